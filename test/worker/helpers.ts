@@ -1,0 +1,100 @@
+import { env, exports } from "cloudflare:workers";
+import { app } from "../../worker/app";
+import { createDb } from "../../worker/db/client";
+import { accountUsers, users } from "../../worker/db/schema";
+import { hashPassword } from "../../worker/lib/crypto";
+
+export const ORIGIN = "https://agentbot.test";
+export const PASSWORD = "password-di-prova-123";
+export const db = () => createDb(env.DB);
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  cookie?: string;
+  origin?: string | null;
+  headers?: Record<string, string>;
+  // Calls app.fetch with these bindings replaced (e.g. an OpenAI key), still the real app and D1.
+  env?: Partial<Env>;
+}
+
+export async function call(path: string, opts: CallOptions = {}) {
+  const headers = new Headers(opts.headers);
+  const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? "POST" : "GET");
+  if (opts.cookie) headers.set("Cookie", opts.cookie);
+  if (method !== "GET" && opts.origin !== null) headers.set("Origin", opts.origin ?? ORIGIN);
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  }
+  const request = new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
+  const response = opts.env
+    ? await app.fetch(request, { ...env, ...opts.env }, { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext)
+    : await exports.default.fetch(request);
+  const text = await response.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function createUser(opts: { role?: "super_admin" | "client"; email?: string; password?: string } = {}) {
+  const email = opts.email ?? uniqueEmail(opts.role ?? "client");
+  const [row] = await db()
+    .insert(users)
+    .values({
+      email,
+      password: await hashPassword(opts.password ?? PASSWORD, env.PASSWORD_PEPPER),
+      firstName: "Mario",
+      lastName: "Rossi",
+      role: opts.role ?? "client",
+    })
+    .returning();
+  return row!;
+}
+
+export async function login(email: string, password = PASSWORD, ip = "10.0.0.1") {
+  const res = await call("/api/auth/login", { body: { email, password }, headers: { "CF-Connecting-IP": ip } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  const setCookie = res.headers.get("Set-Cookie") ?? "";
+  return setCookie.split(";")[0]!;
+}
+
+export async function signedInUser(role: "super_admin" | "client" = "client") {
+  const user = await createUser({ role });
+  return { user, cookie: await login(user.email) };
+}
+
+export const VALID_SID = "AC0123456789abcdef0123456789abcdef";
+
+export function accountBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Account Principale",
+    accountSid: VALID_SID,
+    authToken: "supersecrettoken1234567890abcd",
+    phoneNumber: "+393331112222",
+    gptModel: "gpt-4o",
+    ...overrides,
+  };
+}
+
+export async function createAccount(cookie: string, overrides: Record<string, unknown> = {}) {
+  const res = await call("/api/twilio-accounts", { cookie, body: accountBody(overrides) });
+  if (res.status !== 201) throw new Error(`account create failed: ${res.status} ${res.text}`);
+  return res.json as { id: string; name: string; isDefault: boolean; isActive: boolean };
+}
+
+export async function addMember(userId: string, accountId: string, isOwner = false) {
+  await db().insert(accountUsers).values({ userId, twilioAccountId: accountId, isOwner });
+}

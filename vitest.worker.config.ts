@@ -1,0 +1,36 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        // Outside services point at fake hosts; test/fakes intercepts fetch for them.
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          PUBLIC_BASE_URL: "https://agentbot.test",
+          TWILIO_API_BASE: "https://twilio.fake",
+          TWILIO_CONTENT_BASE: "https://content.twilio.fake",
+          OPENAI_BASE_URL: "https://openai.fake/v1",
+          AIRTABLE_API_BASE: "https://airtable.fake",
+          WEATHER_API_BASE: "https://weather.fake",
+          ADMIN_EMAIL: "",
+          ADMIN_PASSWORD: "",
+          BOOTSTRAP_SANDBOX_ACCOUNT: "false",
+          PASSWORD_PEPPER: "test-pepper",
+          ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcyEhISE=",
+          OPENAI_API_KEY: "",
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ["test/worker/**/*.test.ts"],
+    setupFiles: ["./test/worker/setup.ts"],
+    testTimeout: 30_000,
+  },
+});

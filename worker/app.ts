@@ -1,0 +1,82 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { T } from "../src/shared/strings";
+import { createDb } from "./db/client";
+import { accountRoutes, gptTestRoutes } from "./features/accounts/routes";
+import { adminRoutes } from "./features/admin/routes";
+import { ensureBootstrapAdmin } from "./features/auth/bootstrap";
+import { loadSession, requireAuth } from "./features/auth/middleware";
+import { authRoutes } from "./features/auth/routes";
+import { conversationRoutes } from "./features/conversations/routes";
+import { objectRoutes, userRoutes } from "./features/uploads/routes";
+import { usageRoutes } from "./features/usage/routes";
+import { HttpError } from "./lib/http-error";
+import type { AppEnv } from "./types";
+
+// Calls that answer without a session: sign-in itself, and the landing's start link.
+const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login"]);
+// Bodies that are files, not JSON.
+const RAW_BODY_API = [/^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/];
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+// Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON.
+const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!MUTATING.has(c.req.method)) return next();
+  const origin = c.req.header("Origin");
+  const allowed = [new URL(c.req.url).origin, new URL(c.env.PUBLIC_BASE_URL).origin];
+  if (!origin || !allowed.includes(origin)) throw new HttpError(403, T.badOrigin);
+  const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
+  const path = c.req.path;
+  if (hasBody && !RAW_BODY_API.some((re) => re.test(path))) {
+    const type = c.req.header("Content-Type") ?? "";
+    if (!type.toLowerCase().startsWith("application/json")) throw new HttpError(415, T.jsonRequired);
+  }
+  await next();
+};
+
+const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+};
+
+export const app = new Hono<AppEnv>();
+
+app.use("*", async (c, next) => {
+  c.set("db", createDb(c.env.DB));
+  await ensureBootstrapAdmin(c.env, c.var.db);
+  await next();
+});
+app.use("/api/*", apiHeaders, sameOriginJson, loadSession, async (c, next) =>
+  PUBLIC_API.has(c.req.path) ? next() : requireAuth(c, next),
+);
+
+const routes = app
+  .basePath("/api")
+  .get("/login", (c) => c.redirect("/?login=1", 302))
+  .get("/health", (c) => c.json({ ok: true }, 200))
+  .route("/auth", authRoutes)
+  .route("/twilio-accounts", accountRoutes)
+  .route("/test-gpt-model", gptTestRoutes)
+  .route("/objects", objectRoutes)
+  .route("/users", userRoutes)
+  .route("/openai-usage", usageRoutes)
+  .route("/conversations", conversationRoutes)
+  .route("/admin", adminRoutes);
+
+export type AppType = typeof routes;
+
+app.notFound((c) => c.json({ error: T.notFoundApi }, 404));
+
+app.onError((err, c) => {
+  if (err instanceof HttpError) {
+    return c.json(err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    const malformed = /malformed json/i.test(err.message);
+    return c.json({ error: malformed ? T.invalidJson : err.message || T.invalidInput }, err.status);
+  }
+  console.error("unhandled error", c.req.method, c.req.path, err);
+  return c.json({ error: "Errore interno del server" }, 500);
+});

@@ -1,0 +1,678 @@
+// The single source of truth for tables. Times are epoch milliseconds (UTC) everywhere;
+// drizzle maps them to Date objects, which serialise to ISO strings in API answers.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const createdAt = () =>
+  timestamp("created_at")
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  timestamp("updated_at")
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const flag = (name: string, value: boolean) => integer(name, { mode: "boolean" }).notNull().default(value);
+const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
+const stringList = (name: string) =>
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
+
+// Foreign keys that make "deleting a user or a provider account cascade to what belongs to it".
+const userRef = (name = "user_id") =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const accountRef = (name = "twilio_account_id") =>
+  text(name)
+    .notNull()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" });
+
+export const USER_ROLES = ["super_admin", "client"] as const;
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  password: text("password"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  role: text("role", { enum: USER_ROLES }).notNull().default("client"),
+  // Disabling a user ends all their sessions and blocks sign-in.
+  isActive: flag("is_active", true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// sid is the SHA-256 of the cookie value, so a database leak does not leak live sessions.
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: json<{ ip?: string; userAgent?: string }>("sess").notNull(),
+    expire: timestamp("expire").notNull(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
+);
+
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  firstFailureAt: timestamp("first_failure_at").notNull(),
+  lockedUntil: timestamp("locked_until"),
+});
+
+export const twilioAccounts = sqliteTable(
+  "twilio_accounts",
+  {
+    id: id(),
+    userId: userRef(),
+    name: text("name").notNull(),
+    accountSid: text("account_sid").notNull(),
+    // AES-GCM ciphertext; never sent back to the browser in full.
+    authToken: text("auth_token").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    profilePhoto: text("profile_photo"),
+    gptModel: text("gpt_model").notNull().default("gpt-3.5-turbo"),
+    isActive: flag("is_active", true),
+    isDefault: flag("is_default", false),
+    sandbox: flag("sandbox", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("twilio_accounts_user_idx").on(t.userId)],
+);
+
+export const accountUsers = sqliteTable(
+  "account_users",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    isOwner: flag("is_owner", false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("account_users_user_account_uq").on(t.userId, t.twilioAccountId),
+    index("account_users_account_idx").on(t.twilioAccountId),
+  ],
+);
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  activeTwilioAccountId: text("active_twilio_account_id").references(() => twilioAccounts.id, {
+    onDelete: "set null",
+  }),
+  updatedAt: updatedAt(),
+});
+
+export const lists = sqliteTable(
+  "lists",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    listType: text("list_type").notNull().default("static"),
+    source: text("source").notNull(),
+    config: json<Record<string, unknown>>("config"),
+    fieldMapping: json<Record<string, string>>("field_mapping"),
+    isActive: flag("is_active", true),
+    lastSyncAt: timestamp("last_sync_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lists_account_idx").on(t.twilioAccountId), index("lists_user_idx").on(t.userId)],
+);
+
+export const listLeads = sqliteTable(
+  "list_leads",
+  {
+    id: id(),
+    listId: text("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    nome: text("nome"),
+    cognome: text("cognome"),
+    numeroTelefono: text("numero_telefono"),
+    email: text("email"),
+    professione: text("professione"),
+    note: text("note"),
+    originalData: json<Record<string, unknown>>("original_data"),
+    externalId: text("external_id"),
+    funnelStatus: text("funnel_status").notNull().default("active"),
+    importedAt: timestamp("imported_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    isActive: flag("is_active", true),
+  },
+  (t) => [
+    index("list_leads_list_idx").on(t.listId),
+    uniqueIndex("list_leads_list_external_uq").on(t.listId, t.externalId),
+    index("list_leads_phone_idx").on(t.numeroTelefono),
+  ],
+);
+
+export const prompts = sqliteTable(
+  "prompts",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    model: text("model").notNull().default("gpt-3.5-turbo"),
+    temperature: integer("temperature").notNull().default(7),
+    maxTokens: integer("max_tokens").notNull().default(500),
+    linkedTemplates: stringList("linked_templates"),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("prompts_account_idx").on(t.twilioAccountId), index("prompts_user_idx").on(t.userId)],
+);
+
+export const templates = sqliteTable(
+  "templates",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    description: text("description"),
+    category: text("category").notNull(),
+    icon: text("icon").notNull().default("fas fa-template"),
+    color: text("color").notNull().default("primary"),
+    isActive: flag("is_active", true),
+    promptId: text("prompt_id").references(() => prompts.id, { onDelete: "set null" }),
+    order: integer("order").notNull().default(0),
+    settings: json<Record<string, unknown>>("settings"),
+    channel: text("channel").notNull().default("whatsapp"),
+    language: text("language").notNull().default("it"),
+    whatsappContent: json<{ type: string; text?: string; mediaUrl?: string; mediaCaption?: string }>(
+      "whatsapp_content",
+    ),
+    status: text("status").notNull().default("draft"),
+    externalTemplateId: text("external_template_id"),
+    externalStatus: text("external_status"),
+    submittedAt: timestamp("submitted_at"),
+    lastSyncedAt: timestamp("last_synced_at"),
+    rejectionReason: text("rejection_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("templates_account_idx").on(t.twilioAccountId),
+    index("templates_user_idx").on(t.userId),
+    index("templates_status_idx").on(t.status),
+  ],
+);
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    phoneNumber: text("phone_number").notNull(),
+    customerName: text("customer_name"),
+    templateId: text("template_id").references(() => templates.id, { onDelete: "set null" }),
+    promptId: text("prompt_id").references(() => prompts.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("active"),
+    operatorMode: flag("operator_mode", false),
+    lastMessage: text("last_message"),
+    lastMessageAt: timestamp("last_message_at"),
+    lastReadAt: timestamp("last_read_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
+    index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt),
+    index("conversations_user_idx").on(t.userId),
+  ],
+);
+
+export const MESSAGE_STATUSES = ["received", "queued", "sent", "delivered", "read", "failed", "undelivered"] as const;
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    isFromBot: flag("is_from_bot", false),
+    twilioMessageId: text("twilio_message_id"),
+    status: text("status", { enum: MESSAGE_STATUSES }),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_conversation_time_idx").on(t.conversationId, t.createdAt),
+    uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
+  ],
+);
+
+export const conversationSummaries = sqliteTable("conversation_summaries", {
+  conversationId: text("conversation_id")
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: "cascade" }),
+  summary: text("summary").notNull(),
+  messageCount: integer("message_count").notNull().default(0),
+  lastMessageId: text("last_message_id"),
+  updatedAt: updatedAt(),
+});
+
+export const analytics = sqliteTable(
+  "analytics",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    templateId: text("template_id").references(() => templates.id, { onDelete: "set null" }),
+    conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    metadata: json<Record<string, unknown>>("metadata"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("analytics_account_time_idx").on(t.twilioAccountId, t.createdAt),
+    index("analytics_template_idx").on(t.templateId),
+    index("analytics_conversation_idx").on(t.conversationId),
+  ],
+);
+
+export const leadSources = sqliteTable(
+  "lead_sources",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    isActive: flag("is_active", true),
+    templateId: text("template_id").references(() => templates.id, { onDelete: "set null" }),
+    autoResponse: flag("auto_response", true),
+    autoSync: flag("auto_sync", false),
+    syncInterval: integer("sync_interval").notNull().default(30),
+    lastSyncAt: timestamp("last_sync_at"),
+    nextSyncAt: timestamp("next_sync_at"),
+    calendarType: text("calendar_type"),
+    calendarHour: integer("calendar_hour").notNull().default(9),
+    calendarMinute: integer("calendar_minute").notNull().default(0),
+    timezone: text("timezone").notNull().default("Europe/Rome"),
+    talkingSchedules: json<{ hour: number; minute: number; message: string }[]>("talking_schedules"),
+    talkingSchedulesSent: json<string[]>("talking_schedules_sent"),
+    startDate: timestamp("start_date"),
+    endDate: timestamp("end_date"),
+    selectedDays: json<number[]>("selected_days"),
+    specificDate: timestamp("specific_date"),
+    lastCampaignAt: timestamp("last_campaign_at"),
+    nextCampaignAt: timestamp("next_campaign_at"),
+    campaignSent: flag("campaign_sent", false),
+    settings: json<Record<string, unknown>>("settings"),
+    fieldMapping: json<Record<string, string>>("field_mapping"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lead_sources_account_idx").on(t.twilioAccountId), index("lead_sources_user_idx").on(t.userId)],
+);
+
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    userId: userRef(),
+    leadSourceId: text("lead_source_id").references(() => leadSources.id, { onDelete: "set null" }),
+    twilioAccountId: accountRef(),
+    phoneNumber: text("phone_number").notNull(),
+    name: text("name"),
+    email: text("email"),
+    company: text("company"),
+    notes: text("notes"),
+    customFields: json<Record<string, unknown>>("custom_fields"),
+    status: text("status").notNull().default("new"),
+    conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    externalId: text("external_id"),
+    importedAt: timestamp("imported_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    lastContactedAt: timestamp("last_contacted_at"),
+  },
+  (t) => [
+    index("leads_account_idx").on(t.twilioAccountId),
+    index("leads_source_idx").on(t.leadSourceId),
+    uniqueIndex("leads_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
+    index("leads_user_idx").on(t.userId),
+  ],
+);
+
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    content: text("content").notNull().default(""),
+    memoryType: text("memory_type").notNull().default("standard"),
+    dataType: text("data_type").notNull().default("text"),
+    dataSource: json<Record<string, unknown>>("data_source"),
+    visibility: text("visibility").notNull().default("private"),
+    linkedTemplates: stringList("linked_templates"),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("memories_account_idx").on(t.twilioAccountId), index("memories_user_idx").on(t.userId)],
+);
+
+export const feedbackEntries = sqliteTable(
+  "feedback_entries",
+  {
+    id: id(),
+    memoryId: text("memory_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    positiveItems: stringList("positive_items"),
+    negativeItems: stringList("negative_items"),
+    lastUpdated: timestamp("last_updated")
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [uniqueIndex("feedback_entries_memory_phone_uq").on(t.memoryId, t.phoneNumber)],
+);
+
+export const internalEvents = sqliteTable(
+  "internal_events",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    title: text("title").notNull(),
+    description: text("description"),
+    eventType: text("event_type").notNull().default("reminder"),
+    eventDate: timestamp("event_date").notNull(),
+    notifyBefore: integer("notify_before").notNull().default(0),
+    isRecurring: flag("is_recurring", false),
+    recurringType: text("recurring_type"),
+    recurringDays: stringList("recurring_days"),
+    notificationTemplate: text("notification_template"),
+    notificationMessage: text("notification_message"),
+    isActive: flag("is_active", true),
+    lastNotified: timestamp("last_notified"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("internal_events_account_date_idx").on(t.twilioAccountId, t.eventDate)],
+);
+
+export const openaiUsage = sqliteTable(
+  "openai_usage",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: text("twilio_account_id").references(() => twilioAccounts.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
+    messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
+    templateId: text("template_id").references(() => templates.id, { onDelete: "set null" }),
+    promptId: text("prompt_id").references(() => prompts.id, { onDelete: "set null" }),
+    model: text("model").notNull(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    // Costs in US dollars, stored as decimal text as the spec says.
+    promptCost: text("prompt_cost").notNull().default("0"),
+    completionCost: text("completion_cost").notNull().default("0"),
+    totalCost: text("total_cost").notNull().default("0"),
+    operationType: text("operation_type").notNull(),
+    requestDuration: integer("request_duration").notNull().default(0),
+    metadata: json<Record<string, unknown>>("metadata"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("openai_usage_account_time_idx").on(t.twilioAccountId, t.createdAt),
+    index("openai_usage_user_idx").on(t.userId),
+  ],
+);
+
+export const calendarEvents = sqliteTable(
+  "calendar_events",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    title: text("title").notNull(),
+    description: text("description"),
+    startDate: timestamp("start_date").notNull(),
+    endDate: timestamp("end_date"),
+    location: text("location"),
+    isAllDay: flag("is_all_day", false),
+    notificationEnabled: flag("notification_enabled", false),
+    notificationMinutes: integer("notification_minutes").notNull().default(15),
+    notificationTemplateId: text("notification_template_id"),
+    notificationPhoneNumbers: stringList("notification_phone_numbers"),
+    notificationSent: flag("notification_sent", false),
+    isRecurring: flag("is_recurring", false),
+    recurringPattern: json<Record<string, unknown>>("recurring_pattern"),
+    recurringUntil: timestamp("recurring_until"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("calendar_events_account_start_idx").on(t.twilioAccountId, t.startDate),
+    index("calendar_events_start_idx").on(t.startDate),
+  ],
+);
+
+export const calendarSettings = sqliteTable(
+  "calendar_settings",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: accountRef(),
+    notificationEnabled: flag("notification_enabled", false),
+    defaultNotificationMinutes: integer("default_notification_minutes").notNull().default(15),
+    notificationTemplateId: text("notification_template_id"),
+    notificationPhoneNumbers: stringList("notification_phone_numbers"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("calendar_settings_account_uq").on(t.twilioAccountId)],
+);
+
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: id(),
+    userId: userRef(),
+    twilioAccountId: text("twilio_account_id").references(() => twilioAccounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // SHA-256 of the raw token; the raw value is never stored.
+    token: text("token").notNull().unique(),
+    tokenPrefix: text("token_prefix").notNull().default(""),
+    permissions: stringList("permissions"),
+    isActive: flag("is_active", true),
+    lastUsedAt: timestamp("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_tokens_user_idx").on(t.userId), index("api_tokens_account_idx").on(t.twilioAccountId)],
+);
+
+export const leadCampaigns = sqliteTable(
+  "lead_campaigns",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .unique()
+      .$defaultFn(() => crypto.randomUUID()),
+    userId: userRef(),
+    name: text("name").notNull(),
+    twilioAccountId: accountRef(),
+    campaignType: text("campaign_type").notNull().default("batch"),
+    targetListId: text("target_list_id").references(() => lists.id, { onDelete: "set null" }),
+    templateSid: text("template_sid"),
+    customMessage: text("custom_message"),
+    totalRecipients: integer("total_recipients").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    sentCount: integer("sent_count").notNull().default(0),
+    deliveredCount: integer("delivered_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    webhookUrl: text("webhook_url"),
+    metadata: json<Record<string, unknown>>("metadata"),
+    preferredHour: integer("preferred_hour"),
+    preferredMinute: integer("preferred_minute").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lead_campaigns_account_idx").on(t.twilioAccountId),
+    index("lead_campaigns_user_idx").on(t.userId),
+    index("lead_campaigns_list_idx").on(t.targetListId),
+  ],
+);
+
+export const campaignJobs = sqliteTable(
+  "campaign_jobs",
+  {
+    id: id(),
+    jobId: text("job_id").notNull().unique(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => leadCampaigns.id, { onDelete: "cascade" }),
+    listLeadId: text("list_lead_id").references(() => listLeads.id, { onDelete: "set null" }),
+    recipientPhone: text("recipient_phone").notNull(),
+    recipientName: text("recipient_name"),
+    recipientData: json<Record<string, unknown>>("recipient_data"),
+    status: text("status").notNull().default("queued"),
+    twilioMessageId: text("twilio_message_id"),
+    errorMessage: text("error_message"),
+    sentAt: timestamp("sent_at"),
+    deliveredAt: timestamp("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("campaign_jobs_campaign_idx").on(t.campaignId), index("campaign_jobs_sid_idx").on(t.twilioMessageId)],
+);
+
+export const funnelSteps = sqliteTable(
+  "funnel_steps",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => leadCampaigns.id, { onDelete: "cascade" }),
+    stepOrder: integer("step_order").notNull(),
+    stepType: text("step_type").notNull().default("message"),
+    templateSid: text("template_sid"),
+    triggerType: text("trigger_type").notNull().default("immediate"),
+    triggerValue: integer("trigger_value"),
+    triggerUnit: text("trigger_unit"),
+    triggerDate: timestamp("trigger_date"),
+    isActive: flag("is_active", true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("funnel_steps_campaign_idx").on(t.campaignId, t.stepOrder)],
+);
+
+export const funnelRuns = sqliteTable(
+  "funnel_runs",
+  {
+    id: id(),
+    listLeadId: text("list_lead_id")
+      .notNull()
+      .references(() => listLeads.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => leadCampaigns.id, { onDelete: "cascade" }),
+    state: text("state").notNull().default("active"),
+    startedAt: timestamp("started_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    lastStepOrder: integer("last_step_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("funnel_runs_lead_campaign_uq").on(t.listLeadId, t.campaignId),
+    index("funnel_runs_campaign_idx").on(t.campaignId),
+  ],
+);
+
+export const funnelExecutions = sqliteTable(
+  "funnel_executions",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => leadCampaigns.id, { onDelete: "cascade" }),
+    listLeadId: text("list_lead_id")
+      .notNull()
+      .references(() => listLeads.id, { onDelete: "cascade" }),
+    stepId: text("step_id")
+      .notNull()
+      .references(() => funnelSteps.id, { onDelete: "cascade" }),
+    runId: text("run_id")
+      .notNull()
+      .references(() => funnelRuns.id, { onDelete: "cascade" }),
+    stepOrder: integer("step_order").notNull(),
+    prevExecutionId: text("prev_execution_id"),
+    status: text("status").notNull().default("pending"),
+    claimedAt: timestamp("claimed_at"),
+    claimedBy: text("claimed_by"),
+    scheduledAt: timestamp("scheduled_at").notNull(),
+    executedAt: timestamp("executed_at"),
+    sentAt: timestamp("sent_at"),
+    twilioMessageId: text("twilio_message_id"),
+    errorMessage: text("error_message"),
+  },
+  (t) => [
+    uniqueIndex("funnel_executions_campaign_lead_step_uq").on(t.campaignId, t.listLeadId, t.stepOrder),
+    uniqueIndex("funnel_executions_run_lead_step_uq").on(t.runId, t.listLeadId, t.stepId),
+    index("funnel_executions_due_idx").on(t.status, t.scheduledAt),
+  ],
+);
+
+export const leadNotificationSettings = sqliteTable("lead_notification_settings", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  twilioAccountId: text("twilio_account_id").references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  notificationEnabled: flag("notification_enabled", false),
+  notificationTemplateId: text("notification_template_id"),
+  notificationPhoneNumbers: stringList("notification_phone_numbers"),
+  updatedAt: updatedAt(),
+});
+
+export const operatorQuestions = sqliteTable(
+  "operator_questions",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    userId: userRef(),
+    questionAsked: text("question_asked").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    activated: flag("activated", false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("operator_questions_conversation_idx").on(t.conversationId),
+    index("operator_questions_expires_idx").on(t.activated, t.expiresAt),
+  ],
+);

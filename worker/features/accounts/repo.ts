@@ -1,0 +1,79 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import { type Db, runBatch } from "../../db/client";
+import { accountUsers, twilioAccounts, userSettings } from "../../db/schema";
+
+export type AccountRow = typeof twilioAccounts.$inferSelect;
+export type AccountWithMembership = { account: AccountRow; isOwner: boolean };
+
+export async function listAllAccounts(db: Db): Promise<AccountWithMembership[]> {
+  const rows = await db.select().from(twilioAccounts).orderBy(asc(twilioAccounts.createdAt));
+  return rows.map((account) => ({ account, isOwner: true }));
+}
+
+export async function listMemberAccounts(db: Db, userId: string): Promise<AccountWithMembership[]> {
+  return db
+    .select({ account: twilioAccounts, isOwner: accountUsers.isOwner })
+    .from(accountUsers)
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, accountUsers.twilioAccountId))
+    .where(eq(accountUsers.userId, userId))
+    .orderBy(asc(twilioAccounts.createdAt));
+}
+
+export function findAccount(db: Db, id: string) {
+  return db.query.twilioAccounts.findFirst({ where: eq(twilioAccounts.id, id) });
+}
+
+export async function findMembership(db: Db, userId: string, accountId: string): Promise<AccountWithMembership | undefined> {
+  const [row] = await db
+    .select({ account: twilioAccounts, isOwner: accountUsers.isOwner })
+    .from(accountUsers)
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, accountUsers.twilioAccountId))
+    .where(and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, accountId)))
+    .limit(1);
+  return row;
+}
+
+export async function hasOwnAccounts(db: Db, userId: string) {
+  const row = await db.query.twilioAccounts.findFirst({ where: eq(twilioAccounts.userId, userId), columns: { id: true } });
+  return !!row;
+}
+
+export function getActiveAccountId(db: Db, userId: string) {
+  return db.query.userSettings.findFirst({ where: eq(userSettings.userId, userId) });
+}
+
+export function setActiveAccountStatement(db: Db, userId: string, accountId: string) {
+  return db
+    .insert(userSettings)
+    .values({ userId, activeTwilioAccountId: accountId })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { activeTwilioAccountId: accountId, updatedAt: new Date() } });
+}
+
+// Creating an account, its owner membership, the default flag and the first activation are one batch.
+export async function createAccountWithOwner(
+  db: Db,
+  values: typeof twilioAccounts.$inferInsert & { id: string },
+  ownerId: string,
+  activate: boolean,
+) {
+  const clearDefaults = values.isDefault
+    ? [db.update(twilioAccounts).set({ isDefault: false }).where(eq(twilioAccounts.userId, values.userId))]
+    : [];
+  await runBatch(db, [
+    ...clearDefaults,
+    db.insert(twilioAccounts).values(values),
+    db.insert(accountUsers).values({ userId: ownerId, twilioAccountId: values.id, isOwner: true }),
+    ...(activate ? [setActiveAccountStatement(db, ownerId, values.id)] : []),
+  ]);
+}
+
+export async function updateAccount(db: Db, id: string, ownerUserId: string, values: Partial<AccountRow>) {
+  const clearDefaults = values.isDefault
+    ? [db.update(twilioAccounts).set({ isDefault: false }).where(and(eq(twilioAccounts.userId, ownerUserId), ne(twilioAccounts.id, id)))]
+    : [];
+  await runBatch(db, [...clearDefaults, db.update(twilioAccounts).set(values).where(eq(twilioAccounts.id, id))]);
+}
+
+export function deleteAccount(db: Db, id: string) {
+  return db.delete(twilioAccounts).where(eq(twilioAccounts.id, id));
+}

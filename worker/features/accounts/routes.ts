@@ -1,0 +1,94 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  accountPhotoSchema,
+  createAccountSchema,
+  testGptModelSchema,
+  updateAccountSchema,
+} from "../../../src/shared/schemas/accounts";
+import type { GptTestResult } from "../../../src/shared/schemas/usage";
+import { T } from "../../../src/shared/strings";
+import { HttpError } from "../../lib/http-error";
+import { validate } from "../../lib/validate";
+import { chatCompletion, ModelProviderError } from "../../providers/openai";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../auth/middleware";
+import { claimUploadForAccount } from "../uploads/service";
+import { recordUsage } from "../usage/service";
+import * as service from "./service";
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+export const accountRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const user = currentUser(c);
+    const [all, active] = await Promise.all([service.listAccounts(c.var.db, user), service.resolveActiveAccount(c.var.db, user)]);
+    const activeId = active?.account.id ?? null;
+    return c.json(await Promise.all(all.map((a) => service.toApiAccount(c.env, a, activeId))), 200);
+  })
+  .get("/active", async (c) => {
+    const active = await service.resolveActiveAccount(c.var.db, currentUser(c));
+    return c.json(active ? await service.toApiAccount(c.env, active, active.account.id) : null, 200);
+  })
+  .post("/", validate("json", createAccountSchema), async (c) => {
+    const user = currentUser(c);
+    const created = await service.createAccount(c.env, c.var.db, user, c.req.valid("json"));
+    const active = await service.resolveActiveAccount(c.var.db, user);
+    return c.json(await service.toApiAccount(c.env, created, active?.account.id ?? null), 201);
+  })
+  .put("/:id", validate("param", idParam), validate("json", updateAccountSchema), async (c) => {
+    const user = currentUser(c);
+    const updated = await service.updateAccount(c.env, c.var.db, user, c.req.valid("param").id, c.req.valid("json"));
+    const active = await service.resolveActiveAccount(c.var.db, user);
+    return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    await service.deleteAccount(c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  })
+  .put("/:id/activate", validate("param", idParam), async (c) => {
+    const activated = await service.activateAccount(c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json(await service.toApiAccount(c.env, activated, activated.account.id), 200);
+  })
+  .put("/:id/photo", validate("param", idParam), validate("json", accountPhotoSchema), async (c) => {
+    const user = currentUser(c);
+    const { id } = c.req.valid("param");
+    await service.getManageableAccount(c.var.db, user, id);
+    const photoUrl = await claimUploadForAccount(c.env, user, c.req.valid("json").profilePhoto, id);
+    const updated = await service.setAccountPhoto(c.var.db, user, id, photoUrl);
+    const active = await service.resolveActiveAccount(c.var.db, user);
+    return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
+  });
+
+export const gptTestRoutes = new Hono<AppEnv>().post("/", validate("json", testGptModelSchema), async (c) => {
+  const user = currentUser(c);
+  const { twilioAccountId, testMessage } = c.req.valid("json");
+  const { account } = await service.getAccessibleAccount(c.var.db, user, twilioAccountId);
+  try {
+    const result = await chatCompletion(c.env, {
+      model: account.gptModel,
+      messages: [
+        { role: "system", content: "Sei l'assistente di vendita di un'azienda italiana. Rispondi in italiano, in modo breve." },
+        { role: "user", content: testMessage },
+      ],
+      temperature: 0.7,
+      maxTokens: 200,
+    });
+    const usage = await recordUsage(c.var.db, result, {
+      userId: user.id,
+      twilioAccountId: account.id,
+      operationType: "model_test",
+    });
+    const body: GptTestResult = {
+      response: result.content,
+      model: result.model,
+      offline: result.offline,
+      totalTokens: usage.totalTokens,
+      totalCost: usage.totalCost,
+    };
+    return c.json(body, 200);
+  } catch (err) {
+    if (err instanceof ModelProviderError) throw new HttpError(502, T.gptTestError, { reason: err.message });
+    throw err;
+  }
+});

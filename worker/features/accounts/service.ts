@@ -1,0 +1,165 @@
+import type { z } from "zod";
+import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
+import { T } from "../../../src/shared/strings";
+import type { Db } from "../../db/client";
+import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "../../lib/crypto";
+import { conflict, forbidden, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import * as repo from "./repo";
+
+type CreateInput = z.output<typeof createAccountSchema>;
+type UpdateInput = z.output<typeof updateAccountSchema>;
+
+// Tenancy: the accounts a user may see. A super_admin sees all of them.
+export function listAccounts(db: Db, user: SessionUser) {
+  return user.role === "super_admin" ? repo.listAllAccounts(db) : repo.listMemberAccounts(db, user.id);
+}
+
+// An account the user belongs to, or 404, so another tenant's ids look like they do not exist.
+export async function getAccessibleAccount(db: Db, user: SessionUser, accountId: string) {
+  if (user.role === "super_admin") {
+    const account = await repo.findAccount(db, accountId);
+    if (account) return { account, isOwner: true };
+  } else {
+    const membership = await repo.findMembership(db, user.id, accountId);
+    if (membership) return membership;
+  }
+  throw notFound("Account Twilio non trovato");
+}
+
+// Editing, deleting and adding users need the owner of the account or a super_admin.
+export async function getManageableAccount(db: Db, user: SessionUser, accountId: string) {
+  const found = await getAccessibleAccount(db, user, accountId);
+  if (!found.isOwner) throw forbidden("Solo il proprietario dell'account può modificarlo");
+  return found;
+}
+
+// The user's active account: the stored choice if still accessible, else the default, else the first.
+export async function resolveActiveAccount(db: Db, user: SessionUser) {
+  const settings = await repo.getActiveAccountId(db, user.id);
+  if (settings?.activeTwilioAccountId) {
+    const active = await getAccessibleAccount(db, user, settings.activeTwilioAccountId).catch(() => null);
+    if (active) return active;
+  }
+  const all = await listAccounts(db, user);
+  return all.find((a) => a.account.isDefault && a.account.userId === user.id) ?? all.find((a) => a.account.isDefault) ?? all[0] ?? null;
+}
+
+export async function toApiAccount(
+  env: Env,
+  { account, isOwner }: repo.AccountWithMembership,
+  activeId: string | null,
+): Promise<TwilioAccount> {
+  const token = await decryptSecret(account.authToken, env.ENCRYPTION_KEY).catch(() => "");
+  return {
+    id: account.id,
+    name: account.name,
+    accountSid: account.accountSid,
+    authToken: maskSecret(token.slice(-4)),
+    phoneNumber: account.phoneNumber,
+    profilePhoto: account.profilePhoto,
+    gptModel: account.gptModel,
+    isDefault: account.isDefault,
+    isActive: account.id === activeId,
+    enabled: account.isActive,
+    sandbox: account.sandbox,
+    isOwner,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+function sandboxCredentials() {
+  return { accountSid: `SB${toHex(crypto.getRandomValues(new Uint8Array(16)))}`, authToken: randomToken(24) };
+}
+
+export async function createAccount(env: Env, db: Db, user: SessionUser, input: CreateInput) {
+  const first = !(await repo.hasOwnAccounts(db, user.id));
+  const active = await resolveActiveAccount(db, user);
+  const creds = input.sandbox ? sandboxCredentials() : { accountSid: input.accountSid, authToken: input.authToken };
+  const id = crypto.randomUUID();
+  await repo.createAccountWithOwner(
+    db,
+    {
+      id,
+      userId: user.id,
+      name: input.name,
+      accountSid: creds.accountSid,
+      authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY),
+      phoneNumber: input.phoneNumber,
+      gptModel: input.gptModel,
+      isDefault: first || input.isDefault === true,
+      sandbox: input.sandbox,
+    },
+    user.id,
+    !active,
+  );
+  return getAccessibleAccount(db, user, id);
+}
+
+export async function updateAccount(env: Env, db: Db, user: SessionUser, accountId: string, input: UpdateInput) {
+  const { account } = await getManageableAccount(db, user, accountId);
+  const changes: Partial<repo.AccountRow> = {
+    name: input.name,
+    phoneNumber: input.phoneNumber,
+    gptModel: input.gptModel,
+    sandbox: input.sandbox,
+  };
+  // The default flag can move to this account but is never left with no default.
+  if (input.isDefault === true) changes.isDefault = true;
+  if (!input.sandbox) {
+    if (input.accountSid) changes.accountSid = input.accountSid;
+    if (input.authToken) changes.authToken = await encryptSecret(input.authToken, env.ENCRYPTION_KEY);
+  } else if (!account.sandbox) {
+    Object.assign(changes, await encryptedSandboxCredentials(env));
+  }
+  await repo.updateAccount(db, accountId, account.userId, changes);
+  return getAccessibleAccount(db, user, accountId);
+}
+
+async function encryptedSandboxCredentials(env: Env) {
+  const creds = sandboxCredentials();
+  return { accountSid: creds.accountSid, authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY) };
+}
+
+export async function deleteAccount(db: Db, user: SessionUser, accountId: string) {
+  const { account } = await getManageableAccount(db, user, accountId);
+  if (account.isDefault) throw conflict(T.defaultAccountUndeletable);
+  await repo.deleteAccount(db, accountId);
+}
+
+export async function activateAccount(db: Db, user: SessionUser, accountId: string) {
+  const found = await getAccessibleAccount(db, user, accountId);
+  await repo.setActiveAccountStatement(db, user.id, accountId);
+  return found;
+}
+
+export async function setAccountPhoto(db: Db, user: SessionUser, accountId: string, photoUrl: string) {
+  await getManageableAccount(db, user, accountId);
+  await repo.updateAccount(db, accountId, user.id, { profilePhoto: photoUrl });
+  return getAccessibleAccount(db, user, accountId);
+}
+
+// The plain auth token, for the provider module only.
+export function accountAuthToken(env: Env, account: repo.AccountRow) {
+  return decryptSecret(account.authToken, env.ENCRYPTION_KEY);
+}
+
+export async function createSandboxAccountFor(env: Env, db: Db, userId: string) {
+  const creds = sandboxCredentials();
+  await repo.createAccountWithOwner(
+    db,
+    {
+      id: crypto.randomUUID(),
+      userId,
+      name: "Sandbox WhatsApp",
+      accountSid: creds.accountSid,
+      authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY),
+      phoneNumber: "+15005550006",
+      gptModel: "gpt-4o-mini",
+      isDefault: true,
+      sandbox: true,
+    },
+    userId,
+    true,
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+} from "../../../src/shared/constants";
+import type { CurrentUser } from "../../../src/shared/schemas/auth";
+import { T } from "../../../src/shared/strings";
+import type { Db } from "../../db/client";
+import type { users } from "../../db/schema";
+import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
+import { HttpError } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import * as repo from "./repo";
+
+// Refresh the sliding expiry at most once a minute to keep reads cheap.
+const TOUCH_EVERY_MS = 60_000;
+
+export function toCurrentUser(u: typeof users.$inferSelect): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    role: u.role,
+    isActive: u.isActive,
+  };
+}
+
+export function publicUser(u: SessionUser): CurrentUser {
+  const { isActive: _isActive, ...rest } = u;
+  return rest;
+}
+
+// Hash with a fixed cost for unknown e-mails, so timing does not reveal which e-mails exist.
+let dummyHash: Promise<string> | undefined;
+
+export async function login(
+  db: Db,
+  pepper: string,
+  input: { email: string; password: string; ip: string; userAgent: string },
+  now = new Date(),
+): Promise<{ token: string; user: SessionUser }> {
+  const key = `${input.email}|${input.ip}`;
+  const attempt = await repo.findLoginAttempt(db, key);
+  if (attempt?.lockedUntil && attempt.lockedUntil > now) throw new HttpError(429, T.loginTooMany);
+
+  const user = await repo.findUserByEmail(db, input.email);
+  dummyHash ??= hashPassword("not-a-real-password", "pepper");
+  const stored = user?.password ?? (await dummyHash);
+  const ok = (await verifyPassword(input.password, stored, pepper)) && !!user && user.isActive;
+
+  if (!ok) {
+    const fresh = !attempt || now.getTime() - attempt.firstFailureAt.getTime() > LOGIN_FAILURE_WINDOW_MS;
+    const failures = fresh ? 1 : attempt.failures + 1;
+    const lockedUntil = failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS) : null;
+    await repo.saveLoginAttempt(db, { key, failures, firstFailureAt: fresh ? now : attempt.firstFailureAt, lockedUntil });
+    throw new HttpError(lockedUntil ? 429 : 401, lockedUntil ? T.loginTooMany : T.loginError);
+  }
+
+  if (attempt) await repo.clearLoginAttempt(db, key);
+  if (needsRehash(user.password!)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password, pepper));
+
+  const token = randomToken(32);
+  await repo.insertSession(db, {
+    sid: await sha256Hex(token),
+    sess: { ip: input.ip, userAgent: input.userAgent.slice(0, 300) },
+    userId: user.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expire: sessionExpiry(now, now),
+  });
+  return { token, user: toCurrentUser(user) };
+}
+
+function needsRehash(stored: string) {
+  return Number(stored.split("$")[2]) < PBKDF2_ITERATIONS;
+}
+
+function sessionExpiry(createdAt: Date, now: Date) {
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+}
+
+// Resolves a cookie value to its user, ending expired sessions and those of disabled users.
+export async function resolveSession(db: Db, token: string, now = new Date()) {
+  const sid = await sha256Hex(token);
+  const row = await repo.findSessionWithUser(db, sid);
+  if (!row) return null;
+  if (row.session.expire <= now || !row.user.isActive) {
+    await repo.deleteSession(db, sid);
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await repo.touchSession(db, sid, sessionExpiry(row.session.createdAt, now), now);
+  }
+  return { sid, user: toCurrentUser(row.user) };
+}
+
+export function logout(db: Db, sid: string) {
+  return repo.deleteSession(db, sid);
+}
+
+export function endAllSessions(db: Db, userId: string) {
+  return repo.deleteSessionsOfUser(db, userId);
+}
+
+export async function purgeExpired(db: Db, now = new Date()) {
+  await repo.deleteExpiredSessions(db, now);
+  await repo.deleteStaleLoginAttempts(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+}

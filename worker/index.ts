@@ -1,0 +1,11 @@
+import { app } from "./app";
+import { handleQueue } from "./jobs/queue";
+import { handleScheduled } from "./jobs/cron";
+
+export { ConversationDO } from "./conversation-do";
+
+export default {
+  fetch: app.fetch,
+  queue: handleQueue,
+  scheduled: handleScheduled,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,17 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+// Thrown by services; app.onError turns it into the one error shape { error, details? }.
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Risorsa non trovata") => new HttpError(404, message);
+export const forbidden = (message = "Operazione non consentita") => new HttpError(403, message);
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
+export const conflict = (message: string) => new HttpError(409, message);

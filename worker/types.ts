@@ -1,0 +1,13 @@
+import type { CurrentUser } from "../src/shared/schemas/auth";
+import type { Db } from "./db/client";
+
+export type SessionUser = CurrentUser & { isActive: boolean };
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};
