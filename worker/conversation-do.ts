@@ -29,7 +29,8 @@ export class ConversationDO extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
-    ws.close(code, "closing");
+    // 1005/1006 mean "no code"; they may not be sent back.
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
 
   // Sends a frame to every console that has this conversation open; returns how many got it.

@@ -1,0 +1,80 @@
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
+import { sessions } from "../../worker/db/schema";
+import { db, signedInUser } from "./helpers";
+
+describe("cron and the jobs queue", () => {
+  it("the cron enqueues the due work", async () => {
+    const send = vi.spyOn(env.JOBS, "sendBatch");
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date("2026-11-21T10:05:00Z"), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(send).toHaveBeenCalledWith([{ body: { kind: "sessions.purge", idempotencyKey: "sessions.purge:2026-11-21T10:05" } }]);
+    send.mockRestore();
+  });
+
+  it("the consumer purges expired sessions, acks unknown bodies, and retries with backoff on failure", async () => {
+    const { user } = await signedInUser();
+    await db().update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    const batch = createMessageBatch("agentbot-jobs", [
+      { id: "a", timestamp: new Date(), attempts: 1, body: { kind: "sessions.purge", idempotencyKey: "k1" } },
+      { id: "b", timestamp: new Date(), attempts: 1, body: { kind: "no-such-job" } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["a", "b"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+
+    // A failing job is retried with a growing delay instead of being dropped.
+    const failingEnv = { ...env, DB: { prepare: () => { throw new Error("D1 down"); }, batch: () => { throw new Error("D1 down"); } } as unknown as D1Database };
+    const retryBatch = createMessageBatch("agentbot-jobs", [
+      { id: "c", timestamp: new Date(), attempts: 3, body: { kind: "sessions.purge", idempotencyKey: "k2" } },
+    ]);
+    const retrySpy = vi.spyOn(retryBatch.messages[0]!, "retry");
+    const retryCtx = createExecutionContext();
+    await worker.queue(retryBatch, failingEnv, retryCtx);
+    const retried = await getQueueResult(retryBatch, retryCtx);
+    expect(retried.retryMessages.map((m) => m.msgId)).toEqual(["c"]);
+    expect(retried.explicitAcks).toEqual([]);
+    expect(retrySpy).toHaveBeenCalledWith({ delaySeconds: 8 });
+  });
+
+  it("the dead-letter consumer acknowledges what failed after its retries", async () => {
+    const batch = createMessageBatch("agentbot-jobs-dlq", [
+      { id: "d", timestamp: new Date(), attempts: 1, body: { kind: "sessions.purge", idempotencyKey: "k3" } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["d"]);
+  });
+});
+
+describe("conversation Durable Object", () => {
+  it("accepts a live socket, answers frames validated by the shared schema, and broadcasts", async () => {
+    const stub = env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`conv-${crypto.randomUUID()}`));
+    const res = await stub.fetch("https://do/live", { headers: { Upgrade: "websocket", "X-User-Id": "u1" } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    ws.accept();
+    const frames: unknown[] = [];
+    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    ws.send(JSON.stringify({ type: "ping" }));
+    ws.send("not json");
+    await vi.waitFor(() => expect(frames).toHaveLength(2));
+    expect(frames[0]).toMatchObject({ type: "pong" });
+    expect(frames[1]).toEqual({ type: "error", message: "Messaggio non valido" });
+    expect(await stub.broadcast({ type: "error", message: "prova" })).toBe(1);
+    await vi.waitFor(() => expect(frames).toHaveLength(3));
+    ws.close();
+  });
+
+  it("refuses a plain request", async () => {
+    const stub = env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`conv-${crypto.randomUUID()}`));
+    expect((await stub.fetch("https://do/live")).status).toBe(426);
+  });
+});
