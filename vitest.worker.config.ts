@@ -32,5 +32,7 @@ export default defineConfig({
     include: ["test/worker/**/*.test.ts"],
     setupFiles: ["./test/worker/setup.ts"],
     testTimeout: 30_000,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/worker.json" },
   },
 });

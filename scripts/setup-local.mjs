@@ -1,0 +1,4 @@
+import { applyMigrations, ensureDevVars } from "./local-env.mjs";
+
+ensureDevVars();
+applyMigrations();

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Browser end-to-end tests: the real Worker under `wrangler dev` with a throwaway local D1/R2,
+// driven through Debian's Chromium by playwright-core.
+export default defineConfig({
+  test: {
+    include: ["test/e2e/**/*.e2e.ts"],
+    globalSetup: ["./test/e2e/global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/e2e.json" },
+  },
+});
