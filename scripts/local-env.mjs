@@ -14,8 +14,16 @@ export function ensureDevVars() {
   }
 }
 
+// node_modules/.bin first on PATH, so tools started from here also run on the project's Node 22.
+export const toolEnv = (extra = {}) => ({
+  ...process.env,
+  PATH: `${path.join(root, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+  WRANGLER_SEND_METRICS: "false",
+  ...extra,
+});
+
 export function run(name, args, extraEnv = {}) {
-  const result = spawnSync(bin(name), args, { cwd: root, stdio: "inherit", env: { ...process.env, ...extraEnv } });
+  const result = spawnSync(bin(name), args, { cwd: root, stdio: "inherit", env: toolEnv(extraEnv) });
   if (result.status !== 0) {
     console.error(`${name} ${args.join(" ")} failed`);
     process.exit(result.status ?? 1);

@@ -10,8 +10,11 @@ let failed = 0;
 if (existsSync(dir)) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    const failedTests = report.numFailedTests ?? 0;
+    // A file that failed to load has no failed test of its own; count it once.
+    const brokenFilesOnly = (report.numFailedTestSuites ?? 0) > 0 && failedTests === 0;
     passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0 && report.numFailedTests === 0 ? 1 : 0);
+    failed += failedTests + (brokenFilesOnly ? 1 : 0);
   }
 }
 if (status !== 0 && failed === 0) failed = 1;

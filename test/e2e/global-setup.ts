@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { applyMigrations, buildWeb, root } from "../../scripts/local-env.mjs";
+import { applyMigrations, buildWeb, root, toolEnv } from "../../scripts/local-env.mjs";
 
 const PORT = 8797;
 
@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
   const server = spawn(
     path.join(root, "node_modules", ".bin", "wrangler"),
     ["dev", "--port", String(PORT), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", "warn"],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true },
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv() },
   );
   await waitForServer(`${baseUrl}/api/health`, server, 120_000);
 
