@@ -24,6 +24,8 @@ export default defineConfig({
           PASSWORD_PEPPER: "test-pepper",
           ENCRYPTION_KEY: "dGVzdC1lbmNyeXB0aW9uLWtleS0zMi1ieXRlcyEhISE=",
           OPENAI_API_KEY: "",
+          AI_REPLY_DEBOUNCE_MS: "300",
+          TWILIO_SENDER_MPS: "80",
         },
       },
     }),

@@ -10,6 +10,9 @@ import { authRoutes } from "./features/auth/routes";
 import { conversationRoutes } from "./features/conversations/routes";
 import { objectRoutes, userRoutes } from "./features/uploads/routes";
 import { usageRoutes } from "./features/usage/routes";
+import { simulatorRoutes } from "./features/conversations/simulator";
+import { providerTemplateRoutes } from "./features/provider-templates/routes";
+import { webhookRoutes } from "./features/webhooks/routes";
 import { HttpError } from "./lib/http-error";
 import type { AppEnv } from "./types";
 
@@ -63,7 +66,11 @@ const routes = app
   .route("/users", userRoutes)
   .route("/openai-usage", usageRoutes)
   .route("/conversations", conversationRoutes)
+  .route("/sandbox", simulatorRoutes)
+  .route("/twilio-templates", providerTemplateRoutes)
   .route("/admin", adminRoutes);
+
+app.route("/webhooks", webhookRoutes);
 
 export type AppType = typeof routes;
 

@@ -1,8 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
+import type { JobMessage } from "../src/shared/jobs";
 import { clientFrameSchema, type ServerFrame } from "../src/shared/live";
+import { createDb } from "./db/client";
+import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
 
-// One object per conversation. It holds the consoles' live sockets (hibernation API) and
-// pushes server frames to them; the conversation issue adds inbound handling and AI replies here.
+interface PendingReply {
+  conversationId: string;
+}
+
+// One object per conversation (named by its id). It serialises the conversation's AI-reply
+// scheduling and holds the consoles' live sockets (hibernation API), pushing every change to them.
 export class ConversationDO extends DurableObject<Env> {
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
@@ -34,10 +41,42 @@ export class ConversationDO extends DurableObject<Env> {
   }
 
   // Sends a frame to every console that has this conversation open; returns how many got it.
-  broadcast(frame: ServerFrame): number {
+  publish(frame: ServerFrame): number {
     const sockets = this.ctx.getWebSockets();
     const text = JSON.stringify(frame);
-    for (const ws of sockets) ws.send(text);
+    for (const ws of sockets) {
+      try {
+        ws.send(text);
+      } catch {
+        // a socket closing under us; the close handler cleans it up
+      }
+    }
     return sockets.length;
+  }
+
+  // A customer message arrived: (re)start the debounce, so messages within the window get one reply.
+  async customerMessage(conversationId: string, debounceMs: number) {
+    await this.ctx.storage.put<PendingReply>("pending", { conversationId });
+    await this.ctx.storage.setAlarm(Date.now() + Math.max(0, debounceMs));
+  }
+
+  async alarm() {
+    const pending = await this.ctx.storage.get<PendingReply>("pending");
+    if (!pending) return;
+    await this.ctx.storage.delete("pending");
+    const db = createDb(this.env.DB);
+    const found = await findConversation(db, pending.conversationId);
+    if (!found || found.conversation.operatorMode || found.optedOut) return;
+    const last = await lastCustomerMessage(db, pending.conversationId);
+    if (!last) return;
+    await updateConversation(db, pending.conversationId, { aiStatus: "pending", aiError: null });
+    const job: JobMessage = {
+      kind: "ai.reply",
+      conversationId: pending.conversationId,
+      replyToId: last.id,
+      idempotencyKey: `ai.reply:${last.id}`,
+    };
+    await this.env.JOBS.send(job);
+    this.publish({ type: "typing", active: true });
   }
 }

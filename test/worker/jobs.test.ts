@@ -68,7 +68,7 @@ describe("conversation Durable Object", () => {
     await vi.waitFor(() => expect(frames).toHaveLength(2));
     expect(frames[0]).toMatchObject({ type: "pong" });
     expect(frames[1]).toEqual({ type: "error", message: "Messaggio non valido" });
-    expect(await stub.broadcast({ type: "error", message: "prova" })).toBe(1);
+    expect(await stub.publish({ type: "error", message: "prova" })).toBe(1);
     await vi.waitFor(() => expect(frames).toHaveLength(3));
     ws.close();
   });

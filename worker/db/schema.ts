@@ -235,6 +235,16 @@ export const conversations = sqliteTable(
     lastMessage: text("last_message"),
     lastMessageAt: timestamp("last_message_at"),
     lastReadAt: timestamp("last_read_at"),
+    // The provider template (Content SID) the conversation was started with.
+    templateSid: text("template_sid"),
+    templateName: text("template_name"),
+    templateCategory: text("template_category"),
+    customerCompany: text("customer_company"),
+    // The customer's last message opens WhatsApp's 24-hour customer-service window.
+    lastInboundAt: timestamp("last_inbound_at"),
+    // Whether the AI is working on a reply, or could not answer (shown in the chat).
+    aiStatus: text("ai_status", { enum: ["idle", "pending", "failed"] }).notNull().default("idle"),
+    aiError: text("ai_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -245,7 +255,8 @@ export const conversations = sqliteTable(
   ],
 );
 
-export const MESSAGE_STATUSES = ["received", "queued", "sent", "delivered", "read", "failed", "undelivered"] as const;
+export const MESSAGE_STATUSES = ["received", "queued", "sending", "sent", "delivered", "read", "failed", "undelivered"] as const;
+export const MESSAGE_SENDERS = ["customer", "ai", "operator", "system"] as const;
 
 export const messages = sqliteTable(
   "messages",
@@ -259,12 +270,35 @@ export const messages = sqliteTable(
     twilioMessageId: text("twilio_message_id"),
     status: text("status", { enum: MESSAGE_STATUSES }),
     errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    sender: text("sender", { enum: MESSAGE_SENDERS }).notNull().default("customer"),
+    // For AI replies: the last customer message answered, so a redelivered job never replies twice.
+    replyToId: text("reply_to_id"),
+    templateSid: text("template_sid"),
+    templateVariables: json<Record<string, string>>("template_variables"),
+    // Memory passages an AI reply used, shown in the chat.
+    sources: json<{ memoryId: string; name: string }[]>("sources"),
+    sendAttempts: integer("send_attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_conversation_time_idx").on(t.conversationId, t.createdAt),
     uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
+    uniqueIndex("messages_reply_uq").on(t.conversationId, t.replyToId),
   ],
+);
+
+// Numbers that wrote STOP (or ANNULLA, DISISCRIVIMI, CANCELLAMI) to an account: nothing more is sent to them.
+export const optOuts = sqliteTable(
+  "opt_outs",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    phoneNumber: text("phone_number").notNull(),
+    keyword: text("keyword").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("opt_outs_account_phone_uq").on(t.twilioAccountId, t.phoneNumber)],
 );
 
 export const conversationSummaries = sqliteTable("conversation_summaries", {

@@ -1,12 +1,18 @@
 import { type JobMessage, jobMessageSchema } from "../../src/shared/jobs";
-import { createDb } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { purgeExpired } from "../features/auth/service";
+import * as conversations from "../features/conversations/repo";
+import { publishConversation } from "../features/conversations/service";
+import { runAiReply } from "./ai-reply";
+import { runFeedbackAnalysis } from "./feedback-analysis";
+import { failSendMessage, RetryLater, runSendMessage } from "./send-message";
 
-const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
+export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
 // Consumer of the jobs queue and of its dead-letter queue. Each job kind has one handler;
 // a body that matches no kind is acknowledged and logged, so it cannot loop forever.
 export async function handleQueue(batch: MessageBatch, env: Env, _ctx: ExecutionContext) {
+  const db = createDb(env.DB);
   for (const message of batch.messages) {
     const parsed = jobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -16,26 +22,48 @@ export async function handleQueue(batch: MessageBatch, env: Env, _ctx: Execution
     }
     if (batch.queue === DEAD_LETTER_QUEUE) {
       console.error("queue: job failed after its retries", parsed.data.kind, parsed.data.idempotencyKey);
+      await giveUp(parsed.data, env, db).catch((err) => console.error("queue: could not record the failure", err));
       message.ack();
       continue;
     }
     try {
-      await runJob(parsed.data, env);
+      await runJob(parsed.data, env, db);
       message.ack();
     } catch (err) {
       // Exponential backoff: 2s, 4s, 8s … capped at 5 minutes; after max_retries the job goes to the DLQ.
-      const delaySeconds = Math.min(300, 2 ** message.attempts);
+      const delaySeconds = err instanceof RetryLater ? err.delaySeconds : Math.min(300, 2 ** message.attempts);
       console.warn("queue: job failed, will retry", parsed.data.kind, (err as Error).message);
       message.retry({ delaySeconds });
     }
   }
 }
 
-async function runJob(job: JobMessage, env: Env) {
+async function runJob(job: JobMessage, env: Env, db: Db) {
   switch (job.kind) {
     case "sessions.purge":
       // Deleting what has expired is naturally idempotent.
-      await purgeExpired(createDb(env.DB));
+      return purgeExpired(db);
+    case "message.send":
+      return runSendMessage(env, db, job);
+    case "ai.reply":
+      return runAiReply(env, db, job);
+    case "feedback.analyse":
+      return runFeedbackAnalysis(env, db, job);
+  }
+}
+
+// What the user sees once a job has used up its retries.
+async function giveUp(job: JobMessage, env: Env, db: Db) {
+  switch (job.kind) {
+    case "message.send":
+      return failSendMessage(env, db, job);
+    case "ai.reply":
+      await conversations.updateConversation(db, job.conversationId, {
+        aiStatus: "failed",
+        aiError: "L'AI non è riuscita a rispondere dopo diversi tentativi: rispondi tu dalla chat.",
+      });
+      return publishConversation(env, db, job.conversationId);
+    default:
       return;
   }
 }

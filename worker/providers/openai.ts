@@ -12,6 +12,10 @@ export interface ChatRequest {
   // 0..1, as the model takes it (prompts store 0..10).
   temperature?: number;
   maxTokens: number;
+  // Ask for a JSON object (the caller validates it with zod).
+  json?: boolean;
+  // For the offline responder only: the knowledge passage that best matches the question.
+  bestPassage?: string;
 }
 
 export interface ChatResult {
@@ -41,7 +45,8 @@ export function isOffline(env: Pick<Env, "OPENAI_API_KEY">) {
 // Without OPENAI_API_KEY a small local responder answers, says so, and costs nothing.
 function offlineReply(req: ChatRequest, started: number): ChatResult {
   const lastUser = [...req.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const content = `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). Ho ricevuto: «${lastUser.slice(0, 200)}».`;
+  const quote = req.bestPassage ? ` Dalle informazioni disponibili: «${req.bestPassage.slice(0, 400)}»` : "";
+  const content = `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). Ho ricevuto: «${lastUser.slice(0, 200)}».${quote}`;
   const chars = req.messages.reduce((n, m) => n + m.content.length, 0);
   return {
     content,
@@ -74,6 +79,7 @@ export async function chatCompletion(
       messages: req.messages,
       ...(info?.fixedTemperature || req.temperature === undefined ? {} : { temperature: req.temperature }),
       ...(info?.usesCompletionTokens ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
+      ...(req.json ? { response_format: { type: "json_object" as const } } : {}),
     });
     const content = completion.choices?.[0]?.message?.content;
     if (typeof content !== "string") throw new ModelProviderError("Risposta non valida dal modello", undefined);

@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
 import { T } from "../../../src/shared/strings";
+import { SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
 import type { Db } from "../../db/client";
+import { insertPrompt } from "../prompts/repo";
 import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "../../lib/crypto";
 import { conflict, forbidden, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
@@ -93,6 +95,7 @@ export async function createAccount(env: Env, db: Db, user: SessionUser, input: 
     user.id,
     !active,
   );
+  if (input.sandbox) await seedSandboxPrompt(db, user.id, id);
   return getAccessibleAccount(db, user, id);
 }
 
@@ -146,10 +149,11 @@ export function accountAuthToken(env: Env, account: repo.AccountRow) {
 
 export async function createSandboxAccountFor(env: Env, db: Db, userId: string) {
   const creds = sandboxCredentials();
+  const id = crypto.randomUUID();
   await repo.createAccountWithOwner(
     db,
     {
-      id: crypto.randomUUID(),
+      id,
       userId,
       name: "Sandbox WhatsApp",
       accountSid: creds.accountSid,
@@ -162,4 +166,18 @@ export async function createSandboxAccountFor(env: Env, db: Db, userId: string) 
     userId,
     true,
   );
+  await seedSandboxPrompt(db, userId, id);
+}
+
+// A sandbox works out of the box: one active prompt linked to every sample template.
+async function seedSandboxPrompt(db: Db, userId: string, accountId: string) {
+  await insertPrompt(db, {
+    userId,
+    twilioAccountId: accountId,
+    name: "Assistente vendite (sandbox)",
+    content:
+      "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale e breve, e proponi sempre un passo successivo concreto.",
+    model: "gpt-4o-mini",
+    linkedTemplates: SANDBOX_TEMPLATES.map((t) => t.sid),
+  });
 }

@@ -1,10 +1,83 @@
 import { Hono } from "hono";
+import {
+  conversationIdParam,
+  conversationListQuery,
+  operatorModeSchema,
+  sendManualSchema,
+  sendTemplateSchema,
+  startConversationSchema,
+} from "../../../src/shared/schemas/conversations";
+import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
-import { countUnread } from "./repo";
+import * as repo from "./repo";
+import * as service from "./service";
 
-export const conversationRoutes = new Hono<AppEnv>().get("/unread-count", async (c) => {
-  const active = await resolveActiveAccount(c.var.db, currentUser(c));
-  return c.json({ count: active ? await countUnread(c.var.db, active.account.id) : 0 }, 200);
-});
+const ACTIVE_LIMIT = 50;
+
+export const conversationRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", conversationListQuery), async (c) => {
+    const active = await resolveActiveAccount(c.var.db, currentUser(c));
+    if (!active) return c.json([], 200);
+    const q = c.req.valid("query");
+    const rows = await repo.listConversations(c.var.db, active.account.id, {
+      search: q.search,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+      before: q.before ? new Date(q.before) : undefined,
+      limit: q.limit,
+    });
+    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut)), 200);
+  })
+  .get("/active", async (c) => {
+    const active = await resolveActiveAccount(c.var.db, currentUser(c));
+    if (!active) return c.json([], 200);
+    const rows = await repo.listActiveConversations(c.var.db, active.account.id, ACTIVE_LIMIT);
+    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut)), 200);
+  })
+  .get("/unread-count", async (c) => {
+    const active = await resolveActiveAccount(c.var.db, currentUser(c));
+    return c.json({ count: active ? await repo.countUnread(c.var.db, active.account.id) : 0 }, 200);
+  })
+  .post("/start-with-prompt", validate("json", startConversationSchema), async (c) => {
+    return c.json(await service.startWithPrompt(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201);
+  })
+  .get("/:id", validate("param", conversationIdParam), async (c) => {
+    return c.json(await service.detail(c.env, c.var.db, currentUser(c), c.req.valid("param").id), 200);
+  })
+  .get("/:id/messages", validate("param", conversationIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await service.getConversationForUser(c.var.db, currentUser(c), id);
+    return c.json((await repo.listMessages(c.var.db, id)).map(service.toApiMessage), 200);
+  })
+  .get("/:id/live", validate("param", conversationIdParam), async (c) => {
+    const user = currentUser(c);
+    const { id } = c.req.valid("param");
+    await service.getConversationForUser(c.var.db, user, id);
+    if (c.req.header("Upgrade") !== "websocket") return c.json({ error: "Serve una connessione WebSocket" }, 426);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("X-User-Id", user.id);
+    return service.conversationStub(c.env, id).fetch(new Request(c.req.url, { headers }));
+  })
+  .post("/:id/send-manual", validate("param", conversationIdParam), validate("json", sendManualSchema), async (c) => {
+    const message = await service.sendManual(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").content);
+    return c.json(message, 201);
+  })
+  .post("/:id/send-template", validate("param", conversationIdParam), validate("json", sendTemplateSchema), async (c) => {
+    const { templateSid, variables } = c.req.valid("json");
+    const message = await service.sendTemplate(c.env, c.var.db, currentUser(c), c.req.valid("param").id, templateSid, variables);
+    return c.json(message, 201);
+  })
+  .post("/:id/operator-mode", validate("param", conversationIdParam), validate("json", operatorModeSchema), async (c) => {
+    const conversation = await service.setOperatorMode(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").enabled);
+    return c.json(conversation, 200);
+  })
+  .post("/:id/mark-read", validate("param", conversationIdParam), async (c) => {
+    await service.markRead(c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  })
+  .delete("/:id", validate("param", conversationIdParam), async (c) => {
+    await service.remove(c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  });

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { MIN_PHONE_DIGITS } from "../constants";
+
+export const CONVERSATION_TEXTS = {
+  missingDataTitle: "Dati mancanti",
+  missingData: "Inserisci il numero WhatsApp e seleziona un template",
+  missingPromptTitle: "Prompt mancante",
+  missingPrompt: "Il template selezionato non ha un prompt AI collegato. Vai in Prompts per collegarlo.",
+  invalidNumberTitle: "Numero non valido",
+  invalidNumber: "Inserisci un numero WhatsApp valido (es. +39 123 456 7890)",
+  startErrorDefault: "Impossibile avviare la conversazione",
+  startedTitle: "Conversazione avviata!",
+  started: (number: string) => `Messaggio inviato a ${number}`,
+  noLinkedPrompt: "Nessun prompt collegato a questo template",
+  sendError: "Impossibile inviare il messaggio",
+  deleteError: "Impossibile eliminare la conversazione",
+  deleted: "Conversazione eliminata",
+  deleteConfirm: "Sei sicuro di voler eliminare questa conversazione?",
+  inDevelopment: "Funzione in sviluppo",
+  noMessages: "Nessun messaggio ancora",
+  notFound: "Conversazione non trovata",
+  selectConversation: "Seleziona una conversazione per iniziare",
+  anonymous: "Cliente Anonimo",
+  noMessage: "Nessun messaggio",
+  outsideWindow:
+    "Sono passate più di 24 ore dall'ultimo messaggio del cliente: WhatsApp consente solo un template approvato.",
+  optedOut: "Il cliente ha chiesto di non ricevere più messaggi (opt-out).",
+  optOutConfirmation: "Hai annullato l'iscrizione: non riceverai più messaggi da questo numero. Scrivi START per riattivarli.",
+  optInConfirmation: "Iscrizione riattivata: riceverai di nuovo i nostri messaggi.",
+  aiFailed: "L'AI non è riuscita a rispondere. Nuovo tentativo in corso.",
+  aiTyping: "AI sta scrivendo...",
+  blankMessage: "Il messaggio non può essere vuoto",
+  templateNotApproved: "Il template selezionato non è approvato",
+} as const;
+
+// Digits only, at least 10, returned as E.164 with the plus.
+export function normalizePhone(input: string): string | null {
+  const digits = input.replace(/\D/g, "");
+  if (digits.length < MIN_PHONE_DIGITS || digits.length > 15) return null;
+  return `+${digits}`;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const startConversationSchema = z.object({
+  phoneNumber: z
+    .string({ error: CONVERSATION_TEXTS.missingData })
+    .trim()
+    .min(1, CONVERSATION_TEXTS.missingData)
+    .max(40, CONVERSATION_TEXTS.invalidNumber)
+    .refine((v) => normalizePhone(v) !== null, CONVERSATION_TEXTS.invalidNumber),
+  templateSid: z.string({ error: CONVERSATION_TEXTS.missingData }).trim().min(1, CONVERSATION_TEXTS.missingData).max(64),
+  promptId: z.string({ error: CONVERSATION_TEXTS.missingPrompt }).trim().min(1, CONVERSATION_TEXTS.missingPrompt).max(64),
+  customerName: optionalText(100),
+  customerCompany: optionalText(100),
+});
+
+export const sendManualSchema = z.object({
+  content: z.string({ error: CONVERSATION_TEXTS.blankMessage }).trim().min(1, CONVERSATION_TEXTS.blankMessage).max(4096),
+  isOperatorMessage: z.boolean().optional(),
+});
+
+export const sendTemplateSchema = z.object({
+  templateSid: z.string().trim().min(1).max(64),
+  variables: z.record(z.string().regex(/^\d{1,2}$/), z.string().max(1024)).optional().default({}),
+});
+
+export const operatorModeSchema = z.object({ enabled: z.boolean({ error: "enabled deve essere true o false" }) });
+
+export const conversationIdParam = z.object({ id: z.string().min(1).max(64) });
+
+export const simulateInboundSchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .refine((v) => normalizePhone(v) !== null, CONVERSATION_TEXTS.invalidNumber),
+  body: z.string().trim().min(1, CONVERSATION_TEXTS.blankMessage).max(1600),
+  profileName: z.string().trim().max(100).optional(),
+});
+
+export const conversationListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  before: z.iso.datetime({ offset: true }).optional(),
+});
+
+export type MessageSender = "customer" | "ai" | "operator" | "system";
+export type MessageStatus = "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed" | "undelivered";
+
+export interface ApiMessage {
+  id: string;
+  conversationId: string;
+  content: string;
+  isFromBot: boolean;
+  sender: MessageSender;
+  twilioMessageId: string | null;
+  status: MessageStatus | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  templateSid: string | null;
+  sources: { memoryId: string; name: string }[] | null;
+  createdAt: string;
+}
+
+export interface ApiConversation {
+  id: string;
+  twilioAccountId: string;
+  customerName: string | null;
+  customerCompany: string | null;
+  phoneNumber: string;
+  lastMessage: string | null;
+  lastMessageAt: string | null;
+  lastReadAt: string | null;
+  createdAt: string;
+  status: string;
+  operatorMode: boolean;
+  optedOut: boolean;
+  aiStatus: "idle" | "pending" | "failed";
+  aiError: string | null;
+  // The 24-hour customer-service window: free-form messages allowed until this time.
+  windowOpenUntil: string | null;
+  unread: boolean;
+  template: { sid: string | null; name: string | null; category: string | null } | null;
+}
+
+export interface ApiConversationDetail extends ApiConversation {
+  messages: ApiMessage[];
+  sandbox: boolean;
+}

@@ -1,0 +1,282 @@
+import type { z } from "zod";
+import type { JobMessage } from "../../../src/shared/jobs";
+import type { ServerFrame } from "../../../src/shared/live";
+import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "../../../src/shared/messaging";
+import { renderTemplate } from "../../../src/shared/sandbox-templates";
+import {
+  type ApiConversation,
+  type ApiConversationDetail,
+  type ApiMessage,
+  CONVERSATION_TEXTS as TX,
+  normalizePhone,
+  type startConversationSchema,
+} from "../../../src/shared/schemas/conversations";
+import type { Db } from "../../db/client";
+import { badRequest, conflict, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import type { AccountRow } from "../accounts/repo";
+import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { feedbackMemoryFor } from "../memories/knowledge";
+import { findPrompt } from "../prompts/repo";
+import { findProviderTemplate } from "../provider-templates/service";
+import * as repo from "./repo";
+
+export function toApiMessage(m: repo.MessageRow): ApiMessage {
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    content: m.content,
+    isFromBot: m.isFromBot,
+    sender: m.sender,
+    twilioMessageId: m.twilioMessageId,
+    status: m.status,
+    errorCode: m.errorCode,
+    errorMessage: m.errorMessage,
+    templateSid: m.templateSid,
+    sources: m.sources ?? null,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+export function windowOpenUntil(c: repo.ConversationRow): Date | null {
+  return c.lastInboundAt ? new Date(c.lastInboundAt.getTime() + CUSTOMER_WINDOW_MS) : null;
+}
+
+export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | number): ApiConversation {
+  const until = windowOpenUntil(c);
+  return {
+    id: c.id,
+    twilioAccountId: c.twilioAccountId,
+    customerName: c.customerName,
+    customerCompany: c.customerCompany,
+    phoneNumber: c.phoneNumber,
+    lastMessage: c.lastMessage,
+    lastMessageAt: c.lastMessageAt?.toISOString() ?? null,
+    lastReadAt: c.lastReadAt?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+    status: c.status,
+    operatorMode: c.operatorMode,
+    optedOut: !!optedOut,
+    aiStatus: c.aiStatus,
+    aiError: c.aiError,
+    windowOpenUntil: until?.toISOString() ?? null,
+    unread: !!c.lastMessageAt && c.lastMessageAt.getTime() > (c.lastReadAt?.getTime() ?? 0),
+    template: c.templateSid || c.templateName ? { sid: c.templateSid, name: c.templateName, category: c.templateCategory } : null,
+  };
+}
+
+// The conversation if it belongs to an account the user is a member of; 404 otherwise.
+export async function getConversationForUser(db: Db, user: SessionUser, id: string) {
+  const found = await repo.findConversation(db, id);
+  if (!found) throw notFound(TX.notFound);
+  const { account } = await getAccessibleAccount(db, user, found.conversation.twilioAccountId).catch(() => {
+    throw notFound(TX.notFound);
+  });
+  return { ...found, account };
+}
+
+export async function requireActiveAccount(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
+  return active.account;
+}
+
+export function conversationStub(env: Env, conversationId: string) {
+  return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));
+}
+
+// Live updates are best effort: a console that misses one catches up by its next read.
+export async function publish(env: Env, conversationId: string, frame: ServerFrame) {
+  try {
+    await conversationStub(env, conversationId).publish(frame);
+  } catch (err) {
+    console.warn("publish failed", conversationId, (err as Error).message);
+  }
+}
+
+export async function publishConversation(env: Env, db: Db, conversationId: string) {
+  const found = await repo.findConversation(db, conversationId);
+  if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut) });
+}
+
+export async function detail(env: Env, db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
+  const found = await getConversationForUser(db, user, id);
+  const rows = await repo.listMessages(db, id);
+  return { ...toApiConversation(found.conversation, found.optedOut), messages: rows.map(toApiMessage), sandbox: found.account.sandbox };
+}
+
+interface Outbound {
+  content: string;
+  sender: "ai" | "operator" | "system";
+  templateSid?: string | null;
+  templateVariables?: Record<string, string> | null;
+  replyToId?: string | null;
+  sources?: { memoryId: string; name: string }[] | null;
+}
+
+// Records an outbound message as queued and hands it to the jobs queue. WhatsApp rules are
+// checked here, before Twilio would refuse: opted-out numbers, and free-form text outside the 24-hour window.
+export async function queueOutbound(env: Env, db: Db, conversation: repo.ConversationRow, out: Outbound, now = new Date()) {
+  // System replies confirm an opt-out or opt-in, so they go out to that number regardless.
+  if (out.sender !== "system" && (await repo.isOptedOut(db, conversation.twilioAccountId, conversation.phoneNumber))) {
+    throw conflict(TX.optedOut);
+  }
+  if (!out.templateSid) {
+    const until = windowOpenUntil(conversation);
+    if (!until || until <= now) throw conflict(TX.outsideWindow);
+  }
+  const message = await repo.insertMessageOnce(db, {
+    conversationId: conversation.id,
+    content: out.content,
+    isFromBot: true,
+    sender: out.sender,
+    status: "queued",
+    templateSid: out.templateSid ?? null,
+    templateVariables: out.templateVariables ?? null,
+    replyToId: out.replyToId ?? null,
+    sources: out.sources ?? null,
+    createdAt: now,
+  });
+  if (!message) return null; // this reply exists already
+  await repo.updateConversation(db, conversation.id, { lastMessage: out.content, lastMessageAt: now });
+  const job: JobMessage = { kind: "message.send", messageId: message.id, idempotencyKey: `message.send:${message.id}` };
+  await env.JOBS.send(job);
+  await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
+  return message;
+}
+
+export interface InboundMessage {
+  sid: string;
+  from: string; // E.164
+  body: string;
+  profileName?: string;
+}
+
+// An inbound customer message (webhook or simulator): stored once per MessageSid, then the
+// conversation's Durable Object schedules the AI reply. Answers null for a replayed sid.
+export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbound: InboundMessage, now = new Date()) {
+  const conversation = await repo.ensureConversation(db, {
+    userId: account.userId,
+    twilioAccountId: account.id,
+    phoneNumber: inbound.from,
+    customerName: inbound.profileName || null,
+  });
+  const message = await repo.insertMessageOnce(db, {
+    conversationId: conversation.id,
+    content: inbound.body,
+    isFromBot: false,
+    sender: "customer",
+    status: "received",
+    twilioMessageId: inbound.sid,
+    createdAt: now,
+  });
+  if (!message) return null;
+  // A customer message never turns operator mode off by itself.
+  const updated = {
+    ...conversation,
+    lastMessage: inbound.body,
+    lastMessageAt: now,
+    lastInboundAt: now,
+    customerName: conversation.customerName ?? (inbound.profileName || null),
+  };
+  await repo.updateConversation(db, conversation.id, {
+    lastMessage: updated.lastMessage,
+    lastMessageAt: now,
+    lastInboundAt: now,
+    customerName: updated.customerName,
+  });
+  await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
+
+  const optOut = matchKeyword(inbound.body, OPT_OUT_KEYWORDS);
+  const optIn = matchKeyword(inbound.body, OPT_IN_KEYWORDS);
+  if (optOut) {
+    await repo.addOptOut(db, account.id, inbound.from, optOut);
+    await queueOutbound(env, db, updated, { content: TX.optOutConfirmation, sender: "system" }, now);
+  } else if (optIn && (await repo.isOptedOut(db, account.id, inbound.from))) {
+    await repo.removeOptOut(db, account.id, inbound.from);
+    await queueOutbound(env, db, updated, { content: TX.optInConfirmation, sender: "system" }, now);
+  } else if (!conversation.operatorMode && !(await repo.isOptedOut(db, account.id, inbound.from))) {
+    await conversationStub(env, conversation.id).customerMessage(conversation.id, Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000));
+  }
+  if (!optOut && (await feedbackMemoryFor(db, account.id, conversation.templateSid))) {
+    const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };
+    await env.JOBS.send(job);
+  }
+  await publishConversation(env, db, conversation.id);
+  return { conversation: updated, message };
+}
+
+type StartInput = z.output<typeof startConversationSchema>;
+
+export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input: StartInput) {
+  const account = await requireActiveAccount(db, user);
+  const phone = normalizePhone(input.phoneNumber);
+  if (!phone) throw badRequest(TX.invalidNumber);
+  const template = await findProviderTemplate(env, account, input.templateSid);
+  if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved);
+  const prompt = await findPrompt(db, account.id, input.promptId);
+  if (!prompt || !prompt.linkedTemplates.includes(template.sid)) throw badRequest(TX.missingPrompt);
+
+  const conversation = await repo.ensureConversation(db, {
+    userId: user.id,
+    twilioAccountId: account.id,
+    phoneNumber: phone,
+  });
+  const details = {
+    customerName: input.customerName ?? conversation.customerName,
+    customerCompany: input.customerCompany ?? conversation.customerCompany,
+    templateSid: template.sid,
+    templateName: template.friendlyName,
+    templateCategory: template.category,
+    promptId: prompt.id,
+    status: "active",
+  };
+  await repo.updateConversation(db, conversation.id, details);
+  const variables = { "1": details.customerName ?? "Cliente", "2": details.customerCompany ?? account.name };
+  const message = await queueOutbound(env, db, { ...conversation, ...details }, {
+    content: renderTemplate(template.bodyText, variables),
+    sender: "operator",
+    templateSid: template.sid,
+    templateVariables: variables,
+  });
+  const found = await repo.findConversation(db, conversation.id);
+  return { conversation: toApiConversation(found!.conversation, found!.optedOut), message: message && toApiMessage(message) };
+}
+
+export async function sendManual(env: Env, db: Db, user: SessionUser, id: string, content: string) {
+  const { conversation } = await getConversationForUser(db, user, id);
+  const message = await queueOutbound(env, db, conversation, { content, sender: "operator" });
+  return toApiMessage(message!);
+}
+
+export async function sendTemplate(env: Env, db: Db, user: SessionUser, id: string, templateSid: string, variables: Record<string, string>) {
+  const { conversation, account } = await getConversationForUser(db, user, id);
+  const template = await findProviderTemplate(env, account, templateSid);
+  if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved);
+  const filled = { "1": conversation.customerName ?? "Cliente", "2": conversation.customerCompany ?? account.name, ...variables };
+  const message = await queueOutbound(env, db, conversation, {
+    content: renderTemplate(template.bodyText, filled),
+    sender: "operator",
+    templateSid: template.sid,
+    templateVariables: filled,
+  });
+  return toApiMessage(message!);
+}
+
+export async function setOperatorMode(env: Env, db: Db, user: SessionUser, id: string, enabled: boolean) {
+  await getConversationForUser(db, user, id);
+  await repo.updateConversation(db, id, { operatorMode: enabled, ...(enabled ? { aiStatus: "idle" as const } : {}) });
+  await publishConversation(env, db, id);
+  const found = await repo.findConversation(db, id);
+  return toApiConversation(found!.conversation, found!.optedOut);
+}
+
+export async function markRead(db: Db, user: SessionUser, id: string) {
+  await getConversationForUser(db, user, id);
+  await repo.updateConversation(db, id, { lastReadAt: new Date() });
+}
+
+export async function remove(db: Db, user: SessionUser, id: string) {
+  await getConversationForUser(db, user, id);
+  await repo.deleteConversation(db, id);
+}

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { normalizePhone, simulateInboundSchema } from "../../../src/shared/schemas/conversations";
+import { badRequest } from "../../lib/http-error";
+import { validate } from "../../lib/validate";
+import { computeSignature } from "../../providers/twilio";
+import type { AppEnv } from "../../types";
+import { accountAuthToken } from "../accounts/service";
+import { currentUser } from "../auth/middleware";
+import { handleInbound } from "../webhooks/service";
+import * as repo from "./repo";
+import { requireActiveAccount } from "./service";
+
+// The WhatsApp simulator of a sandbox account: a person writes as the customer, and the message is
+// signed like Twilio would and takes the same path as a real inbound webhook.
+export const simulatorRoutes = new Hono<AppEnv>().post("/inbound", validate("json", simulateInboundSchema), async (c) => {
+  const account = await requireActiveAccount(c.var.db, currentUser(c));
+  if (!account.sandbox) throw badRequest("Il simulatore è disponibile solo per gli account sandbox");
+  const input = c.req.valid("json");
+  const phone = normalizePhone(input.phoneNumber)!;
+  const params: Record<string, string> = {
+    MessageSid: `SMsim${crypto.randomUUID().replaceAll("-", "")}`,
+    AccountSid: account.accountSid,
+    From: `whatsapp:${phone}`,
+    To: `whatsapp:${account.phoneNumber}`,
+    Body: input.body,
+    NumMedia: "0",
+    ...(input.profileName ? { ProfileName: input.profileName } : {}),
+  };
+  const url = `${c.env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/message`;
+  const signature = await computeSignature(await accountAuthToken(c.env, account), url, params);
+  await handleInbound(c.env, c.var.db, account.id, url, params, signature);
+  const conversation = await repo.findConversationByPhone(c.var.db, account.id, phone);
+  return c.json({ conversationId: conversation?.id ?? null, messageSid: params.MessageSid }, 201);
+});

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../types";
+import { handleInbound, handleStatus } from "./service";
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+
+// Twilio signs the URL it called, which is ours as PUBLIC_BASE_URL says, not the Host it reached.
+function signedUrl(env: Env, request: Request) {
+  const url = new URL(request.url);
+  return `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}${url.pathname}${url.search}`;
+}
+
+async function formParams(request: Request): Promise<Record<string, string>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded")) return {};
+  return Object.fromEntries(new URLSearchParams(await request.text()));
+}
+
+export const webhookRoutes = new Hono<AppEnv>()
+  .post("/twilio/:twilioAccountId/message", async (c) => {
+    const params = await formParams(c.req.raw);
+    await handleInbound(c.env, c.var.db, c.req.param("twilioAccountId"), signedUrl(c.env, c.req.raw), params, c.req.header("X-Twilio-Signature"));
+    return c.body(EMPTY_TWIML, 200, { "Content-Type": "text/xml" });
+  })
+  .post("/twilio/:twilioAccountId/status", async (c) => {
+    const params = await formParams(c.req.raw);
+    await handleStatus(c.env, c.var.db, c.req.param("twilioAccountId"), signedUrl(c.env, c.req.raw), params, c.req.header("X-Twilio-Signature"));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,108 @@
+import { CONTEXT_MESSAGES } from "../../src/shared/messaging";
+import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
+import type { Db } from "../db/client";
+import { HttpError } from "../lib/http-error";
+import { findAccount } from "../features/accounts/repo";
+import * as repo from "../features/conversations/repo";
+import { publish, publishConversation, queueOutbound } from "../features/conversations/service";
+import { customerPreferences, relevantPassages } from "../features/memories/knowledge";
+import { findLinkedActivePrompt, findPrompt } from "../features/prompts/repo";
+import { recordUsage } from "../features/usage/service";
+import { type ChatMessage, chatCompletion, ModelProviderError } from "../providers/openai";
+
+const DEFAULT_PROMPT =
+  "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale, breve e concreto.";
+
+function nowInRome(now: Date) {
+  return new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", dateStyle: "full", timeStyle: "short" }).format(now);
+}
+
+// Answers the customer's latest message(s) with the prompt linked to the conversation's template,
+// the relevant knowledge, the customer's known preferences and the last 10 messages.
+export async function runAiReply(env: Env, db: Db, job: { conversationId: string; replyToId: string }) {
+  const found = await repo.findConversation(db, job.conversationId);
+  if (!found) return;
+  const { conversation } = found;
+  if (conversation.operatorMode || found.optedOut) {
+    await repo.updateConversation(db, conversation.id, { aiStatus: "idle" });
+    return;
+  }
+  // A newer customer message has its own job; the reply to it covers this one too.
+  const latest = await repo.lastCustomerMessage(db, conversation.id);
+  if (!latest || latest.id !== job.replyToId) return;
+  const account = await findAccount(db, conversation.twilioAccountId);
+  if (!account) return;
+
+  const prompt =
+    (conversation.promptId ? await findPrompt(db, account.id, conversation.promptId) : undefined) ??
+    (conversation.templateSid ? await findLinkedActivePrompt(db, account.id, conversation.templateSid) : undefined);
+  const context = await repo.lastMessages(db, conversation.id, CONTEXT_MESSAGES);
+  const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
+  const passages = await relevantPassages(db, account.id, conversation.templateSid, question);
+  const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
+
+  const system = [
+    prompt?.content ?? DEFAULT_PROMPT,
+    `Data e ora attuali (Europe/Rome): ${nowInRome(new Date())}.`,
+    conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
+    passages.length
+      ? `Informazioni aziendali (usa solo queste, non inventare):\n${passages.map((p) => `- [${p.name}] ${p.text}`).join("\n")}`
+      : "",
+    preferences
+      ? `Preferenze note del cliente. Apprezza: ${preferences.positive.join(", ") || "—"}. Non apprezza: ${preferences.negative.join(", ") || "—"}.`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const messages: ChatMessage[] = [
+    { role: "system", content: system },
+    ...context
+      .filter((m) => m.sender !== "system")
+      .map((m): ChatMessage => ({ role: m.sender === "customer" ? "user" : "assistant", content: m.content })),
+  ];
+
+  let result;
+  try {
+    result = await chatCompletion(env, {
+      model: prompt?.model ?? account.gptModel,
+      messages,
+      temperature: (prompt?.temperature ?? 7) / 10,
+      maxTokens: prompt?.maxTokens ?? 500,
+      bestPassage: passages[0]?.text,
+    });
+  } catch (err) {
+    // The customer's message is kept; the chat shows the failure and the queue retries the job.
+    const reason = err instanceof ModelProviderError ? err.message : (err as Error).message;
+    await repo.updateConversation(db, conversation.id, { aiStatus: "failed", aiError: `${TX.aiFailed} (${reason})` });
+    await publish(env, conversation.id, { type: "typing", active: false });
+    await publishConversation(env, db, conversation.id);
+    throw err;
+  }
+
+  await recordUsage(db, result, {
+    userId: account.userId,
+    twilioAccountId: account.id,
+    operationType: "chat_response",
+    conversationId: conversation.id,
+    messageId: job.replyToId,
+    promptId: prompt?.id,
+  });
+  // A reply may only go out while the customer-service window is open; the composer offers templates after it.
+  let aiError: string | null = null;
+  try {
+    await queueOutbound(env, db, conversation, { content: result.content, sender: "ai", replyToId: job.replyToId, sources: dedupeSources(passages) });
+  } catch (err) {
+    // Opted out or outside the 24-hour window: retrying would not help.
+    if (!(err instanceof HttpError)) throw err;
+    aiError = err.message;
+  }
+  await repo.updateConversation(db, conversation.id, { aiStatus: aiError ? "failed" : "idle", aiError });
+  await publish(env, conversation.id, { type: "typing", active: false });
+  await publishConversation(env, db, conversation.id);
+}
+
+function dedupeSources(passages: { memoryId: string; name: string }[]) {
+  const seen = new Map<string, { memoryId: string; name: string }>();
+  for (const p of passages) seen.set(p.memoryId, { memoryId: p.memoryId, name: p.name });
+  return [...seen.values()];
+}

@@ -1,0 +1,136 @@
+import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
+import { constantTimeEqual } from "../lib/crypto";
+
+export interface TwilioCredentials {
+  accountSid: string;
+  authToken: string;
+}
+
+export interface SendRequest {
+  from: string; // E.164
+  to: string; // E.164
+  channel: "whatsapp" | "sms";
+  body?: string;
+  contentSid?: string;
+  contentVariables?: Record<string, string>;
+  statusCallback: string;
+}
+
+// A failed call to Twilio. retryable: the same request may succeed later (429, 5xx, time-outs).
+export class TwilioError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null,
+    readonly code: string | null,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+// Twilio codes that are about load, not about the request: worth another try.
+const RETRYABLE_CODES = new Set(["63018", "20429", "20500", "20503"]);
+
+const address = (channel: SendRequest["channel"], phone: string) => (channel === "whatsapp" ? `whatsapp:${phone}` : phone);
+const basicAuth = (c: TwilioCredentials) => `Basic ${btoa(`${c.accountSid}:${c.authToken}`)}`;
+
+async function twilioFetch(url: string, creds: TwilioCredentials, init: RequestInit = {}): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: { Authorization: basicAuth(creds), Accept: "application/json", ...init.headers },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new TwilioError(`Twilio non raggiungibile: ${(err as Error).message}`, null, null, true);
+  }
+  const text = await response.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const code = body?.code !== undefined && body?.code !== null ? String(body.code) : null;
+    const retryable = response.status === 429 || response.status >= 500 || (code !== null && RETRYABLE_CODES.has(code));
+    throw new TwilioError(body?.message ?? `Twilio ha risposto ${response.status}`, response.status, code ?? (response.status === 429 ? "429" : null), retryable);
+  }
+  return body;
+}
+
+export async function sendMessage(env: Pick<Env, "TWILIO_API_BASE">, creds: TwilioCredentials, req: SendRequest) {
+  const form = new URLSearchParams();
+  form.set("From", address(req.channel, req.from));
+  form.set("To", address(req.channel, req.to));
+  // A template send carries ContentSid and ContentVariables and no Body.
+  if (req.contentSid) {
+    form.set("ContentSid", req.contentSid);
+    form.set("ContentVariables", JSON.stringify(req.contentVariables ?? {}));
+  } else {
+    form.set("Body", req.body ?? "");
+  }
+  form.set("StatusCallback", req.statusCallback);
+  const body = (await twilioFetch(`${env.TWILIO_API_BASE}/2010-04-01/Accounts/${creds.accountSid}/Messages.json`, creds, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form,
+  })) as { sid?: string; status?: string };
+  if (!body?.sid) throw new TwilioError("Risposta di Twilio senza sid", 200, null, false);
+  return { sid: body.sid, status: body.status ?? "queued" };
+}
+
+interface ContentAndApprovals {
+  contents?: {
+    sid: string;
+    friendly_name: string;
+    language: string;
+    variables?: Record<string, string>;
+    types?: Record<string, { body?: string }>;
+    approval_requests?: { status?: string; category?: string };
+  }[];
+  meta?: { next_page_url?: string | null };
+}
+
+const MAX_TEMPLATE_PAGES = 20;
+
+// Every page of the Content API's templates with their WhatsApp approval status.
+export async function listContentTemplates(env: Pick<Env, "TWILIO_CONTENT_BASE">, creds: TwilioCredentials): Promise<ProviderTemplate[]> {
+  const templates: ProviderTemplate[] = [];
+  let url: string | null | undefined = `${env.TWILIO_CONTENT_BASE}/v1/ContentAndApprovals?PageSize=100`;
+  for (let page = 0; url && page < MAX_TEMPLATE_PAGES; page++) {
+    const body = (await twilioFetch(url, creds)) as ContentAndApprovals;
+    for (const c of body.contents ?? []) {
+      const type = c.types ? Object.values(c.types)[0] : undefined;
+      templates.push({
+        sid: c.sid,
+        friendlyName: c.friendly_name,
+        status: (c.approval_requests?.status ?? "unsubmitted").toLowerCase(),
+        language: c.language ?? "it",
+        bodyText: type?.body ?? "",
+        variables: Object.keys(c.variables ?? {}),
+        category: c.approval_requests?.category?.toLowerCase() ?? null,
+      });
+    }
+    url = body.meta?.next_page_url;
+  }
+  return templates;
+}
+
+// X-Twilio-Signature: base64 HMAC-SHA1 of the URL Twilio called plus each POST parameter
+// (sorted by name) as name+value, keyed with the account's auth token.
+export async function computeSignature(authToken: string, url: string, params: Record<string, string>) {
+  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(data));
+  let s = "";
+  for (const b of new Uint8Array(mac)) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+export async function validSignature(authToken: string, url: string, params: Record<string, string>, signature: string | undefined) {
+  if (!signature) return false;
+  return constantTimeEqual(await computeSignature(authToken, url, params), signature);
+}
