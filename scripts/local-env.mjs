@@ -1,6 +1,6 @@
 // Shared by `npm start`, `npm run dev` and the end-to-end tests: local secrets and the local D1.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -38,4 +38,58 @@ export function applyMigrations(persistTo) {
 
 export function buildWeb() {
   run("vite", ["build", "--logLevel", "warn"]);
+}
+
+// Starts the real Worker under `wrangler dev` with a throwaway local state (D1, R2, Queues, DOs),
+// secrets from .dev.vars.example overridden by `vars`. Used by the e2e tests and the benchmark.
+export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn" }) {
+  const { spawn } = await import("node:child_process");
+  const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const baseUrl = `http://localhost:${port}`;
+  const work = mkdtempSync(path.join(tmpdir(), "agentbot-local-"));
+  const persist = path.join(work, "state");
+  const values = { ...readEnvFile(path.join(root, ".dev.vars.example")), PUBLIC_BASE_URL: baseUrl, ...vars };
+  const envFile = path.join(work, "local.env");
+  writeFileSync(envFile, Object.entries(values).map(([k, v]) => `${k}="${v}"`).join("\n"));
+  if (buildWebFirst) buildWeb();
+  applyMigrations(persist);
+  const server = spawn(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel],
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv() },
+  );
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not answer on ${baseUrl}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    persist,
+    vars: values,
+    stop() {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        server.kill("SIGTERM");
+      }
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+export function readEnvFile(file) {
+  const values = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const m = /^([A-Z_]+)="?(.*?)"?$/.exec(line.trim());
+    if (m) values[m[1]] = m[2];
+  }
+  return values;
 }

@@ -1,0 +1,13 @@
+export const root: string;
+export function toolEnv(extra?: Record<string, string>): NodeJS.ProcessEnv;
+export function ensureDevVars(): void;
+export function run(name: string, args: string[], extraEnv?: Record<string, string>): void;
+export function applyMigrations(persistTo?: string): void;
+export function buildWeb(): void;
+export function readEnvFile(file: string): Record<string, string>;
+export function startLocalServer(options: {
+  port: number;
+  vars?: Record<string, string>;
+  buildWebFirst?: boolean;
+  logLevel?: string;
+}): Promise<{ baseUrl: string; persist: string; vars: Record<string, string>; stop(): void }>;

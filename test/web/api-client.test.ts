@@ -1,0 +1,132 @@
+import { MutationObserver, QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { QUERY_STALE_MS } from "../../src/shared/constants";
+import { apiGet, apiRequest, urlFromQueryKey } from "../../web/lib/api-client";
+import { meQueryOptions } from "../../web/lib/queries/get-me";
+import { createQueryClient } from "../../web/lib/query-client";
+import { unreadCountQueryOptions } from "../../web/features/conversations/api/get-unread-count";
+import { jsonResponse, mockFetch } from "./fetch-mock";
+
+describe("apiRequest", () => {
+  it("answers null for 204", async () => {
+    mockFetch({ "DELETE /api/things/1": () => new Response(null, { status: 204 }) });
+    await expect(apiRequest("DELETE", "/api/things/1")).resolves.toBeNull();
+  });
+
+  it("parses JSON answers", async () => {
+    mockFetch({ "GET /api/things": () => jsonResponse([{ id: 1 }]) });
+    await expect(apiRequest("GET", "/api/things")).resolves.toEqual([{ id: 1 }]);
+  });
+
+  it("throws '<status>: <body>' on failure", async () => {
+    mockFetch({ "POST /api/things": () => jsonResponse({ error: "Nome richiesto" }, 400) });
+    await expect(apiRequest("POST", "/api/things", { name: "" })).rejects.toThrow('400: {"error":"Nome richiesto"}');
+  });
+
+  it("uses 'Unknown error' when the failure has no body", async () => {
+    mockFetch({ "GET /api/gone": () => new Response("", { status: 503 }) });
+    await expect(apiRequest("GET", "/api/gone")).rejects.toThrow(/^503: Unknown error$/);
+  });
+
+  it("sends JSON Content-Type only when there is a body, and always cookie credentials", async () => {
+    const { calls } = mockFetch({}, () => jsonResponse({ ok: true }));
+    await apiRequest("PUT", "/api/twilio-accounts/a1/activate");
+    await apiRequest("POST", "/api/prompts", { name: "x" });
+    const [noBody, withBody] = calls;
+    expect(noBody!.headers.has("Content-Type")).toBe(false);
+    expect(noBody!.body).toBeUndefined();
+    expect(noBody!.credentials).toBe("include");
+    expect(withBody!.headers.get("Content-Type")).toBe("application/json");
+    expect(withBody!.body).toBe(JSON.stringify({ name: "x" }));
+    expect(withBody!.credentials).toBe("include");
+  });
+
+  it("sends FormData as is, letting the browser set the multipart type", async () => {
+    const { calls } = mockFetch({}, () => jsonResponse({ profileImageUrl: "/api/objects/users/u/1" }));
+    const form = new FormData();
+    form.append("profilePhoto", new Blob(["x"], { type: "image/png" }), "a.png");
+    await apiRequest("PUT", "/api/users/profile-photo", form);
+    expect(calls[0]!.body).toBe(form);
+    expect(calls[0]!.headers.has("Content-Type")).toBe(false);
+  });
+
+  it("sends a file with the Content-Type it is given", async () => {
+    const { calls } = mockFetch({}, () => jsonResponse({ objectPath: "p" }));
+    const file = new File(["img"], "a.gif", { type: "image/gif" });
+    await apiRequest("PUT", "/api/objects/uploads/u/1", file, { contentType: file.type });
+    expect(calls[0]!.headers.get("Content-Type")).toBe("image/gif");
+    expect(calls[0]!.body).toBe(file);
+  });
+});
+
+describe("reads", () => {
+  it("yield null, not an error, on 401", async () => {
+    mockFetch({ "GET /api/auth/me": () => jsonResponse({ error: "Non autorizzato" }, 401) });
+    await expect(apiGet("/api/auth/me")).resolves.toBeNull();
+  });
+
+  it("still throw on other failures", async () => {
+    mockFetch({ "GET /api/x": () => jsonResponse({ error: "no" }, 403) });
+    await expect(apiGet("/api/x")).rejects.toThrow('403: {"error":"no"}');
+  });
+
+  it("throw on 401 when asked to", async () => {
+    mockFetch({ "GET /api/x": () => new Response("nope", { status: 401 }) });
+    await expect(apiGet("/api/x", { on401: "throw" })).rejects.toThrow("401: nope");
+  });
+
+  it("build the URL from the query key", () => {
+    expect(urlFromQueryKey(["/api/conversations", "unread-count"])).toBe("/api/conversations/unread-count");
+    expect(urlFromQueryKey(["/api/openai-usage", { limit: 50, startDate: "", endDate: undefined }])).toBe("/api/openai-usage?limit=50");
+  });
+});
+
+describe("query client", () => {
+  it("has the spec's defaults", () => {
+    const defaults = createQueryClient().getDefaultOptions().queries!;
+    expect(defaults.staleTime).toBe(QUERY_STALE_MS);
+    expect(QUERY_STALE_MS).toBe(5 * 60 * 1000);
+    expect(defaults.retry).toBe(false);
+    expect(defaults.refetchOnWindowFocus).toBe(false);
+  });
+
+  it("default query fn turns a 401 into null data and no error", async () => {
+    const { calls } = mockFetch({ "GET /api/secret": () => jsonResponse({ error: "Non autorizzato" }, 401) });
+    const client = createQueryClient();
+    await expect(client.fetchQuery({ queryKey: ["/api/secret"] })).resolves.toBeNull();
+    expect(client.getQueryState(["/api/secret"])?.status).toBe("success");
+    expect(calls[0]!.credentials).toBe("include");
+  });
+
+  it("does not retry failed reads", async () => {
+    const { calls } = mockFetch({ "GET /api/broken": () => new Response("x", { status: 500 }) });
+    const client = createQueryClient();
+    await expect(client.fetchQuery({ queryKey: ["/api/broken"] })).rejects.toThrow("500: x");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("logs failed mutations", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const client = createQueryClient();
+    const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(new Error("400: bad")) });
+    await observer.mutate().catch(() => {});
+    expect(log).toHaveBeenCalledWith("Mutation failed:", expect.objectContaining({ message: "400: bad" }));
+  });
+
+  it("never caches the current user and rechecks it on focus", () => {
+    const me = meQueryOptions();
+    expect(me.queryKey).toEqual(["/api/auth/me"]);
+    expect(me.staleTime).toBe(0);
+    expect(me.gcTime).toBe(0);
+    expect(me.refetchOnWindowFocus).toBe(true);
+    expect(me.refetchOnMount).toBe(true);
+    expect(me.retry).toBe(false);
+  });
+
+  it("polls the unread count every 30 s", async () => {
+    const options = unreadCountQueryOptions();
+    expect(options.refetchInterval).toBe(30_000);
+    mockFetch({ "GET /api/conversations/unread-count": () => jsonResponse({ count: 4 }) });
+    await expect(new QueryClient().fetchQuery(options)).resolves.toBe(4);
+  });
+});

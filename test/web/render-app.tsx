@@ -1,0 +1,61 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { render } from "@testing-library/react";
+import { Toaster } from "../../web/components/ui/toast";
+import { PersonalAssistantProvider } from "../../web/lib/personal-assistant";
+import { createQueryClient } from "../../web/lib/query-client";
+import { createAppRouter } from "../../web/router";
+import type { CurrentUser } from "../../src/shared/schemas/auth";
+import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+
+// The whole console, as main.tsx mounts it, at a given URL.
+export function renderApp(url = "/") {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <PersonalAssistantProvider>
+        <RouterProvider router={router} />
+        <Toaster />
+      </PersonalAssistantProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export const ADMIN: CurrentUser = {
+  id: "u1",
+  email: "admin@agentbot.local",
+  firstName: "Admin",
+  lastName: null,
+  profileImageUrl: null,
+  role: "super_admin",
+};
+
+export const CLIENT: CurrentUser = {
+  id: "u2",
+  email: "mario.rossi@negozio.it",
+  firstName: null,
+  lastName: null,
+  profileImageUrl: null,
+  role: "client",
+};
+
+export function account(overrides: Partial<TwilioAccount> = {}): TwilioAccount {
+  return {
+    id: "a1",
+    name: "Negozio Milano",
+    accountSid: `AC${"1".repeat(32)}`,
+    authToken: "••••••••abcd",
+    phoneNumber: "+393331234567",
+    profilePhoto: null,
+    gptModel: "gpt-4o-mini",
+    isDefault: true,
+    isActive: true,
+    enabled: true,
+    sandbox: false,
+    isOwner: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}

@@ -1,0 +1,40 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach } from "vitest";
+
+// jsdom has no matchMedia; the console asks for the desktop breakpoint.
+if (!window.matchMedia) {
+  Object.defineProperty(window, "matchMedia", {
+    writable: true,
+    value: (query: string) => ({
+      matches: /min-width:\s*768px/.test(query) ? window.innerWidth >= 768 : false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  document.documentElement.className = "";
+  delete document.documentElement.dataset.paTransition;
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+// Radix measures its popper content with ResizeObserver, which jsdom lacks.
+if (!("ResizeObserver" in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}

@@ -1,0 +1,34 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const WORKER_ORIGIN = "http://localhost:8787";
+const DEV_ORIGIN = "http://localhost:5173";
+
+// The Worker accepts mutations only from its own origin; in dev the browser's origin is Vite's.
+const toWorker: ProxyOptions = {
+  target: WORKER_ORIGIN,
+  ws: true,
+  configure: (proxy) => {
+    proxy.on("proxyReq", (req) => {
+      if (req.getHeader("origin") === DEV_ORIGIN) req.setHeader("origin", WORKER_ORIGIN);
+    });
+  },
+};
+
+export default defineConfig({
+  root: "web",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      "/api": toWorker,
+      "/webhooks": toWorker,
+    },
+  },
+});

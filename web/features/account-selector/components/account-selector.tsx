@@ -1,0 +1,157 @@
+import { Link } from "@tanstack/react-router";
+import { Check, ChevronDown, Settings2 } from "lucide-react";
+import { useState } from "react";
+import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
+import { T } from "../../../../src/shared/strings";
+import { Badge } from "../../../components/ui/badge";
+import { buttonVariants } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { cn } from "../../../lib/cn";
+import { useActivateAccount } from "../../../lib/queries/activate-account";
+import { useAccounts } from "../../../lib/queries/get-accounts";
+import { toast } from "../../../lib/toast-store";
+
+function StatusDot({ ok }: { ok: boolean }) {
+  return <span aria-hidden className={cn("inline-block size-2.5 shrink-0 rounded-full", ok ? "bg-success" : "bg-destructive")} />;
+}
+
+function useAccountSwitch() {
+  return useActivateAccount({
+    onSuccess: () => toast({ title: T.activateSuccess, variant: "success" }),
+    onError: (error) => toast({ title: T.activateErrorToast, description: error.message, variant: "destructive" }),
+  });
+}
+
+function NoAccounts({ compact, testId }: { compact: boolean; testId: string }) {
+  return (
+    <div data-testid={testId} className="flex items-center gap-2 text-sm">
+      <StatusDot ok={false} />
+      <span className={cn("text-muted-foreground", compact && "sr-only")}>{T.noAccounts}</span>
+      <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline", size: "sm" })}>
+        {T.configure}
+      </Link>
+    </div>
+  );
+}
+
+export function AccountSelector() {
+  const { data: accounts, isPending } = useAccounts();
+  const activation = useAccountSwitch();
+  if (isPending) return <span className="h-9 w-40 animate-pulse rounded-lg bg-muted" aria-hidden />;
+  if (!accounts || accounts.length === 0) return <NoAccounts compact={false} testId="account-selector" />;
+  const active = accounts.find((a) => a.isActive);
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        data-testid="account-selector"
+        aria-label={T.accountSelectorLabel}
+        disabled={activation.isPending}
+        className="inline-flex h-9 max-w-64 items-center gap-2 rounded-lg border bg-card px-3 text-sm font-medium shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+      >
+        <StatusDot ok />
+        <span className="truncate">{active?.name ?? T.noAccounts}</span>
+        <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-72">
+        <DropdownMenuLabel>{T.accountSelectorLabel}</DropdownMenuLabel>
+        {accounts.map((account) => (
+          <DropdownMenuItem
+            key={account.id}
+            disabled={activation.isPending}
+            onSelect={() => {
+              if (!account.isActive) activation.mutate(account.id);
+            }}
+          >
+            <span className="min-w-0 flex-1 truncate">{account.name}</span>
+            {account.isDefault ? <Badge variant="secondary">{T.defaultBadge}</Badge> : null}
+            <Check className={cn("text-primary", !account.isActive && "invisible")} aria-hidden={!account.isActive} aria-label={account.isActive ? T.accountActive : undefined} />
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/twilio-accounts">
+            <Settings2 aria-hidden />
+            {T.manageAccounts}
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MobileAccountRow({ account, disabled, onChoose }: { account: TwilioAccount; disabled: boolean; onChoose: () => void }) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onChoose}
+      aria-current={account.isActive ? "true" : undefined}
+      className={cn(
+        "flex w-full items-center gap-3 rounded-lg border px-3 py-3 text-left transition-colors hover:bg-muted disabled:opacity-60",
+        account.isActive && "border-primary bg-primary/10",
+      )}
+    >
+      <StatusDot ok={account.isActive} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium">{account.name}</span>
+        <span className="block text-xs text-muted-foreground">{account.isDefault ? T.defaultAccount : T.secondaryAccount}</span>
+      </span>
+      {account.isActive ? <Check className="size-4 text-primary" aria-hidden /> : null}
+    </button>
+  );
+}
+
+export function AccountSelectorMobile() {
+  const { data: accounts, isPending } = useAccounts();
+  const [open, setOpen] = useState(false);
+  const activation = useAccountSwitch();
+  if (isPending) return <span className="h-9 w-20 animate-pulse rounded-lg bg-muted" aria-hidden />;
+  if (!accounts || accounts.length === 0) return <NoAccounts compact testId="account-selector-mobile" />;
+  const active = accounts.find((a) => a.isActive);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger
+        data-testid="account-selector-mobile"
+        aria-label={T.switchAccountTitle}
+        disabled={activation.isPending}
+        className="inline-flex h-9 max-w-32 items-center gap-1.5 rounded-lg border bg-card px-2.5 text-xs font-medium shadow-sm disabled:opacity-60"
+      >
+        <StatusDot ok />
+        <span className="truncate">{active?.name ?? T.noAccounts}</span>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{T.switchAccountTitle}</DialogTitle>
+          <DialogDescription>{active ? `${T.activeAccountLabel}: ${active.name}` : T.noAccounts}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          {accounts.map((account) => (
+            <MobileAccountRow
+              key={account.id}
+              account={account}
+              disabled={activation.isPending}
+              onChoose={() => {
+                setOpen(false);
+                if (!account.isActive) activation.mutate(account.id);
+              }}
+            />
+          ))}
+        </div>
+        <Link to="/twilio-accounts" onClick={() => setOpen(false)} className={buttonVariants({ variant: "outline" })}>
+          <Settings2 aria-hidden />
+          {T.manageAccounts}
+        </Link>
+      </DialogContent>
+    </Dialog>
+  );
+}

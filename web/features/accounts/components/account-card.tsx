@@ -1,0 +1,160 @@
+import { Camera, FlaskConical, Pencil, Power, Trash, UserPlus } from "lucide-react";
+import { useState } from "react";
+import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
+import type { GptTestResult } from "../../../../src/shared/schemas/usage";
+import { findModel } from "../../../../src/shared/models";
+import { T } from "../../../../src/shared/strings";
+import { Avatar } from "../../../components/ui/avatar";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
+import { cn } from "../../../lib/cn";
+import { parseServerError, serverMessage } from "../../../lib/server-error";
+import { useActivateAccount } from "../../../lib/queries/activate-account";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteAccount } from "../api/delete-account";
+import { useTestGptModel } from "../api/test-gpt-model";
+import { truncateSid } from "../lib/account-form";
+import { AccountPhotoDialog } from "./account-photo-dialog";
+import { AddUserDialog } from "./add-user-dialog";
+
+const GPT_PREVIEW_CHARS = 100;
+
+function gptFailureText(err: unknown): string {
+  const { message, details } = parseServerError(err);
+  const reason = details && typeof details === "object" && "reason" in details ? (details as { reason: unknown }).reason : null;
+  return typeof reason === "string" && reason ? reason : (message ?? T.gptTestError);
+}
+
+function Detail({ label, children, mono }: { label: string; children: string; mono?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1.5 text-sm">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className={mono ? "truncate font-mono text-xs" : "truncate font-medium"} title={children}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export function AccountCard({ account, canManage, onEdit }: { account: TwilioAccount; canManage: boolean; onEdit: () => void }) {
+  const [lastTest, setLastTest] = useState<GptTestResult | null>(null);
+  const activation = useActivateAccount({
+    onSuccess: () => toast({ title: T.activateSuccess, description: account.name, variant: "success" }),
+    onError: (err) => toast({ title: T.accountActivateError, description: err.message, variant: "destructive" }),
+  });
+  const deletion = useDeleteAccount({
+    onSuccess: () => toast({ title: T.accountDeleted, description: account.name, variant: "success" }),
+    onError: (err) =>
+      toast({ title: T.accountDeleteError, description: serverMessage(err, T.accountDeleteErrorDefault), variant: "destructive" }),
+  });
+  const gptTest = useTestGptModel();
+  const initials = account.name.slice(0, 2).toUpperCase();
+
+  const remove = () => {
+    if (!window.confirm(T.accountDeleteConfirm)) return;
+    deletion.mutate(account.id);
+  };
+
+  const runGptTest = () => {
+    if (!window.confirm(T.gptTestConfirm)) return;
+    gptTest.mutate(
+      { twilioAccountId: account.id, testMessage: T.gptTestMessage },
+      {
+        onSuccess: (result) => {
+          if (!result) return;
+          setLastTest(result);
+          toast({ title: T.gptTestSuccess, description: result.response.slice(0, GPT_PREVIEW_CHARS), variant: "success" });
+        },
+        onError: (err) => toast({ title: T.gptTestError, description: gptFailureText(err), variant: "destructive" }),
+      },
+    );
+  };
+
+  return (
+    <Card data-testid="account-card" className={cn("min-w-0", account.isActive && "border-primary/60 ring-1 ring-primary/30")}>
+      <div className="flex items-center gap-3 p-5">
+        {canManage ? (
+          <AccountPhotoDialog account={account}>
+            <button
+              type="button"
+              aria-label={T.changeAccountPhoto}
+              title={T.changeAccountPhoto}
+              className="group relative rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Avatar src={account.profilePhoto} fallback={initials} size="lg" />
+              <span className="absolute -right-1 -bottom-1 inline-flex size-6 items-center justify-center rounded-full border bg-card text-muted-foreground shadow-sm group-hover:text-foreground">
+                <Camera className="size-3.5" aria-hidden />
+              </span>
+            </button>
+          </AccountPhotoDialog>
+        ) : (
+          <Avatar src={account.profilePhoto} fallback={initials} size="lg" />
+        )}
+        <div className="min-w-0 flex-1">
+          <CardTitle className="truncate">{account.name}</CardTitle>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            {account.isActive ? <Badge variant="success">{T.accountActive}</Badge> : null}
+            {account.isDefault ? <Badge variant="secondary">{T.defaultBadge}</Badge> : null}
+            {account.sandbox ? <Badge variant="warning">{T.sandboxBadge}</Badge> : null}
+          </div>
+        </div>
+      </div>
+      <CardContent>
+        <dl className="divide-y">
+          <Detail label={T.accountPhoneShort}>{account.phoneNumber}</Detail>
+          <Detail label={T.accountSidLabel} mono>
+            {truncateSid(account.accountSid)}
+          </Detail>
+          <Detail label={T.accountTokenLabel} mono>
+            {account.authToken}
+          </Detail>
+          <Detail label={T.accountModelLabel}>{findModel(account.gptModel)?.label ?? account.gptModel}</Detail>
+        </dl>
+        {lastTest ? (
+          <div className="mt-3 rounded-lg border bg-muted/40 p-3 text-sm" data-testid="gpt-test-result">
+            <p className="text-xs font-semibold text-muted-foreground">
+              {T.gptTestResultTitle} · {lastTest.model}
+            </p>
+            <p className="mt-1 break-words">{lastTest.response.slice(0, GPT_PREVIEW_CHARS)}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {lastTest.offline ? T.gptTestOffline : T.gptTestUsage(lastTest.totalTokens, lastTest.totalCost)}
+            </p>
+          </div>
+        ) : null}
+      </CardContent>
+      <CardFooter>
+        {account.isActive ? null : (
+          <Button size="sm" onClick={() => activation.mutate(account.id)} disabled={activation.isPending}>
+            <Power aria-hidden />
+            {T.accountActivate}
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={runGptTest} disabled={gptTest.isPending}>
+          <FlaskConical aria-hidden />
+          {gptTest.isPending ? T.gptTestRunning : T.gptTest}
+        </Button>
+        {canManage ? (
+          <>
+            <Button size="sm" variant="outline" onClick={onEdit}>
+              <Pencil aria-hidden />
+              {T.edit}
+            </Button>
+            <AddUserDialog account={account}>
+              <Button size="sm" variant="outline">
+                <UserPlus aria-hidden />
+                {T.addUser}
+              </Button>
+            </AddUserDialog>
+            {account.isDefault ? null : (
+              <Button size="sm" variant="ghost-destructive" onClick={remove} disabled={deletion.isPending}>
+                <Trash aria-hidden />
+                {T.delete}
+              </Button>
+            )}
+          </>
+        ) : null}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { Phone, Plus } from "lucide-react";
+import { useState } from "react";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button } from "../../../components/ui/button";
+import { useAccounts } from "../../../lib/queries/get-accounts";
+import { useMe } from "../../../lib/queries/get-me";
+import { AccountCard } from "./account-card";
+import { AccountFormDialog, type AccountDialogState } from "./account-form-dialog";
+
+export function AccountsPage() {
+  const { data: accounts, isPending, isError, refetch } = useAccounts();
+  const { data: me } = useMe();
+  const [dialog, setDialog] = useState<AccountDialogState>(null);
+  const isAdmin = me?.role === "super_admin";
+
+  let body;
+  if (isPending) {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-64 animate-pulse rounded-xl border bg-card" />
+        ))}
+      </div>
+    );
+  } else if (isError) {
+    body = (
+      <EmptyState title={T.accountsLoadError}>
+        <Button variant="outline" onClick={() => void refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!accounts || accounts.length === 0) {
+    body = (
+      <EmptyState title={T.accountsEmpty} icon={<Phone className="size-6" aria-hidden />}>
+        <Button onClick={() => setDialog({ mode: "create" })}>
+          <Plus aria-hidden />
+          {T.accountsAddFirst}
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {accounts.map((account) => (
+          <AccountCard
+            key={account.id}
+            account={account}
+            canManage={isAdmin || account.isOwner}
+            onEdit={() => setDialog({ mode: "edit", account })}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">{accounts && accounts.length > 0 ? T.accountsCount(accounts.length) : T.accountsSubtitle}</p>
+        {accounts && accounts.length > 0 ? (
+          <Button onClick={() => setDialog({ mode: "create" })}>
+            <Plus aria-hidden />
+            {T.accountsAdd}
+          </Button>
+        ) : null}
+      </div>
+      {body}
+      <AccountFormDialog state={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

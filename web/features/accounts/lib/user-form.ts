@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "../../../../src/shared/constants";
+import { T } from "../../../../src/shared/strings";
+
+export interface UserFormValues {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string;
+  isOwner: boolean;
+}
+
+export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
+
+export const emptyUserForm = (): UserFormValues => ({
+  email: "",
+  password: "",
+  firstName: "",
+  lastName: "",
+  profileImageUrl: "",
+  isOwner: false,
+});
+
+const userFormSchema = z.object({
+  email: z.string().trim().min(1, T.emailRequired).pipe(z.email(T.emailInvalid)),
+  password: z.string().min(PASSWORD_MIN_LENGTH, T.passwordTooShort),
+  firstName: z.string().trim().min(1, T.firstNameRequired).max(100, T.firstNameRequired),
+  lastName: z.string().trim().min(1, T.lastNameRequired).max(100, T.lastNameRequired),
+  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/, error: T.photoUrlInvalid })]),
+  isOwner: z.boolean(),
+});
+
+export function validateUserForm(values: UserFormValues): { ok: true; data: UserFormValues } | { ok: false; errors: UserFormErrors } {
+  const result = userFormSchema.safeParse({ ...values, profileImageUrl: values.profileImageUrl.trim() });
+  if (result.success) return { ok: true, data: result.data };
+  const errors: UserFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof UserFormValues | undefined;
+    if (!field || errors[field]) continue;
+    // The union reports its own generic text; the field has one message in the spec.
+    errors[field] = field === "profileImageUrl" ? T.photoUrlInvalid : issue.message;
+  }
+  return { ok: false, errors };
+}
+
+// A 409 (or a message saying so) belongs under the e-mail field rather than in a toast.
+export function isEmailInUse(message: string | null): boolean {
+  return !!message && (message.includes("già in uso") || message.includes("already exists"));
+}

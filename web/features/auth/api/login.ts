@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CurrentUser, LoginInput } from "../../../../src/shared/schemas/auth";
+import { apiRequest } from "../../../lib/api-client";
+import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function login(input: LoginInput) {
+  return apiRequest<CurrentUser>("POST", "/api/auth/login", input);
+}
+
+export function useLogin(callbacks: MutationCallbacks<CurrentUser | null> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (user) => {
+      callbacks.onSuccess?.(user);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+    onError: (error) => callbacks.onError?.(error),
+  });
+}

@@ -1,0 +1,18 @@
+import { LogOut } from "lucide-react";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../lib/toast-store";
+import { useLogout } from "../api/logout";
+
+export function LogoutButton({ className }: { className?: string }) {
+  const logoutMutation = useLogout({
+    onSuccess: () => toast({ title: T.logoutSuccessTitle, description: T.logoutSuccess, variant: "success" }),
+    onError: () => toast({ title: T.error, description: T.logoutError, variant: "destructive" }),
+  });
+  return (
+    <Button variant="ghost" size="sm" className={className} disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
+      <LogOut aria-hidden />
+      {T.logout}
+    </Button>
+  );
+}

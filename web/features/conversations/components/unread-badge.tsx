@@ -1,0 +1,23 @@
+import { T } from "../../../../src/shared/strings";
+import { cn } from "../../../lib/cn";
+import { useUnreadCount } from "../api/get-unread-count";
+
+export function UnreadBadge({ className, descriptionId }: { className?: string; descriptionId?: string }) {
+  const { data: count = 0 } = useUnreadCount();
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="unread-badge"
+      title={T.unreadBadge(count)}
+      className={cn(
+        "ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[11px] leading-5 font-semibold text-destructive-foreground tabular-nums",
+        className,
+      )}
+    >
+      <span aria-hidden>{count > 99 ? "99+" : count}</span>
+      <span id={descriptionId} className="sr-only">
+        {T.unreadBadge(count)}
+      </span>
+    </span>
+  );
+}

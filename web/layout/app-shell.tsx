@@ -1,0 +1,20 @@
+import { Outlet } from "@tanstack/react-router";
+import type { CurrentUser } from "../../src/shared/schemas/auth";
+import { useIsDesktop } from "../lib/use-media-query";
+import { Sidebar } from "./sidebar";
+import { TopBar } from "./top-bar";
+
+export function AppShell({ user }: { user: CurrentUser }) {
+  const desktop = useIsDesktop();
+  return (
+    <div className="flex min-h-dvh">
+      {desktop ? <Sidebar user={user} /> : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar user={user} desktop={desktop} />
+        <main className="mx-auto w-full max-w-7xl flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

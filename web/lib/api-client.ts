@@ -1,0 +1,86 @@
+import { T } from "../../src/shared/strings";
+
+// Bodies that go on the wire as they are: the browser sets their Content-Type (multipart boundary).
+function isRawBody(body: unknown): body is FormData | Blob {
+  return body instanceof FormData || body instanceof Blob;
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => "");
+  throw new Error(`${res.status}: ${text || T.unknownError}`);
+}
+
+async function readBody<T>(res: Response): Promise<T | null> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  const type = res.headers.get("Content-Type") ?? "";
+  return (type.includes("json") ? JSON.parse(text) : text) as T;
+}
+
+export interface RequestOptions {
+  // Overrides the Content-Type of a raw body (a file PUT to an upload URL).
+  contentType?: string;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T | null> {
+  const headers: Record<string, string> = {};
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) {
+      payload = body;
+      if (options.contentType) headers["Content-Type"] = options.contentType;
+    } else {
+      payload = JSON.stringify(body);
+      headers["Content-Type"] = "application/json";
+    }
+  }
+  const res = await fetch(url, { method, headers, body: payload, credentials: "include", signal: options.signal });
+  await throwIfResNotOk(res);
+  return readBody<T>(res);
+}
+
+export type UnauthorizedBehavior = "returnNull" | "throw";
+
+// Reads answer null on 401: "not signed in" is a state, not an error.
+export async function apiGet<T>(
+  url: string,
+  { on401 = "returnNull", signal }: { on401?: UnauthorizedBehavior; signal?: AbortSignal } = {},
+): Promise<T | null> {
+  const res = await fetch(url, { credentials: "include", signal });
+  if (on401 === "returnNull" && res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return readBody<T>(res);
+}
+
+// A query key is the URL split into segments, optionally ending with an object of query parameters.
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  const segments: string[] = [];
+  let params: Record<string, unknown> | undefined;
+  for (const part of queryKey) {
+    if (part !== null && typeof part === "object") params = part as Record<string, unknown>;
+    else if (part !== undefined && part !== null) segments.push(String(part));
+  }
+  let url = segments.join("/");
+  if (params) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+    }
+    const qs = search.toString();
+    if (qs) url += `?${qs}`;
+  }
+  return url;
+}
+
+export function getQueryFn(on401: UnauthorizedBehavior = "returnNull") {
+  return ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }) =>
+    apiGet<unknown>(urlFromQueryKey(queryKey), { on401, signal });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CurrentUser } from "../../../src/shared/schemas/auth";
+import { apiGet } from "../api-client";
+import { queryKeys } from "../query-keys";
+
+// The sign-in check: never cached, refetched on mount and on focus, null when signed out.
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => apiGet<CurrentUser>("/api/auth/me", { signal }),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

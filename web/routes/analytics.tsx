@@ -1,0 +1,6 @@
+import { DashboardPage } from "../features/dashboard/components/dashboard-page";
+
+// /analytics shows the same dashboard as /.
+export function AnalyticsPage() {
+  return <DashboardPage />;
+}

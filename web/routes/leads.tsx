@@ -1,0 +1,5 @@
+import { SectionPlaceholder } from "../components/section-placeholder";
+
+export function LeadsPage() {
+  return <SectionPlaceholder />;
+}

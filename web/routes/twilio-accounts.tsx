@@ -1,0 +1,5 @@
+import { AccountsPage } from "../features/accounts/components/accounts-page";
+
+export function TwilioAccountsPage() {
+  return <AccountsPage />;
+}
