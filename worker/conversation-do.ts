@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { JobMessage } from "../src/shared/jobs";
 import { clientFrameSchema, type ServerFrame } from "../src/shared/live";
+import type { ApiConversation, ApiMessage } from "../src/shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
 
@@ -54,10 +55,14 @@ export class ConversationDO extends DurableObject<Env> {
     return sockets.length;
   }
 
-  // A customer message arrived: (re)start the debounce, so messages within the window get one reply.
-  async customerMessage(conversationId: string, debounceMs: number) {
-    await this.ctx.storage.put<PendingReply>("pending", { conversationId });
-    await this.ctx.storage.setAlarm(Date.now() + Math.max(0, debounceMs));
+  // A customer message was stored: show it live and, unless debounceMs is null, (re)start the
+  // debounce so that messages arriving within the window get one reply.
+  async inbound(event: { message: ApiMessage; conversation: ApiConversation; debounceMs: number | null }) {
+    this.publish({ type: "message", message: event.message });
+    this.publish({ type: "conversation", conversation: event.conversation });
+    if (event.debounceMs === null) return;
+    await this.ctx.storage.put<PendingReply>("pending", { conversationId: event.conversation.id });
+    await this.ctx.storage.setAlarm(Date.now() + Math.max(0, event.debounceMs));
   }
 
   async alarm() {

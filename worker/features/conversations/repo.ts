@@ -163,3 +163,46 @@ export function lastCustomerMessage(db: Db, conversationId: string) {
     orderBy: [desc(messages.createdAt), desc(sql`${messages}.rowid`)],
   });
 }
+
+// Stores an inbound customer message in two round trips: find-or-create the conversation (with its
+// opt-out flag), then insert the message once per Twilio sid and touch the conversation only if it was new.
+export async function storeInbound(
+  db: Db,
+  account: { id: string; userId: string },
+  inbound: { sid: string; from: string; body: string; profileName?: string },
+  now: Date,
+) {
+  const [, [found]] = await db.batch([
+    db
+      .insert(conversations)
+      .values({ userId: account.userId, twilioAccountId: account.id, phoneNumber: inbound.from, customerName: inbound.profileName || null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: [conversations.twilioAccountId, conversations.phoneNumber] }),
+    db
+      .select(withOptOut)
+      .from(conversations)
+      .where(and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, inbound.from)))
+      .limit(1),
+  ]);
+  if (!found) throw new Error("conversation missing after insert");
+  const messageId = crypto.randomUUID();
+  const [[message], [conversation]] = await db.batch([
+    db
+      .insert(messages)
+      .values({ id: messageId, conversationId: found.conversation.id, content: inbound.body, isFromBot: false, sender: "customer", status: "received", twilioMessageId: inbound.sid, createdAt: now })
+      .onConflictDoNothing()
+      .returning(),
+    db
+      .update(conversations)
+      .set({
+        lastMessage: inbound.body,
+        lastMessageAt: now,
+        lastInboundAt: now,
+        customerName: sql`coalesce(${conversations.customerName}, ${inbound.profileName || null})`,
+        updatedAt: now,
+      })
+      .where(and(eq(conversations.id, found.conversation.id), sql`exists(select 1 from "messages" where "messages"."id" = ${messageId})`))
+      .returning(),
+  ]);
+  if (!message || !conversation) return null; // a replayed MessageSid
+  return { conversation, message, optedOut: !!found.optedOut };
+}

@@ -152,58 +152,40 @@ export interface InboundMessage {
   profileName?: string;
 }
 
-// An inbound customer message (webhook or simulator): stored once per MessageSid, then the
-// conversation's Durable Object schedules the AI reply. Answers null for a replayed sid.
+// An inbound customer message (webhook or simulator): stored once per MessageSid, then handed to the
+// conversation's Durable Object, which pushes it to open consoles and schedules the AI reply.
+// Answers null for a replayed sid.
 export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbound: InboundMessage, now = new Date()) {
-  const conversation = await repo.ensureConversation(db, {
-    userId: account.userId,
-    twilioAccountId: account.id,
-    phoneNumber: inbound.from,
-    customerName: inbound.profileName || null,
-  });
-  const message = await repo.insertMessageOnce(db, {
-    conversationId: conversation.id,
-    content: inbound.body,
-    isFromBot: false,
-    sender: "customer",
-    status: "received",
-    twilioMessageId: inbound.sid,
-    createdAt: now,
-  });
-  if (!message) return null;
-  // A customer message never turns operator mode off by itself.
-  const updated = {
-    ...conversation,
-    lastMessage: inbound.body,
-    lastMessageAt: now,
-    lastInboundAt: now,
-    customerName: conversation.customerName ?? (inbound.profileName || null),
-  };
-  await repo.updateConversation(db, conversation.id, {
-    lastMessage: updated.lastMessage,
-    lastMessageAt: now,
-    lastInboundAt: now,
-    customerName: updated.customerName,
-  });
-  await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
+  const stored = await repo.storeInbound(db, account, inbound, now);
+  if (!stored) return null;
+  const { conversation, message } = stored;
+  let optedOut = stored.optedOut;
 
   const optOut = matchKeyword(inbound.body, OPT_OUT_KEYWORDS);
-  const optIn = matchKeyword(inbound.body, OPT_IN_KEYWORDS);
+  const optIn = optedOut ? matchKeyword(inbound.body, OPT_IN_KEYWORDS) : null;
+  let confirmation: string | null = null;
   if (optOut) {
     await repo.addOptOut(db, account.id, inbound.from, optOut);
-    await queueOutbound(env, db, updated, { content: TX.optOutConfirmation, sender: "system" }, now);
-  } else if (optIn && (await repo.isOptedOut(db, account.id, inbound.from))) {
+    optedOut = true;
+    confirmation = TX.optOutConfirmation;
+  } else if (optIn) {
     await repo.removeOptOut(db, account.id, inbound.from);
-    await queueOutbound(env, db, updated, { content: TX.optInConfirmation, sender: "system" }, now);
-  } else if (!conversation.operatorMode && !(await repo.isOptedOut(db, account.id, inbound.from))) {
-    await conversationStub(env, conversation.id).customerMessage(conversation.id, Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000));
+    optedOut = false;
+    confirmation = TX.optInConfirmation;
   }
-  if (!optOut && (await feedbackMemoryFor(db, account.id, conversation.templateSid))) {
+  // A customer message never turns operator mode off by itself; opted-out numbers get no AI reply.
+  const replies = !conversation.operatorMode && !optedOut && !confirmation;
+  await conversationStub(env, conversation.id).inbound({
+    message: toApiMessage(message),
+    conversation: toApiConversation(conversation, optedOut),
+    debounceMs: replies ? Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000) : null,
+  });
+  if (confirmation) await queueOutbound(env, db, conversation, { content: confirmation, sender: "system" }, now);
+  if (!optOut && conversation.templateSid && (await feedbackMemoryFor(db, account.id, conversation.templateSid))) {
     const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };
     await env.JOBS.send(job);
   }
-  await publishConversation(env, db, conversation.id);
-  return { conversation: updated, message };
+  return { conversation, message };
 }
 
 type StartInput = z.output<typeof startConversationSchema>;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
 import { HttpError, notFound } from "../../lib/http-error";
 import { validSignature } from "../../providers/twilio";
-import { findAccount } from "../accounts/repo";
+import { type AccountRow, findAccount } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
 import * as repo from "../conversations/repo";
 import { ingestInbound, publish } from "../conversations/service";
@@ -23,11 +23,25 @@ const TWILIO_TO_OURS: Record<string, (typeof messages.$inferSelect)["status"]> =
   undelivered: "undelivered",
 };
 
-// The account the webhook names, after checking Twilio's signature over the URL it called.
-export async function verifiedAccount(env: Env, db: Db, accountId: string, url: string, params: Record<string, string>, signature: string | undefined) {
+// Webhooks arrive in bursts: keep each account and its decrypted token for a minute per isolate,
+// so a webhook costs no lookup. A rotated token is picked up within that minute.
+const ACCOUNT_CACHE_MS = 60_000;
+const accountCache = new Map<string, { account: AccountRow; authToken: string; until: number }>();
+
+async function accountWithToken(env: Env, db: Db, accountId: string) {
+  const hit = accountCache.get(accountId);
+  if (hit && hit.until > Date.now()) return hit;
   const account = await findAccount(db, accountId);
   if (!account) throw notFound();
-  if (!(await validSignature(await accountAuthToken(env, account), url, params, signature))) {
+  const entry = { account, authToken: await accountAuthToken(env, account), until: Date.now() + ACCOUNT_CACHE_MS };
+  accountCache.set(accountId, entry);
+  return entry;
+}
+
+// The account the webhook names, after checking Twilio's signature over the URL it called.
+export async function verifiedAccount(env: Env, db: Db, accountId: string, url: string, params: Record<string, string>, signature: string | undefined) {
+  const { account, authToken } = await accountWithToken(env, db, accountId);
+  if (!(await validSignature(authToken, url, params, signature))) {
     throw new HttpError(403, "Firma Twilio non valida");
   }
   return account;
