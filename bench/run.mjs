@@ -6,10 +6,9 @@ import { existsSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
+import { freePort, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
 
-const PORT = 8795;
-const FAKE_PORT = 8796;
+const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
 const INGEST_CONCURRENCY = 50;
 const INGEST_PHONES = 300;
@@ -101,7 +100,6 @@ function figure(name, value, unit, target, ok) {
 // account pointed at the fake Twilio; answers a signed-webhook poster for that account.
 async function withProduct(vars, run) {
   const server = await startLocalServer({
-    port: PORT,
     logLevel: process.env.BENCH_LOG_LEVEL ?? "error",
     // The benchmark measures the Worker; the web build is only needed for wrangler to start.
     buildWebFirst: !existsSync(path.join(root, "dist", "web", "index.html")),
@@ -134,7 +132,7 @@ async function withProduct(vars, run) {
       if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${text.slice(0, 300)}`);
       return performance.now() - started;
     };
-    await run({ post, persist: server.persist });
+    await run({ post, persist: server.persist, base });
   } finally {
     server.stop();
   }
@@ -144,8 +142,12 @@ const inbound = (sid, phone, text) => ({ MessageSid: sid, From: `whatsapp:${phon
 const fakes = await startFakes();
 try {
   // 1. Ingest throughput and answer latency, with the product's default 2 s reply debounce.
-  await withProduct({}, async ({ post, persist }) => {
+  await withProduct({}, async ({ post, persist, base }) => {
     for (let i = 0; i < 20; i++) await post(inbound(`SMwarm${i}`, "+393999999999", "riscaldamento"));
+    // The floor of this stack: a request that does no I/O (an anonymous health check answers 401).
+    const floorStart = performance.now();
+    await pool(1000, INGEST_CONCURRENCY, async () => void (await (await fetch(`${base}/api/health`)).text()));
+    figure("Floor: bare request on the same server", Math.round(1000 / ((performance.now() - floorStart) / 1000)), "requests/s", null, null);
     const latencies = [];
     const sent = new Set();
     const startedAt = performance.now();

@@ -5,8 +5,9 @@ export function run(name: string, args: string[], extraEnv?: Record<string, stri
 export function applyMigrations(persistTo?: string): void;
 export function buildWeb(): void;
 export function readEnvFile(file: string): Record<string, string>;
+export function freePort(): Promise<number>;
 export function startLocalServer(options: {
-  port: number;
+  port?: number;
   vars?: Record<string, string>;
   buildWebFirst?: boolean;
   logLevel?: string;

@@ -42,7 +42,21 @@ export function buildWeb() {
 
 // Starts the real Worker under `wrangler dev` with a throwaway local state (D1, R2, Queues, DOs),
 // secrets from .dev.vars.example overridden by `vars`. Used by the e2e tests and the benchmark.
+// A port nobody listens on, so parallel runs (tests, benchmark) do not collide.
+export async function freePort() {
+  const net = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn" }) {
+  port ??= await freePort();
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");

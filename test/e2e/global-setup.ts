@@ -11,7 +11,7 @@ declare module "vitest" {
 
 // The real Worker under `wrangler dev` with a throwaway local D1/R2/Queues and the offline model.
 export default async function setup(project: TestProject) {
-  const server = await startLocalServer({ port: 8797, vars: { OPENAI_API_KEY: "" } });
+  const server = await startLocalServer({ vars: { OPENAI_API_KEY: "" } });
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminEmail", server.vars.ADMIN_EMAIL!);
   project.provide("adminPassword", server.vars.ADMIN_PASSWORD!);
