@@ -351,3 +351,21 @@ describe("sidebar badges", () => {
     expect((await call("/api/conversations/unread-count", { cookie: stranger.cookie })).json).toEqual({ count: 0 });
   });
 });
+
+describe("roles", () => {
+  it("answers 403 to a client on an admin-only route and lists users to a super_admin", async () => {
+    const client = await signedInUser();
+    const refused = await call("/api/admin/users", { cookie: client.cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ error: T.forbidden });
+    expect((await call("/api/admin/users")).status).toBe(401);
+
+    const account = await createAccount(client.cookie);
+    const admin = await signedInUser("super_admin");
+    const res = await call("/api/admin/users", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const listed = res.json.find((u: any) => u.id === client.user.id);
+    expect(listed).toMatchObject({ email: client.user.email, role: "client", accounts: [{ twilioAccountId: account.id, accountName: "Account Principale", isOwner: true }] });
+    expect(res.text).not.toContain("pbkdf2");
+  });
+});

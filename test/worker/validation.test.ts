@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, createAccount, signedInUser } from "./helpers";
+import { conversations, messages } from "../../worker/db/schema";
+import { call, createAccount, db, signedInUser } from "./helpers";
 
 // Every JSON route, with bodies a client can send: all must answer 400 with the error shape, never 5xx.
 describe("bad input on every JSON route", () => {
@@ -17,9 +18,18 @@ describe("bad input on every JSON route", () => {
   ];
 
   it("answers 400 and never 500", async () => {
-    const { cookie } = await signedInUser();
+    const { user, cookie } = await signedInUser();
     const account = await createAccount(cookie);
+    const [conversation] = await db()
+      .insert(conversations)
+      .values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393331234567", lastInboundAt: new Date() })
+      .returning();
     const routes: [string, string][] = [
+      ["POST", "/api/conversations/start-with-prompt"],
+      ["POST", `/api/conversations/${conversation!.id}/send-manual`],
+      ["POST", `/api/conversations/${conversation!.id}/send-template`],
+      ["POST", `/api/conversations/${conversation!.id}/operator-mode`],
+      ["POST", "/api/sandbox/inbound"],
       ["POST", "/api/auth/login"],
       ["POST", "/api/twilio-accounts"],
       ["PUT", `/api/twilio-accounts/${account.id}`],
@@ -38,6 +48,7 @@ describe("bad input on every JSON route", () => {
     const list = await call("/api/twilio-accounts", { cookie });
     expect(list.json).toHaveLength(1);
     expect(list.json[0].name).toBe("Account Principale");
+    expect(await db().select().from(messages)).toHaveLength(0);
   });
 
   it("answers 400 for ids that are not ids", async () => {
