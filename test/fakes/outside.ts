@@ -22,7 +22,7 @@ export function fakeOutside(handler: FakeHandler): FakeOutside {
     if (!new URL(request.url).hostname.endsWith(".fake")) return realFetch(input as RequestInfo, init);
     const copy = request.clone();
     state.requests.push(request);
-    const text = await copy.text();
+    const text = new TextDecoder().decode(await copy.arrayBuffer());
     try {
       state.bodies.push(text ? JSON.parse(text) : null);
     } catch {

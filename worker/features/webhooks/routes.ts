@@ -13,7 +13,10 @@ function signedUrl(env: Env, request: Request) {
 async function formParams(request: Request): Promise<Record<string, string>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("application/x-www-form-urlencoded")) return {};
-  return Object.fromEntries(new URLSearchParams(await request.text()));
+  const form = await request.formData();
+  const params: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") params[key] = value;
+  return params;
 }
 
 export const webhookRoutes = new Hono<AppEnv>()
