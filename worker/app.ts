@@ -8,6 +8,9 @@ import { ensureBootstrapAdmin } from "./features/auth/bootstrap";
 import { loadSession, requireAuth } from "./features/auth/middleware";
 import { authRoutes } from "./features/auth/routes";
 import { conversationRoutes } from "./features/conversations/routes";
+import { memoryRoutes } from "./features/memories/routes";
+import { promptRoutes } from "./features/prompts/routes";
+import { templateTestRoutes } from "./features/template-test/routes";
 import { objectRoutes, userRoutes } from "./features/uploads/routes";
 import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
@@ -19,7 +22,7 @@ import type { AppEnv } from "./types";
 // Calls that answer without a session: sign-in itself, and the landing's start link.
 const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login"]);
 // Bodies that are files, not JSON.
-const RAW_BODY_API = [/^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/];
+const RAW_BODY_API = [/^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON.
@@ -65,6 +68,9 @@ const routes = app
   .route("/objects", objectRoutes)
   .route("/users", userRoutes)
   .route("/openai-usage", usageRoutes)
+  .route("/prompts", promptRoutes)
+  .route("/memories", memoryRoutes)
+  .route("/template-test", templateTestRoutes)
   .route("/conversations", conversationRoutes)
   .route("/sandbox", simulatorRoutes)
   .route("/twilio-templates", providerTemplateRoutes)

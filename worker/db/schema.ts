@@ -1,7 +1,7 @@
 // The single source of truth for tables. Times are epoch milliseconds (UTC) everywhere;
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -409,10 +409,33 @@ export const memories = sqliteTable(
     visibility: text("visibility").notNull().default("private"),
     linkedTemplates: stringList("linked_templates"),
     isActive: flag("is_active", true),
+    // The knowledge passages built from the content, the CSV rows or the Airtable records.
+    // A text memory whose indexed_at is older than updated_at is re-indexed before it is searched.
+    indexedAt: timestamp("indexed_at"),
+    passageCount: integer("passage_count").notNull().default(0),
+    passageChars: integer("passage_chars").notNull().default(0),
+    // Last successful CSV upload or Airtable sync, and the last sync error shown on the card.
+    lastSyncAt: timestamp("last_sync_at"),
+    syncError: text("sync_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("memories_account_idx").on(t.twilioAccountId), index("memories_user_idx").on(t.userId)],
+);
+
+// One searchable passage of a memory (a paragraph, a CSV row, an Airtable record). The integer id
+// is the rowid of the FTS5 index memory_passages_fts, which the migration keeps in step with triggers.
+export const memoryPassages = sqliteTable(
+  "memory_passages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memoryId: text("memory_id")
+      .notNull()
+      .references(() => memories.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [index("memory_passages_memory_idx").on(t.memoryId, t.ordinal)],
 );
 
 export const feedbackEntries = sqliteTable(
@@ -483,6 +506,16 @@ export const openaiUsage = sqliteTable(
     index("openai_usage_user_idx").on(t.userId),
   ],
 );
+
+// An optional monthly AI cost cap per account, in US dollars; at the cap the AI stops replying.
+export const usageBudgets = sqliteTable("usage_budgets", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  monthlyLimitUsd: real("monthly_limit_usd"),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
 
 export const calendarEvents = sqliteTable(
   "calendar_events",

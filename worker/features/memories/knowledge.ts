@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { feedbackEntries, memories } from "../../db/schema";
+import * as repo from "./repo";
 
 export interface Passage {
   memoryId: string;
@@ -8,72 +7,166 @@ export interface Passage {
   text: string;
 }
 
-const words = (text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length > 2),
-  );
+export const PASSAGE_MAX_CHARS = 1000;
+const RANKED_HITS = 100;
+const SCAN_LIMIT = 5000;
 
-// Splits the active memories linked to a template into paragraphs, then keeps the passages that
-// share the most words with the customer's message, within a character budget.
-export async function relevantPassages(db: Db, accountId: string, templateSid: string | null, query: string, budgetChars = 4000) {
+// Words that say nothing about what the customer wants (Italian, plus the greetings every chat has).
+const STOPWORDS = new Set(
+  (
+    "il lo la le gli una uno un di da del dei della delle dello degli dal dalla dai dalle nel nella nei nelle sul sulla sui " +
+    "con per tra fra che chi cui non come dove quando quale quali quanto quanta quanti quante cosa sono sei siamo siete " +
+    "era ero hanno avete abbiamo ha ho hai mio mia miei mie tuo tua vostro vostra nostro nostra suo sua questo questa " +
+    "questi queste quello quella anche ancora gia piu meno molto poco tutto tutti ogni solo sempre mai vorrei volevo " +
+    "potete puoi posso potrei sapere dire fare avere essere stato stata ciao salve buongiorno buonasera grazie prego " +
+    "the and for you are with"
+  ).split(" "),
+);
+
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
+
+// The customer's meaningful words, normalised the way the FTS tokenizer (unicode61, no diacritics) sees them.
+export function searchTerms(query: string, max = 24): string[] {
+  const terms = new Set<string>();
+  for (const word of normalise(query).split(/[^\p{L}\p{N}]+/u)) {
+    const numeric = /^\d+$/.test(word);
+    if ((numeric ? word.length < 2 : word.length < 3) || STOPWORDS.has(word)) continue;
+    terms.add(word);
+    if (terms.size >= max) break;
+  }
+  return [...terms];
+}
+
+// A light Italian stem: "prestiti"/"prestito" → "presti", "orari"/"orario" → "orar". Short words stay whole.
+function stem(term: string): { root: string; prefix: boolean } {
+  if (/^\d+$/.test(term) || term.length <= 3) return { root: term, prefix: false };
+  return { root: term.slice(0, term.length >= 6 ? -2 : -1), prefix: true };
+}
+
+// An FTS5 query that matches any of the terms (by stem), each quoted so nothing in it is syntax.
+export function toFtsQuery(terms: string[]): string | null {
+  if (terms.length === 0) return null;
+  return terms
+    .map((t) => {
+      const { root, prefix } = stem(t);
+      return `"${root.replaceAll('"', '""')}"${prefix ? "*" : ""}`;
+    })
+    .join(" OR ");
+}
+
+// Ranks passages by how many of the terms they contain, for when FTS cannot answer.
+export function rankByOverlap<P extends { text: string }>(passages: P[], terms: string[]): P[] {
+  const stems = terms.map(stem);
+  const scored = passages.map((p, i) => {
+    const words = normalise(p.text).split(/[^\p{L}\p{N}]+/u);
+    const score = stems.filter((s) => words.some((w) => (s.prefix ? w.startsWith(s.root) : w === s.root))).length;
+    return { p, i, score };
+  });
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((s) => s.p);
+}
+
+// A text memory's passages: its lines and paragraphs, long ones cut at sentence ends.
+export function textPassages(content: string): string[] {
+  const out: string[] = [];
+  for (const raw of content.split(/\r?\n/)) {
+    const line = raw.replace(/\s+/g, " ").trim();
+    if (!line) continue;
+    if (line.length <= PASSAGE_MAX_CHARS) {
+      out.push(line);
+      continue;
+    }
+    let current = "";
+    for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+      for (let i = 0; i < sentence.length; i += PASSAGE_MAX_CHARS) {
+        const part = sentence.slice(i, i + PASSAGE_MAX_CHARS);
+        if (current && current.length + 1 + part.length > PASSAGE_MAX_CHARS) {
+          out.push(current);
+          current = "";
+        }
+        current = current ? `${current} ${part}` : part;
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out;
+}
+
+export function clipPassage(text: string): string {
+  return text.length <= PASSAGE_MAX_CHARS * 2 ? text : `${text.slice(0, PASSAGE_MAX_CHARS * 2 - 1)}…`;
+}
+
+// Text memories edited outside the API (or before indexing existed) are indexed when first searched.
+async function reindexStale(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await repo.memoryContents(db, ids);
+  const chars = new Map<string, number>();
+  for (const row of rows) {
+    const texts = textPassages(row.content);
+    // updatedAt is kept as it was: indexing is not an edit.
+    await repo.replacePassages(db, row.id, texts, { indexedAt: row.updatedAt, updatedAt: row.updatedAt });
+    chars.set(row.id, texts.reduce((n, t) => n + t.length, 0));
+  }
+  return chars;
+}
+
+// The knowledge for one reply: passages of the active memories linked to the template, best match
+// to the customer's message first, within a character budget. Knowledge that fits the budget goes in
+// whole (matches first); larger knowledge contributes only the passages that match.
+export async function relevantPassages(
+  db: Db,
+  accountId: string,
+  templateSid: string | null,
+  query: string,
+  budgetChars = 4000,
+): Promise<Passage[]> {
   if (!templateSid) return [];
-  const rows = await db
-    .select({ id: memories.id, name: memories.name, content: memories.content })
-    .from(memories)
-    .where(
-      and(
-        eq(memories.twilioAccountId, accountId),
-        eq(memories.isActive, true),
-        eq(memories.memoryType, "standard"),
-        sql`exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid})`,
-      ),
-    );
-  const wanted = words(query);
-  const scored = rows.flatMap((m) =>
-    m.content
-      .split(/\n\s*\n|\n/)
-      .map((p) => p.trim())
-      .filter(Boolean)
-      .map((text) => {
-        const overlap = [...words(text)].filter((w) => wanted.has(w)).length;
-        return { memoryId: m.id, name: m.name, text, score: overlap };
-      }),
+  const memories = await repo.knowledgeMemories(db, accountId, templateSid);
+  if (memories.length === 0) return [];
+  const reindexed = await reindexStale(
+    db,
+    memories.filter((m) => m.stale).map((m) => m.id),
   );
-  scored.sort((a, b) => b.score - a.score);
-  // Small knowledge goes in whole (best first); large knowledge only where it matches the question.
-  const total = scored.reduce((n, p) => n + p.text.length, 0);
-  const picked: (Passage & { score: number })[] = [];
+  const ids = memories.map((m) => m.id);
+  const names = new Map(memories.map((m) => [m.id, m.name]));
+  const total = memories.reduce((n, m) => n + (reindexed.get(m.id) ?? m.passageChars), 0);
+
+  const terms = searchTerms(query);
+  const match = toFtsQuery(terms);
+  let ranked: repo.PassageHit[] = [];
+  if (match) {
+    try {
+      ranked = await repo.searchPassages(db, ids, match, RANKED_HITS);
+    } catch (err) {
+      console.warn("knowledge: full-text search failed, scanning instead", (err as Error).message);
+      ranked = rankByOverlap(await repo.passagesOf(db, ids, SCAN_LIMIT), terms).slice(0, RANKED_HITS);
+    }
+  }
+
+  const picked: repo.PassageHit[] = [];
+  const seen = new Set<number>();
   let used = 0;
-  for (const p of scored) {
-    if (p.score === 0 && total > budgetChars) break;
-    if (used + p.text.length > budgetChars) continue;
+  const take = (p: repo.PassageHit) => {
+    if (seen.has(p.id) || used + p.text.length > budgetChars) return;
+    seen.add(p.id);
     picked.push(p);
     used += p.text.length;
-  }
-  return picked;
+  };
+  ranked.forEach(take);
+  if (total <= budgetChars) (await repo.passagesOf(db, ids, SCAN_LIMIT)).forEach(take);
+  return picked.map((p) => ({ memoryId: p.memoryId, name: names.get(p.memoryId) ?? "", text: p.text }));
 }
 
 // What the feedback memories linked to the template know of this customer.
 export async function customerPreferences(db: Db, accountId: string, templateSid: string | null, phone: string) {
   if (!templateSid) return null;
-  const rows = await db
-    .select({ positive: feedbackEntries.positiveItems, negative: feedbackEntries.negativeItems })
-    .from(feedbackEntries)
-    .innerJoin(memories, eq(memories.id, feedbackEntries.memoryId))
-    .where(
-      and(
-        eq(memories.twilioAccountId, accountId),
-        eq(memories.memoryType, "feedback"),
-        eq(memories.isActive, true),
-        eq(feedbackEntries.phoneNumber, phone),
-        sql`exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid})`,
-      ),
-    );
+  const rows = await repo.feedbackForCustomer(db, accountId, templateSid, phone);
   const positive = rows.flatMap((r) => r.positive);
   const negative = rows.flatMap((r) => r.negative);
   return positive.length || negative.length ? { positive, negative } : null;
@@ -81,12 +174,5 @@ export async function customerPreferences(db: Db, accountId: string, templateSid
 
 export async function feedbackMemoryFor(db: Db, accountId: string, templateSid: string | null) {
   if (!templateSid) return undefined;
-  return db.query.memories.findFirst({
-    where: and(
-      eq(memories.twilioAccountId, accountId),
-      eq(memories.memoryType, "feedback"),
-      eq(memories.isActive, true),
-      sql`exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid})`,
-    ),
-  });
+  return repo.findFeedbackMemory(db, accountId, templateSid);
 }

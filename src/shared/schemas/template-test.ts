@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { normalizePhone } from "./conversations";
+
+// The Template Test page's texts are English in the spec; the rules it leaves unworded are Italian.
+export const TEMPLATE_TEST_TEXTS = {
+  title: "Template Test",
+  missingInfoTitle: "Missing Information",
+  missingInfo: "Please select a template and enter a phone number.",
+  sentTitle: "Template Test Sent!",
+  failedTitle: "Test Failed",
+  loadError: (message: string) => `Error loading templates: ${message}`,
+  countryCodeRequired: "Il numero deve includere il prefisso internazionale (es. +39 333 123 4567)",
+  invalidNumber: "Inserisci un numero WhatsApp valido (es. +39 123 456 7890)",
+  variablesInvalid: "Le variabili sono una mappa dalla posizione (1, 2, …) al valore",
+  variableTooLong: "Il valore di una variabile può avere al massimo 1024 caratteri",
+  missingVariables: (positions: string[]) => `Inserisci un valore per le variabili del template: ${positions.map((p) => `{{${p}}}`).join(", ")}`,
+  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  managersOnly: "Solo il proprietario dell'account o un super amministratore può inviare template di test",
+} as const;
+
+export const STATUS_COLOURS: Record<string, "green" | "yellow" | "red" | "grey"> = {
+  approved: "green",
+  pending: "yellow",
+  rejected: "red",
+};
+
+export const templateTestSchema = z.object({
+  templateSid: z
+    .string({ error: TEMPLATE_TEST_TEXTS.missingInfo })
+    .trim()
+    .min(1, TEMPLATE_TEST_TEXTS.missingInfo)
+    .max(64, TEMPLATE_TEST_TEXTS.missingInfo),
+  phone: z
+    .string({ error: TEMPLATE_TEST_TEXTS.missingInfo })
+    .trim()
+    .min(1, TEMPLATE_TEST_TEXTS.missingInfo)
+    .max(40, TEMPLATE_TEST_TEXTS.invalidNumber)
+    .refine((v) => v.startsWith("+"), TEMPLATE_TEST_TEXTS.countryCodeRequired)
+    .refine((v) => !v.startsWith("+") || normalizePhone(v) !== null, TEMPLATE_TEST_TEXTS.invalidNumber)
+    .transform((v) => normalizePhone(v)!),
+  // Position number ("1", "2", …) → value, as the template's {{1}}, {{2}} placeholders.
+  variables: z
+    .record(
+      z.string().regex(/^[1-9]\d?$/, TEMPLATE_TEST_TEXTS.variablesInvalid),
+      z.string({ error: TEMPLATE_TEST_TEXTS.variablesInvalid }).trim().max(1024, TEMPLATE_TEST_TEXTS.variableTooLong),
+      { error: TEMPLATE_TEST_TEXTS.variablesInvalid },
+    )
+    .optional()
+    .default({}),
+});
+
+export interface TemplateTestResult {
+  conversationId: string;
+  phoneNumber: string;
+  templateSid: string;
+  content: string;
+  messageId: string | null;
+  // On a sandbox account the message is not sent to Twilio: it shows in the simulator.
+  sandbox: boolean;
+}

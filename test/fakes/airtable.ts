@@ -1,0 +1,61 @@
+// A fake of Airtable's list-records endpoint (GET /v0/{baseId}/{tableId}) for https://airtable.fake:
+// bearer-token auth, pageSize up to 100 with an offset cursor, an optional view, and 429s on demand.
+export interface FakeTable {
+  apiKey: string;
+  records: { id: string; fields: Record<string, unknown> }[];
+  // Records that belong to each view, by view id.
+  views?: Record<string, string[]>;
+  // How many 429 answers to give before serving again.
+  throttle?: number;
+}
+
+export interface AirtableCall {
+  baseId: string;
+  tableId: string;
+  authorization: string | null;
+  pageSize: string | null;
+  offset: string | null;
+  view: string | null;
+  at: number;
+}
+
+export function fakeAirtable(tables: Record<string, FakeTable>) {
+  const calls: AirtableCall[] = [];
+  const handler = (request: Request): Response => {
+    const url = new URL(request.url);
+    const [, version, baseId = "", tableId = ""] = url.pathname.split("/").map(decodeURIComponent);
+    const call: AirtableCall = {
+      baseId,
+      tableId,
+      authorization: request.headers.get("Authorization"),
+      pageSize: url.searchParams.get("pageSize"),
+      offset: url.searchParams.get("offset"),
+      view: url.searchParams.get("view"),
+      at: Date.now(),
+    };
+    calls.push(call);
+    const table = tables[`${baseId}/${tableId}`];
+    const knownKey = Object.values(tables).some((t) => `Bearer ${t.apiKey}` === call.authorization);
+    if (!knownKey) return Response.json({ error: { type: "AUTHENTICATION_REQUIRED", message: "Authentication required" } }, { status: 401 });
+    if (version !== "v0" || !table) return Response.json({ error: { type: "NOT_FOUND", message: "Could not find table" } }, { status: 404 });
+    if (`Bearer ${table.apiKey}` !== call.authorization) {
+      return Response.json({ error: { type: "INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND", message: "Invalid permissions" } }, { status: 403 });
+    }
+    if (table.throttle && table.throttle > 0) {
+      table.throttle--;
+      return Response.json({ errors: [{ error: "RATE_LIMIT_REACHED" }] }, { status: 429, headers: { "Retry-After": "0" } });
+    }
+    const pageSize = Math.min(100, Number(call.pageSize ?? 100));
+    let records = table.records;
+    if (call.view) {
+      const ids = table.views?.[call.view];
+      if (!ids) return Response.json({ error: { type: "VIEW_NAME_NOT_FOUND", message: `Could not find view ${call.view}` } }, { status: 422 });
+      records = records.filter((r) => ids.includes(r.id));
+    }
+    const start = call.offset ? Number(call.offset.replace("itr", "")) : 0;
+    const page = records.slice(start, start + pageSize);
+    const next = start + pageSize < records.length ? `itr${start + pageSize}` : undefined;
+    return Response.json({ records: page.map((r) => ({ ...r, createdTime: "2026-01-01T00:00:00.000Z" })), ...(next ? { offset: next } : {}) });
+  };
+  return { calls, handler };
+}

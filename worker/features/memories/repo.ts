@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { type Db, runBatch, type Statement } from "../../db/client";
+import { feedbackEntries, memories, memoryPassages } from "../../db/schema";
+
+export type MemoryRow = typeof memories.$inferSelect;
+export type NewMemory = typeof memories.$inferInsert;
+
+const linkedTo = (templateSid: string) =>
+  sql`exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid})`;
+
+// The account's memories this user may see: public ones and their own private ones.
+export function listVisibleMemories(db: Db, accountId: string, userId: string) {
+  return db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.twilioAccountId, accountId), or(eq(memories.visibility, "public"), eq(memories.userId, userId))))
+    .orderBy(desc(memories.createdAt));
+}
+
+export function findMemory(db: Db, id: string) {
+  return db.query.memories.findFirst({ where: eq(memories.id, id) });
+}
+
+export async function insertMemory(db: Db, values: NewMemory) {
+  const [row] = await db.insert(memories).values(values).returning();
+  return row!;
+}
+
+export function insertMemoryStatement(db: Db, values: NewMemory) {
+  return db.insert(memories).values(values);
+}
+
+export function updateMemoryStatement(db: Db, id: string, values: Partial<MemoryRow>) {
+  return db.update(memories).set(values).where(eq(memories.id, id));
+}
+
+export function deleteMemory(db: Db, id: string) {
+  return db.delete(memories).where(eq(memories.id, id));
+}
+
+export function listFeedback(db: Db, memoryId: string) {
+  return db.select().from(feedbackEntries).where(eq(feedbackEntries.memoryId, memoryId)).orderBy(desc(feedbackEntries.lastUpdated));
+}
+
+// D1 binds at most 100 parameters but a string of up to 2 MB, so passages go in as JSON arrays
+// of about 512 KB each: a 5 MB CSV is a handful of statements, not thousands.
+const CHUNK_CHARS = 512 * 1024;
+
+function chunkTexts(texts: string[]): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const t of texts) {
+    if (current.length > 0 && size + t.length > CHUNK_CHARS) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(t);
+    size += t.length + 8;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+// Replaces a memory's passages and records what was indexed, as statements for one atomic batch.
+export function replacePassagesStatements(db: Db, memoryId: string, texts: string[], memoryChanges: Partial<MemoryRow>): Statement[] {
+  const inserts: Statement[] = [];
+  let ordinal = 0;
+  for (const chunk of chunkTexts(texts)) {
+    // Columns in table order; a null id takes the next rowid.
+    inserts.push(
+      db
+        .insert(memoryPassages)
+        .select(sql`select null, ${memoryId}, ${ordinal} + key, value from json_each(${JSON.stringify(chunk)})`),
+    );
+    ordinal += chunk.length;
+  }
+  return [
+    db.delete(memoryPassages).where(eq(memoryPassages.memoryId, memoryId)),
+    ...inserts,
+    updateMemoryStatement(db, memoryId, {
+      ...memoryChanges,
+      passageCount: texts.length,
+      passageChars: texts.reduce((n, t) => n + t.length, 0),
+    }),
+  ];
+}
+
+export function replacePassages(db: Db, memoryId: string, texts: string[], memoryChanges: Partial<MemoryRow>) {
+  return runBatch(db, replacePassagesStatements(db, memoryId, texts, memoryChanges));
+}
+
+export function copyPassagesStatement(db: Db, fromId: string, toId: string) {
+  return db
+    .insert(memoryPassages)
+    .select(sql`select null, ${toId}, ordinal, text from ${memoryPassages} where memory_id = ${fromId} order by ordinal`);
+}
+
+export interface KnowledgeMemory {
+  id: string;
+  name: string;
+  dataType: string;
+  passageChars: number;
+  stale: number;
+}
+
+// The active standard memories linked to a template; stale: a text memory changed since it was indexed.
+export function knowledgeMemories(db: Db, accountId: string, templateSid: string): Promise<KnowledgeMemory[]> {
+  return db
+    .select({
+      id: memories.id,
+      name: memories.name,
+      dataType: memories.dataType,
+      passageChars: memories.passageChars,
+      stale: sql<number>`(${memories.dataType} = 'text' and (${memories.indexedAt} is null or ${memories.indexedAt} < ${memories.updatedAt}))`,
+    })
+    .from(memories)
+    .where(
+      and(
+        eq(memories.twilioAccountId, accountId),
+        eq(memories.isActive, true),
+        eq(memories.memoryType, "standard"),
+        linkedTo(templateSid),
+      ),
+    )
+    .orderBy(asc(memories.createdAt));
+}
+
+export interface PassageHit {
+  id: number;
+  memoryId: string;
+  text: string;
+}
+
+// Full-text search over the passages of the given memories, best match first (bm25).
+export async function searchPassages(db: Db, memoryIds: string[], match: string, limit: number): Promise<PassageHit[]> {
+  return db.all<PassageHit>(sql`select p.id as id, p.memory_id as memoryId, p.text as text
+    from memory_passages_fts join ${memoryPassages} p on p.id = memory_passages_fts.rowid
+    where memory_passages_fts match ${match}
+      and p.memory_id in (select value from json_each(${JSON.stringify(memoryIds)}))
+    order by bm25(memory_passages_fts) limit ${limit}`);
+}
+
+// The passages of the given memories in their order, for small knowledge and the fallback scan.
+export function passagesOf(db: Db, memoryIds: string[], limit: number): Promise<PassageHit[]> {
+  return db
+    .select({ id: memoryPassages.id, memoryId: memoryPassages.memoryId, text: memoryPassages.text })
+    .from(memoryPassages)
+    .where(sql`${memoryPassages.memoryId} in (select value from json_each(${JSON.stringify(memoryIds)}))`)
+    .orderBy(asc(memoryPassages.memoryId), asc(memoryPassages.ordinal))
+    .limit(limit);
+}
+
+export function memoryContents(db: Db, ids: string[]) {
+  return db
+    .select({ id: memories.id, content: memories.content, updatedAt: memories.updatedAt })
+    .from(memories)
+    .where(sql`${memories.id} in (select value from json_each(${JSON.stringify(ids)}))`);
+}
+
+// What the feedback memories linked to a template know of one customer.
+export function feedbackForCustomer(db: Db, accountId: string, templateSid: string, phone: string) {
+  return db
+    .select({ positive: feedbackEntries.positiveItems, negative: feedbackEntries.negativeItems })
+    .from(feedbackEntries)
+    .innerJoin(memories, eq(memories.id, feedbackEntries.memoryId))
+    .where(
+      and(
+        eq(memories.twilioAccountId, accountId),
+        eq(memories.memoryType, "feedback"),
+        eq(memories.isActive, true),
+        eq(feedbackEntries.phoneNumber, phone),
+        linkedTo(templateSid),
+      ),
+    );
+}
+
+export function findFeedbackMemory(db: Db, accountId: string, templateSid: string) {
+  return db.query.memories.findFirst({
+    where: and(
+      eq(memories.twilioAccountId, accountId),
+      eq(memories.memoryType, "feedback"),
+      eq(memories.isActive, true),
+      linkedTo(templateSid),
+    ),
+  });
+}

@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, updateMemorySchema } from "../../../src/shared/schemas/memories";
+import { badRequest } from "../../lib/http-error";
+import { validate } from "../../lib/validate";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../auth/middleware";
+import * as service from "./service";
+
+// The declared length is checked before the body is read; multipart framing adds a little.
+const tooLarge = (length: string | undefined) => length !== undefined && Number(length) > MEMORY_LIMITS.csvMaxBytes + 64 * 1024;
+
+export const memoryRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const user = currentUser(c);
+    const rows = await service.listMemories(c.var.db, user);
+    return c.json(rows.map((m) => service.toApiMemory(m, user.id)), 200);
+  })
+  .post("/", validate("json", createMemorySchema), async (c) => {
+    const user = currentUser(c);
+    const memory = await service.createMemory(c.env, c.var.db, user, c.req.valid("json"));
+    return c.json(service.toApiMemory(memory, user.id), 201);
+  })
+  .get("/:id", validate("param", memoryIdParam), async (c) => {
+    const user = currentUser(c);
+    const memory = await service.getMemoryForUser(c.var.db, user, c.req.valid("param").id);
+    return c.json(service.toApiMemory(memory, user.id), 200);
+  })
+  .put("/:id", validate("param", memoryIdParam), validate("json", updateMemorySchema), async (c) => {
+    const user = currentUser(c);
+    const memory = await service.updateMemory(c.env, c.var.db, user, c.req.valid("param").id, c.req.valid("json"));
+    return c.json(service.toApiMemory(memory, user.id), 200);
+  })
+  .delete("/:id", validate("param", memoryIdParam), async (c) => {
+    await service.deleteMemory(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  })
+  .post("/:id/duplicate", validate("param", memoryIdParam), async (c) => {
+    const user = currentUser(c);
+    const copy = await service.duplicateMemory(c.env, c.var.db, user, c.req.valid("param").id);
+    return c.json(service.toApiMemory(copy, user.id), 201);
+  })
+  .get("/:id/feedback", validate("param", memoryIdParam), async (c) => {
+    return c.json(await service.feedbackRows(c.var.db, currentUser(c), c.req.valid("param").id), 200);
+  })
+  // The CSV as a text/csv body (file name in ?fileName=) or as multipart/form-data in the field "file".
+  .post("/:id/csv", validate("param", memoryIdParam), validate("query", csvUploadQuery), async (c) => {
+    const user = currentUser(c);
+    if (tooLarge(c.req.header("Content-Length"))) throw badRequest(MEMORY_TEXTS.csvTooLarge);
+    let body: ArrayBuffer;
+    let fileName = c.req.valid("query").fileName;
+    if ((c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      const form = await c.req.parseBody().catch(() => {
+        throw badRequest(MEMORY_TEXTS.csvMissingFile);
+      });
+      const file = form["file"];
+      if (!(file instanceof File)) throw badRequest(MEMORY_TEXTS.csvMissingFile);
+      if (file.size > MEMORY_LIMITS.csvMaxBytes) throw badRequest(MEMORY_TEXTS.csvTooLarge);
+      body = await file.arrayBuffer();
+      fileName = file.name.slice(0, 200) || fileName;
+    } else {
+      body = await c.req.arrayBuffer();
+    }
+    if (body.byteLength === 0) throw badRequest(MEMORY_TEXTS.csvMissingFile);
+    const memory = await service.uploadCsv(c.env, c.var.db, user, c.req.valid("param").id, body, fileName);
+    return c.json(service.toApiMemory(memory, user.id), 200);
+  })
+  .get("/:id/csv", validate("param", memoryIdParam), async (c) => {
+    const { object, fileName } = await service.downloadCsv(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  })
+  .post("/:id/sync", validate("param", memoryIdParam), async (c) => {
+    const user = currentUser(c);
+    const memory = await service.syncAirtable(c.env, c.var.db, user, c.req.valid("param").id);
+    return c.json(service.toApiMemory(memory, user.id), 200);
+  });

@@ -1,0 +1,164 @@
+import type { z } from "zod";
+import {
+  type ApiPrompt,
+  type createPromptSchema,
+  duplicateName,
+  generatedTestMessage,
+  type promptContentTestSchema,
+  PROMPT_TEXTS as TX,
+  type PromptTestResult,
+  type updatePromptSchema,
+} from "../../../src/shared/schemas/prompts";
+import type { Db } from "../../db/client";
+import { badRequest, HttpError, notFound } from "../../lib/http-error";
+import { chatCompletion, isOffline, ModelProviderError } from "../../providers/openai";
+import type { SessionUser } from "../../types";
+import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { checkBudget, recordUsage } from "../usage/service";
+import * as repo from "./repo";
+
+type CreateInput = z.output<typeof createPromptSchema>;
+type UpdateInput = z.output<typeof updatePromptSchema>;
+type ContentTestInput = z.output<typeof promptContentTestSchema>;
+
+export function toApiPrompt(p: repo.PromptRow): ApiPrompt {
+  return {
+    id: p.id,
+    twilioAccountId: p.twilioAccountId,
+    name: p.name,
+    content: p.content,
+    model: p.model,
+    temperature: p.temperature,
+    maxTokens: p.maxTokens,
+    linkedTemplates: p.linkedTemplates,
+    isActive: p.isActive,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+async function activeAccount(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest(TX.noActiveAccount);
+  return active.account;
+}
+
+export async function listPrompts(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  return active ? repo.listPrompts(db, active.account.id) : [];
+}
+
+// A prompt of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
+export async function getPromptForUser(db: Db, user: SessionUser, id: string) {
+  const prompt = await repo.findPromptById(db, id);
+  if (!prompt) throw notFound(TX.notFound);
+  await getAccessibleAccount(db, user, prompt.twilioAccountId).catch(() => {
+    throw notFound(TX.notFound);
+  });
+  return prompt;
+}
+
+export async function createPrompt(db: Db, user: SessionUser, input: CreateInput) {
+  const account = await activeAccount(db, user);
+  const [row] = await repo.insertPrompt(db, { ...input, userId: user.id, twilioAccountId: account.id });
+  return row!;
+}
+
+export async function updatePrompt(db: Db, user: SessionUser, id: string, input: UpdateInput) {
+  await getPromptForUser(db, user, id);
+  const row = await repo.updatePrompt(db, id, { ...input, updatedAt: new Date() });
+  if (!row) throw notFound(TX.notFound);
+  return row;
+}
+
+export async function deletePrompt(db: Db, user: SessionUser, id: string) {
+  await getPromptForUser(db, user, id);
+  await repo.deletePrompt(db, id);
+}
+
+// The spec's duplicate: same settings, inactive, "<name>_copy".
+export async function duplicatePrompt(db: Db, user: SessionUser, id: string) {
+  const source = await getPromptForUser(db, user, id);
+  const [row] = await repo.insertPrompt(db, {
+    userId: user.id,
+    twilioAccountId: source.twilioAccountId,
+    name: duplicateName(source.name),
+    content: source.content,
+    model: source.model,
+    temperature: source.temperature,
+    maxTokens: source.maxTokens,
+    linkedTemplates: source.linkedTemplates,
+    isActive: false,
+  });
+  return row!;
+}
+
+interface TestRun {
+  accountId: string | null;
+  promptId?: string;
+  content: string;
+  testMessage: string;
+  model: string;
+  temperature: number;
+  maxTokens: number;
+}
+
+// One model call with the prompt as system message, recorded as a 'prompt_test' usage row.
+async function runTest(env: Env, db: Db, user: SessionUser, run: TestRun): Promise<PromptTestResult> {
+  if (run.accountId && !isOffline(env)) {
+    const budget = await checkBudget(db, run.accountId);
+    if (!budget.allowed) throw new HttpError(429, budget.reason ?? TX.budgetReached);
+  }
+  let result;
+  try {
+    result = await chatCompletion(env, {
+      model: run.model,
+      messages: [
+        { role: "system", content: run.content },
+        { role: "user", content: run.testMessage },
+      ],
+      // Prompts store 0-10; the model takes 0-1.
+      temperature: run.temperature / 10,
+      maxTokens: run.maxTokens,
+    });
+  } catch (err) {
+    if (err instanceof ModelProviderError) throw new HttpError(502, TX.testError, { reason: err.message });
+    throw err;
+  }
+  const usage = await recordUsage(db, result, {
+    userId: user.id,
+    twilioAccountId: run.accountId,
+    operationType: "prompt_test",
+    promptId: run.promptId,
+  });
+  return {
+    content: result.content,
+    testMessage: run.testMessage,
+    model: result.model,
+    offline: result.offline,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    totalTokens: usage.totalTokens,
+    totalCost: usage.totalCost,
+    durationMs: usage.requestDuration,
+  };
+}
+
+export async function testPrompt(env: Env, db: Db, user: SessionUser, id: string, testMessage: string | undefined) {
+  const prompt = await getPromptForUser(db, user, id);
+  return runTest(env, db, user, {
+    accountId: prompt.twilioAccountId,
+    promptId: prompt.id,
+    content: prompt.content,
+    testMessage: testMessage || generatedTestMessage(prompt.content),
+    model: prompt.model,
+    temperature: prompt.temperature,
+    maxTokens: prompt.maxTokens,
+  });
+}
+
+// The editor's unsaved content; the cost goes to the active account.
+export async function testContent(env: Env, db: Db, user: SessionUser, input: ContentTestInput) {
+  const active = await resolveActiveAccount(db, user);
+  return runTest(env, db, user, { accountId: active?.account.id ?? null, ...input });
+}

@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import { renderTemplate } from "../../../src/shared/sandbox-templates";
+import { CONVERSATION_TEXTS } from "../../../src/shared/schemas/conversations";
+import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult, type templateTestSchema } from "../../../src/shared/schemas/template-test";
+import type { Db } from "../../db/client";
+import { badRequest, forbidden } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import { resolveActiveAccount } from "../accounts/service";
+import * as conversations from "../conversations/repo";
+import { queueOutbound } from "../conversations/service";
+import { findLinkedActivePrompt } from "../prompts/repo";
+import { findProviderTemplate } from "../provider-templates/service";
+
+type SendInput = z.output<typeof templateTestSchema>;
+
+// Sends an approved provider template to a number through the normal conversation path, so the
+// reply (and the AI's answer to it) lands in that number's conversation; on a sandbox account
+// that conversation is the simulator.
+export async function sendTemplateTest(env: Env, db: Db, user: SessionUser, input: SendInput): Promise<TemplateTestResult> {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest(TX.noActiveAccount);
+  // The spec's Template Test page is for administrators: the account's owner or a super_admin.
+  if (!active.isOwner) throw forbidden(TX.managersOnly);
+  const { account } = active;
+
+  const template = await findProviderTemplate(env, account, input.templateSid);
+  if (!template || template.status !== "approved") throw badRequest(CONVERSATION_TEXTS.templateNotApproved);
+  const missing = template.variables.filter((position) => !input.variables[position]);
+  if (missing.length > 0) throw badRequest(TX.missingVariables(missing));
+  const variables = Object.fromEntries(template.variables.map((position) => [position, input.variables[position]!]));
+
+  const conversation = await conversations.ensureConversation(db, {
+    userId: user.id,
+    twilioAccountId: account.id,
+    phoneNumber: input.phone,
+  });
+  const prompt = await findLinkedActivePrompt(db, account.id, template.sid);
+  const details = {
+    templateSid: template.sid,
+    templateName: template.friendlyName,
+    templateCategory: template.category,
+    promptId: prompt?.id ?? conversation.promptId,
+    status: "active",
+  };
+  await conversations.updateConversation(db, conversation.id, details);
+  const content = renderTemplate(template.bodyText, variables);
+  const message = await queueOutbound(env, db, { ...conversation, ...details }, {
+    content,
+    sender: "operator",
+    templateSid: template.sid,
+    templateVariables: variables,
+  });
+  return {
+    conversationId: conversation.id,
+    phoneNumber: input.phone,
+    templateSid: template.sid,
+    content,
+    messageId: message?.id ?? null,
+    sandbox: account.sandbox,
+  };
+}
