@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts } from "../../worker/db/schema";
+import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, usageBudgets } from "../../worker/db/schema";
 import { findAccount } from "../../worker/features/accounts/repo";
 import { accountAuthToken } from "../../worker/features/accounts/service";
 import worker from "../../worker/index";
@@ -419,6 +419,50 @@ describe("the model behind the replies", () => {
     expect(usage[0]!.totalCost).toBe("0.00005400");
     const after = await db().query.conversations.findFirst({ where: eq(conversations.id, conversation.id) });
     expect(after).toMatchObject({ aiStatus: "idle", aiError: null });
+    void account;
+  });
+
+  it("stops at the monthly cost cap and hands the conversation to an operator", async () => {
+    const { account, conversation, message } = await waitingCustomer();
+    await db().insert(usageBudgets).values({ twilioAccountId: account.id, monthlyLimitUsd: 0.001 });
+    await db().insert(openaiUsage).values({ userId: conversation.userId, twilioAccountId: account.id, model: "gpt-4", operationType: "chat_response", totalCost: "0.00200000" });
+    const before = world.bodies.length;
+    await runAiReply({ ...env, OPENAI_API_KEY: "sk-test" }, db(), { conversationId: conversation.id, replyToId: message.id });
+    expect(world.bodies.length).toBe(before); // the model was not called
+    const after = await db().query.conversations.findFirst({ where: eq(conversations.id, conversation.id) });
+    expect(after).toMatchObject({ operatorMode: true, aiStatus: "failed" });
+    expect(after!.aiError).toContain("Limite di spesa AI mensile raggiunto");
+    expect((await db().select().from(messages).where(eq(messages.conversationId, conversation.id))).map((m) => m.sender)).toEqual(["customer"]);
+  });
+
+  it("keeps a rolling summary once the conversation grows past the last 10 messages", async () => {
+    const { account, conversation, message } = await waitingCustomer();
+    const start = Date.now() - 60_000;
+    const rows = Array.from({ length: 13 }, (_, i) => ({
+      conversationId: conversation.id,
+      content: i === 1 ? "Mi servono 10.000 euro per la cucina" : `messaggio ${i + 2}`,
+      sender: (i % 2 === 0 ? "ai" : "customer") as "ai" | "customer",
+      isFromBot: i % 2 === 0,
+      status: "delivered" as const,
+      createdAt: new Date(start + i * 1000),
+    }));
+    // D1 takes at most 100 bound parameters per statement.
+    for (let i = 0; i < rows.length; i += 5) await db().insert(messages).values(rows.slice(i, i + 5));
+    openAi = async (request) => {
+      const body = (await request.clone().json()) as any;
+      const isSummary = String(body.messages[0].content).startsWith("Aggiorna il riassunto");
+      return openAiCompletion(isSummary ? "Il cliente chiede un prestito di 10.000 euro per la cucina." : "Perfetto, le preparo una simulazione.", 100, 20, "gpt-4o-mini");
+    };
+    const before = world.bodies.length;
+    await runAiReply({ ...env, OPENAI_API_KEY: "sk-test" }, db(), { conversationId: conversation.id, replyToId: message.id });
+    const summary = await db().query.conversationSummaries.findFirst({ where: eq(conversationSummaries.conversationId, conversation.id) });
+    // 14 messages in all (the waiting one + 13): the 10 newest go in full, the 4 older into the summary.
+    expect(summary).toMatchObject({ summary: "Il cliente chiede un prestito di 10.000 euro per la cucina.", messageCount: 4 });
+    const reply = world.bodies.slice(before).find((b: any) => !String(b.messages[0].content).startsWith("Aggiorna il riassunto")) as any;
+    expect(reply.messages[0].content).toContain("Il cliente chiede un prestito di 10.000 euro per la cucina.");
+    expect(reply.messages).toHaveLength(11); // system + the last 10 messages
+    const summaryUsage = await db().select().from(openaiUsage).where(and(eq(openaiUsage.conversationId, conversation.id), eq(openaiUsage.operationType, "conversation_summary")));
+    expect(summaryUsage).toHaveLength(1);
     void account;
   });
 

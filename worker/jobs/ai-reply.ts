@@ -7,7 +7,8 @@ import * as repo from "../features/conversations/repo";
 import { publish, publishConversation, queueOutbound } from "../features/conversations/service";
 import { customerPreferences, relevantPassages } from "../features/memories/knowledge";
 import { findLinkedActivePrompt, findPrompt } from "../features/prompts/repo";
-import { recordUsage } from "../features/usage/service";
+import { checkBudget, recordUsage } from "../features/usage/service";
+import { updatedSummary } from "./conversation-summary";
 import { type ChatMessage, chatCompletion, ModelProviderError } from "../providers/openai";
 
 const DEFAULT_PROMPT =
@@ -32,11 +33,20 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   if (!latest || latest.id !== job.replyToId) return;
   const account = await findAccount(db, conversation.twilioAccountId);
   if (!account) return;
+  // At the monthly cost cap the AI stops and a person takes over; the chat says why.
+  const budget = await checkBudget(db, account.id);
+  if (!budget.allowed) {
+    await repo.updateConversation(db, conversation.id, { operatorMode: true, aiStatus: "failed", aiError: budget.reason ?? null });
+    await publish(env, conversation.id, { type: "typing", active: false });
+    await publishConversation(env, db, conversation.id);
+    return;
+  }
 
   const prompt =
     (conversation.promptId ? await findPrompt(db, account.id, conversation.promptId) : undefined) ??
     (conversation.templateSid ? await findLinkedActivePrompt(db, account.id, conversation.templateSid) : undefined);
   const context = await repo.lastMessages(db, conversation.id, CONTEXT_MESSAGES);
+  const summary = await updatedSummary(env, db, conversation, account, context[0]);
   const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
   const passages = await relevantPassages(db, account.id, conversation.templateSid, question);
   const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
@@ -45,6 +55,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     prompt?.content ?? DEFAULT_PROMPT,
     `Data e ora attuali (Europe/Rome): ${nowInRome(new Date())}.`,
     conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
+    summary ? `Riassunto della conversazione precedente (messaggi più vecchi degli ultimi ${CONTEXT_MESSAGES}):\n${summary}` : "",
     passages.length
       ? `Informazioni aziendali (usa solo queste, non inventare):\n${passages.map((p) => `- [${p.name}] ${p.text}`).join("\n")}`
       : "",

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { MODEL_IDS, OFFLINE_MODEL } from "../models";
 import { isCalendarDay } from "../rome-time";
 
-export const OPERATION_TYPES = ["chat_response", "feedback_analysis", "conversation_analysis", "model_test", "prompt_test"] as const;
+export const OPERATION_TYPES = ["chat_response", "feedback_analysis", "conversation_analysis", "conversation_summary", "model_test", "prompt_test"] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
 export const OPERATION_LABELS: Record<OperationType, string> = {
   chat_response: "Risposta chat",
   feedback_analysis: "Analisi feedback",
+  conversation_summary: "Riassunto conversazione",
   conversation_analysis: "Analisi conversazione",
   model_test: "Test modello GPT",
   prompt_test: "Test prompt",
