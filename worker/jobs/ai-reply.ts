@@ -9,18 +9,15 @@ import { customerPreferences, relevantPassages } from "../features/memories/know
 import { findLinkedActivePrompt, findPrompt } from "../features/prompts/repo";
 import { checkBudget, recordUsage } from "../features/usage/service";
 import { updatedSummary } from "./conversation-summary";
+import { asksForTime, timeFact } from "./skills";
 import { type ChatMessage, chatCompletion, ModelProviderError } from "../providers/openai";
 
 const DEFAULT_PROMPT =
   "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale, breve e concreto.";
 
-function nowInRome(now: Date) {
-  return new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", dateStyle: "full", timeStyle: "short" }).format(now);
-}
-
 // Answers the customer's latest message(s) with the prompt linked to the conversation's template,
 // the relevant knowledge, the customer's known preferences and the last 10 messages.
-export async function runAiReply(env: Env, db: Db, job: { conversationId: string; replyToId: string }) {
+export async function runAiReply(env: Env, db: Db, job: { conversationId: string; replyToId: string }, now = new Date()) {
   const found = await repo.findConversation(db, job.conversationId);
   if (!found) return;
   const { conversation } = found;
@@ -49,11 +46,13 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   const summary = await updatedSummary(env, db, conversation, account, context[0]);
   const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
   const passages = await relevantPassages(db, account.id, conversation.templateSid, question);
+  // The offline responder quotes a fact when the customer asked for one, else the best passage.
+  const offlineFact = asksForTime(question) ? timeFact(now) : passages[0]?.text;
   const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
 
   const system = [
     prompt?.content ?? DEFAULT_PROMPT,
-    `Data e ora attuali (Europe/Rome): ${nowInRome(new Date())}.`,
+    `${timeFact(now)} Per ora e data usa solo questo dato, mai una stima.`,
     conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
     summary ? `Riassunto della conversazione precedente (messaggi più vecchi degli ultimi ${CONTEXT_MESSAGES}):\n${summary}` : "",
     passages.length
@@ -79,7 +78,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
       messages,
       temperature: (prompt?.temperature ?? 7) / 10,
       maxTokens: prompt?.maxTokens ?? 500,
-      bestPassage: passages[0]?.text,
+      bestPassage: offlineFact,
     });
   } catch (err) {
     // The customer's message is kept; the chat shows the failure and the queue retries the job.
