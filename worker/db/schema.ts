@@ -743,3 +743,21 @@ export const operatorQuestions = sqliteTable(
     index("operator_questions_expires_idx").on(t.activated, t.expiresAt),
   ],
 );
+
+// The weather skill: the cities each account follows, with the last reading the cron synced.
+export const weatherReports = sqliteTable(
+  "weather_reports",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    city: text("city").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    temperatureC: real("temperature_c"),
+    weatherCode: integer("weather_code"),
+    windKmh: real("wind_kmh"),
+    fetchedAt: timestamp("fetched_at"),
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("weather_reports_account_city_uq").on(t.twilioAccountId, t.city)],
+);
