@@ -761,3 +761,19 @@ export const weatherReports = sqliteTable(
   },
   (t) => [uniqueIndex("weather_reports_account_city_uq").on(t.twilioAccountId, t.city)],
 );
+
+// Who changed what in user administration (roles, account assignments, new users, deletions), and when.
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: json<Record<string, unknown>>("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_time_idx").on(t.createdAt)],
+);
