@@ -3,6 +3,7 @@ import { handleQueue } from "./jobs/queue";
 import { handleScheduled } from "./jobs/cron";
 
 export { ConversationDO } from "./conversation-do";
+export { InboundIngest } from "./inbound-ingest";
 export { SenderRateLimiter } from "./sender-rate-limiter";
 
 export default {

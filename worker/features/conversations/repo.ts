@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Statement } from "../../db/client";
 import { conversations, messages, optOuts } from "../../db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -164,45 +164,64 @@ export function lastCustomerMessage(db: Db, conversationId: string) {
   });
 }
 
-// Stores an inbound customer message in two round trips: find-or-create the conversation (with its
-// opt-out flag), then insert the message once per Twilio sid and touch the conversation only if it was new.
-export async function storeInbound(
-  db: Db,
-  account: { id: string; userId: string },
-  inbound: { sid: string; from: string; body: string; profileName?: string },
-  now: Date,
-) {
-  const [, [found]] = await db.batch([
-    db
-      .insert(conversations)
-      .values({ userId: account.userId, twilioAccountId: account.id, phoneNumber: inbound.from, customerName: inbound.profileName || null, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: [conversations.twilioAccountId, conversations.phoneNumber] }),
-    db
-      .select(withOptOut)
-      .from(conversations)
-      .where(and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, inbound.from)))
-      .limit(1),
-  ]);
-  if (!found) throw new Error("conversation missing after insert");
-  const messageId = crypto.randomUUID();
-  const [[message], [conversation]] = await db.batch([
-    db
-      .insert(messages)
-      .values({ id: messageId, conversationId: found.conversation.id, content: inbound.body, isFromBot: false, sender: "customer", status: "received", twilioMessageId: inbound.sid, createdAt: now })
-      .onConflictDoNothing()
-      .returning(),
-    db
-      .update(conversations)
-      .set({
-        lastMessage: inbound.body,
-        lastMessageAt: now,
-        lastInboundAt: now,
-        customerName: sql`coalesce(${conversations.customerName}, ${inbound.profileName || null})`,
-        updatedAt: now,
-      })
-      .where(and(eq(conversations.id, found.conversation.id), sql`exists(select 1 from "messages" where "messages"."id" = ${messageId})`))
-      .returning(),
-  ]);
-  if (!message || !conversation) return null; // a replayed MessageSid
-  return { conversation, message, optedOut: !!found.optedOut };
+export interface InboundToStore {
+  account: { id: string; userId: string };
+  inbound: { sid: string; from: string; body: string; profileName?: string };
+  now: Date;
+}
+
+export type StoredInbound = { conversation: ConversationRow; message: MessageRow; optedOut: boolean } | null;
+
+// Stores inbound customer messages in ONE transaction, however many: for each, find-or-create the
+// conversation, insert the message once per Twilio sid, touch the conversation only if the message
+// was new, and read the opt-out flag. Answers null for a replayed sid.
+export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<StoredInbound[]> {
+  const statements = items.flatMap(({ account, inbound, now }) => {
+    const messageId = crypto.randomUUID();
+    const ofThisConversation = and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, inbound.from));
+    return [
+      db
+        .insert(conversations)
+        .values({ userId: account.userId, twilioAccountId: account.id, phoneNumber: inbound.from, customerName: inbound.profileName || null, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: [conversations.twilioAccountId, conversations.phoneNumber] }),
+      db
+        .insert(messages)
+        .values({
+          id: messageId,
+          conversationId: sql`(select "id" from "conversations" where "twilio_account_id" = ${account.id} and "phone_number" = ${inbound.from})`,
+          content: inbound.body,
+          isFromBot: false,
+          sender: "customer",
+          status: "received",
+          twilioMessageId: inbound.sid,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning(),
+      db
+        .update(conversations)
+        .set({
+          lastMessage: inbound.body,
+          lastMessageAt: now,
+          lastInboundAt: now,
+          customerName: sql`coalesce(${conversations.customerName}, ${inbound.profileName || null})`,
+          updatedAt: now,
+        })
+        .where(and(ofThisConversation, sql`exists(select 1 from "messages" where "messages"."id" = ${messageId})`))
+        .returning(),
+      db
+        .select({ optedOut: withOptOut.optedOut })
+        .from(conversations)
+        .where(ofThisConversation)
+        .limit(1),
+    ];
+  });
+  if (statements.length === 0) return [];
+  const results = (await db.batch(statements as unknown as [Statement, ...Statement[]])) as unknown[][];
+  return items.map((_, i) => {
+    const [message] = results[i * 4 + 1] as MessageRow[];
+    const [conversation] = results[i * 4 + 2] as ConversationRow[];
+    const [flags] = results[i * 4 + 3] as { optedOut: number }[];
+    return message && conversation ? { conversation, message, optedOut: !!flags?.optedOut } : null;
+  });
 }

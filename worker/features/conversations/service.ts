@@ -156,7 +156,11 @@ export interface InboundMessage {
 // conversation's Durable Object, which pushes it to open consoles and schedules the AI reply.
 // Answers null for a replayed sid.
 export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbound: InboundMessage, now = new Date()) {
-  const stored = await repo.storeInbound(db, account, inbound, now);
+  const stored = await env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(account.id)).store({
+    account: { id: account.id, userId: account.userId },
+    inbound,
+    now,
+  });
   if (!stored) return null;
   const { conversation, message } = stored;
   let optedOut = stored.optedOut;
