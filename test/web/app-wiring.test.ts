@@ -29,9 +29,13 @@ describe("account activation", () => {
       queryKeys.analytics,
       queryKeys.leadSources,
       queryKeys.leads,
+      queryKeys.lists,
+      queryKeys.settings,
       queryKeys.calendarSettings,
       queryKeys.usageStats,
       queryKeys.unreadCount,
+      queryKeys.operatorQuestions,
+      queryKeys.weather,
     ];
     expect(new Set(ACCOUNT_SCOPED_KEYS)).toEqual(new Set(expected));
     for (const key of expected) client.setQueryData(key, "old");

@@ -88,7 +88,8 @@ describe("signed out", () => {
     fireEvent.change(document.querySelector('input[name="password"]')!, { target: { value: "giusta" } });
     fireEvent.click(screen.getByRole("button", { name: T.loginSubmit }));
     expect(await screen.findByText(T.loginSuccess)).toBeTruthy();
-    expect(await screen.findByRole("navigation", { name: T.mainNavLabel })).toBeTruthy();
+    // The console is a lazily loaded chunk; its first load in jsdom transforms many modules.
+    expect(await screen.findByRole("navigation", { name: T.mainNavLabel }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.searchStr).toBe("");
   });
 });
@@ -138,9 +139,9 @@ describe("signed in shell", () => {
 
   it("shows titles and a plain empty state on sections of later issues", async () => {
     signedIn(ADMIN);
-    renderApp("/prompts");
+    renderApp("/actions");
     expect(await screen.findByText(T.placeholderEmpty)).toBeTruthy();
-    expect(screen.getByTestId("page-title").textContent).toBe("Gestione Prompt AI");
+    expect(screen.getByTestId("page-title").textContent).toBe("Azioni");
   });
 
   it("shows the not-found page on unknown routes", async () => {

@@ -2,6 +2,7 @@ import type { CurrentUser } from "../../src/shared/schemas/auth";
 import { T } from "../../src/shared/strings";
 import { BrandMark } from "../components/brand-logo";
 import { AccountSelector, AccountSelectorMobile } from "../features/account-selector/components/account-selector";
+import { OperatorQuestionsBell } from "../features/operator-questions/components/operator-questions-bell";
 import { pageTitleFor } from "../lib/nav";
 import { MobileMenu } from "./mobile-menu";
 import { usePathname } from "./nav-links";
@@ -19,6 +20,7 @@ export function TopBar({ user, desktop }: { user: CurrentUser; desktop: boolean 
         </h1>
         {page.subtitle ? <p className="truncate text-xs text-muted-foreground md:text-sm">{page.subtitle}</p> : null}
       </div>
+      <OperatorQuestionsBell />
       {desktop ? <AccountSelector /> : <AccountSelectorMobile />}
     </header>
   );

@@ -1,5 +1,6 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { ConversationsPage as ConversationsScreen } from "../features/conversations/components/conversations-page";
+import { SimulateCustomerButton } from "../features/simulator/components/simulate-customer-dialog";
 
 export function ConversationsPage() {
-  return <SectionPlaceholder />;
+  return <ConversationsScreen toolbar={<SimulateCustomerButton />} />;
 }

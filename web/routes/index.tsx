@@ -1,5 +1,6 @@
 import { DashboardPage } from "../features/dashboard/components/dashboard-page";
+import { StartConversationForm } from "../features/start-conversation/components/start-conversation-form";
 
 export function IndexPage() {
-  return <DashboardPage />;
+  return <DashboardPage startConversation={<StartConversationForm />} />;
 }

@@ -1,17 +1,38 @@
+import type { ReactNode } from "react";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
 import { T } from "../../../../src/shared/strings";
 import { FullPageSpinner } from "../../../components/full-page-spinner";
 import { greetingName } from "../../../lib/greeting";
 import { usePersonalAssistant } from "../../../lib/personal-assistant";
 import { useMe } from "../../../lib/queries/get-me";
+import { ActiveConversations } from "./active-conversations";
 import { GettingStarted } from "./getting-started";
 import { PaIconRow } from "./pa-icon-row";
 
-export function DashboardPage() {
+const START_FORM_ANCHOR = "start-conversation";
+const ADMIN_CONVERSATIONS = 5;
+const CLIENT_CONVERSATIONS = 4;
+
+function jumpToStartForm() {
+  const anchor = document.getElementById(START_FORM_ANCHOR);
+  if (!anchor) return;
+  anchor.scrollIntoView({ behavior: "smooth", block: "start" });
+  anchor.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
+}
+
+// startConversation: the start form, composed in by the route (features do not import each other).
+export function DashboardPage({ startConversation }: { startConversation?: ReactNode }) {
   const { data: user, isPending } = useMe();
   const assistant = usePersonalAssistant();
   if (isPending || !user) return <FullPageSpinner text={T.loading} detail={T.checkingPermissions} />;
 
-  const heading = assistant.active ? T.paHubTitle : user.role === "super_admin" ? T.dashboardAdmin : T.dashboardClient;
+  const admin = user.role === "super_admin";
+  const heading = assistant.active ? T.paHubTitle : admin ? T.dashboardAdmin : T.dashboardClient;
+  const startForm = (
+    <div id={START_FORM_ANCHOR} className="min-w-0 scroll-mt-20">
+      {startConversation}
+    </div>
+  );
   return (
     <div className="grid gap-6">
       <section className="relative overflow-hidden rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
@@ -28,6 +49,17 @@ export function DashboardPage() {
           <PaIconRow />
         </div>
       </section>
+      {admin ? (
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          <ActiveConversations title={TX.activeConversationsTitle} limit={ADMIN_CONVERSATIONS} showViewAll />
+          {startForm}
+        </div>
+      ) : (
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          {startForm}
+          <ActiveConversations title={TX.recentConversationsTitle} limit={CLIENT_CONVERSATIONS} onStart={jumpToStartForm} />
+        </div>
+      )}
       <GettingStarted role={user.role} personalAssistant={assistant.active} />
     </div>
   );

@@ -1,0 +1,544 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SANDBOX_TEMPLATES, type ProviderTemplate } from "../../src/shared/sandbox-templates";
+import type { CurrentUser } from "../../src/shared/schemas/auth";
+import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../src/shared/schemas/conversations";
+import type { ApiPrompt } from "../../src/shared/schemas/prompts";
+import { T } from "../../src/shared/strings";
+import { POLL_MS } from "../../src/shared/constants";
+import { queryKeys } from "../../web/lib/query-keys";
+import { conversation, detail, message } from "./conversation-fixtures";
+import { FakeWebSocket } from "./fake-websocket";
+import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
+import { account, ADMIN, CLIENT, renderApp } from "./render-app";
+
+type Handler = (call: RecordedCall) => Response;
+
+const [LOANS, STATIONERY] = SANDBOX_TEMPLATES as [ProviderTemplate, ProviderTemplate, ProviderTemplate];
+const TEMPLATES: ProviderTemplate[] = [LOANS, STATIONERY, { ...SANDBOX_TEMPLATES[2]!, status: "pending" }];
+
+function prompt(overrides: Partial<ApiPrompt>): ApiPrompt {
+  return {
+    id: "p1",
+    twilioAccountId: "a1",
+    name: "Assistente vendite (sandbox)",
+    content: "Sei l'assistente vendite…",
+    model: "gpt-4o-mini",
+    temperature: 7,
+    maxTokens: 500,
+    linkedTemplates: [LOANS.sid],
+    isActive: true,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const PROMPTS = [prompt({ id: "p-old", name: "Vecchio prompt", isActive: false }), prompt({ id: "p1" })];
+
+function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}, sandbox = false) {
+  const active = account({ sandbox });
+  return mockFetch({
+    "GET /api/auth/me": () => jsonResponse(user),
+    "GET /api/twilio-accounts": () => jsonResponse([active]),
+    "GET /api/twilio-accounts/active": () => jsonResponse(active),
+    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
+    "GET /api/conversations/unread-count": () => jsonResponse({ count: 1 }),
+    "GET /api/conversations/active": () => jsonResponse([]),
+    "GET /api/twilio-templates": () => jsonResponse(TEMPLATES),
+    "GET /api/prompts": () => jsonResponse(PROMPTS),
+    "POST /api/conversations/c1/mark-read": () => jsonResponse({ ok: true }),
+    "POST /api/conversations/c2/mark-read": () => jsonResponse({ ok: true }),
+    ...routes,
+  });
+}
+
+const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
+const posts = (calls: RecordedCall[], url: string) => calls.filter((c) => c.method === "POST" && c.url === url);
+const select = (testId: string) => screen.getByTestId(testId) as HTMLSelectElement;
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+
+// The console's split layout asks for (min-width: 640px); jsdom answers from innerWidth.
+function setWidth(width: number) {
+  Object.assign(window, { innerWidth: width });
+}
+
+// The screens are lazy routes: load them once up front, so no test waits on a cold import.
+beforeAll(async () => {
+  await Promise.all([
+    import("../../web/layout/app-shell"),
+    import("../../web/routes/index"),
+    import("../../web/routes/conversations"),
+    import("../../web/routes/chat"),
+  ]);
+});
+
+const desktopWidth = window.innerWidth;
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+  Object.defineProperty(window, "matchMedia", {
+    writable: true,
+    configurable: true,
+    value: (query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      return {
+        matches: min ? window.innerWidth >= Number(min[1]) : false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      };
+    },
+  });
+  setWidth(1280);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setWidth(desktopWidth);
+});
+
+describe("dashboard start form", () => {
+  it("offers only approved templates and auto-picks the first active linked prompt", async () => {
+    signedIn(ADMIN);
+    renderApp("/");
+    await screen.findByTestId("start-conversation-form");
+    await waitFor(() => expect(select("start-template").disabled).toBe(false));
+    const options = Array.from(select("start-template").options).map((o) => o.textContent);
+    expect(options).toEqual([TX.selectTemplate, "prestiti_benvenuto", "cartoleria_offerta"]);
+    expect(screen.getByTestId("start-submit").hasAttribute("disabled")).toBe(true);
+
+    fireEvent.change(select("start-template"), { target: { value: STATIONERY.sid } });
+    expect(await screen.findByText(TX.noLinkedPrompt)).toBeTruthy();
+    expect(select("start-prompt").value).toBe("");
+
+    fireEvent.change(select("start-template"), { target: { value: LOANS.sid } });
+    expect(select("start-prompt").value).toBe("p1");
+    expect(screen.queryByText(TX.noLinkedPrompt)).toBeNull();
+    expect(Array.from(select("start-prompt").options).map((o) => o.textContent)).toEqual([TX.selectPrompt, "Assistente vendite (sandbox)"]);
+  });
+
+  it("checks the number, starts the conversation and clears the form", async () => {
+    const { calls } = signedIn(ADMIN, {
+      "POST /api/conversations/start-with-prompt": () => jsonResponse({ conversation: conversation(), message: message() }, 201),
+    });
+    renderApp("/");
+    await screen.findByTestId("start-conversation-form");
+    await waitFor(() => expect(select("start-template").disabled).toBe(false));
+    fireEvent.change(input("start-phone"), { target: { value: "+39 333 12" } });
+    fireEvent.change(select("start-template"), { target: { value: LOANS.sid } });
+    fireEvent.click(screen.getByTestId("start-submit"));
+    expect(await screen.findByText(TX.invalidNumberTitle)).toBeTruthy();
+    expect(screen.getByText(TX.invalidNumber)).toBeTruthy();
+    expect(posts(calls, "/api/conversations/start-with-prompt")).toHaveLength(0);
+
+    fireEvent.change(input("start-phone"), { target: { value: "+39 333 123 4567" } });
+    fireEvent.change(input("start-name"), { target: { value: " Giulia " } });
+    fireEvent.click(screen.getByTestId("start-submit"));
+    expect(await screen.findByText(TX.startedTitle)).toBeTruthy();
+    expect(screen.getByText(TX.started("+393331234567"))).toBeTruthy();
+    expect(bodyOf(posts(calls, "/api/conversations/start-with-prompt")[0])).toEqual({
+      phoneNumber: "+393331234567",
+      templateSid: LOANS.sid,
+      promptId: "p1",
+      customerName: "Giulia",
+      customerCompany: null,
+    });
+    await waitFor(() => expect(input("start-phone").value).toBe(""));
+    expect(select("start-template").value).toBe("");
+    expect(input("start-name").value).toBe("");
+  });
+
+  it("shows the server's message when the start fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signedIn(ADMIN, {
+      "POST /api/conversations/start-with-prompt": () => jsonResponse({ error: TX.templateNotApproved }, 400),
+    });
+    renderApp("/");
+    await waitFor(() => expect(select("start-template").disabled).toBe(false));
+    fireEvent.change(input("start-phone"), { target: { value: "+393331234567" } });
+    fireEvent.change(select("start-template"), { target: { value: LOANS.sid } });
+    fireEvent.click(screen.getByTestId("start-submit"));
+    expect(await screen.findByText(TX.templateNotApproved)).toBeTruthy();
+    expect(screen.getByText(T.error)).toBeTruthy();
+    expect(input("start-phone").value).toBe("+393331234567");
+  });
+
+  it("lists the admin's active conversations with their category and a Chat button", async () => {
+    const many = Array.from({ length: 7 }, (_, i) => conversation({ id: `c${i}`, customerName: `Cliente ${i}` }));
+    many[0] = conversation({ id: "c0", customerName: null, lastMessage: null, template: null });
+    signedIn(ADMIN, { "GET /api/conversations/active": () => jsonResponse(many) });
+    renderApp("/");
+    const rows = await screen.findAllByTestId("conversation-row");
+    expect(rows).toHaveLength(5);
+    expect(within(rows[0]!).getByText(TX.anonymous)).toBeTruthy();
+    expect(within(rows[0]!).getByText("CA")).toBeTruthy();
+    expect(within(rows[0]!).getByText(TX.noMessage)).toBeTruthy();
+    expect(within(rows[0]!).getByText("Generale")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Prestiti")).toBeTruthy();
+    expect(within(rows[1]!).getByRole("link", { name: TX.chat }).getAttribute("href")).toBe("/chat/c1");
+    expect(screen.getByRole("link", { name: TX.viewAll }).getAttribute("href")).toBe("/conversations");
+  });
+
+  it("gives a client 4 recent conversations, or an empty state that jumps to the form", async () => {
+    signedIn(CLIENT);
+    renderApp("/");
+    expect(await screen.findByText(TX.noActiveConversations)).toBeTruthy();
+    const anchor = document.getElementById("start-conversation")!;
+    expect(within(anchor).getByTestId("start-conversation-form")).toBeTruthy();
+    const scroll = vi.fn();
+    anchor.scrollIntoView = scroll;
+    fireEvent.click(screen.getByTestId("jump-to-start"));
+    expect(scroll).toHaveBeenCalled();
+    expect(document.activeElement).toBe(input("start-phone"));
+  });
+});
+
+describe("'Chat WhatsApp' side by side", () => {
+  const first = conversation({ id: "c1", customerName: "Giulia Bianchi" });
+  const second = conversation({ id: "c2", customerName: null, phoneNumber: "+393339876508", status: "waiting", unread: true, lastMessage: "Salve" });
+
+  function routes(): Record<string, Handler> {
+    return {
+      "GET /api/conversations": () => jsonResponse([first, second]),
+      "GET /api/conversations/c1": () =>
+        jsonResponse(detail({ messages: [message(), message({ id: "m2", sender: "ai", isFromBot: true, content: "Risposta AI", status: "delivered", sources: [{ memoryId: "k", name: "Listino" }] })] })),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message(), message({ id: "m2", sender: "ai", isFromBot: true, content: "Risposta AI", status: "delivered", sources: [{ memoryId: "k", name: "Listino" }] })]),
+      "GET /api/conversations/c2": () => jsonResponse({ ...detail(), ...second, messages: [] }),
+      "GET /api/conversations/c2/messages": () => jsonResponse([]),
+    };
+  }
+
+  it("selects the first conversation, marks it read and shows the thread", async () => {
+    const { calls } = signedIn(ADMIN, routes());
+    renderApp("/conversations");
+    const items = await screen.findAllByTestId("conversation-item");
+    expect(items).toHaveLength(2);
+    expect(items[0]!.getAttribute("aria-current")).toBe("true");
+    expect(within(items[0]!).getByText("GI")).toBeTruthy();
+    expect(within(items[0]!).getByText(TX.statusActive)).toBeTruthy();
+    expect(within(items[1]!).getByText("08")).toBeTruthy();
+    expect(within(items[1]!).getByText("+393339876508")).toBeTruthy();
+    expect(within(items[1]!).getByText(TX.statusWaiting)).toBeTruthy();
+
+    const pane = screen.getByTestId("conversation-detail");
+    expect((await within(pane).findByTestId("conversation-title")).textContent).toBe("Giulia Bianchi");
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/mark-read")).toHaveLength(1));
+    expect(posts(calls, "/api/conversations/c1/mark-read")[0]!.body).toBeUndefined();
+    const bubbles = await within(pane).findAllByTestId("message");
+    expect(bubbles.map((b) => b.dataset.sender)).toEqual(["customer", "ai"]);
+    expect(within(pane).getByText("Fonti: Listino")).toBeTruthy();
+    expect(within(pane).getByText("prestiti_benvenuto")).toBeTruthy();
+
+    fireEvent.click(within(pane).getByTestId("archive-conversation"));
+    expect(await screen.findByText(TX.inDevelopment)).toBeTruthy();
+
+    fireEvent.click(items[1]!);
+    await waitFor(() => expect(within(pane).getByTestId("conversation-title").textContent).toBe("+393339876508"));
+    expect(await within(pane).findByText(TX.noMessages)).toBeTruthy();
+    await waitFor(() => expect(posts(calls, "/api/conversations/c2/mark-read")).toHaveLength(1));
+  });
+
+  it("stops polling the list while the open conversation is live, and follows the unread count", async () => {
+    let unread = 1;
+    const { calls } = signedIn(ADMIN, { ...routes(), "GET /api/conversations/unread-count": () => jsonResponse({ count: unread }) });
+    const { queryClient } = renderApp("/conversations");
+    await screen.findAllByTestId("conversation-item");
+    const listInterval = () => queryClient.getQueryCache().find({ queryKey: queryKeys.conversationList({}), exact: true })!.observers[0]!.options.refetchInterval;
+    expect(listInterval()).toBe(POLL_MS.conversations);
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    act(() => FakeWebSocket.latest().open());
+    await waitFor(() => expect(listInterval()).toBe(false));
+
+    const listReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations").length;
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const before = listReads();
+    unread = 2;
+    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.unreadCount }));
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+
+    act(() => FakeWebSocket.latest().close());
+    await waitFor(() => expect(listInterval()).toBe(POLL_MS.conversations));
+  });
+
+  it("deletes after confirmation and deselects the conversation", async () => {
+    let deleted = false;
+    const { calls } = signedIn(ADMIN, {
+      ...routes(),
+      "GET /api/conversations": () => jsonResponse(deleted ? [second] : [first, second]),
+      "DELETE /api/conversations/c1": () => {
+        deleted = true;
+        return jsonResponse({ ok: true });
+      },
+    });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp("/conversations");
+    const pane = await screen.findByTestId("conversation-detail");
+    await within(pane).findByText("Giulia Bianchi");
+    fireEvent.click(within(pane).getByTestId("delete-conversation"));
+    expect(confirm).toHaveBeenCalledWith(TX.deleteConfirm);
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    fireEvent.click(within(pane).getByTestId("delete-conversation"));
+    expect(await screen.findByText(TX.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(1));
+    await waitFor(() => expect(within(pane).getByTestId("conversation-title").textContent).toBe("+393339876508"));
+  });
+
+  it("reports a failed delete", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    signedIn(ADMIN, { ...routes(), "DELETE /api/conversations/c1": () => jsonResponse({ error: "boom" }, 500) });
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderApp("/conversations");
+    const pane = await screen.findByTestId("conversation-detail");
+    await within(pane).findByText("Giulia Bianchi");
+    fireEvent.click(within(pane).getByTestId("delete-conversation"));
+    expect(await screen.findByText(TX.deleteError)).toBeTruthy();
+    expect(within(pane).getByTestId("conversation-title").textContent).toBe("Giulia Bianchi");
+  });
+
+  it("filters by search and by a checked custom date range", async () => {
+    const { calls } = signedIn(ADMIN, routes());
+    renderApp("/conversations");
+    await screen.findAllByTestId("conversation-item");
+    fireEvent.change(screen.getByTestId("conversation-search"), { target: { value: "giulia" } });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/conversations?search=giulia")).toBe(true));
+
+    fireEvent.change(screen.getByTestId("date-filter"), { target: { value: "custom" } });
+    const range = screen.getByTestId("custom-range");
+    fireEvent.change(range.querySelector('input[name="start"]')!, { target: { value: "2026-03-05" } });
+    fireEvent.change(range.querySelector('input[name="end"]')!, { target: { value: "2026-03-01" } });
+    fireEvent.click(within(range).getByText(TX.applyFilter));
+    expect(await within(range).findByText(TX.dateEndBeforeStart)).toBeTruthy();
+
+    fireEvent.change(range.querySelector('input[name="end"]')!, { target: { value: "2026-03-06" } });
+    fireEvent.click(within(range).getByText(TX.applyFilter));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes("from=2026-03-04T23%3A00%3A00.000Z") && c.url.includes("to=2026-03-06T22%3A59%3A59.999Z"))).toBe(true),
+    );
+    expect(within(range).queryByText(TX.dateEndBeforeStart)).toBeNull();
+  });
+});
+
+describe("'Chat WhatsApp' on a phone", () => {
+  beforeEach(() => setWidth(375));
+
+  it("shows the list alone, then the detail with a back button", async () => {
+    signedIn(ADMIN, {
+      "GET /api/conversations": () => jsonResponse([conversation()]),
+      "GET /api/conversations/c1": () => jsonResponse(detail()),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+    });
+    renderApp("/conversations");
+    const item = await screen.findByTestId("conversation-item");
+    expect(screen.queryByTestId("conversation-detail")).toBeNull();
+    expect(item.getAttribute("aria-current")).toBeNull();
+    fireEvent.click(item);
+    const pane = await screen.findByTestId("conversation-detail");
+    expect(await within(pane).findByTestId("conversation-title")).toBeTruthy();
+    expect(screen.queryByTestId("conversation-search")).toBeNull();
+    fireEvent.click(within(pane).getByTestId("back-to-list"));
+    expect(await screen.findByTestId("conversation-search")).toBeTruthy();
+    expect(screen.queryByTestId("conversation-detail")).toBeNull();
+  });
+});
+
+describe("the chat page", () => {
+  function chatRoutes(d = detail({ sandbox: true }), extra: Record<string, Handler> = {}) {
+    return {
+      "GET /api/conversations/c1": () => jsonResponse(d),
+      "GET /api/conversations/c1/messages": () => jsonResponse(d.messages),
+      ...extra,
+    };
+  }
+
+  it("merges live frames, and polls only while the socket is down", async () => {
+    const { queryClient } = (() => {
+      signedIn(ADMIN, chatRoutes());
+      return renderApp("/chat/c1");
+    })();
+    expect((await screen.findByTestId("conversation-title")).textContent).toBe("Giulia Bianchi");
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe(`ws://${window.location.host}/api/conversations/c1/live`);
+    const interval = () => queryClient.getQueryCache().find({ queryKey: queryKeys.conversation("c1"), exact: true })!.observers[0]!.options.refetchInterval;
+    const messagesInterval = () =>
+      queryClient.getQueryCache().find({ queryKey: queryKeys.conversationMessages("c1") })!.observers[0]!.options.refetchInterval;
+    expect(interval()).toBe(POLL_MS.conversation);
+    expect(messagesInterval()).toBe(POLL_MS.messages);
+
+    act(() => socket.open());
+    await waitFor(() => expect(screen.getByTestId("live-indicator").dataset.live).toBe("true"));
+    expect(interval()).toBe(false);
+    expect(messagesInterval()).toBe(false);
+
+    act(() => socket.receive({ type: "typing", active: true }));
+    expect(await screen.findByText(TX.aiTyping)).toBeTruthy();
+    act(() =>
+      socket.receive({
+        type: "message",
+        message: message({ id: "m9", sender: "ai", isFromBot: true, content: "Eccomi, come posso aiutarla?", status: "queued", createdAt: "2026-03-10T10:05:00.000Z" }),
+      }),
+    );
+    act(() => socket.receive({ type: "typing", active: false }));
+    expect(await screen.findByText("Eccomi, come posso aiutarla?")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(TX.aiTyping)).toBeNull());
+    act(() => socket.receive({ type: "message-status", messageId: "m9", status: "failed", errorCode: "21211", errorMessage: "Numero di telefono non valido" }));
+    expect((await screen.findByTestId("message-error")).textContent).toBe("Non inviato: Numero di telefono non valido");
+    // The simulator shows what reached the customer: not the failed reply.
+    const phone = screen.getByTestId("simulator");
+    expect(within(phone).queryByText("Eccomi, come posso aiutarla?")).toBeNull();
+
+    act(() => socket.close());
+    await waitFor(() => expect(interval()).toBe(POLL_MS.conversation));
+  });
+
+  it("sends with Enter as an operator message and explains a refusal", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let refuse = false;
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(undefined, {
+        "POST /api/conversations/c1/send-manual": (call) =>
+          refuse
+            ? jsonResponse({ error: TX.outsideWindow }, 409)
+            : jsonResponse(message({ id: "m5", sender: "operator", isFromBot: true, content: JSON.parse(String(call.body)).content, status: "queued" }), 201),
+      }),
+    );
+    renderApp("/chat/c1");
+    const box = (await screen.findByTestId("composer-input")) as HTMLTextAreaElement;
+    const send = screen.getByTestId("composer-send");
+    expect(send.hasAttribute("disabled")).toBe(true);
+    fireEvent.change(box, { target: { value: "   " } });
+    expect(send.hasAttribute("disabled")).toBe(true);
+    fireEvent.change(box, { target: { value: "Buongiorno!" } });
+    fireEvent.keyDown(box, { key: "Enter", shiftKey: true });
+    expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(0);
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/send-manual")[0])).toEqual({ content: "Buongiorno!", isOperatorMessage: true });
+    await waitFor(() => expect(box.value).toBe(""));
+    expect(await screen.findByText("Buongiorno!")).toBeTruthy();
+
+    refuse = true;
+    fireEvent.change(box, { target: { value: "Ancora io" } });
+    fireEvent.click(send);
+    expect(await screen.findByText(`${TX.sendError}: ${TX.outsideWindow}`)).toBeTruthy();
+    expect(box.value).toBe("Ancora io");
+  });
+
+  it("switches operator mode and writes as the customer in the simulator", async () => {
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(undefined, {
+        "POST /api/conversations/c1/operator-mode": (call) => jsonResponse(conversation({ operatorMode: JSON.parse(String(call.body)).enabled })),
+        "POST /api/sandbox/inbound": () => jsonResponse({ conversationId: "c1", messageSid: "SMsim1" }, 201),
+      }),
+      true,
+    );
+    renderApp("/chat/c1");
+    const toggle = await screen.findByTestId("operator-mode-switch");
+    expect(screen.getByText(TX.operatorOff)).toBeTruthy();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute("aria-checked")).toBe("true"));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/operator-mode")[0])).toEqual({ enabled: true });
+    expect(screen.getByText(TX.operatorOn)).toBeTruthy();
+
+    const phoneInput = screen.getByTestId("simulator-input") as HTMLInputElement;
+    expect(screen.getByTestId("simulator-send").hasAttribute("disabled")).toBe(true);
+    fireEvent.change(phoneInput, { target: { value: "Vorrei informazioni" } });
+    fireEvent.click(screen.getByTestId("simulator-send"));
+    await waitFor(() => expect(posts(calls, "/api/sandbox/inbound")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/sandbox/inbound")[0])).toEqual({ phoneNumber: "+393331234567", body: "Vorrei informazioni", profileName: "Giulia Bianchi" });
+    await waitFor(() => expect(phoneInput.value).toBe(""));
+
+    fireEvent.click(screen.getByTestId("simulator-toggle"));
+    expect(screen.queryByTestId("simulator")).toBeNull();
+  });
+
+  it("offers approved templates outside the 24-hour window", async () => {
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail({ windowOpenUntil: null }), {
+        "POST /api/conversations/c1/send-template": () =>
+          jsonResponse(message({ id: "m7", sender: "operator", isFromBot: true, content: "template", templateSid: LOANS.sid, status: "queued" }), 201),
+      }),
+    );
+    renderApp("/chat/c1");
+    expect(await screen.findByText(TX.outsideWindow)).toBeTruthy();
+    expect(screen.queryByTestId("composer-input")).toBeNull();
+    await waitFor(() => expect(select("template-picker").disabled).toBe(false));
+    expect(Array.from(select("template-picker").options).map((o) => o.textContent)).toEqual([
+      TX.templatePickerPlaceholder,
+      "prestiti_benvenuto",
+      "cartoleria_offerta",
+    ]);
+    expect(screen.getByTestId("template-send").hasAttribute("disabled")).toBe(true);
+    fireEvent.change(select("template-picker"), { target: { value: LOANS.sid } });
+    expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia Bianchi, sono l'assistente di Negozio Milano.");
+    fireEvent.change(screen.getByLabelText(TX.templateVariable("2")), { target: { value: "Prestiti Facili" } });
+    expect(screen.getByTestId("template-preview").textContent).toContain("sono l'assistente di Prestiti Facili.");
+    fireEvent.click(screen.getByTestId("template-send"));
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/send-template")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/send-template")[0])).toEqual({ templateSid: LOANS.sid, variables: { "2": "Prestiti Facili" } });
+  });
+
+  it("disables the composer for an opted-out customer and shows the AI failure", async () => {
+    signedIn(ADMIN, chatRoutes(detail({ optedOut: true, aiStatus: "failed", aiError: TX.aiFailed })));
+    renderApp("/chat/c1");
+    expect(await screen.findByText(TX.optedOut)).toBeTruthy();
+    expect(screen.getByTestId("opted-out-badge")).toBeTruthy();
+    expect(screen.queryByTestId("composer-input")).toBeNull();
+    expect(screen.getByTestId("ai-failed").textContent).toBe(TX.aiFailed);
+    // Not a sandbox: no simulator.
+    expect(screen.queryByTestId("simulator")).toBeNull();
+  });
+
+  it("says when the conversation does not exist", async () => {
+    signedIn(ADMIN, {
+      "GET /api/conversations/zzz": () => jsonResponse({ error: TX.notFound }, 404),
+      "GET /api/conversations/zzz/messages": () => jsonResponse({ error: TX.notFound }, 404),
+      "POST /api/conversations/zzz/mark-read": () => jsonResponse({ error: TX.notFound }, 404),
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderApp("/chat/zzz");
+    expect(await screen.findByText(TX.notFound)).toBeTruthy();
+  });
+});
+
+describe("simulating a new customer", () => {
+  it("is offered on sandbox accounts and opens the new chat", async () => {
+    const { calls } = signedIn(
+      ADMIN,
+      {
+        "GET /api/conversations": () => jsonResponse([] as ApiConversation[]),
+        "POST /api/sandbox/inbound": () => jsonResponse({ conversationId: "c1", messageSid: "SMsim1" }, 201),
+        "GET /api/conversations/c1": () => jsonResponse(detail({ sandbox: true })),
+        "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+      },
+      true,
+    );
+    const { router } = renderApp("/conversations");
+    expect(await screen.findByText(TX.listEmpty)).toBeTruthy();
+    expect(screen.getByText(TX.selectConversation)).toBeTruthy();
+    fireEvent.click(await screen.findByTestId("simulate-customer"));
+    const dialog = await screen.findByRole("dialog", { name: TX.simulateTitle });
+    fireEvent.click(within(dialog).getByTestId("simulate-submit"));
+    expect(within(dialog).getByText(TX.invalidNumber)).toBeTruthy();
+    expect(within(dialog).getByText(TX.blankMessage)).toBeTruthy();
+    fireEvent.change(dialog.querySelector('input[name="phoneNumber"]')!, { target: { value: "+39 347 000 1122" } });
+    fireEvent.change(dialog.querySelector('textarea[name="body"]')!, { target: { value: "Salve!" } });
+    fireEvent.click(within(dialog).getByTestId("simulate-submit"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/chat/c1"));
+    expect(bodyOf(posts(calls, "/api/sandbox/inbound")[0])).toEqual({ phoneNumber: "+393470001122", body: "Salve!" });
+  });
+
+  it("is not offered on real accounts", async () => {
+    signedIn(ADMIN, { "GET /api/conversations": () => jsonResponse([]) });
+    renderApp("/conversations");
+    expect(await screen.findByText(TX.listEmpty)).toBeTruthy();
+    expect(screen.queryByTestId("simulate-customer")).toBeNull();
+  });
+});

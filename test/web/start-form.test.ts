@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
+import type { PromptSummary } from "../../web/features/start-conversation/api/get-prompts";
+import {
+  autoPickPrompt,
+  canSubmit,
+  EMPTY_START_FORM,
+  linkedPrompts,
+  validateStartForm,
+  type StartFormValues,
+} from "../../web/features/start-conversation/lib/start-form";
+
+const prompts: PromptSummary[] = [
+  { id: "p-off", name: "Vecchio", isActive: false, linkedTemplates: ["HXloans"] },
+  { id: "p-loans", name: "Prestiti", isActive: true, linkedTemplates: ["HXloans", "HXagency"] },
+  { id: "p-loans-2", name: "Prestiti 2", isActive: true, linkedTemplates: ["HXloans"] },
+  { id: "p-agency", name: "Agenzia", isActive: true, linkedTemplates: ["HXagency"] },
+];
+
+const filled: StartFormValues = {
+  phoneNumber: "+39 333 123 4567",
+  templateSid: "HXloans",
+  promptId: "p-loans",
+  customerName: "  Mario Rossi ",
+  customerCompany: "   ",
+};
+
+describe("prompt auto-pick", () => {
+  it("picks the first active prompt linked to the template", () => {
+    expect(autoPickPrompt(prompts, "HXloans")).toBe("p-loans");
+    expect(autoPickPrompt(prompts, "HXagency")).toBe("p-loans");
+    expect(linkedPrompts(prompts, "HXloans").map((p) => p.id)).toEqual(["p-loans", "p-loans-2"]);
+  });
+
+  it("picks none when no active prompt is linked (the form then warns)", () => {
+    expect(autoPickPrompt(prompts, "HXstationery")).toBe("");
+    expect(autoPickPrompt([prompts[0]!], "HXloans")).toBe("");
+    expect(autoPickPrompt(undefined, "HXloans")).toBe("");
+    expect(autoPickPrompt(prompts, "")).toBe("");
+  });
+});
+
+describe("start-conversation validation", () => {
+  it("keeps the button disabled while sending or without number, template or prompt", () => {
+    expect(canSubmit(filled, false)).toBe(true);
+    expect(canSubmit(filled, true)).toBe(false);
+    expect(canSubmit({ ...filled, phoneNumber: "  " }, false)).toBe(false);
+    expect(canSubmit({ ...filled, templateSid: "" }, false)).toBe(false);
+    expect(canSubmit({ ...filled, promptId: "" }, false)).toBe(false);
+    expect(canSubmit(EMPTY_START_FORM, false)).toBe(false);
+  });
+
+  it("asks for number and template first", () => {
+    expect(validateStartForm({ ...filled, phoneNumber: "" }, prompts)).toEqual({
+      ok: false,
+      problem: { title: TX.missingDataTitle, description: TX.missingData },
+    });
+    expect(validateStartForm({ ...filled, templateSid: "", phoneNumber: "12" }, prompts)).toMatchObject({ problem: { title: "Dati mancanti" } });
+  });
+
+  it("then a prompt linked to the template", () => {
+    expect(validateStartForm({ ...filled, promptId: "" }, prompts)).toEqual({
+      ok: false,
+      problem: { title: TX.missingPromptTitle, description: TX.missingPrompt },
+    });
+    expect(validateStartForm({ ...filled, promptId: "p-agency" }, prompts)).toMatchObject({ problem: { title: "Prompt mancante" } });
+    expect(validateStartForm({ ...filled, promptId: "p-off" }, prompts)).toMatchObject({ problem: { title: "Prompt mancante" } });
+  });
+
+  it("then a number with at least 10 digits", () => {
+    const invalid = { ok: false, problem: { title: TX.invalidNumberTitle, description: TX.invalidNumber } };
+    expect(validateStartForm({ ...filled, phoneNumber: "+39 333 12" }, prompts)).toEqual(invalid);
+    expect(validateStartForm({ ...filled, phoneNumber: "abc" }, prompts)).toEqual(invalid);
+    expect(validateStartForm({ ...filled, phoneNumber: "+1 234 567 8901 2345 67" }, prompts)).toEqual(invalid);
+    expect(validateStartForm({ ...filled, phoneNumber: "3331234567" }, prompts)).toMatchObject({ ok: true, data: { phoneNumber: "+3331234567" } });
+  });
+
+  it("sends E.164 and turns empty optional fields into null", () => {
+    expect(validateStartForm(filled, prompts)).toEqual({
+      ok: true,
+      data: { phoneNumber: "+393331234567", templateSid: "HXloans", promptId: "p-loans", customerName: "Mario Rossi", customerCompany: null },
+    });
+  });
+});

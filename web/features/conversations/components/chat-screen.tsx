@@ -1,0 +1,94 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, SearchX, Smartphone } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { CONVERSATION_TEXTS as TX, type ApiConversationDetail, type ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { FullPageSpinner } from "../../../components/full-page-spinner";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { useConversationThread } from "../lib/use-conversation-thread";
+import { Composer } from "./composer";
+import { ConversationHeader } from "./conversation-header";
+import { MessageThread } from "./message-thread";
+import { OperatorModeBar } from "./operator-mode-bar";
+
+export interface SimulatorSlotProps {
+  conversation: ApiConversationDetail;
+  messages: ApiMessage[];
+}
+
+function BackLink() {
+  return (
+    <Link to="/conversations" aria-label={TX.back} title={TX.back} data-testid="back-to-list" className={buttonVariants({ variant: "ghost", size: "icon-sm" })}>
+      <ArrowLeft aria-hidden />
+    </Link>
+  );
+}
+
+// /chat/{id}: one conversation with the operator-mode switch; sandbox accounts get the simulator beside it.
+export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulator?: (props: SimulatorSlotProps) => ReactNode }) {
+  const thread = useConversationThread(id);
+  const [simulatorOpen, setSimulatorOpen] = useState(true);
+
+  if (thread.isPending) return <FullPageSpinner />;
+  if (!thread.conversation) {
+    return (
+      <EmptyState title={thread.notFound ? TX.notFound : TX.listLoadError} icon={<SearchX className="size-6" aria-hidden />}>
+        <div className="flex flex-wrap justify-center gap-2">
+          {thread.notFound ? null : (
+            <Button variant="outline" onClick={() => void thread.refetch()}>
+              {T.retry}
+            </Button>
+          )}
+          <Link to="/conversations" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeft aria-hidden />
+            {TX.back}
+          </Link>
+        </div>
+      </EmptyState>
+    );
+  }
+
+  const conversation = thread.conversation;
+  const simulator = conversation.sandbox && renderSimulator ? renderSimulator : null;
+  const simulatorLabel = simulatorOpen ? TX.simulatorHide : TX.simulatorShow;
+
+  return (
+    <div className="flex flex-col gap-4 lg:flex-row" data-testid="chat-screen">
+      <section
+        className="flex h-[calc(100dvh-6rem)] min-h-[28rem] min-w-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card shadow-sm md:h-[calc(100dvh-7rem)]"
+        aria-label={TX.chat}
+      >
+        <ConversationHeader
+          conversation={conversation}
+          live={thread.live}
+          leading={<BackLink />}
+          actions={
+            simulator ? (
+              <Button
+                variant={simulatorOpen ? "soft" : "outline"}
+                size="sm"
+                onClick={() => setSimulatorOpen((open) => !open)}
+                aria-pressed={simulatorOpen}
+                aria-label={simulatorLabel}
+                title={simulatorLabel}
+                data-testid="simulator-toggle"
+              >
+                <Smartphone aria-hidden />
+                <span className="hidden sm:inline">{TX.simulatorTitle}</span>
+              </Button>
+            ) : null
+          }
+        />
+        <OperatorModeBar conversation={conversation} />
+        <MessageThread conversation={conversation} messages={thread.messages} />
+        <Composer conversation={conversation} operatorMessage />
+      </section>
+      {simulator && simulatorOpen ? (
+        <aside className="shrink-0 lg:h-[calc(100dvh-7rem)] lg:w-[340px]" aria-label={TX.simulatorTitle}>
+          {simulator({ conversation, messages: thread.messages })}
+        </aside>
+      ) : null}
+    </div>
+  );
+}

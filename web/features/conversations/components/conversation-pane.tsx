@@ -1,0 +1,125 @@
+import { Link } from "@tanstack/react-router";
+import { Archive, ArrowLeft, ExternalLink, ListPlus, SearchX, Trash } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteConversation } from "../api/delete-conversation";
+import { useConversationThread } from "../lib/use-conversation-thread";
+import { Composer } from "./composer";
+import { ConversationHeader } from "./conversation-header";
+import { MessageThread } from "./message-thread";
+
+function inDevelopment() {
+  toast({ title: TX.inDevelopment });
+}
+
+export function BackButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon-sm" onClick={onClick} aria-label={TX.back} title={TX.back} data-testid="back-to-list">
+      <ArrowLeft aria-hidden />
+    </Button>
+  );
+}
+
+// The detail side of 'Chat WhatsApp': header with actions, thread, composer.
+export function ConversationPane({
+  id,
+  onBack,
+  onDeleted,
+  onLiveChange,
+}: {
+  id: string;
+  onBack?: () => void;
+  onDeleted: () => void;
+  onLiveChange?: (live: boolean) => void;
+}) {
+  const thread = useConversationThread(id);
+  const onLiveChangeRef = useRef(onLiveChange);
+  onLiveChangeRef.current = onLiveChange;
+  useEffect(() => {
+    onLiveChangeRef.current?.(thread.live);
+  }, [thread.live]);
+  useEffect(() => () => onLiveChangeRef.current?.(false), []);
+  const deletion = useDeleteConversation({
+    onSuccess: () => {
+      toast({ title: TX.deleted, variant: "success" });
+      onDeleted();
+    },
+    onError: () => toast({ title: T.error, description: TX.deleteError, variant: "destructive" }),
+  });
+
+  if (thread.isPending) {
+    return (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner label={T.loading} />
+      </div>
+    );
+  }
+  if (!thread.conversation) {
+    return (
+      <div className="flex flex-1 flex-col p-4">
+        {onBack ? <BackButton onClick={onBack} /> : null}
+        <EmptyState title={thread.notFound ? TX.notFound : TX.listLoadError} icon={<SearchX className="size-6" aria-hidden />} className="flex-1 border-0">
+          {thread.notFound ? null : (
+            <Button variant="outline" onClick={() => void thread.refetch()}>
+              {T.retry}
+            </Button>
+          )}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const conversation = thread.conversation;
+  const remove = () => {
+    if (!window.confirm(TX.deleteConfirm)) return;
+    deletion.mutate(conversation.id);
+  };
+
+  return (
+    <>
+      <ConversationHeader
+        conversation={conversation}
+        live={thread.live}
+        leading={onBack ? <BackButton onClick={onBack} /> : null}
+        actions={
+          <>
+            <Button variant="ghost" size="icon-sm" onClick={inDevelopment} aria-label={TX.archive} title={TX.archive} data-testid="archive-conversation">
+              <Archive aria-hidden />
+            </Button>
+            <Button variant="ghost" size="icon-sm" onClick={inDevelopment} aria-label={TX.addToList} title={TX.addToList} data-testid="add-to-list">
+              <ListPlus aria-hidden />
+            </Button>
+            <Link
+              to="/chat/$id"
+              params={{ id: conversation.id }}
+              aria-label={TX.openChat}
+              title={TX.openChat}
+              data-testid="open-chat"
+              className={buttonVariants({ variant: "ghost", size: "icon-sm" })}
+            >
+              <ExternalLink aria-hidden />
+            </Link>
+            <Button
+              variant="ghost-destructive"
+              size="icon-sm"
+              onClick={remove}
+              disabled={deletion.isPending}
+              aria-label={T.delete}
+              title={T.delete}
+              data-testid="delete-conversation"
+            >
+              <Trash aria-hidden />
+            </Button>
+          </>
+        }
+      />
+      <MessageThread conversation={conversation} messages={thread.messages} />
+      <Composer conversation={conversation} />
+    </>
+  );
+}

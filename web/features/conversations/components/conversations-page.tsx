@@ -1,0 +1,129 @@
+import { MessagesSquare, Search } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { cn } from "../../../lib/cn";
+import { isConversationListKey } from "../../../lib/queries/refresh-conversations";
+import { useMediaQuery } from "../../../lib/use-media-query";
+import { useConversations, type ConversationFilter } from "../api/get-conversations";
+import { useUnreadCount } from "../api/get-unread-count";
+import type { DateRange } from "../lib/date-filter";
+import { pickSelected } from "../lib/selection";
+import { ConversationList } from "./conversation-list";
+import { ConversationPane } from "./conversation-pane";
+import { DateFilterBar } from "./date-filter-bar";
+
+// From 640 px the list and the open conversation sit side by side.
+export const SPLIT_QUERY = "(min-width: 640px)";
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+// A new or newly unread conversation moves the unread count (polled by the shell): reload the lists.
+function useListFollowsUnreadCount() {
+  const queryClient = useQueryClient();
+  const { data: unread } = useUnreadCount();
+  const previous = useRef(unread);
+  useEffect(() => {
+    if (previous.current !== undefined && unread !== undefined && unread !== previous.current) {
+      void queryClient.invalidateQueries({ predicate: (q) => isConversationListKey(q.queryKey) && q.queryKey[1] !== "active" });
+    }
+    previous.current = unread;
+  }, [unread, queryClient]);
+}
+
+// 'Chat WhatsApp': search and date filter, the list, and the selected conversation.
+export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
+  const wide = useMediaQuery(SPLIT_QUERY);
+  const [search, setSearch] = useState("");
+  const [range, setRange] = useState<DateRange>({});
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [live, setLive] = useState(false);
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filter: ConversationFilter = { ...(term ? { search: term } : {}), ...range };
+  const list = useConversations(filter, { live });
+  useListFollowsUnreadCount();
+  const conversations = list.data ?? [];
+  const selectedId = pickSelected(conversations, chosenId, wide);
+
+  const showList = wide || !selectedId;
+  const showDetail = wide || !!selectedId;
+
+  let listBody: ReactNode;
+  if (list.isPending) {
+    listBody = (
+      <div className="grid gap-2 p-2" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
+        ))}
+      </div>
+    );
+  } else if (list.isError && conversations.length === 0) {
+    listBody = (
+      <EmptyState title={TX.listLoadError} className="border-0">
+        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (conversations.length === 0) {
+    listBody = <EmptyState title={TX.listEmpty} icon={<MessagesSquare className="size-6" aria-hidden />} className="border-0 py-10" />;
+  } else {
+    listBody = <ConversationList conversations={conversations} selectedId={selectedId} onSelect={setChosenId} />;
+  }
+
+  return (
+    <div className="flex h-[calc(100dvh-6rem)] min-h-[30rem] gap-4 md:h-[calc(100dvh-7rem)]" data-testid="conversations-page">
+      {showList ? (
+        <section
+          className={cn("flex min-h-0 flex-col overflow-hidden rounded-xl border bg-card shadow-sm", wide ? "w-72 shrink-0 lg:w-80" : "w-full")}
+          aria-label={TX.listLabel}
+        >
+          <div className="grid gap-2 border-b p-3">
+            {toolbar}
+            <div className="relative">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={TX.searchPlaceholder}
+                aria-label={TX.searchLabel}
+                className="pl-9"
+                data-testid="conversation-search"
+              />
+            </div>
+            <DateFilterBar onChange={setRange} />
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-2">{listBody}</div>
+        </section>
+      ) : null}
+      {showDetail ? (
+        <section className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="conversation-detail">
+          {selectedId ? (
+            <ConversationPane
+              key={selectedId}
+              id={selectedId}
+              onBack={wide ? undefined : () => setChosenId(null)}
+              onDeleted={() => setChosenId(null)}
+              onLiveChange={setLive}
+            />
+          ) : (
+            <EmptyState title={TX.selectConversation} icon={<MessagesSquare className="size-6" aria-hidden />} className="m-4 flex-1" />
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

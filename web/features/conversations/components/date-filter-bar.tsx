@@ -1,0 +1,98 @@
+import { useId, useState } from "react";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { Button } from "../../../components/ui/button";
+import { FieldError, Label } from "../../../components/ui/field";
+import { Input, NativeSelect } from "../../../components/ui/input";
+import { romeDay } from "../../../lib/conversation-format";
+import { customRange, presetRange, type DatePreset, type DateRange } from "../lib/date-filter";
+
+const PRESETS: { value: DatePreset; label: string }[] = [
+  { value: "all", label: TX.dateAll },
+  { value: "today", label: TX.dateToday },
+  { value: "yesterday", label: TX.dateYesterday },
+  { value: "custom", label: TX.dateCustom },
+];
+
+// All dates, today, yesterday (Rome days), or a custom range applied with 'Applica filtro'.
+export function DateFilterBar({ onChange }: { onChange: (range: DateRange) => void }) {
+  const id = useId();
+  const [preset, setPreset] = useState<DatePreset>("all");
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const today = romeDay(new Date());
+
+  const apply = () => {
+    const result = customRange(start, end);
+    if ("error" in result) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    onChange(result.range);
+  };
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={`${id}-preset`} className="sr-only">
+        {TX.dateFilterLabel}
+      </Label>
+      <NativeSelect
+        id={`${id}-preset`}
+        data-testid="date-filter"
+        value={preset}
+        onChange={(e) => {
+          const next = e.target.value as DatePreset;
+          setPreset(next);
+          setError(null);
+          if (next !== "custom") onChange(presetRange(next));
+        }}
+      >
+        {PRESETS.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {preset === "custom" ? (
+        <div className="grid gap-2" data-testid="custom-range">
+          <div className="grid grid-cols-2 gap-2">
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-start`} className="text-xs text-muted-foreground">
+                {TX.dateStart}
+              </Label>
+              <Input
+                id={`${id}-start`}
+                type="date"
+                name="start"
+                max={end && end < today ? end : today}
+                value={start}
+                aria-invalid={!!error}
+                onChange={(e) => setStart(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-end`} className="text-xs text-muted-foreground">
+                {TX.dateEnd}
+              </Label>
+              <Input
+                id={`${id}-end`}
+                type="date"
+                name="end"
+                min={start || undefined}
+                max={today}
+                value={end}
+                aria-invalid={!!error}
+                onChange={(e) => setEnd(e.target.value)}
+              />
+            </div>
+          </div>
+          <FieldError>{error}</FieldError>
+          <Button size="sm" variant="secondary" onClick={apply} data-testid="apply-date-filter">
+            {TX.applyFilter}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

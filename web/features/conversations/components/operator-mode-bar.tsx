@@ -1,0 +1,38 @@
+import { Bot, Headset } from "lucide-react";
+import { useId } from "react";
+import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { T } from "../../../../src/shared/strings";
+import { Label } from "../../../components/ui/field";
+import { Switch } from "../../../components/ui/switch";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useSetOperatorMode } from "../api/set-operator-mode";
+
+// On: the AI stays silent and the operator's messages go straight to the customer. Off: the AI replies.
+export function OperatorModeBar({ conversation }: { conversation: ApiConversation }) {
+  const id = useId();
+  const mutation = useSetOperatorMode({
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.operatorModeError), variant: "destructive" }),
+  });
+  const on = mutation.isPending ? mutation.variables.enabled : conversation.operatorMode;
+  const Icon = on ? Headset : Bot;
+  return (
+    <div className="flex items-center gap-3 border-b bg-muted/30 px-3 py-2 sm:px-4">
+      <Icon className="size-4 shrink-0 text-primary" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <Label htmlFor={id}>{TX.operatorMode}</Label>
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted-foreground">
+          {on ? TX.operatorOn : TX.operatorOff}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        data-testid="operator-mode-switch"
+        aria-describedby={`${id}-hint`}
+        checked={on}
+        disabled={mutation.isPending}
+        onCheckedChange={(enabled) => mutation.mutate({ id: conversation.id, enabled })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { apiRequest } from "../../../lib/api-client";
+import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import { queryKeys } from "../../../lib/query-keys";
+
+export interface StartConversationInput {
+  phoneNumber: string;
+  templateSid: string;
+  promptId: string;
+  customerName: string | null;
+  customerCompany: string | null;
+}
+
+export function startConversation(input: StartConversationInput) {
+  return apiRequest<{ conversation: ApiConversation; message: ApiMessage | null }>("POST", "/api/conversations/start-with-prompt", input);
+}
+
+export function useStartConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startConversation,
+    onSuccess: async (result) => {
+      // Restarting an existing conversation changes its open detail too.
+      if (result) await queryClient.invalidateQueries({ queryKey: queryKeys.conversation(result.conversation.id) });
+      await refreshConversationSummaries(queryClient);
+    },
+  });
+}

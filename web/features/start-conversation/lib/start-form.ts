@@ -1,0 +1,58 @@
+import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/schemas/conversations";
+import type { PromptSummary } from "../api/get-prompts";
+import type { StartConversationInput } from "../api/start-conversation";
+
+export interface StartFormValues {
+  phoneNumber: string;
+  templateSid: string;
+  promptId: string;
+  customerName: string;
+  customerCompany: string;
+}
+
+export const EMPTY_START_FORM: StartFormValues = { phoneNumber: "", templateSid: "", promptId: "", customerName: "", customerCompany: "" };
+
+export interface FormProblem {
+  title: string;
+  description: string;
+}
+
+// The active prompts linked to a template, in the order the server lists them.
+export function linkedPrompts(prompts: readonly PromptSummary[] | undefined, templateSid: string): PromptSummary[] {
+  if (!templateSid) return [];
+  return (prompts ?? []).filter((p) => p.isActive && p.linkedTemplates.includes(templateSid));
+}
+
+// Choosing a template picks the first active prompt linked to it, or none.
+export function autoPickPrompt(prompts: readonly PromptSummary[] | undefined, templateSid: string): string {
+  return linkedPrompts(prompts, templateSid)[0]?.id ?? "";
+}
+
+export function canSubmit(values: StartFormValues, sending: boolean): boolean {
+  return !sending && !!values.phoneNumber.trim() && !!values.templateSid && !!values.promptId;
+}
+
+// The spec's order: number and template, then a linked prompt, then a number of at least 10 digits.
+export function validateStartForm(
+  values: StartFormValues,
+  prompts: readonly PromptSummary[] | undefined,
+): { ok: true; data: StartConversationInput } | { ok: false; problem: FormProblem } {
+  if (!values.phoneNumber.trim() || !values.templateSid) {
+    return { ok: false, problem: { title: TX.missingDataTitle, description: TX.missingData } };
+  }
+  if (!values.promptId || !linkedPrompts(prompts, values.templateSid).some((p) => p.id === values.promptId)) {
+    return { ok: false, problem: { title: TX.missingPromptTitle, description: TX.missingPrompt } };
+  }
+  const phone = normalizePhone(values.phoneNumber);
+  if (!phone) return { ok: false, problem: { title: TX.invalidNumberTitle, description: TX.invalidNumber } };
+  return {
+    ok: true,
+    data: {
+      phoneNumber: phone,
+      templateSid: values.templateSid,
+      promptId: values.promptId,
+      customerName: values.customerName.trim() || null,
+      customerCompany: values.customerCompany.trim() || null,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { queryKeys } from "../query-keys";
+
+// List queries: the filtered lists (key ends with the filter object) and the active list.
+export function isConversationListKey(key: QueryKey): boolean {
+  return key[0] === queryKeys.conversations[0] && key.length === 2 && (key[1] === "active" || (typeof key[1] === "object" && key[1] !== null));
+}
+
+// After any change to a conversation: the lists, the active conversations and the unread count.
+export function refreshConversationSummaries(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.activeConversations }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount }),
+    queryClient.invalidateQueries({ predicate: (query) => isConversationListKey(query.queryKey) }),
+  ]);
+}
