@@ -8,9 +8,17 @@ import { ensureBootstrapAdmin } from "./features/auth/bootstrap";
 import { loadSession, requireAuth } from "./features/auth/middleware";
 import { authRoutes } from "./features/auth/routes";
 import { conversationRoutes } from "./features/conversations/routes";
+import { leadIngestRoutes, tokenRoutes } from "./features/lead-manager/routes";
+import { leadRoutes, leadSourceRoutes } from "./features/lead-sources/routes";
+import { listRoutes } from "./features/lists/routes";
 import { memoryRoutes } from "./features/memories/routes";
+import { operatorQuestionRoutes } from "./features/operator-questions/routes";
+import { weatherRoutes } from "./features/weather/routes";
+import { analyticsRoutes } from "./features/analytics/routes";
 import { promptRoutes } from "./features/prompts/routes";
+import { settingsRoutes } from "./features/settings/routes";
 import { templateTestRoutes } from "./features/template-test/routes";
+import { templateRoutes } from "./features/templates/routes";
 import { objectRoutes, userRoutes } from "./features/uploads/routes";
 import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
@@ -20,9 +28,11 @@ import { HttpError } from "./lib/http-error";
 import type { AppEnv } from "./types";
 
 // Calls that answer without a session: sign-in itself, and the landing's start link.
-const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login"]);
+// Calls authenticated by a bearer token instead of a session: no cookie, so no Origin to check.
+const BEARER_API = new Set(["/api/lead-manager/leads"]);
+const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login", ...BEARER_API]);
 // Bodies that are files, not JSON.
-const RAW_BODY_API = [/^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/];
+const RAW_BODY_API = [/^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/, /^\/api\/lists\/[^/]+\/csv$/];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON.
@@ -30,7 +40,7 @@ const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!MUTATING.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
   const allowed = [new URL(c.req.url).origin, new URL(c.env.PUBLIC_BASE_URL).origin];
-  if (!origin || !allowed.includes(origin)) throw new HttpError(403, T.badOrigin);
+  if (!BEARER_API.has(c.req.path) && (!origin || !allowed.includes(origin))) throw new HttpError(403, T.badOrigin);
   const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
   const path = c.req.path;
   if (hasBody && !RAW_BODY_API.some((re) => re.test(path))) {
@@ -71,9 +81,19 @@ const routes = app
   .route("/prompts", promptRoutes)
   .route("/memories", memoryRoutes)
   .route("/template-test", templateTestRoutes)
+  .route("/operator-questions", operatorQuestionRoutes)
+  .route("/weather", weatherRoutes)
+  .route("/analytics", analyticsRoutes)
   .route("/conversations", conversationRoutes)
   .route("/sandbox", simulatorRoutes)
   .route("/twilio-templates", providerTemplateRoutes)
+  .route("/templates", templateRoutes)
+  .route("/lists", listRoutes)
+  .route("/lead-sources", leadSourceRoutes)
+  .route("/leads", leadRoutes)
+  .route("/settings", settingsRoutes)
+  .route("/lead-manager/tokens", tokenRoutes)
+  .route("/lead-manager/leads", leadIngestRoutes)
   .route("/admin", adminRoutes);
 
 app.route("/webhooks", webhookRoutes);

@@ -12,5 +12,23 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
     idempotencyKey: z.string().min(1),
   }),
   z.object({ kind: z.literal("feedback.analyse"), messageId: z.string().min(1), idempotencyKey: z.string().min(1) }),
+  z.object({ kind: z.literal("operator-questions.expire"), idempotencyKey: z.string().min(1) }),
+  z.object({ kind: z.literal("weather.sync"), idempotencyKey: z.string().min(1) }),
+  z.object({ kind: z.literal("template.sync"), templateId: z.string().min(1), idempotencyKey: z.string().min(1) }),
+  // One chunk of rows of an uploaded CSV file.
+  z.object({
+    kind: z.literal("list.import.csv"),
+    importId: z.string().min(1),
+    chunk: z.number().int().min(0),
+    idempotencyKey: z.string().min(1),
+  }),
+  // A run of Airtable pages from the offset cursor; the job hands the next cursor to the next chunk.
+  z.object({
+    kind: z.literal("list.import.airtable"),
+    importId: z.string().min(1),
+    chunk: z.number().int().min(0),
+    offset: z.string().nullable(),
+    idempotencyKey: z.string().min(1),
+  }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;

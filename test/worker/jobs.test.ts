@@ -12,7 +12,13 @@ describe("cron and the jobs queue", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date("2026-11-21T10:05:00Z"), cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(send).toHaveBeenCalledWith([{ body: { kind: "sessions.purge", idempotencyKey: "sessions.purge:2026-11-21T10:05" } }]);
+    const bodies = send.mock.calls.flatMap(([batch]) => [...batch].map((m) => m.body));
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        { kind: "sessions.purge", idempotencyKey: "sessions.purge:2026-11-21T10:05" },
+        { kind: "operator-questions.expire", idempotencyKey: "operator-questions.expire:2026-11-21T10:05" },
+      ]),
+    );
     send.mockRestore();
   });
 

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { LeadsPage as LeadsScreen } from "../features/leads/components/leads-page";
 
 export function LeadsPage() {
-  return <SectionPlaceholder />;
+  return <LeadsScreen />;
 }

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { ListsPage as ListsScreen } from "../features/lists/components/lists-page";
 
 export function ListsPage() {
-  return <SectionPlaceholder />;
+  return <ListsScreen />;
 }

@@ -1,5 +1,25 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { LogOut } from "lucide-react";
+import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
+import { T } from "../../src/shared/strings";
+import { Button } from "../components/ui/button";
+import { useLogout } from "../features/auth/api/logout";
+import { SettingsPage as SettingsScreen } from "../features/settings/components/settings-page";
+import { toast } from "../lib/toast-store";
+
+// Signing out belongs to the auth feature; the settings screen only shows where the button goes.
+function LogoutAction() {
+  const logout = useLogout({
+    onSuccess: () => toast({ title: T.logoutSuccessTitle, description: T.logoutSuccess, variant: "success" }),
+    onError: () => toast({ title: T.error, description: T.logoutError, variant: "destructive" }),
+  });
+  return (
+    <Button variant="destructive" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      <LogOut aria-hidden />
+      {SETTINGS_TEXTS.logout}
+    </Button>
+  );
+}
 
 export function SettingsPage() {
-  return <SectionPlaceholder />;
+  return <SettingsScreen logout={<LogoutAction />} />;
 }

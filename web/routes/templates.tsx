@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { TemplatesPage as TemplatesScreen } from "../features/templates/components/templates-page";
 
 export function TemplatesPage() {
-  return <SectionPlaceholder />;
+  return <TemplatesScreen />;
 }

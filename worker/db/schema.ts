@@ -1,7 +1,7 @@
 // The single source of truth for tables. Times are epoch milliseconds (UTC) everywhere;
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -163,6 +163,60 @@ export const listLeads = sqliteTable(
     uniqueIndex("list_leads_list_external_uq").on(t.listId, t.externalId),
     index("list_leads_phone_idx").on(t.numeroTelefono),
   ],
+);
+
+export const LIST_IMPORT_STATUSES = ["queued", "running", "completed", "failed"] as const;
+
+// One import into a list (a CSV file or an Airtable table), run as queue jobs one chunk at a time;
+// its counters are the progress and the report the console shows.
+export const listImports = sqliteTable(
+  "list_imports",
+  {
+    id: id(),
+    listId: text("list_id")
+      .notNull()
+      .references(() => lists.id, { onDelete: "cascade" }),
+    twilioAccountId: accountRef(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    source: text("source").notNull(),
+    status: text("status", { enum: LIST_IMPORT_STATUSES }).notNull().default("queued"),
+    // The mapping and (for a CSV) the file as they were when the import started.
+    mapping: json<Record<string, string>>("mapping").notNull(),
+    fileKey: text("file_key"),
+    total: integer("total"),
+    chunksTotal: integer("chunks_total"),
+    chunksDone: integer("chunks_done").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    invalid: integer("invalid").notNull().default(0),
+    error: text("error"),
+    startedAt: timestamp("started_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+    finishedAt: timestamp("finished_at"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("list_imports_list_idx").on(t.listId, t.startedAt)],
+);
+
+// A chunk of an import that has been applied: a redelivered job finds it and does nothing twice.
+// An Airtable chunk keeps the cursor of the next page; invalid rows are kept for the report.
+export const listImportChunks = sqliteTable(
+  "list_import_chunks",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => listImports.id, { onDelete: "cascade" }),
+    chunk: integer("chunk").notNull(),
+    nextCursor: text("next_cursor"),
+    invalidRows: json<{ row: number; reason: string }[]>("invalid_rows")
+      .notNull()
+      .default(sql`'[]'`),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.chunk] })],
 );
 
 export const prompts = sqliteTable(
@@ -574,6 +628,9 @@ export const apiTokens = sqliteTable(
     permissions: stringList("permissions"),
     isActive: flag("is_active", true),
     lastUsedAt: timestamp("last_used_at"),
+    // The Lead Manager API's per-token rate limit: a fixed one-minute window and its request count.
+    rateWindowStart: timestamp("rate_window_start"),
+    rateWindowCount: integer("rate_window_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("api_tokens_user_idx").on(t.userId), index("api_tokens_account_idx").on(t.twilioAccountId)],

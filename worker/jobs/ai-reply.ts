@@ -5,12 +5,15 @@ import { HttpError } from "../lib/http-error";
 import { findAccount } from "../features/accounts/repo";
 import * as repo from "../features/conversations/repo";
 import { publish, publishConversation, queueOutbound } from "../features/conversations/service";
-import { customerPreferences, relevantPassages } from "../features/memories/knowledge";
+import { customerPreferences, rankByOverlap, relevantPassages, searchTerms } from "../features/memories/knowledge";
 import { findLinkedActivePrompt, findPrompt } from "../features/prompts/repo";
 import { checkBudget, recordUsage } from "../features/usage/service";
 import { updatedSummary } from "./conversation-summary";
-import { asksForTime, timeFact } from "./skills";
-import { type ChatMessage, chatCompletion, ModelProviderError } from "../providers/openai";
+import { asksForTime, asksForWeather, timeFact } from "./skills";
+import { weatherFact } from "../features/weather/service";
+import { type ChatMessage, chatCompletion, isOffline, ModelProviderError } from "../providers/openai";
+import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
+import { askOperator } from "../features/operator-questions/service";
 
 const DEFAULT_PROMPT =
   "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale, breve e concreto.";
@@ -46,18 +49,23 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   const summary = await updatedSummary(env, db, conversation, account, context[0]);
   const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
   const passages = await relevantPassages(db, account.id, conversation.templateSid, question);
-  // The offline responder quotes a fact when the customer asked for one, else the best passage.
-  const offlineFact = asksForTime(question) ? timeFact(now) : passages[0]?.text;
+  // Small knowledge comes whole; these are the passages that share words with the question.
+  const matching = rankByOverlap(passages, searchTerms(question));
+  // The offline responder quotes a fact when the customer asked for one, else the best matching passage.
+  const weather = asksForWeather(question) ? await weatherFact(db, account.id, now) : null;
+  const offlineFact = weather ?? (asksForTime(question) ? timeFact(now) : matching[0]?.text);
   const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
 
   const system = [
     prompt?.content ?? DEFAULT_PROMPT,
     `${timeFact(now)} Per ora e data usa solo questo dato, mai una stima.`,
+    weather ?? "",
     conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
     summary ? `Riassunto della conversazione precedente (messaggi più vecchi degli ultimi ${CONTEXT_MESSAGES}):\n${summary}` : "",
     passages.length
       ? `Informazioni aziendali (usa solo queste, non inventare):\n${passages.map((p) => `- [${p.name}] ${p.text}`).join("\n")}`
       : "",
+    `Se le informazioni disponibili non bastano per rispondere con certezza a una domanda concreta del cliente (prezzi, disponibilità, condizioni, tempi), non inventare: rispondi soltanto ${ASK_OPERATOR_MARKER}.`,
     preferences
       ? `Preferenze note del cliente. Apprezza: ${preferences.positive.join(", ") || "—"}. Non apprezza: ${preferences.negative.join(", ") || "—"}.`
       : "",
@@ -70,6 +78,13 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
       .filter((m) => m.sender !== "system")
       .map((m): ChatMessage => ({ role: m.sender === "customer" ? "user" : "assistant", content: m.content })),
   ];
+
+  // Offline there is no model to judge: a question that the linked knowledge does not touch goes to a person.
+  if (isOffline(env) && passages.length > 0 && matching.length === 0 && question.includes("?") && !asksForTime(question) && !weather) {
+    await askOperator(env, db, account, conversation, question, job.replyToId, now);
+    await finishReply(env, db, conversation.id, null);
+    return;
+  }
 
   let result;
   try {
@@ -100,15 +115,20 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   // A reply may only go out while the customer-service window is open; the composer offers templates after it.
   let aiError: string | null = null;
   try {
-    await queueOutbound(env, db, conversation, { content: result.content, sender: "ai", replyToId: job.replyToId, sources: dedupeSources(passages) });
+    if (result.content.includes(ASK_OPERATOR_MARKER)) await askOperator(env, db, account, conversation, question, job.replyToId, now);
+    else await queueOutbound(env, db, conversation, { content: result.content, sender: "ai", replyToId: job.replyToId, sources: dedupeSources(passages) });
   } catch (err) {
     // Opted out or outside the 24-hour window: retrying would not help.
     if (!(err instanceof HttpError)) throw err;
     aiError = err.message;
   }
-  await repo.updateConversation(db, conversation.id, { aiStatus: aiError ? "failed" : "idle", aiError });
-  await publish(env, conversation.id, { type: "typing", active: false });
-  await publishConversation(env, db, conversation.id);
+  await finishReply(env, db, conversation.id, aiError);
+}
+
+async function finishReply(env: Env, db: Db, conversationId: string, aiError: string | null) {
+  await repo.updateConversation(db, conversationId, { aiStatus: aiError ? "failed" : "idle", aiError });
+  await publish(env, conversationId, { type: "typing", active: false });
+  await publishConversation(env, db, conversationId);
 }
 
 function dedupeSources(passages: { memoryId: string; name: string }[]) {

@@ -1,8 +1,23 @@
 import type { JobMessage } from "../../src/shared/jobs";
+import { createDb } from "../db/client";
+import { expireJob } from "../features/operator-questions/service";
+import { WEATHER_SYNC_EVERY_MINUTES } from "../../src/shared/weather";
+import { dueTemplateSyncJobs } from "./template-sync";
+
+// Queues.sendBatch takes at most 100 messages per call.
+const SEND_BATCH_MAX = 100;
 
 // Every minute the cron finds what is due and hands the work to the jobs queue.
 export async function handleScheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
-  const minute = new Date(controller.scheduledTime).toISOString().slice(0, 16);
-  const due: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }];
-  await env.JOBS.sendBatch(due.map((body) => ({ body })));
+  const now = new Date(controller.scheduledTime);
+  const minute = now.toISOString().slice(0, 16);
+  const db = createDb(env.DB);
+  const due: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...(await dueTemplateSyncJobs(db, now))];
+  for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
+    await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
+  }
+}
+
+function weatherJobs(now: Date, minute: string): JobMessage[] {
+  return now.getUTCMinutes() % WEATHER_SYNC_EVERY_MINUTES === 0 ? [{ kind: "weather.sync", idempotencyKey: `weather.sync:${minute}` }] : [];
 }

@@ -5,7 +5,11 @@ import * as conversations from "../features/conversations/repo";
 import { publishConversation } from "../features/conversations/service";
 import { runAiReply } from "./ai-reply";
 import { runFeedbackAnalysis } from "./feedback-analysis";
+import { expireQuestions } from "../features/operator-questions/service";
+import { syncWeather } from "../features/weather/service";
+import { giveUpListImport, runListImportChunk } from "./list-import";
 import { failSendMessage, RetryLater, runSendMessage } from "./send-message";
+import { runTemplateSync } from "./template-sync";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
@@ -49,6 +53,15 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
       return runAiReply(env, db, job);
     case "feedback.analyse":
       return runFeedbackAnalysis(env, db, job);
+    case "operator-questions.expire":
+      return void (await expireQuestions(env, db));
+    case "weather.sync":
+      return void (await syncWeather(env, db));
+    case "template.sync":
+      return runTemplateSync(env, db, job);
+    case "list.import.csv":
+    case "list.import.airtable":
+      return runListImportChunk(env, db, job);
   }
 }
 
@@ -63,6 +76,9 @@ async function giveUp(job: JobMessage, env: Env, db: Db) {
         aiError: "L'AI non è riuscita a rispondere dopo diversi tentativi: rispondi tu dalla chat.",
       });
       return publishConversation(env, db, job.conversationId);
+    case "list.import.csv":
+    case "list.import.airtable":
+      return giveUpListImport(db, job);
     default:
       return;
   }

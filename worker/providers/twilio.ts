@@ -134,3 +134,67 @@ export async function validSignature(authToken: string, url: string, params: Rec
   if (!signature) return false;
   return constantTimeEqual(await computeSignature(authToken, url, params), signature);
 }
+
+// Content API: creating a template, asking WhatsApp to approve it, reading the verdict, deleting it.
+export interface NewContent {
+  friendlyName: string;
+  language: string;
+  body: string;
+  mediaUrl?: string | null;
+  // Sample values for each numbered variable; WhatsApp reviews the template with them.
+  variables: Record<string, string>;
+}
+
+export async function createContent(env: Pick<Env, "TWILIO_CONTENT_BASE">, creds: TwilioCredentials, content: NewContent) {
+  const types = content.mediaUrl
+    ? { "twilio/media": { body: content.body, media: [content.mediaUrl] } }
+    : { "twilio/text": { body: content.body } };
+  const body = (await twilioFetch(`${env.TWILIO_CONTENT_BASE}/v1/Content`, creds, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ friendly_name: content.friendlyName, language: content.language, variables: content.variables, types }),
+  })) as { sid?: string };
+  if (!body?.sid) throw new TwilioError("Risposta di Twilio senza sid", 200, null, false);
+  return { sid: body.sid };
+}
+
+export async function requestWhatsAppApproval(
+  env: Pick<Env, "TWILIO_CONTENT_BASE">,
+  creds: TwilioCredentials,
+  contentSid: string,
+  request: { name: string; category: "MARKETING" | "UTILITY" },
+) {
+  const body = (await twilioFetch(`${env.TWILIO_CONTENT_BASE}/v1/Content/${encodeURIComponent(contentSid)}/ApprovalRequests/whatsapp`, creds, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: request.name, category: request.category }),
+  })) as { status?: string } | null;
+  return { status: (body?.status ?? "received").toLowerCase() };
+}
+
+export interface ApprovalStatus {
+  // received, pending, approved, rejected, paused, disabled, or unsubmitted when WhatsApp has no request.
+  status: string;
+  rejectionReason: string | null;
+}
+
+export async function fetchWhatsAppApproval(env: Pick<Env, "TWILIO_CONTENT_BASE">, creds: TwilioCredentials, contentSid: string): Promise<ApprovalStatus> {
+  const body = (await twilioFetch(`${env.TWILIO_CONTENT_BASE}/v1/Content/${encodeURIComponent(contentSid)}/ApprovalRequests`, creds)) as {
+    whatsapp?: { status?: string; rejection_reason?: string | null } | null;
+  } | null;
+  const whatsapp = body?.whatsapp;
+  return {
+    status: (whatsapp?.status ?? "unsubmitted").toLowerCase(),
+    rejectionReason: whatsapp?.rejection_reason ? String(whatsapp.rejection_reason) : null,
+  };
+}
+
+// Deleting content that is already gone is not an error.
+export async function deleteContent(env: Pick<Env, "TWILIO_CONTENT_BASE">, creds: TwilioCredentials, contentSid: string) {
+  try {
+    await twilioFetch(`${env.TWILIO_CONTENT_BASE}/v1/Content/${encodeURIComponent(contentSid)}`, creds, { method: "DELETE" });
+  } catch (err) {
+    if (err instanceof TwilioError && err.httpStatus === 404) return;
+    throw err;
+  }
+}

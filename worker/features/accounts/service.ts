@@ -2,7 +2,8 @@ import type { z } from "zod";
 import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
 import { T } from "../../../src/shared/strings";
 import { SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
-import type { Db } from "../../db/client";
+import { type Db, runBatch } from "../../db/client";
+import { auditStatement } from "../admin/audit";
 import { insertPrompt } from "../prompts/repo";
 import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "../../lib/crypto";
 import { conflict, forbidden, notFound } from "../../lib/http-error";
@@ -127,7 +128,7 @@ async function encryptedSandboxCredentials(env: Env) {
 export async function deleteAccount(db: Db, user: SessionUser, accountId: string) {
   const { account } = await getManageableAccount(db, user, accountId);
   if (account.isDefault) throw conflict(T.defaultAccountUndeletable);
-  await repo.deleteAccount(db, accountId);
+  await runBatch(db, [repo.deleteAccount(db, accountId), auditStatement(db, user, "account.delete", "twilio_account", accountId, { name: account.name })]);
 }
 
 export async function activateAccount(db: Db, user: SessionUser, accountId: string) {

@@ -1,15 +1,17 @@
-import { asc, eq } from "drizzle-orm";
-import { type Db, runBatch } from "../../db/client";
+import { and, asc, eq } from "drizzle-orm";
+import { type Db, runBatch, type Statement } from "../../db/client";
 import { accountUsers, twilioAccounts, users } from "../../db/schema";
 
 export async function insertUserWithMembership(
   db: Db,
   user: typeof users.$inferInsert & { id: string },
   membership: { twilioAccountId: string; isOwner: boolean } | null,
+  audit: Statement,
 ) {
   await runBatch(db, [
     db.insert(users).values(user),
     ...(membership ? [db.insert(accountUsers).values({ userId: user.id, ...membership })] : []),
+    audit,
   ]);
 }
 
@@ -34,4 +36,36 @@ export async function listUsersWithAccounts(db: Db) {
     byUser.set(row.user.id, entry);
   }
   return [...byUser.values()];
+}
+
+export function findUser(db: Db, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function countSuperAdmins(db: Db) {
+  const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.role, "super_admin"), eq(users.isActive, true)));
+  return rows.length;
+}
+
+export function setRoleStatement(db: Db, id: string, role: (typeof users.$inferSelect)["role"]) {
+  return db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export function setActiveStatement(db: Db, id: string, isActive: boolean) {
+  return db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export function assignStatement(db: Db, userId: string, twilioAccountId: string, isOwner: boolean) {
+  return db
+    .insert(accountUsers)
+    .values({ userId, twilioAccountId, isOwner })
+    .onConflictDoUpdate({ target: [accountUsers.userId, accountUsers.twilioAccountId], set: { isOwner } });
+}
+
+export function unassignStatement(db: Db, userId: string, twilioAccountId: string) {
+  return db.delete(accountUsers).where(and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, twilioAccountId)));
+}
+
+export async function findMembershipRow(db: Db, userId: string, twilioAccountId: string) {
+  return db.query.accountUsers.findFirst({ where: and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, twilioAccountId)) });
 }

@@ -1,45 +1,115 @@
 import type { z } from "zod";
+import { ADMIN_TEXTS as TX, type AdminUser, type createUserSchema } from "../../../src/shared/schemas/admin";
 import type { createUserForAccountSchema } from "../../../src/shared/schemas/accounts";
-import type { Db } from "../../db/client";
+import type { UserRole } from "../../../src/shared/constants";
+import { type Db, runBatch } from "../../db/client";
 import { hashPassword } from "../../lib/crypto";
-import { conflict } from "../../lib/http-error";
+import { conflict, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
+import { findAccount } from "../accounts/repo";
 import { getManageableAccount } from "../accounts/service";
 import { findUserByEmail } from "../auth/repo";
-import { publicUser, toCurrentUser } from "../auth/service";
+import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";
+import { auditStatement } from "./audit";
 import * as repo from "./repo";
 
-export const EMAIL_IN_USE = "Email già in uso da un altro utente";
+export const EMAIL_IN_USE = TX.emailInUse;
 
-// A super_admin, or the owner of the account, adds a client user to that account.
-export async function createUserForAccount(
+export async function listUsers(db: Db): Promise<AdminUser[]> {
+  return (await repo.listUsersWithAccounts(db)).map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }));
+}
+
+async function existingUser(db: Db, id: string) {
+  const user = await repo.findUser(db, id);
+  if (!user) throw notFound(TX.userNotFound);
+  return user;
+}
+
+async function existingAccount(db: Db, id: string) {
+  const account = await findAccount(db, id);
+  if (!account) throw notFound("Account Twilio non trovato");
+  return account;
+}
+
+// An admin cannot change their own role, and the last active super_admin cannot be demoted.
+export async function changeRole(db: Db, actor: SessionUser, userId: string, role: UserRole) {
+  const user = await existingUser(db, userId);
+  if (user.id === actor.id) throw conflict(TX.ownRole);
+  if (user.role === role) return;
+  if (user.role === "super_admin" && role !== "super_admin" && user.isActive && (await repo.countSuperAdmins(db)) <= 1) {
+    throw conflict(TX.lastSuperAdmin);
+  }
+  await runBatch(db, [repo.setRoleStatement(db, userId, role), auditStatement(db, actor, "user.role", "user", userId, { email: user.email, from: user.role, to: role })]);
+}
+
+// Disabling a user ends all their sessions at once.
+export async function setActive(db: Db, actor: SessionUser, userId: string, isActive: boolean) {
+  const user = await existingUser(db, userId);
+  if (user.id === actor.id) throw conflict(TX.ownAccountDisable);
+  if (!isActive && user.role === "super_admin" && user.isActive && (await repo.countSuperAdmins(db)) <= 1) throw conflict(TX.lastSuperAdmin);
+  await runBatch(db, [repo.setActiveStatement(db, userId, isActive), auditStatement(db, actor, "user.active", "user", userId, { email: user.email, isActive })]);
+  if (!isActive) await endAllSessions(db, userId);
+}
+
+export async function assignAccount(db: Db, actor: SessionUser, userId: string, twilioAccountId: string, isOwner: boolean) {
+  const user = await existingUser(db, userId);
+  const account = await existingAccount(db, twilioAccountId);
+  await runBatch(db, [
+    repo.assignStatement(db, userId, twilioAccountId, isOwner),
+    auditStatement(db, actor, "account.assign", "user", userId, { email: user.email, account: account.name, twilioAccountId, isOwner }),
+  ]);
+}
+
+export async function unassignAccount(db: Db, actor: SessionUser, userId: string, twilioAccountId: string) {
+  const user = await existingUser(db, userId);
+  if (!(await repo.findMembershipRow(db, userId, twilioAccountId))) throw notFound("L'utente non è assegnato a questo account");
+  const account = await findAccount(db, twilioAccountId);
+  await runBatch(db, [
+    repo.unassignStatement(db, userId, twilioAccountId),
+    auditStatement(db, actor, "account.unassign", "user", userId, { email: user.email, account: account?.name ?? null, twilioAccountId }),
+  ]);
+}
+
+async function insertUser(
   db: Db,
   pepper: string,
   actor: SessionUser,
-  input: z.output<typeof createUserForAccountSchema>,
+  input: { email: string; password: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null },
+  membership: { twilioAccountId: string; isOwner: boolean } | null,
 ) {
-  await getManageableAccount(db, actor, input.twilioAccountId);
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_IN_USE);
-  const id = crypto.randomUUID();
   const now = new Date();
-  const row = {
-    id,
-    email: input.email,
-    password: await hashPassword(input.password, pepper),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    profileImageUrl: input.profileImageUrl || null,
-    role: "client" as const,
-    isActive: true,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const row = { id: crypto.randomUUID(), ...input, password: await hashPassword(input.password, pepper), role: "client" as const, isActive: true, createdAt: now, updatedAt: now };
   try {
-    await repo.insertUserWithMembership(db, row, { twilioAccountId: input.twilioAccountId, isOwner: input.isOwner });
+    await repo.insertUserWithMembership(db, row, membership, auditStatement(db, actor, "user.create", "user", row.id, { email: row.email, ...membership }));
   } catch (err) {
     // Two concurrent creations of one e-mail: the unique index decides.
     if (String((err as Error).message).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
     throw err;
   }
   return publicUser(toCurrentUser(row));
+}
+
+// A super_admin creates a client, optionally assigned to an account.
+export async function createUser(db: Db, pepper: string, actor: SessionUser, input: z.output<typeof createUserSchema>) {
+  if (input.twilioAccountId) await existingAccount(db, input.twilioAccountId);
+  return insertUser(
+    db,
+    pepper,
+    actor,
+    { email: input.email, password: input.password, firstName: null, lastName: null, profileImageUrl: null },
+    input.twilioAccountId ? { twilioAccountId: input.twilioAccountId, isOwner: input.isOwner } : null,
+  );
+}
+
+// A super_admin, or the owner of the account, adds a client user to that account.
+export async function createUserForAccount(db: Db, pepper: string, actor: SessionUser, input: z.output<typeof createUserForAccountSchema>) {
+  await getManageableAccount(db, actor, input.twilioAccountId);
+  return insertUser(
+    db,
+    pepper,
+    actor,
+    { email: input.email, password: input.password, firstName: input.firstName, lastName: input.lastName, profileImageUrl: input.profileImageUrl || null },
+    { twilioAccountId: input.twilioAccountId, isOwner: input.isOwner },
+  );
 }

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { isCalendarDay } from "../rome-time";
+
+// How the figures are defined (README "Analytics"):
+// - a conversation is *started* when the business opened it with a template;
+// - it is *replied* when the customer wrote in it afterwards;
+// - it is *converted* when it was marked a qualified lead or its lead was converted.
+export interface TemplatePerformance {
+  templateId: string;
+  templateName: string;
+  conversionRate: number;
+  category: string | null;
+  started: number;
+  converted: number;
+}
+
+export interface AnalyticsStats {
+  activeConversations: number;
+  totalTemplates: number;
+  conversionRate: number;
+  startedConversations: number;
+  performance: TemplatePerformance[];
+}
+
+export interface ClientStats {
+  responseRate: number;
+  startedConversations: number;
+  repliedConversations: number;
+  activeConversations: number;
+}
+
+export interface DayPoint {
+  day: string;
+  started: number;
+  replied: number;
+  aiCost: number;
+  campaignSent: number;
+  campaignDelivered: number;
+}
+
+export interface SentimentGroup {
+  category: string;
+  positive: { item: string; count: number }[];
+  negative: { item: string; count: number }[];
+}
+
+export const MAX_RANGE_DAYS = 92;
+
+const day = z.string().refine(isCalendarDay, "Data non valida (aaaa-mm-gg)");
+export const timeseriesQuery = z
+  .object({ startDate: day, endDate: day })
+  .refine((q) => q.startDate <= q.endDate, { message: "La data di fine non può precedere quella di inizio", path: ["endDate"] })
+  .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 < MAX_RANGE_DAYS, {
+    message: `Intervallo massimo ${MAX_RANGE_DAYS} giorni`,
+    path: ["endDate"],
+  });

@@ -1,0 +1,315 @@
+import { z } from "zod";
+import { toE164 } from "../phone";
+
+export const LEAD_SOURCE_TYPES = ["api", "website", "facebook", "google", "manual"] as const;
+export const LEAD_SOURCE_TYPE_LABELS: Record<string, string> = {
+  api: "Lead Manager API",
+  website: "Sito web",
+  facebook: "Facebook Lead Ads",
+  google: "Google Ads",
+  manual: "Inserimento manuale",
+};
+export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<string, string> = {
+  new: "Nuovo",
+  contacted: "Contattato",
+  converted: "Convertito",
+  lost: "Perso",
+};
+export const CALENDAR_TYPES = ["daily", "weekly", "specific"] as const;
+export const CALENDAR_TYPE_LABELS: Record<string, string> = {
+  daily: "Ogni giorno",
+  weekly: "Giorni selezionati",
+  specific: "Data specifica",
+};
+// Monday first, as the console's calendar; values are JavaScript's getDay() numbers.
+export const WEEK_DAYS = [
+  { value: 1, label: "Lun" },
+  { value: 2, label: "Mar" },
+  { value: 3, label: "Mer" },
+  { value: 4, label: "Gio" },
+  { value: 5, label: "Ven" },
+  { value: 6, label: "Sab" },
+  { value: 0, label: "Dom" },
+] as const;
+
+export const LEAD_SOURCE_DEFAULTS = { syncInterval: 30, calendarHour: 9, calendarMinute: 0, timezone: "Europe/Rome" } as const;
+export const TALKING_MESSAGE_MAX = 500;
+export const LEADS_PAGE_SIZE = 25;
+
+export const LEAD_TEXTS = {
+  title: "Lead Sources",
+  sourcesTitle: "Fonti dei lead",
+  sourcesDescription: "Da dove arrivano i tuoi lead e come l'agente li contatta.",
+  newSource: "Nuova Fonte",
+  sourcesEmpty: "Nessuna fonte configurata. Crea una fonte e usala con la Lead Manager API.",
+  sourcesLoadError: "Impossibile caricare le fonti dei lead.",
+  sourceCreateTitle: "Nuova Fonte Lead",
+  sourceEditTitle: "Modifica Fonte Lead",
+  sourceDescription: "Orari in Europe/Rome. Il template di risposta automatica deve essere approvato.",
+  nameLabel: "Nome",
+  typeLabel: "Tipo",
+  activeLabel: "Attiva",
+  templateLabel: "Template di risposta automatica",
+  noTemplate: "— Nessun template —",
+  noApprovedTemplates: "Nessun template approvato: creane uno in Template WhatsApp.",
+  autoResponseLabel: "Risposta automatica ai nuovi lead",
+  autoSyncLabel: "Sincronizzazione automatica",
+  syncIntervalLabel: "Intervallo di sincronizzazione (minuti)",
+  calendarTypeLabel: "Pianificazione",
+  timeLabel: "Orario",
+  timezoneLabel: "Fuso orario",
+  daysLabel: "Giorni",
+  startDateLabel: "Data inizio",
+  endDateLabel: "Data fine",
+  specificDateLabel: "Data specifica",
+  schedulesLabel: "Messaggi programmati",
+  scheduleHour: "Ora",
+  scheduleMinute: "Minuti",
+  scheduleMessage: "Messaggio",
+  addSchedule: "Aggiungi messaggio",
+  removeSchedule: "Rimuovi messaggio",
+  schedulesCount: (n: number) => (n === 1 ? "1 messaggio programmato" : `${n} messaggi programmati`),
+  every: (minutes: number) => `ogni ${minutes} min`,
+  active: "Attiva",
+  inactive: "Inattiva",
+  autoResponseOn: "Risposta automatica",
+  deleteSourceConfirm: (name: string) => `Sei sicuro di voler eliminare la fonte "${name}"? I lead restano, senza fonte.`,
+  sourceCreated: "Fonte creata",
+  sourceUpdated: "Fonte aggiornata",
+  sourceDeleted: "Fonte eliminata",
+  sourceSaveError: "Impossibile salvare la fonte.",
+  sourceDeleteError: "Impossibile eliminare la fonte.",
+
+  leadsTitle: "Lead",
+  leadsDescription: "I lead ricevuti dalla Lead Manager API o inseriti a mano.",
+  leadsEmpty: "Nessun lead ancora.",
+  leadsNoMatch: "Nessun lead corrisponde ai filtri.",
+  leadsLoadError: "Impossibile caricare i lead.",
+  searchPlaceholder: "Cerca per nome, telefono, email o azienda...",
+  allStatuses: "Tutti gli stati",
+  allSources: "Tutte le fonti",
+  noSource: "Nessuna fonte",
+  statusLabel: "Stato",
+  phoneLabel: "Telefono",
+  emailLabel: "Email",
+  companyLabel: "Azienda",
+  notesLabel: "Note",
+  sourceLabel: "Fonte",
+  receivedLabel: "Ricevuto",
+  conversationLabel: "Conversazione",
+  openConversation: "Apri chat",
+  noConversation: "—",
+  newLead: "Nuovo Lead",
+  leadCreateTitle: "Nuovo Lead",
+  leadCreated: "Lead salvato",
+  leadSaveError: "Impossibile salvare il lead.",
+  leadUpdated: "Lead aggiornato",
+  leadUpdateError: "Impossibile aggiornare il lead.",
+  leadDeleted: "Lead eliminato",
+  leadDeleteError: "Impossibile eliminare il lead.",
+  leadDeleteConfirm: "Eliminare questo lead?",
+  total: (n: number) => (n === 1 ? "1 lead" : `${n.toLocaleString("it-IT")} lead`),
+  page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
+  previous: "Precedente",
+  next: "Successiva",
+  autoResponseQueued: "Risposta automatica inviata con il template della fonte.",
+
+  // Validation
+  nameRequired: "Nome richiesto",
+  typeInvalid: "Tipo di fonte non valido",
+  hourInvalid: "L'ora deve essere tra 0 e 23",
+  minuteInvalid: "I minuti devono essere tra 0 e 59",
+  messageRequired: "Il messaggio è obbligatorio",
+  messageTooLong: `Il messaggio può avere al massimo ${TALKING_MESSAGE_MAX} caratteri`,
+  syncIntervalInvalid: "L'intervallo di sincronizzazione deve essere tra 5 e 1440 minuti",
+  dateInvalid: "Data non valida (formato aaaa-mm-gg)",
+  endBeforeStart: "La data di fine non può precedere la data di inizio",
+  dayInvalid: "Giorno della settimana non valido",
+  timezoneInvalid: "Il fuso orario supportato è Europe/Rome",
+  phoneRequired: "Numero di telefono obbligatorio",
+  phoneInvalid: "Numero di telefono non valido (es. +39 333 123 4567)",
+  emailInvalid: "Email non valida",
+  statusInvalid: "Stato non valido: new, contacted, converted o lost",
+  templateNotApproved: "Il template di risposta automatica deve essere approvato",
+  sourceNotFound: "Fonte lead non trovata",
+  leadNotFound: "Lead non trovato",
+  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, LEAD_TEXTS.dateInvalid)
+  .refine((v) => {
+    const [y, m, d] = v.split("-").map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, LEAD_TEXTS.dateInvalid);
+const optionalDay = z.union([z.literal(""), isoDay]).nullish().transform((v) => (v ? v : null));
+
+export const talkingScheduleSchema = z.object({
+  hour: z.number({ error: LEAD_TEXTS.hourInvalid }).int(LEAD_TEXTS.hourInvalid).min(0, LEAD_TEXTS.hourInvalid).max(23, LEAD_TEXTS.hourInvalid),
+  minute: z.number({ error: LEAD_TEXTS.minuteInvalid }).int(LEAD_TEXTS.minuteInvalid).min(0, LEAD_TEXTS.minuteInvalid).max(59, LEAD_TEXTS.minuteInvalid),
+  message: z.string({ error: LEAD_TEXTS.messageRequired }).trim().min(1, LEAD_TEXTS.messageRequired).max(TALKING_MESSAGE_MAX, LEAD_TEXTS.messageTooLong),
+});
+export type TalkingSchedule = z.output<typeof talkingScheduleSchema>;
+
+export const leadSourceSchema = z
+  .object({
+    name: z.string({ error: LEAD_TEXTS.nameRequired }).trim().min(1, LEAD_TEXTS.nameRequired).max(100),
+    type: z.enum(LEAD_SOURCE_TYPES, { error: LEAD_TEXTS.typeInvalid }).default("api"),
+    isActive: z.boolean().default(true),
+    templateId: optionalText(64),
+    autoResponse: z.boolean().default(true),
+    autoSync: z.boolean().default(false),
+    syncInterval: z.number({ error: LEAD_TEXTS.syncIntervalInvalid }).int(LEAD_TEXTS.syncIntervalInvalid).min(5, LEAD_TEXTS.syncIntervalInvalid).max(1440, LEAD_TEXTS.syncIntervalInvalid).default(LEAD_SOURCE_DEFAULTS.syncInterval),
+    calendarType: z.enum(CALENDAR_TYPES).nullish().transform((v) => v ?? null),
+    calendarHour: z.number({ error: LEAD_TEXTS.hourInvalid }).int(LEAD_TEXTS.hourInvalid).min(0, LEAD_TEXTS.hourInvalid).max(23, LEAD_TEXTS.hourInvalid).default(LEAD_SOURCE_DEFAULTS.calendarHour),
+    calendarMinute: z.number({ error: LEAD_TEXTS.minuteInvalid }).int(LEAD_TEXTS.minuteInvalid).min(0, LEAD_TEXTS.minuteInvalid).max(59, LEAD_TEXTS.minuteInvalid).default(LEAD_SOURCE_DEFAULTS.calendarMinute),
+    timezone: z.literal(LEAD_SOURCE_DEFAULTS.timezone, { error: LEAD_TEXTS.timezoneInvalid }).default(LEAD_SOURCE_DEFAULTS.timezone),
+    talkingSchedules: z.array(talkingScheduleSchema).max(24).default([]),
+    selectedDays: z
+      .array(z.number({ error: LEAD_TEXTS.dayInvalid }).int(LEAD_TEXTS.dayInvalid).min(0, LEAD_TEXTS.dayInvalid).max(6, LEAD_TEXTS.dayInvalid))
+      .max(7)
+      .default([])
+      .transform((days) => [...new Set(days)].sort((a, b) => ((a + 6) % 7) - ((b + 6) % 7))),
+    startDate: optionalDay,
+    endDate: optionalDay,
+    specificDate: optionalDay,
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: LEAD_TEXTS.endBeforeStart });
+  });
+export type LeadSourceInput = z.input<typeof leadSourceSchema>;
+
+export const leadSourceIdParam = z.object({ id: z.string().min(1).max(64) });
+
+const phoneField = z
+  .string({ error: LEAD_TEXTS.phoneRequired })
+  .trim()
+  .min(1, LEAD_TEXTS.phoneRequired)
+  .max(40, LEAD_TEXTS.phoneInvalid)
+  .refine((v) => toE164(v) !== null, LEAD_TEXTS.phoneInvalid);
+
+const customValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+
+// A lead from the console or from an external system (the Lead Manager API takes the same fields).
+export const leadInputSchema = z
+  .object({
+    phone: phoneField.optional(),
+    phoneNumber: phoneField.optional(),
+    name: optionalText(200),
+    email: z
+      .union([z.literal(""), z.string().trim().max(200).pipe(z.email(LEAD_TEXTS.emailInvalid))])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    company: optionalText(200),
+    notes: optionalText(2000),
+    customFields: z
+      .record(z.string().min(1).max(100), customValue)
+      .refine((v) => Object.keys(v).length <= 50, "customFields: al massimo 50 campi")
+      .nullish()
+      .transform((v) => v ?? null),
+    externalId: optionalText(200),
+    listId: optionalText(64),
+    leadSourceId: optionalText(64),
+    status: z.enum(LEAD_STATUSES, { error: LEAD_TEXTS.statusInvalid }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.phoneNumber) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.phoneRequired });
+  })
+  .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: toE164(phone ?? phoneNumber ?? "")! }));
+export type LeadInput = z.input<typeof leadInputSchema>;
+
+export const leadUpdateSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: LEAD_TEXTS.statusInvalid }).optional(),
+  name: optionalText(200).optional(),
+  email: z
+    .union([z.literal(""), z.string().trim().max(200).pipe(z.email(LEAD_TEXTS.emailInvalid))])
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null)),
+  company: optionalText(200).optional(),
+  notes: optionalText(2000).optional(),
+});
+
+export const leadIdParam = z.object({ id: z.string().min(1).max(64) });
+
+export const leadsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(LEAD_STATUSES, { error: LEAD_TEXTS.statusInvalid }).optional(),
+  leadSourceId: z.string().trim().min(1).max(64).optional(),
+  page: z.coerce.number({ error: "page deve essere un numero" }).int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number({ error: "pageSize deve essere un numero" }).int().min(1).max(100).optional().default(LEADS_PAGE_SIZE),
+});
+
+export interface ApiLeadSource {
+  id: string;
+  twilioAccountId: string;
+  name: string;
+  type: string;
+  isActive: boolean;
+  templateId: string | null;
+  templateName: string | null;
+  autoResponse: boolean;
+  autoSync: boolean;
+  syncInterval: number;
+  calendarType: string | null;
+  calendarHour: number;
+  calendarMinute: number;
+  timezone: string;
+  talkingSchedules: TalkingSchedule[];
+  selectedDays: number[];
+  startDate: string | null;
+  endDate: string | null;
+  specificDate: string | null;
+  leadCount: number;
+  lastSyncAt: string | null;
+  createdAt: string;
+}
+
+export interface ApiLead {
+  id: string;
+  twilioAccountId: string;
+  leadSourceId: string | null;
+  leadSourceName: string | null;
+  phoneNumber: string;
+  name: string | null;
+  email: string | null;
+  company: string | null;
+  notes: string | null;
+  customFields: Record<string, unknown> | null;
+  status: string;
+  conversationId: string | null;
+  externalId: string | null;
+  importedAt: string;
+  lastContactedAt: string | null;
+}
+
+export interface ApiLeadsPage {
+  leads: ApiLead[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AutoResponseResult {
+  status: "queued" | "skipped" | "not_configured";
+  conversationId: string | null;
+  reason: string | null;
+}
+
+export interface ApiLeadSaved {
+  lead: ApiLead;
+  created: boolean;
+  listLeadId: string | null;
+  autoResponse: AutoResponseResult;
+}

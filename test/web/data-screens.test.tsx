@@ -1,0 +1,492 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ApiLead, ApiLeadSource } from "../../src/shared/schemas/lead-sources";
+import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
+import type { ApiList, ApiListImport } from "../../src/shared/schemas/lists";
+import { LIST_TEXTS } from "../../src/shared/schemas/lists";
+import type { ApiSettings, ApiToken } from "../../src/shared/schemas/settings";
+import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
+import type { ApiTemplate } from "../../src/shared/schemas/templates";
+import { TEMPLATE_TEXTS } from "../../src/shared/schemas/templates";
+import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
+import { account, ADMIN, renderApp } from "./render-app";
+
+type Handler = (call: RecordedCall) => Response;
+
+function signedIn(routes: Record<string, Handler>) {
+  const active = account({ sandbox: true });
+  return mockFetch({
+    "GET /api/auth/me": () => jsonResponse(ADMIN),
+    "GET /api/twilio-accounts": () => jsonResponse([active]),
+    "GET /api/twilio-accounts/active": () => jsonResponse(active),
+    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
+    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...routes,
+  });
+}
+
+const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
+
+beforeAll(async () => {
+  await Promise.all([
+    import("../../web/layout/app-shell"),
+    import("../../web/routes/templates"),
+    import("../../web/routes/lists"),
+    import("../../web/routes/settings"),
+    import("../../web/routes/leads"),
+  ]);
+});
+
+beforeEach(() => {
+  vi.spyOn(window, "confirm").mockReturnValue(true);
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+function template(over: Partial<ApiTemplate>): ApiTemplate {
+  return {
+    id: "t1",
+    twilioAccountId: "a1",
+    name: "Benvenuto",
+    description: "Primo messaggio",
+    category: "loans",
+    channel: "whatsapp",
+    language: "it",
+    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
+    variables: ["1"],
+    status: "draft",
+    rejectionReason: null,
+    externalTemplateId: null,
+    externalStatus: null,
+    icon: "fas fa-template",
+    color: "primary",
+    isActive: true,
+    createdAt: "2026-03-01T09:00:00.000Z",
+    updatedAt: "2026-03-01T09:00:00.000Z",
+    submittedAt: null,
+    lastSyncedAt: null,
+    ...over,
+  };
+}
+
+describe("Template WhatsApp", () => {
+  const TEMPLATES = [
+    template({ id: "t1" }),
+    template({ id: "t2", name: "Offerta", status: "approved", category: "stationery", submittedAt: "2026-03-02T10:00:00.000Z" }),
+    template({ id: "t3", name: "Rifiutato", status: "rejected", rejectionReason: "Contenuto promozionale in categoria UTILITY" }),
+  ];
+
+  it("shows cards with badges, content and the rejection reason; only drafts can be submitted", async () => {
+    const { calls } = signedIn({
+      "GET /api/templates": () => jsonResponse(TEMPLATES),
+      "POST /api/templates/t1/submit": () => jsonResponse({ ...TEMPLATES[0], status: "pending" }),
+      "DELETE /api/templates/t3": () => jsonResponse({ ok: true }),
+    });
+    renderApp("/templates");
+    const cards = await screen.findAllByTestId("template-card");
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText("Bozza")).toBeTruthy();
+    expect(within(cards[0]!).getByText("Prestiti")).toBeTruthy();
+    expect(within(cards[0]!).getByText(/"text": "Ciao \{\{1\}\}, come stai\?"/)).toBeTruthy();
+    expect(within(cards[1]!).getByText("Approvato")).toBeTruthy();
+    expect(within(cards[2]!).getByText(TEMPLATE_TEXTS.rejectionReason)).toBeTruthy();
+    expect(within(cards[2]!).getByText("Contenuto promozionale in categoria UTILITY")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: TEMPLATE_TEXTS.submit })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "Modifica" })).toHaveLength(3);
+
+    fireEvent.click(within(cards[0]!).getByRole("button", { name: TEMPLATE_TEXTS.submit }));
+    expect(await screen.findByText(TEMPLATE_TEXTS.submitted)).toBeTruthy();
+    expect(screen.getByText(TEMPLATE_TEXTS.submittedDescription)).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST" && c.url === "/api/templates/t1/submit")).toBe(true);
+
+    fireEvent.click(within(cards[2]!).getByRole("button", { name: "Elimina" }));
+    expect(await screen.findByText(TEMPLATE_TEXTS.deleted)).toBeTruthy();
+    expect(window.confirm).toHaveBeenCalledWith(TEMPLATE_TEXTS.deleteConfirm("Rifiutato"));
+  });
+
+  it("reports a failed submit and a failed delete", async () => {
+    signedIn({
+      "GET /api/templates": () => jsonResponse([template({})]),
+      "POST /api/templates/t1/submit": () => jsonResponse({ error: "Twilio ha rifiutato il template: invalid" }, 502),
+      "DELETE /api/templates/t1": () => jsonResponse({ error: "boom" }, 502),
+    });
+    renderApp("/templates");
+    fireEvent.click(await screen.findByRole("button", { name: TEMPLATE_TEXTS.submit }));
+    expect(await screen.findByText(TEMPLATE_TEXTS.submitError)).toBeTruthy();
+    expect(screen.getByText("Twilio ha rifiutato il template: invalid")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Elimina" }));
+    expect(await screen.findByText(TEMPLATE_TEXTS.deleteError)).toBeTruthy();
+  });
+
+  it("creates a draft with the spec's payload, after the form's checks", async () => {
+    const { calls } = signedIn({
+      "GET /api/templates": () => jsonResponse([]),
+      "POST /api/templates": (call) => jsonResponse(template({ ...bodyOf(call), id: "new" }), 201),
+    });
+    renderApp("/templates");
+    fireEvent.click(await screen.findByRole("button", { name: TEMPLATE_TEXTS.createFirst }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await within(dialog).findByText(TEMPLATE_TEXTS.nameRequired)).toBeTruthy();
+    expect(within(dialog).getByText(TEMPLATE_TEXTS.categoryRequired)).toBeTruthy();
+
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Benvenuto" } });
+    fireEvent.change(dialog.querySelector('select[name="category"]')!, { target: { value: "agency" } });
+    fireEvent.change(dialog.querySelector('textarea[name="text"]')!, { target: { value: "Ciao {{1}} {{2}} grazie" } });
+    expect(within(dialog).getByText(TEMPLATE_TEXTS.variablesAdjacent("{{1}}", "{{2}}"))).toBeTruthy();
+    fireEvent.change(dialog.querySelector('textarea[name="text"]')!, { target: { value: "Ciao {{1}}, grazie da {{2}}!" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(TEMPLATE_TEXTS.created)).toBeTruthy();
+    expect(screen.getByText(TEMPLATE_TEXTS.createdDescription)).toBeTruthy();
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/templates");
+    expect(bodyOf(post)).toEqual({
+      name: "Benvenuto",
+      description: null,
+      category: "agency",
+      channel: "whatsapp",
+      language: "it",
+      whatsappContent: { type: "text", text: "Ciao {{1}}, grazie da {{2}}!", mediaUrl: null, mediaCaption: null },
+      twilioAccountId: "a1",
+      status: "draft",
+    });
+  });
+
+  it("edits a draft in a working form", async () => {
+    const { calls } = signedIn({
+      "GET /api/templates": () => jsonResponse([template({})]),
+      "PUT /api/templates/t1": (call) => jsonResponse(template(bodyOf(call))),
+    });
+    renderApp("/templates");
+    fireEvent.click(await screen.findByRole("button", { name: "Modifica" }));
+    const dialog = await screen.findByRole("dialog", { name: TEMPLATE_TEXTS.editTitle });
+    expect((dialog.querySelector('input[name="name"]') as HTMLInputElement).value).toBe("Benvenuto");
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Benvenuto 2" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(TEMPLATE_TEXTS.updated)).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toMatchObject({ name: "Benvenuto 2", category: "loans" });
+  });
+});
+
+function imp(over: Partial<ApiListImport>): ApiListImport {
+  return {
+    id: "i1",
+    source: "csv",
+    status: "running",
+    total: 1000,
+    processed: 400,
+    created: 400,
+    updated: 0,
+    unchanged: 0,
+    invalid: 0,
+    count: 400,
+    error: null,
+    invalidRows: [],
+    startedAt: "2026-03-01T09:00:00.000Z",
+    finishedAt: null,
+    ...over,
+  };
+}
+
+function list(over: Partial<ApiList>): ApiList {
+  return {
+    id: "l1",
+    twilioAccountId: "a1",
+    name: "Clienti CSV",
+    source: "csv",
+    listType: "static",
+    config: { fileName: "clienti.csv", columns: ["Nome", "Telefono"], rowCount: 1000, uploadedAt: "2026-03-01T08:00:00.000Z" },
+    fieldMapping: {},
+    isActive: true,
+    createdAt: "2026-03-01T08:00:00.000Z",
+    lastSyncAt: null,
+    leadCount: 400,
+    lastImport: null,
+    ...over,
+  };
+}
+
+describe("Liste", () => {
+  it("shows cards with source, type, state, lead count, a progress bar and the invalid rows", async () => {
+    signedIn({
+      "GET /api/lists": () =>
+        jsonResponse([
+          list({ lastImport: imp({}) }),
+          list({
+            id: "l2",
+            name: "Airtable",
+            source: "airtable",
+            listType: "dynamic",
+            isActive: false,
+            leadCount: 2,
+            lastImport: imp({ id: "i2", status: "completed", total: 3, processed: 3, created: 2, invalid: 1, count: 2, invalidRows: [{ row: 3, reason: "Numero telefono mancante" }], finishedAt: "2026-03-01T09:05:00.000Z" }),
+          }),
+        ]),
+    });
+    renderApp("/lists");
+    const cards = await screen.findAllByTestId("list-card");
+    expect(within(cards[0]!).getByText("File CSV")).toBeTruthy();
+    expect(within(cards[0]!).getByText("Statica")).toBeTruthy();
+    expect(within(cards[0]!).getByText("Attiva")).toBeTruthy();
+    expect(within(cards[0]!).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("40");
+    expect(within(cards[0]!).getByRole("button", { name: LIST_TEXTS.importing })).toHaveProperty("disabled", true);
+    expect(within(cards[1]!).getByText("Dinamica")).toBeTruthy();
+    expect(within(cards[1]!).getByText("Inattiva")).toBeTruthy();
+    expect(within(cards[1]!).getByText(LIST_TEXTS.invalidRow(3, "Numero telefono mancante"))).toBeTruthy();
+    expect(screen.getByTestId("lists-back").getAttribute("href")).toBe("/");
+  });
+
+  it("validates the create dialog with the spec's messages and hints", async () => {
+    const { calls } = signedIn({ "GET /api/lists": () => jsonResponse([]) });
+    renderApp("/lists");
+    fireEvent.click(await screen.findByRole("button", { name: LIST_TEXTS.createFirst }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(LIST_TEXTS.baseIdHint)).toBeTruthy();
+    expect(within(dialog).getByText(LIST_TEXTS.tableIdHint)).toBeTruthy();
+    expect(within(dialog).getByText(LIST_TEXTS.apiKeyHint)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: LIST_TEXTS.create }));
+    expect(await within(dialog).findByText(LIST_TEXTS.createRequired)).toBeTruthy();
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Clienti" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: LIST_TEXTS.create }));
+    expect(await within(dialog).findByText(LIST_TEXTS.airtableRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("shows the fields error with a retry, saves the mapping, and reports the finished import", async () => {
+    let fieldsCalls = 0;
+    let listsCalls = 0;
+    const { calls } = signedIn({
+      "GET /api/lists": () => {
+        listsCalls++;
+        const lastImport = listsCalls <= 1 ? null : listsCalls === 2 ? imp({ id: "i9", status: "running", processed: 500 }) : imp({ id: "i9", status: "completed", processed: 1000, count: 998 });
+        return jsonResponse([list({ lastImport })]);
+      },
+      "GET /api/lists/l1/fields": () => {
+        fieldsCalls++;
+        return fieldsCalls === 1
+          ? jsonResponse({ error: LIST_TEXTS.fieldsErrorAirtable, details: { reason: "Airtable non è raggiungibile" } }, 502)
+          : jsonResponse({
+              availableFields: ["Nome", "Telefono"],
+              standardFields: [
+                { key: "nome", label: "Nome", required: false },
+                { key: "numeroTelefono", label: "Numero telefono", required: true },
+              ],
+              suggestedMapping: { nome: "Nome", numeroTelefono: "Telefono" },
+            });
+      },
+      "GET /api/lists/l1/mapping": () => jsonResponse({ fieldMapping: {} }),
+      "PUT /api/lists/l1/mapping": (call) => jsonResponse({ fieldMapping: bodyOf(call).fieldMapping, import: imp({ id: "i9", status: "queued", processed: 0 }) }, 202),
+    });
+    renderApp("/lists");
+    fireEvent.click(await screen.findByRole("button", { name: LIST_TEXTS.configure }));
+    const dialog = await screen.findByRole("dialog");
+    const error = await within(dialog).findByTestId("fields-error");
+    expect(within(error).getByText(LIST_TEXTS.fieldsErrorTitle)).toBeTruthy();
+    expect(within(error).getByText(/Impossibile recuperare i campi da Airtable/)).toBeTruthy();
+    fireEvent.click(within(error).getByRole("button", { name: "Riprova" }));
+    await within(dialog).findByTestId("mapping-form");
+    expect((dialog.querySelector('select[name="mapping-numeroTelefono"]') as HTMLSelectElement).value).toBe("Telefono");
+    fireEvent.click(within(dialog).getByRole("button", { name: LIST_TEXTS.saveMapping }));
+    expect(await screen.findByText(LIST_TEXTS.mappingSaved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ fieldMapping: { nome: "Nome", numeroTelefono: "Telefono" } });
+    expect(await screen.findByText(LIST_TEXTS.importedDescription(998), {}, { timeout: 6_000 })).toBeTruthy();
+  });
+});
+
+describe("Configurazione", () => {
+  const SETTINGS: ApiSettings = {
+    profile: { id: "u1", email: ADMIN.email, firstName: "Admin", lastName: "Rossi", profileImageUrl: null, role: "super_admin" },
+    activeTwilioAccountId: "a1",
+    signInMethod: "password",
+    timezone: "Europe/Rome",
+  };
+  const token = (over: Partial<ApiToken>): ApiToken => ({
+    id: "k1",
+    name: "CRM",
+    tokenPrefix: "abp_Xy…",
+    isActive: true,
+    permissions: [],
+    lastUsedAt: null,
+    createdAt: "2026-03-01T08:00:00.000Z",
+    twilioAccountId: "a1",
+    accountName: "Negozio Milano",
+    ...over,
+  });
+
+  it("shows the profile, the tokens with their state, and the security card", async () => {
+    const { calls } = signedIn({
+      "GET /api/settings": () => jsonResponse(SETTINGS),
+      "GET /api/lead-manager/tokens": () =>
+        jsonResponse([token({}), token({ id: "k2", name: "Zapier", isActive: false, permissions: ["leads:write"], lastUsedAt: "2026-03-02T14:30:00.000Z" })]),
+      "PUT /api/lead-manager/tokens/k1": (call) => jsonResponse(token({ ...bodyOf(call) })),
+    });
+    renderApp("/settings");
+    expect(((await screen.findByLabelText(SETTINGS_TEXTS.emailLabel)) as HTMLInputElement).value).toBe(ADMIN.email);
+    expect((screen.getByLabelText(SETTINGS_TEXTS.nameLabel) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByRole("link", { name: SETTINGS_TEXTS.twilioManage }).getAttribute("href")).toBe("/twilio-accounts");
+    const rows = await screen.findAllByTestId("token-row");
+    expect(within(rows[0]!).getByText("N/A")).toBeTruthy();
+    expect(within(rows[0]!).getByText(SETTINGS_TEXTS.tokenActive)).toBeTruthy();
+    expect(within(rows[0]!).getByText(SETTINGS_TEXTS.neverUsed)).toBeTruthy();
+    expect(within(rows[1]!).getByText(SETTINGS_TEXTS.tokenInactive)).toBeTruthy();
+    expect(within(rows[1]!).getByText("leads:write")).toBeTruthy();
+    expect(within(rows[1]!).getByText("02/03/26, 15:30")).toBeTruthy();
+    expect(screen.getByRole("button", { name: SETTINGS_TEXTS.logout })).toBeTruthy();
+    expect(screen.getByText(SETTINGS_TEXTS.signInMethod)).toBeTruthy();
+
+    fireEvent.click(within(rows[0]!).getByRole("switch", { name: SETTINGS_TEXTS.toggleToken("CRM") }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ isActive: false });
+  });
+
+  it("opens the token form new, refuses it empty, saves, closes and clears", async () => {
+    const { calls } = signedIn({
+      "GET /api/settings": () => jsonResponse(SETTINGS),
+      "GET /api/lead-manager/tokens": () => jsonResponse([]),
+      "POST /api/lead-manager/tokens": (call) => jsonResponse(token({ name: bodyOf(call).name }), 201),
+    });
+    renderApp("/settings");
+    expect(screen.queryByTestId("token-form")).toBeNull();
+    fireEvent.click(await screen.findByRole("button", { name: SETTINGS_TEXTS.newToken }));
+    const form = await screen.findByTestId("token-form");
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    expect(await within(form).findByText(SETTINGS_TEXTS.tokenRequired)).toBeTruthy();
+    fireEvent.change(form.querySelector('input[name="tokenName"]')!, { target: { value: "CRM" } });
+    fireEvent.click(within(form).getByRole("button", { name: SETTINGS_TEXTS.generateToken }));
+    const raw = (form.querySelector('input[name="tokenRaw"]') as HTMLInputElement).value;
+    expect(raw.startsWith("abp_")).toBe(true);
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(SETTINGS_TEXTS.tokenSaved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId("token-form")).toBeNull());
+    expect(bodyOf(calls.find((c) => c.method === "POST"))).toEqual({ name: "CRM", tokenRaw: raw });
+    fireEvent.click(screen.getByRole("button", { name: SETTINGS_TEXTS.newToken }));
+    expect(((await screen.findByTestId("token-form")).querySelector('input[name="tokenRaw"]') as HTMLInputElement).value).toBe("");
+  });
+
+  it("says 'Impossibile salvare il token' when the save fails", async () => {
+    signedIn({
+      "GET /api/settings": () => jsonResponse(SETTINGS),
+      "GET /api/lead-manager/tokens": () => jsonResponse([]),
+      "POST /api/lead-manager/tokens": () => jsonResponse({ error: "boom" }, 500),
+    });
+    renderApp("/settings");
+    fireEvent.click(await screen.findByRole("button", { name: SETTINGS_TEXTS.newToken }));
+    const form = await screen.findByTestId("token-form");
+    fireEvent.change(form.querySelector('input[name="tokenName"]')!, { target: { value: "CRM" } });
+    fireEvent.change(form.querySelector('input[name="tokenRaw"]')!, { target: { value: "x".repeat(20) } });
+    fireEvent.click(within(form).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(SETTINGS_TEXTS.tokenSaveError)).toBeTruthy();
+    expect(screen.getByTestId("token-form")).toBeTruthy();
+  });
+
+  describe("signed out", () => {
+    const realLocation = window.location;
+    const assign = vi.fn();
+    beforeEach(() => {
+      Object.defineProperty(window, "location", { configurable: true, value: { ...realLocation, assign } });
+    });
+    afterEach(() => {
+      Object.defineProperty(window, "location", { configurable: true, value: realLocation });
+      assign.mockReset();
+    });
+
+    it("toasts 'Non autorizzato' and goes to /api/login after 500 ms", async () => {
+      signedIn({
+        "GET /api/settings": () => jsonResponse({ error: "Non autorizzato" }, 401),
+        "GET /api/lead-manager/tokens": () => jsonResponse({ error: "Non autorizzato" }, 401),
+      });
+      renderApp("/settings");
+      expect(await screen.findByText(SETTINGS_TEXTS.unauthorizedDescription)).toBeTruthy();
+      expect(assign).not.toHaveBeenCalled();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith("/api/login"), { timeout: 2_000 });
+    });
+  });
+});
+
+describe("Lead Sources", () => {
+  const SOURCE: ApiLeadSource = {
+    id: "s1",
+    twilioAccountId: "a1",
+    name: "Sito web",
+    type: "website",
+    isActive: true,
+    templateId: "t2",
+    templateName: "Offerta",
+    autoResponse: true,
+    autoSync: false,
+    syncInterval: 30,
+    calendarType: "weekly",
+    calendarHour: 9,
+    calendarMinute: 0,
+    timezone: "Europe/Rome",
+    talkingSchedules: [{ hour: 10, minute: 30, message: "Ciao!" }],
+    selectedDays: [1, 3],
+    startDate: null,
+    endDate: null,
+    specificDate: null,
+    leadCount: 1,
+    lastSyncAt: null,
+    createdAt: "2026-03-01T08:00:00.000Z",
+  };
+  const LEAD: ApiLead = {
+    id: "ld1",
+    twilioAccountId: "a1",
+    leadSourceId: "s1",
+    leadSourceName: "Sito web",
+    phoneNumber: "+393331234567",
+    name: "Mario Rossi",
+    email: "mario@rossi.it",
+    company: "Rossi Srl",
+    notes: null,
+    customFields: null,
+    status: "contacted",
+    conversationId: "c1",
+    externalId: null,
+    importedAt: "2026-03-01T08:00:00.000Z",
+    lastContactedAt: "2026-03-01T08:00:00.000Z",
+  };
+
+  it("lists sources and leads with status and a link to the conversation", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([template({ id: "t2", name: "Offerta", status: "approved" })]),
+      "GET /api/leads": () => jsonResponse({ leads: [LEAD, { ...LEAD, id: "ld2", name: null, phoneNumber: "+393330000000", conversationId: null, status: "new" }], total: 2, page: 1, pageSize: 25 }),
+      "PUT /api/leads/ld1": (call) => jsonResponse({ ...LEAD, ...bodyOf(call) }),
+    });
+    renderApp("/leads");
+    const card = await screen.findByTestId("lead-source-card");
+    expect(within(card).getByRole("heading", { name: "Sito web" })).toBeTruthy();
+    expect(within(card).getByText("Offerta")).toBeTruthy();
+    expect(within(card).getByText(/Lun Mer/)).toBeTruthy();
+    const rows = await screen.findAllByTestId("lead-row");
+    expect(within(rows[0]!).getByTestId("lead-chat-link").getAttribute("href")).toBe("/chat/c1");
+    expect(within(rows[1]!).queryByTestId("lead-chat-link")).toBeNull();
+    const status = within(rows[0]!).getByRole("combobox") as HTMLSelectElement;
+    expect(status.value).toBe("contacted");
+    fireEvent.change(status, { target: { value: "converted" } });
+    expect(await screen.findByText(LEAD_TEXTS.leadUpdated)).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ status: "converted" });
+  });
+
+  it("checks the talking schedules in the source dialog", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    fireEvent.click(await screen.findByRole("button", { name: LEAD_TEXTS.newSource }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Fiera" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: LEAD_TEXTS.addSchedule }));
+    const schedules = within(dialog).getByTestId("talking-schedules");
+    fireEvent.change(schedules.querySelectorAll("input")[0]!, { target: { value: "25" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await within(dialog).findByText(LEAD_TEXTS.hourInvalid)).toBeTruthy();
+    expect(within(dialog).getByText(LEAD_TEXTS.messageRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});

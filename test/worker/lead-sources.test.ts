@@ -1,0 +1,227 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
+import { leads, messages } from "../../worker/db/schema";
+import worker from "../../worker/index";
+import { call, db, signedInUser } from "./helpers";
+
+const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
+
+async function sandboxUser() {
+  const { user, cookie } = await signedInUser();
+  const res = await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
+  return { user, cookie, account: res.json as { id: string; name: string } };
+}
+
+// An approved internal template: on a sandbox the next sync approves it.
+async function approvedTemplate(cookie: string) {
+  const created = await call("/api/templates", {
+    cookie,
+    body: { name: "Benvenuto lead", category: "agency", whatsappContent: { text: "Ciao {{1}}, grazie per aver contattato {{2}}. Ti richiamiamo oggi?" } },
+  });
+  await call(`/api/templates/${created.json.id}/submit`, { cookie, method: "POST" });
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  await waitFor(async () => expect((await call("/api/templates", { cookie })).json.find((t: { id: string }) => t.id === created.json.id).status).toBe("approved"));
+  return created.json as { id: string };
+}
+
+const source = (overrides: Record<string, unknown> = {}) => ({ name: "Sito web", type: "website", ...overrides });
+
+describe("lead sources", () => {
+  it("creates a source with the spec's defaults", async () => {
+    const { cookie, account } = await sandboxUser();
+    const res = await call("/api/lead-sources", { cookie, body: { name: "Modulo contatti" } });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      name: "Modulo contatti",
+      type: "api",
+      isActive: true,
+      templateId: null,
+      autoResponse: true,
+      autoSync: false,
+      syncInterval: 30,
+      calendarHour: 9,
+      calendarMinute: 0,
+      timezone: "Europe/Rome",
+      talkingSchedules: [],
+      selectedDays: [],
+      startDate: null,
+      endDate: null,
+      specificDate: null,
+      leadCount: 0,
+      twilioAccountId: account.id,
+    });
+    expect((await call("/api/lead-sources", { cookie })).json).toHaveLength(1);
+  });
+
+  it("validates talking schedules, days, dates and the time zone", async () => {
+    const { cookie } = await sandboxUser();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: "" }, TX.nameRequired],
+      [{ type: "fax" }, TX.typeInvalid],
+      [{ talkingSchedules: [{ hour: 24, minute: 0, message: "Ciao" }] }, TX.hourInvalid],
+      [{ talkingSchedules: [{ hour: -1, minute: 0, message: "Ciao" }] }, TX.hourInvalid],
+      [{ talkingSchedules: [{ hour: 9.5, minute: 0, message: "Ciao" }] }, TX.hourInvalid],
+      [{ talkingSchedules: [{ hour: 9, minute: 60, message: "Ciao" }] }, TX.minuteInvalid],
+      [{ talkingSchedules: [{ hour: 9, minute: 0, message: "" }] }, TX.messageRequired],
+      [{ talkingSchedules: [{ hour: 9, minute: 0, message: "x".repeat(501) }] }, TX.messageTooLong],
+      [{ selectedDays: [7] }, TX.dayInvalid],
+      [{ startDate: "2026-02-30" }, TX.dateInvalid],
+      [{ startDate: "01/03/2026" }, TX.dateInvalid],
+      [{ startDate: "2026-03-10", endDate: "2026-03-01" }, TX.endBeforeStart],
+      [{ timezone: "Europe/London" }, TX.timezoneInvalid],
+      [{ syncInterval: 2 }, TX.syncIntervalInvalid],
+      [{ calendarHour: 25 }, TX.hourInvalid],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await call("/api/lead-sources", { cookie, body: source(overrides) });
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.json.details.map((d: { message: string }) => d.message), JSON.stringify(overrides)).toContain(message);
+    }
+    const ok = await call("/api/lead-sources", {
+      cookie,
+      body: source({
+        talkingSchedules: [
+          { hour: 0, minute: 0, message: "Buonanotte" },
+          { hour: 23, minute: 59, message: "x".repeat(500) },
+        ],
+        selectedDays: [0, 5, 1, 1],
+        calendarType: "weekly",
+        calendarHour: 18,
+        calendarMinute: 30,
+        startDate: "2026-03-29",
+        endDate: "2026-10-25",
+        specificDate: "",
+      }),
+    });
+    expect(ok.status, ok.text).toBe(201);
+    // Monday first; Rome days survive the DST changes at both ends.
+    expect(ok.json).toMatchObject({ selectedDays: [1, 5, 0], startDate: "2026-03-29", endDate: "2026-10-25", specificDate: null, calendarHour: 18, calendarMinute: 30, calendarType: "weekly" });
+    expect(ok.json.talkingSchedules).toHaveLength(2);
+  });
+
+  it("only takes an approved template of the same account for the auto-response", async () => {
+    const { cookie } = await sandboxUser();
+    const draft = await call("/api/templates", { cookie, body: { name: "Bozza", category: "loans", whatsappContent: { text: "Ciao {{1}}, come va?" } } });
+    const refused = await call("/api/lead-sources", { cookie, body: source({ templateId: draft.json.id }) });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe(TX.templateNotApproved);
+    const other = await sandboxUser();
+    const foreign = await approvedTemplate(other.cookie);
+    expect((await call("/api/lead-sources", { cookie, body: source({ templateId: foreign.id }) })).status).toBe(400);
+    const mine = await approvedTemplate(cookie);
+    const res = await call("/api/lead-sources", { cookie, body: source({ templateId: mine.id }) });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ templateId: mine.id, templateName: "Benvenuto lead" });
+  });
+
+  it("updates and deletes a source; its leads stay, without a source", async () => {
+    const { cookie } = await sandboxUser();
+    const created = await call("/api/lead-sources", { cookie, body: source({ autoResponse: false }) });
+    const updated = await call(`/api/lead-sources/${created.json.id}`, { method: "PUT", cookie, body: source({ name: "Facebook", type: "facebook", isActive: false, syncInterval: 60 }) });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ name: "Facebook", type: "facebook", isActive: false, syncInterval: 60 });
+    const lead = await call("/api/leads", { cookie, body: { phone: "3331234567", name: "Mario Rossi", leadSourceId: created.json.id } });
+    expect(lead.json.lead.leadSourceName).toBe("Facebook");
+    expect((await call("/api/lead-sources", { cookie })).json[0].leadCount).toBe(1);
+    expect((await call(`/api/lead-sources/${created.json.id}`, { method: "DELETE", cookie })).status).toBe(200);
+    const after = await call("/api/leads", { cookie });
+    expect(after.json.leads[0]).toMatchObject({ id: lead.json.lead.id, leadSourceId: null, leadSourceName: null });
+  });
+});
+
+describe("leads", () => {
+  it("creates a lead, starts the source's auto-response, and links its conversation", async () => {
+    const { cookie, account } = await sandboxUser();
+    const template = await approvedTemplate(cookie);
+    const src = await call("/api/lead-sources", { cookie, body: source({ templateId: template.id }) });
+    const res = await call("/api/leads", { cookie, body: { phone: "+39 333 765 4321", name: "Giulia Bianchi", company: "Studio Bianchi", leadSourceId: src.json.id } });
+    expect(res.status).toBe(201);
+    expect(res.json.created).toBe(true);
+    expect(res.json.autoResponse).toMatchObject({ status: "queued" });
+    const conversationId = res.json.autoResponse.conversationId as string;
+    expect(res.json.lead).toMatchObject({ phoneNumber: "+393337654321", status: "contacted", conversationId, leadSourceName: "Sito web" });
+
+    const conversation = await call(`/api/conversations/${conversationId}`, { cookie });
+    expect(conversation.status).toBe(200);
+    expect(conversation.json).toMatchObject({ phoneNumber: "+393337654321", customerName: "Giulia Bianchi", template: { sid: `HXint${template.id.replaceAll("-", "")}`, name: "Benvenuto lead" } });
+    await waitFor(async () => {
+      const sent = await db().select().from(messages).where(eq(messages.conversationId, conversationId));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({
+        content: `Ciao Giulia Bianchi, grazie per aver contattato Studio Bianchi. Ti richiamiamo oggi?`,
+        templateSid: `HXint${template.id.replaceAll("-", "")}`,
+        status: "delivered",
+      });
+    });
+
+    // The same number again updates the lead, and the auto-response is not sent twice.
+    const again = await call("/api/leads", { cookie, body: { phone: "3337654321", email: "giulia@studio.it", leadSourceId: src.json.id } });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ created: false, autoResponse: { status: "skipped", conversationId } });
+    expect(again.json.lead).toMatchObject({ name: "Giulia Bianchi", email: "giulia@studio.it" });
+    expect(await db().select().from(leads).where(eq(leads.twilioAccountId, account.id))).toHaveLength(1);
+    expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
+  });
+
+  it("lists with filters and pages, changes the status, and deletes", async () => {
+    const { cookie } = await sandboxUser();
+    for (let i = 0; i < 5; i++) await call("/api/leads", { cookie, body: { phone: `333000000${i}`, name: `Lead ${i}`, company: i % 2 ? "Rossi Srl" : "Verdi Spa" } });
+    const all = await call("/api/leads?pageSize=2", { cookie });
+    expect(all.json).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(all.json.leads).toHaveLength(2);
+    expect((await call("/api/leads?search=Rossi", { cookie })).json.total).toBe(2);
+    const target = all.json.leads[0];
+    const converted = await call(`/api/leads/${target.id}`, { method: "PUT", cookie, body: { status: "converted", notes: "Firmato il contratto" } });
+    expect(converted.json).toMatchObject({ status: "converted", notes: "Firmato il contratto" });
+    expect((await call("/api/leads?status=converted", { cookie })).json.leads.map((l: { id: string }) => l.id)).toEqual([target.id]);
+    const bad = await call(`/api/leads/${target.id}`, { method: "PUT", cookie, body: { status: "vinto" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe(TX.statusInvalid);
+    expect((await call("/api/leads?status=vinto", { cookie })).status).toBe(400);
+    const noPhone = await call("/api/leads", { cookie, body: { name: "Senza numero" } });
+    expect(noPhone.json.error).toBe(TX.phoneRequired);
+    expect((await call("/api/leads", { cookie, body: { phone: "chiamami" } })).json.error).toBe(TX.phoneInvalid);
+    expect((await call(`/api/leads/${target.id}`, { method: "DELETE", cookie })).status).toBe(200);
+    expect((await call("/api/leads", { cookie })).json.total).toBe(4);
+  });
+
+  it("answers 404 for another account's sources and leads", async () => {
+    const owner = await sandboxUser();
+    const src = await call("/api/lead-sources", { cookie: owner.cookie, body: source() });
+    const lead = await call("/api/leads", { cookie: owner.cookie, body: { phone: "3331112222" } });
+    const stranger = await sandboxUser();
+    const c = stranger.cookie;
+    expect((await call(`/api/lead-sources/${src.json.id}`, { method: "PUT", cookie: c, body: source() })).status).toBe(404);
+    expect((await call(`/api/lead-sources/${src.json.id}`, { method: "DELETE", cookie: c })).status).toBe(404);
+    expect((await call(`/api/leads/${lead.json.lead.id}`, { method: "PUT", cookie: c, body: { status: "lost" } })).status).toBe(404);
+    expect((await call(`/api/leads/${lead.json.lead.id}`, { method: "DELETE", cookie: c })).status).toBe(404);
+    expect((await call("/api/leads", { cookie: c, body: { phone: "3331112222", leadSourceId: src.json.id } })).status).toBe(404);
+    expect((await call("/api/lead-sources", { cookie: c })).json).toEqual([]);
+    expect((await call("/api/leads", { cookie: c })).json.total).toBe(0);
+    expect((await call("/api/leads", { cookie: owner.cookie })).json.leads[0].status).toBe("new");
+  });
+
+  it("answers 400, never 500, for malformed JSON and wrong types", async () => {
+    const { cookie } = await sandboxUser();
+    const src = await call("/api/lead-sources", { cookie, body: source() });
+    const lead = await call("/api/leads", { cookie, body: { phone: "3331112222" } });
+    const bodies = ["{\"name\": ", "[]", "null", "7", JSON.stringify({ name: 1, type: 2, talkingSchedules: "x", selectedDays: {}, phone: 333, customFields: [1], status: 4 })];
+    for (const [method, path] of [
+      ["POST", "/api/lead-sources"],
+      ["PUT", `/api/lead-sources/${src.json.id}`],
+      ["POST", "/api/leads"],
+      ["PUT", `/api/leads/${lead.json.lead.id}`],
+    ] as const) {
+      for (const raw of bodies) {
+        const res = await call(path, { method, cookie, rawBody: raw, headers: { "Content-Type": "application/json" } });
+        expect(res.status, `${method} ${path} ${raw}`).toBe(400);
+        expect(res.json.error).toBeTypeOf("string");
+      }
+    }
+  });
+});

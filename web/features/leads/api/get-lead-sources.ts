@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiLeadSource } from "../../../../src/shared/schemas/lead-sources";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const leadSourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.leadSources,
+    queryFn: async ({ signal }) => (await apiGet<ApiLeadSource[]>("/api/lead-sources", { signal })) ?? [],
+  });
+
+export function useLeadSources({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...leadSourcesQueryOptions(), enabled });
+}

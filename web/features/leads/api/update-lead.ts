@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiLead, LeadStatus } from "../../../../src/shared/schemas/lead-sources";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function updateLead({ id, status }: { id: string; status: LeadStatus }) {
+  return apiRequest<ApiLead>("PUT", `/api/leads/${encodeURIComponent(id)}`, { status });
+}
+
+export function useUpdateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLead,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads }),
+  });
+}

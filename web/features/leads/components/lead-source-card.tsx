@@ -1,0 +1,72 @@
+import { CalendarClock, MessageSquare, Pencil, RefreshCw, Trash, Users } from "lucide-react";
+import { pad2 } from "../../../../src/shared/rome-format";
+import { type ApiLeadSource, CALENDAR_TYPE_LABELS, LEAD_SOURCE_TYPE_LABELS, LEAD_TEXTS as TX, WEEK_DAYS } from "../../../../src/shared/schemas/lead-sources";
+import { T } from "../../../../src/shared/strings";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteLeadSource } from "../api/delete-lead-source";
+
+export function LeadSourceCard({ source, onEdit }: { source: ApiLeadSource; onEdit: () => void }) {
+  const removal = useDeleteLeadSource({
+    onSuccess: () => toast({ title: TX.sourceDeleted, description: source.name, variant: "success" }),
+    onError: () => toast({ title: T.error, description: TX.sourceDeleteError, variant: "destructive" }),
+  });
+  const remove = () => {
+    if (window.confirm(TX.deleteSourceConfirm(source.name))) removal.mutate(source.id);
+  };
+  const days = WEEK_DAYS.filter((d) => source.selectedDays.includes(d.value)).map((d) => d.label);
+  const schedule = [
+    source.calendarType ? CALENDAR_TYPE_LABELS[source.calendarType] : null,
+    `${pad2(source.calendarHour)}:${pad2(source.calendarMinute)}`,
+    days.length ? days.join(" ") : null,
+    source.specificDate,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+  return (
+    <Card data-testid="lead-source-card" className="flex min-w-0 flex-col">
+      <div className="p-5 pb-3">
+        <CardTitle className="break-words">{source.name}</CardTitle>
+        <div className="mt-1.5 flex flex-wrap gap-1.5">
+          <Badge variant="outline">{LEAD_SOURCE_TYPE_LABELS[source.type] ?? source.type}</Badge>
+          <Badge variant={source.isActive ? "success" : "secondary"}>{source.isActive ? TX.active : TX.inactive}</Badge>
+          {source.autoResponse && source.templateId ? <Badge>{TX.autoResponseOn}</Badge> : null}
+        </div>
+      </div>
+      <CardContent className="grid flex-1 content-start gap-1.5 text-sm">
+        <p className="flex items-center gap-2">
+          <Users className="size-4 text-muted-foreground" aria-hidden />
+          {TX.total(source.leadCount)}
+        </p>
+        <p className="flex items-center gap-2 text-muted-foreground">
+          <MessageSquare className="size-4 shrink-0" aria-hidden />
+          <span className="truncate">{source.templateName ?? TX.noTemplate}</span>
+        </p>
+        <p className="flex items-center gap-2 text-muted-foreground">
+          <RefreshCw className="size-4 shrink-0" aria-hidden />
+          {source.autoSync ? `${TX.autoSyncLabel} · ${TX.every(source.syncInterval)}` : TX.every(source.syncInterval)}
+        </p>
+        <p className="flex items-center gap-2 text-muted-foreground">
+          <CalendarClock className="size-4 shrink-0" aria-hidden />
+          <span className="truncate">
+            {schedule} ({source.timezone})
+          </span>
+        </p>
+        {source.talkingSchedules.length ? <p className="text-xs text-muted-foreground">{TX.schedulesCount(source.talkingSchedules.length)}</p> : null}
+      </CardContent>
+      <CardFooter>
+        <Button size="sm" variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden />
+          {T.edit}
+        </Button>
+        <Button size="sm" variant="ghost-destructive" onClick={remove} disabled={removal.isPending}>
+          <Trash aria-hidden />
+          {T.delete}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

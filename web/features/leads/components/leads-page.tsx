@@ -1,0 +1,108 @@
+import { Link } from "@tanstack/react-router";
+import { Plus, UserPlus } from "lucide-react";
+import { useState } from "react";
+import { LEAD_TEXTS as TX } from "../../../../src/shared/schemas/lead-sources";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { useApprovedTemplates } from "../api/get-approved-templates";
+import { useLeadSources } from "../api/get-lead-sources";
+import { LeadDialog } from "./lead-dialog";
+import { LeadSourceCard } from "./lead-source-card";
+import { LeadSourceDialog, type LeadSourceDialogState } from "./lead-source-dialog";
+import { LeadsTable } from "./leads-table";
+
+export function LeadsPage() {
+  const active = useActiveAccount();
+  const activeId = active.data?.id ?? null;
+  const sources = useLeadSources({ enabled: !!activeId });
+  const templates = useApprovedTemplates({ enabled: !!activeId });
+  const [dialog, setDialog] = useState<LeadSourceDialogState>(null);
+  const [addingLead, setAddingLead] = useState(false);
+
+  if (!active.isPending && !activeId) {
+    return (
+      <EmptyState title={TX.noActiveAccount} icon={<UserPlus className="size-6" aria-hidden />}>
+        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
+          {T.configure}
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  let sourcesBody;
+  if (sources.isPending) {
+    sourcesBody = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-48 animate-pulse rounded-xl border bg-card" />
+        ))}
+      </div>
+    );
+  } else if (sources.isError) {
+    sourcesBody = (
+      <EmptyState title={TX.sourcesLoadError}>
+        <Button variant="outline" onClick={() => void sources.refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!sources.data || sources.data.length === 0) {
+    sourcesBody = (
+      <EmptyState title={TX.sourcesEmpty} icon={<UserPlus className="size-6" aria-hidden />}>
+        <Button onClick={() => setDialog({ mode: "create" })}>
+          <Plus aria-hidden />
+          {TX.newSource}
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    sourcesBody = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="lead-source-list">
+        {sources.data.map((source) => (
+          <LeadSourceCard key={source.id} source={source} onEdit={() => setDialog({ mode: "edit", source })} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-8">
+      <section className="grid gap-4" aria-labelledby="lead-sources-heading">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="lead-sources-heading" className="text-lg font-semibold">
+              {TX.sourcesTitle}
+            </h2>
+            <p className="text-sm text-muted-foreground">{TX.sourcesDescription}</p>
+          </div>
+          {sources.data && sources.data.length > 0 ? (
+            <Button onClick={() => setDialog({ mode: "create" })}>
+              <Plus aria-hidden />
+              {TX.newSource}
+            </Button>
+          ) : null}
+        </div>
+        {sourcesBody}
+      </section>
+      <section className="grid gap-4" aria-labelledby="leads-heading">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="leads-heading" className="text-lg font-semibold">
+              {TX.leadsTitle}
+            </h2>
+            <p className="text-sm text-muted-foreground">{TX.leadsDescription}</p>
+          </div>
+          <Button variant="outline" onClick={() => setAddingLead(true)}>
+            <Plus aria-hidden />
+            {TX.newLead}
+          </Button>
+        </div>
+        <LeadsTable sources={sources.data ?? []} enabled={!!activeId} />
+      </section>
+      <LeadSourceDialog state={dialog} templates={templates.data ?? []} onClose={() => setDialog(null)} />
+      <LeadDialog open={addingLead} sources={sources.data ?? []} onClose={() => setAddingLead(false)} />
+    </div>
+  );
+}

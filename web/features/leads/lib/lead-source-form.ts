@@ -1,0 +1,117 @@
+import {
+  type ApiLeadSource,
+  LEAD_SOURCE_DEFAULTS,
+  type LeadSourceInput,
+  leadSourceSchema,
+  type TalkingSchedule,
+} from "../../../../src/shared/schemas/lead-sources";
+
+export interface ScheduleRow {
+  hour: string;
+  minute: string;
+  message: string;
+}
+
+export interface LeadSourceFormValues {
+  name: string;
+  type: string;
+  isActive: boolean;
+  templateId: string;
+  autoResponse: boolean;
+  autoSync: boolean;
+  syncInterval: string;
+  calendarType: string;
+  time: string;
+  selectedDays: number[];
+  startDate: string;
+  endDate: string;
+  specificDate: string;
+  talkingSchedules: ScheduleRow[];
+}
+
+// Field errors by name; schedule errors by "talkingSchedules.<index>.<field>".
+export type LeadSourceFormErrors = Record<string, string | undefined>;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+export function emptyLeadSourceForm(): LeadSourceFormValues {
+  return {
+    name: "",
+    type: "api",
+    isActive: true,
+    templateId: "",
+    autoResponse: true,
+    autoSync: false,
+    syncInterval: String(LEAD_SOURCE_DEFAULTS.syncInterval),
+    calendarType: "",
+    time: `${pad(LEAD_SOURCE_DEFAULTS.calendarHour)}:${pad(LEAD_SOURCE_DEFAULTS.calendarMinute)}`,
+    selectedDays: [],
+    startDate: "",
+    endDate: "",
+    specificDate: "",
+    talkingSchedules: [],
+  };
+}
+
+export function leadSourceFormFrom(s: ApiLeadSource): LeadSourceFormValues {
+  return {
+    name: s.name,
+    type: s.type,
+    isActive: s.isActive,
+    templateId: s.templateId ?? "",
+    autoResponse: s.autoResponse,
+    autoSync: s.autoSync,
+    syncInterval: String(s.syncInterval),
+    calendarType: s.calendarType ?? "",
+    time: `${pad(s.calendarHour)}:${pad(s.calendarMinute)}`,
+    selectedDays: s.selectedDays,
+    startDate: s.startDate ?? "",
+    endDate: s.endDate ?? "",
+    specificDate: s.specificDate ?? "",
+    talkingSchedules: s.talkingSchedules.map((t) => ({ hour: String(t.hour), minute: pad(t.minute), message: t.message })),
+  };
+}
+
+// Numbers typed in the form stay text until checked, so "abc" is an error rather than NaN.
+const toNumber = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
+
+export function toLeadSourceInput(v: LeadSourceFormValues): LeadSourceInput {
+  const [hour, minute] = v.time.split(":").map(Number);
+  return {
+    name: v.name,
+    type: v.type as LeadSourceInput["type"],
+    isActive: v.isActive,
+    templateId: v.templateId || null,
+    autoResponse: v.autoResponse,
+    autoSync: v.autoSync,
+    syncInterval: toNumber(v.syncInterval),
+    calendarType: (v.calendarType || null) as LeadSourceInput["calendarType"],
+    calendarHour: hour ?? LEAD_SOURCE_DEFAULTS.calendarHour,
+    calendarMinute: minute ?? LEAD_SOURCE_DEFAULTS.calendarMinute,
+    timezone: LEAD_SOURCE_DEFAULTS.timezone,
+    selectedDays: v.selectedDays,
+    startDate: v.startDate || null,
+    endDate: v.endDate || null,
+    specificDate: v.specificDate || null,
+    talkingSchedules: v.talkingSchedules.map(
+      (t): TalkingSchedule => ({ hour: toNumber(t.hour), minute: toNumber(t.minute), message: t.message }),
+    ),
+  };
+}
+
+export function validateLeadSourceForm(values: LeadSourceFormValues): { ok: true; data: LeadSourceInput } | { ok: false; errors: LeadSourceFormErrors } {
+  const input = toLeadSourceInput(values);
+  const result = leadSourceSchema.safeParse(input);
+  if (result.success) return { ok: true, data: input };
+  const errors: LeadSourceFormErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String);
+    const key = path[0] === "talkingSchedules" ? path.slice(0, 3).join(".") : path[0] === "calendarHour" || path[0] === "calendarMinute" ? "time" : (path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export function toggleDay(days: readonly number[], day: number): number[] {
+  return days.includes(day) ? days.filter((d) => d !== day) : [...days, day];
+}

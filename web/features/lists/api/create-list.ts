@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiList, CreateListInput } from "../../../../src/shared/schemas/lists";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function createList(input: CreateListInput) {
+  return apiRequest<ApiList>("POST", "/api/lists", input);
+}
+
+export function useCreateList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists }),
+  });
+}

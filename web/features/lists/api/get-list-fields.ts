@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiListFields } from "../../../../src/shared/schemas/lists";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// Airtable's columns can change at any time: read them afresh each time the dialog opens.
+export const listFieldsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.lists, id, "fields"] as const,
+    queryFn: ({ signal }) => apiGet<ApiListFields>(`/api/lists/${encodeURIComponent(id)}/fields`, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useListFields(id: string | null) {
+  return useQuery({ ...listFieldsQueryOptions(id ?? ""), enabled: !!id });
+}

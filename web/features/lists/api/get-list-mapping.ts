@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StandardFieldKey } from "../../../../src/shared/schemas/lists";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export type FieldMapping = Partial<Record<StandardFieldKey, string>>;
+
+export const listMappingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.lists, id, "mapping"] as const,
+    queryFn: ({ signal }) => apiGet<{ fieldMapping: FieldMapping }>(`/api/lists/${encodeURIComponent(id)}/mapping`, { signal }),
+    staleTime: 0,
+  });
+
+export function useListMapping(id: string | null) {
+  return useQuery({ ...listMappingQueryOptions(id ?? ""), enabled: !!id });
+}

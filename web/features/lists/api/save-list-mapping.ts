@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiListImport } from "../../../../src/shared/schemas/lists";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+import type { FieldMapping } from "./get-list-mapping";
+
+// Saving the mapping also starts an import with it.
+export function saveListMapping({ id, fieldMapping }: { id: string; fieldMapping: FieldMapping }) {
+  return apiRequest<{ fieldMapping: FieldMapping; import: ApiListImport }>("PUT", `/api/lists/${encodeURIComponent(id)}/mapping`, { fieldMapping });
+}
+
+export function useSaveListMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveListMapping,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists }),
+  });
+}

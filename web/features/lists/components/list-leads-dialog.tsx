@@ -1,0 +1,198 @@
+import { ChevronLeft, ChevronRight, Plus, Search, Trash, X } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useAddListLead } from "../api/add-list-lead";
+import { useDeleteListLead } from "../api/delete-list-lead";
+import { useListLeads } from "../api/get-list-leads";
+import { emptyLeadForm, type LeadFormErrors, type LeadFormValues, validateLeadForm } from "../lib/lead-form";
+
+const SEARCH_DELAY_MS = 300;
+
+function fullName(l: ApiListLead) {
+  return [l.nome, l.cognome].filter(Boolean).join(" ") || "—";
+}
+
+function AddLeadForm({ listId, onDone }: { listId: string; onDone: () => void }) {
+  const [values, setValues] = useState<LeadFormValues>(emptyLeadForm);
+  const [errors, setErrors] = useState<LeadFormErrors>({});
+  const add = useAddListLead();
+  const id = useId();
+
+  const set = (key: keyof LeadFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validateLeadForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    add.mutate(
+      { listId, input: checked.data },
+      {
+        onSuccess: () => {
+          toast({ title: TX.leadAdded, variant: "success" });
+          setValues(emptyLeadForm());
+          onDone();
+        },
+        onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadAddError), variant: "destructive" }),
+      },
+    );
+  };
+
+  const input = (field: keyof LeadFormValues, label: string, props: Record<string, unknown> = {}) => (
+    <Field label={label} htmlFor={`${id}-${field}`} error={errors[field]}>
+      <Input
+        id={`${id}-${field}`}
+        name={field}
+        value={values[field]}
+        aria-invalid={!!errors[field]}
+        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+        onChange={(e) => set(field, e.target.value)}
+        {...props}
+      />
+    </Field>
+  );
+
+  return (
+    <form className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4" onSubmit={onSubmit} noValidate data-testid="add-lead-form">
+      <p className="text-sm font-semibold">{TX.addLeadTitle}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {input("nome", "Nome", { maxLength: 100 })}
+        {input("cognome", "Cognome", { maxLength: 100 })}
+        {input("numeroTelefono", "Numero telefono", { type: "tel", inputMode: "tel", placeholder: "+39 333 123 4567" })}
+        {input("email", "Email", { type: "email" })}
+        {input("professione", "Professione", { maxLength: 200 })}
+        {input("note", "Note", { maxLength: 1000 })}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" size="sm" onClick={onDone} disabled={add.isPending}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {T.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// The leads of a list: searchable, a page at a time, with a form to add one by hand.
+export function ListLeadsDialog({ list, onClose }: { list: ApiList | null; onClose: () => void }) {
+  const [search, setSearch] = useState("");
+  const [debounced, setDebounced] = useState("");
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const leads = useListLeads(list?.id ?? null, { search: debounced, page, pageSize: LIST_LEADS_PAGE_SIZE });
+  const removal = useDeleteListLead();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setDebounced(search.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    if (list) return;
+    setSearch("");
+    setDebounced("");
+    setPage(1);
+    setAdding(false);
+  }, [list]);
+
+  useEffect(() => {
+    if (leads.isError) toast({ title: T.error, description: TX.leadsLoadError, variant: "destructive" });
+  }, [leads.isError]);
+
+  const remove = (lead: ApiListLead) => {
+    if (!list || !window.confirm(TX.leadDeleteConfirm)) return;
+    removal.mutate(
+      { listId: list.id, leadId: lead.id },
+      {
+        onSuccess: () => toast({ title: TX.leadDeleted, variant: "success" }),
+        onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadDeleteError), variant: "destructive" }),
+      },
+    );
+  };
+
+  const data = leads.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  let body;
+  if (leads.isPending) {
+    body = (
+      <div className="flex justify-center py-10" role="status">
+        <Spinner label={T.loading} />
+      </div>
+    );
+  } else if (leads.isError) {
+    body = <p className="py-8 text-center text-sm text-destructive">{TX.leadsLoadError}</p>;
+  } else if (!data || data.leads.length === 0) {
+    body = <p className="py-8 text-center text-sm text-muted-foreground">{debounced ? TX.leadsNoMatch : TX.leadsEmpty}</p>;
+  } else {
+    body = (
+      <ul className="divide-y rounded-lg border" data-testid="list-leads" aria-busy={leads.isFetching}>
+        {data.leads.map((lead) => (
+          <li key={lead.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 px-3 py-2.5 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1.2fr)_auto]">
+            <span className="truncate text-sm font-medium">{fullName(lead)}</span>
+            <span className="row-span-2 sm:row-span-1 sm:order-last">
+              <Button size="icon-sm" variant="ghost-destructive" aria-label={`${T.delete} ${fullName(lead)}`} onClick={() => remove(lead)}>
+                <Trash aria-hidden />
+              </Button>
+            </span>
+            <span className="truncate font-mono text-xs text-muted-foreground sm:text-sm">{lead.numeroTelefono}</span>
+            <span className="col-span-1 hidden truncate text-sm text-muted-foreground sm:block">{lead.email ?? lead.professione ?? ""}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Dialog open={list !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent wide>
+        <DialogHeader>
+          <DialogTitle>{list ? TX.leadsTitle(list.name) : TX.leads}</DialogTitle>
+          <DialogDescription>{data ? TX.leadsTotal(data.total) : " "}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input type="search" aria-label={TX.leadsSearch} placeholder={TX.leadsSearch} className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <Button variant={adding ? "outline" : "soft"} onClick={() => setAdding((a) => !a)}>
+            {adding ? <X aria-hidden /> : <Plus aria-hidden />}
+            {adding ? T.close : TX.addLead}
+          </Button>
+        </div>
+        {adding && list ? <AddLeadForm listId={list.id} onDone={() => setAdding(false)} /> : null}
+        {body}
+        {data && data.total > data.pageSize ? (
+          <div className="flex items-center justify-between gap-2">
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || leads.isFetching}>
+              <ChevronLeft aria-hidden />
+              {TX.previous}
+            </Button>
+            <span className="text-xs text-muted-foreground">{TX.page(page, pages)}</span>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || leads.isFetching}>
+              {TX.next}
+              <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

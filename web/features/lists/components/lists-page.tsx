@@ -1,0 +1,102 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, List, Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { type ApiList, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { useLists } from "../api/get-lists";
+import { useImportNotifications } from "../lib/use-import-notifications";
+import { CreateListDialog } from "./create-list-dialog";
+import { ListCard } from "./list-card";
+import { ListConfigDialog } from "./list-config-dialog";
+import { ListLeadsDialog } from "./list-leads-dialog";
+
+export function ListsPage() {
+  const active = useActiveAccount();
+  const activeId = active.data?.id ?? null;
+  const { data: lists, isPending, isError, refetch } = useLists({ enabled: !!activeId });
+  const [creating, setCreating] = useState(false);
+  const [leadsOf, setLeadsOf] = useState<ApiList | null>(null);
+  const [configuring, setConfiguring] = useState<ApiList | null>(null);
+  const track = useImportNotifications(lists);
+  const closeConfig = useCallback(() => setConfiguring(null), []);
+  const closeLeads = useCallback(() => setLeadsOf(null), []);
+
+  let body;
+  if (active.isPending || (activeId && isPending)) {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-56 animate-pulse rounded-xl border bg-card" />
+        ))}
+      </div>
+    );
+  } else if (!activeId) {
+    body = (
+      <EmptyState title={TX.noActiveAccount} icon={<List className="size-6" aria-hidden />}>
+        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
+          {T.configure}
+        </Link>
+      </EmptyState>
+    );
+  } else if (isError) {
+    body = (
+      <EmptyState title={TX.loadError}>
+        <Button variant="outline" onClick={() => void refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!lists || lists.length === 0) {
+    body = (
+      <EmptyState title={TX.empty} icon={<List className="size-6" aria-hidden />}>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          {TX.createFirst}
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="list-grid">
+        {lists.map((list) => (
+          <ListCard key={list.id} list={list} onOpenLeads={() => setLeadsOf(list)} onConfigure={() => setConfiguring(list)} onImportStarted={track} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="lists-back">
+            <ArrowLeft aria-hidden />
+            {TX.back}
+          </Link>
+          {lists && lists.length > 0 ? <p className="text-sm text-muted-foreground">{TX.count(lists.length)}</p> : null}
+        </div>
+        {activeId && lists && lists.length > 0 ? (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {TX.newList}
+          </Button>
+        ) : null}
+      </div>
+      {body}
+      <CreateListDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(list) => {
+          setCreating(false);
+          // A new list is imported once its columns are mapped: the configuration opens next.
+          setConfiguring(list);
+        }}
+      />
+      <ListConfigDialog list={configuring} onClose={closeConfig} onImportStarted={track} />
+      <ListLeadsDialog list={leadsOf} onClose={closeLeads} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { type ApiToken, createTokenSchema } from "../../../../src/shared/schemas/settings";
+
+// The token form: closed, then open for a new token or to edit one, then saved or cancelled.
+export type TokenFormState = { mode: "closed" } | { mode: "new" } | { mode: "edit"; token: ApiToken };
+
+export interface TokenFormValues {
+  name: string;
+  tokenRaw: string;
+}
+
+export const emptyTokenForm = (): TokenFormValues => ({ name: "", tokenRaw: "" });
+
+// Editing starts from the name only: the stored token cannot be read back.
+export function tokenFormFrom(state: TokenFormState): TokenFormValues {
+  return state.mode === "edit" ? { name: state.token.name, tokenRaw: "" } : emptyTokenForm();
+}
+
+export function validateTokenForm(values: TokenFormValues): { ok: true; data: TokenFormValues } | { ok: false; error: string } {
+  const result = createTokenSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, error: result.error.issues[0]?.message ?? "" };
+}
+
+export function permissionsText(permissions: readonly string[], empty: string): string {
+  return permissions.length ? permissions.join(", ") : empty;
+}

@@ -1,0 +1,23 @@
+import { LOGIN_URL, SETTINGS_TEXTS as TX, UNAUTHORIZED_REDIRECT_MS } from "../../../../src/shared/schemas/settings";
+import { errorStatus } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+
+let redirecting = false;
+
+// Spec part 2 "Settings": a signed-out user sees 'Non autorizzato', then goes to /api/login after 500 ms.
+export function redirectToLogin(go: (url: string) => void = (url) => window.location.assign(url)) {
+  if (redirecting) return;
+  redirecting = true;
+  toast({ title: TX.unauthorizedTitle, description: TX.unauthorizedDescription, variant: "destructive" });
+  setTimeout(() => {
+    redirecting = false;
+    go(LOGIN_URL);
+  }, UNAUTHORIZED_REDIRECT_MS);
+}
+
+// Answers true when the failure was a 401 (and the redirect has started).
+export function handledUnauthorized(err: unknown, go?: (url: string) => void): boolean {
+  if (errorStatus(err) !== 401) return false;
+  redirectToLogin(go);
+  return true;
+}

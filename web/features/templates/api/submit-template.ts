@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiTemplate } from "../../../../src/shared/schemas/templates";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function submitTemplate(id: string) {
+  return apiRequest<ApiTemplate>("POST", `/api/templates/${encodeURIComponent(id)}/submit`);
+}
+
+export function useSubmitTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
+  });
+}

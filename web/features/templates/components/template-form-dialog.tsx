@@ -1,0 +1,266 @@
+import { Braces } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "../../../../src/shared/constants";
+import { renderTemplate } from "../../../../src/shared/sandbox-templates";
+import {
+  type ApiTemplate,
+  TEMPLATE_CHANNEL_LABELS,
+  TEMPLATE_CHANNELS,
+  TEMPLATE_CONTENT_TYPE_LABELS,
+  TEMPLATE_LANGUAGE_LABELS,
+  TEMPLATE_LANGUAGES,
+  TEMPLATE_TEXTS as TX,
+  templateBodyIssues,
+} from "../../../../src/shared/schemas/templates";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input, NativeSelect } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { parseServerError, serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useCreateTemplate } from "../api/create-template";
+import { useUpdateTemplate } from "../api/update-template";
+import {
+  bodyLimit,
+  emptyTemplateForm,
+  formBody,
+  isDraft,
+  nextVariable,
+  templateErrorsFromDetails,
+  templateFormFrom,
+  type TemplateFormErrors,
+  type TemplateFormValues,
+  validateTemplateForm,
+} from "../lib/template-form";
+
+export type TemplateDialogState = { mode: "create" } | { mode: "edit"; template: ApiTemplate } | null;
+
+const PREVIEW_SAMPLES: Record<string, string> = { "1": "Mario", "2": "AgentBot" };
+
+export function TemplateFormDialog({ state, activeAccountId, onClose }: { state: TemplateDialogState; activeAccountId: string | null; onClose: () => void }) {
+  const editing = state?.mode === "edit" ? state.template : null;
+  const readOnly = !!editing && !isDraft(editing);
+  const [values, setValues] = useState<TemplateFormValues>(emptyTemplateForm);
+  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const pending = create.isPending || update.isPending;
+  const id = useId();
+
+  useEffect(() => {
+    if (!state) return;
+    setValues(state.mode === "edit" ? templateFormFrom(state.template) : emptyTemplateForm());
+    setErrors({});
+  }, [state]);
+
+  const set = <K extends keyof TemplateFormValues>(key: K, value: TemplateFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const bodyField = values.contentType === "media" ? "mediaCaption" : "text";
+  const body = formBody(values);
+  const limit = bodyLimit(values.channel);
+  // Live hints while typing; the same rules run again on save and on the server.
+  const liveIssues = body.trim() ? templateBodyIssues(body, values.channel) : [];
+
+  const insertVariable = () => {
+    const token = `{{${nextVariable(body)}}}`;
+    const el = document.getElementById(`${id}-${bodyField}`) as HTMLTextAreaElement | null;
+    const current = values[bodyField];
+    const start = el?.selectionStart ?? current.length;
+    const end = el?.selectionEnd ?? current.length;
+    set(bodyField, current.slice(0, start) + token + current.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly) return;
+    const checked = validateTemplateForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    const onError = (title: string) => (err: Error) => {
+      setErrors(templateErrorsFromDetails(parseServerError(err).details));
+      toast({ title, description: serverMessage(err, T.unknownError), variant: "destructive" });
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, input: checked.data },
+        {
+          onSuccess: () => {
+            toast({ title: TX.updated, description: checked.data.name, variant: "success" });
+            onClose();
+          },
+          onError: onError(TX.updateError),
+        },
+      );
+    } else {
+      create.mutate(
+        { ...checked.data, twilioAccountId: activeAccountId ?? "missing", status: "draft" },
+        {
+          onSuccess: () => {
+            toast({ title: TX.created, description: TX.createdDescription, variant: "success" });
+            onClose();
+          },
+          onError: onError(TX.createError),
+        },
+      );
+    }
+  };
+
+  const describedBy = (field: keyof TemplateFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const title = !editing ? TX.createTitle : readOnly ? TX.viewTitle : TX.editTitle;
+
+  return (
+    <Dialog open={state !== null} onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent wide>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{readOnly ? TX.readOnlyNotice : TX.dialogDescription}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <fieldset disabled={readOnly || pending} className="grid gap-4">
+            <Field label={TX.nameLabel} htmlFor={`${id}-name`} error={errors.name}>
+              <Input
+                id={`${id}-name`}
+                name="name"
+                value={values.name}
+                maxLength={100}
+                aria-invalid={!!errors.name}
+                aria-describedby={describedBy("name")}
+                onChange={(e) => set("name", e.target.value)}
+              />
+            </Field>
+            <Field label={TX.descriptionLabel} htmlFor={`${id}-description`} error={errors.description}>
+              <Input id={`${id}-description`} name="description" value={values.description} maxLength={500} onChange={(e) => set("description", e.target.value)} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field label={TX.categoryLabel} htmlFor={`${id}-category`} error={errors.category}>
+                <NativeSelect
+                  id={`${id}-category`}
+                  name="category"
+                  value={values.category}
+                  aria-invalid={!!errors.category}
+                  aria-describedby={describedBy("category")}
+                  onChange={(e) => set("category", e.target.value)}
+                >
+                  <option value="">—</option>
+                  {TEMPLATE_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {CATEGORY_LABELS[c]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <Field label={TX.channelLabel} htmlFor={`${id}-channel`} error={errors.channel}>
+                <NativeSelect id={`${id}-channel`} name="channel" value={values.channel} onChange={(e) => set("channel", e.target.value as TemplateFormValues["channel"])}>
+                  {TEMPLATE_CHANNELS.map((c) => (
+                    <option key={c} value={c}>
+                      {TEMPLATE_CHANNEL_LABELS[c]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+              <Field label={TX.languageLabel} htmlFor={`${id}-language`} error={errors.language}>
+                <NativeSelect id={`${id}-language`} name="language" value={values.language} onChange={(e) => set("language", e.target.value)}>
+                  {TEMPLATE_LANGUAGES.map((l) => (
+                    <option key={l} value={l}>
+                      {TEMPLATE_LANGUAGE_LABELS[l]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </div>
+            <Field label={TX.contentTypeLabel} htmlFor={`${id}-contentType`}>
+              <NativeSelect
+                id={`${id}-contentType`}
+                name="contentType"
+                value={values.contentType}
+                onChange={(e) => set("contentType", e.target.value as TemplateFormValues["contentType"])}
+              >
+                {(["text", "media"] as const).map((t) => (
+                  <option key={t} value={t}>
+                    {TEMPLATE_CONTENT_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            {values.contentType === "media" ? (
+              <Field label={TX.mediaUrlLabel} htmlFor={`${id}-mediaUrl`} error={errors.mediaUrl}>
+                <Input
+                  id={`${id}-mediaUrl`}
+                  name="mediaUrl"
+                  type="url"
+                  placeholder="https://"
+                  value={values.mediaUrl}
+                  aria-invalid={!!errors.mediaUrl}
+                  aria-describedby={describedBy("mediaUrl")}
+                  onChange={(e) => set("mediaUrl", e.target.value)}
+                />
+              </Field>
+            ) : null}
+            <Field
+              label={values.contentType === "media" ? TX.mediaCaptionLabel : TX.textLabel}
+              htmlFor={`${id}-${bodyField}`}
+              error={errors[bodyField]}
+              hint={TX.textHint}
+            >
+              <Textarea
+                id={`${id}-${bodyField}`}
+                name={bodyField}
+                rows={5}
+                value={values[bodyField]}
+                aria-invalid={!!errors[bodyField]}
+                aria-describedby={describedBy(bodyField)}
+                onChange={(e) => set(bodyField, e.target.value)}
+              />
+            </Field>
+            <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
+              <Button type="button" size="sm" variant="soft" onClick={insertVariable}>
+                <Braces aria-hidden />
+                {TX.addVariable(nextVariable(body))}
+              </Button>
+              <span className={body.length > limit ? "text-xs font-medium text-destructive" : "text-xs text-muted-foreground"}>
+                {TX.charCount(body.length, limit)}
+              </span>
+            </div>
+            {liveIssues.length > 0 && !errors[bodyField] ? (
+              <ul className="grid gap-1 rounded-lg border border-warning/40 bg-warning/10 p-3 text-xs text-warning-foreground" aria-live="polite">
+                {liveIssues.map((issue) => (
+                  <li key={issue}>{issue}</li>
+                ))}
+              </ul>
+            ) : null}
+          </fieldset>
+          {body.trim() ? (
+            <div className="grid gap-1.5">
+              <p className="text-xs font-medium text-muted-foreground">{TX.preview}</p>
+              <div className="max-w-[85%] justify-self-start rounded-2xl rounded-tl-sm bg-primary/15 px-3.5 py-2 text-sm whitespace-pre-wrap break-words">
+                {values.contentType === "media" && values.mediaUrl ? <p className="mb-1 truncate text-xs text-muted-foreground">{values.mediaUrl}</p> : null}
+                {renderTemplate(body, PREVIEW_SAMPLES)}
+              </div>
+            </div>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={pending}>
+              {readOnly ? T.close : T.cancel}
+            </Button>
+            {readOnly ? null : (
+              <Button type="submit" disabled={pending}>
+                {T.save}
+              </Button>
+            )}
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

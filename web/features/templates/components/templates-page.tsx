@@ -1,0 +1,93 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { FileText, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { POLL_MS } from "../../../../src/shared/constants";
+import { TEMPLATE_TEXTS as TX } from "../../../../src/shared/schemas/templates";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { queryKeys } from "../../../lib/query-keys";
+import { useTemplates } from "../api/get-templates";
+import { TemplateCard } from "./template-card";
+import { TemplateFormDialog, type TemplateDialogState } from "./template-form-dialog";
+
+export function TemplatesPage() {
+  const active = useActiveAccount({ refetchInterval: POLL_MS.activeAccount });
+  const activeId = active.data?.id ?? null;
+  const { data: templates, isPending, isError, refetch } = useTemplates({ enabled: !!activeId });
+  const [dialog, setDialog] = useState<TemplateDialogState>(null);
+  const queryClient = useQueryClient();
+
+  // A newly approved template is offered in the start form and the prompt editor straight away.
+  const approvedKey = (templates ?? [])
+    .filter((t) => t.status === "approved")
+    .map((t) => t.id)
+    .join(",");
+  useEffect(() => {
+    if (approvedKey) void queryClient.invalidateQueries({ queryKey: queryKeys.twilioTemplates });
+  }, [approvedKey, queryClient]);
+
+  const create = () => setDialog({ mode: "create" });
+
+  let body;
+  if (active.isPending || (activeId && isPending)) {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-80 animate-pulse rounded-xl border bg-card" />
+        ))}
+      </div>
+    );
+  } else if (!activeId) {
+    body = (
+      <EmptyState title={TX.noActiveAccount} icon={<FileText className="size-6" aria-hidden />}>
+        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
+          {T.configure}
+        </Link>
+      </EmptyState>
+    );
+  } else if (isError) {
+    body = (
+      <EmptyState title={TX.loadError}>
+        <Button variant="outline" onClick={() => void refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!templates || templates.length === 0) {
+    body = (
+      <EmptyState title={TX.empty} icon={<FileText className="size-6" aria-hidden />}>
+        <Button onClick={create}>
+          <Plus aria-hidden />
+          {TX.createFirst}
+        </Button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="template-list">
+        {templates.map((template) => (
+          <TemplateCard key={template.id} template={template} onEdit={() => setDialog({ mode: "edit", template })} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">{templates && templates.length > 0 ? TX.count(templates.length) : TX.dialogDescription}</p>
+        {activeId && templates && templates.length > 0 ? (
+          <Button onClick={create}>
+            <Plus aria-hidden />
+            {TX.newTemplate}
+          </Button>
+        ) : null}
+      </div>
+      {body}
+      <TemplateFormDialog state={dialog} activeAccountId={activeId} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

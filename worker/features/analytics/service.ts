@@ -1,0 +1,94 @@
+import type { AnalyticsStats, ClientStats, DayPoint, SentimentGroup, TemplatePerformance } from "../../../src/shared/schemas/analytics";
+import { nextRomeDay, romeDay, romeDayStart } from "../../../src/shared/rome-time";
+import type { Db } from "../../db/client";
+import type { AccountRow } from "../accounts/repo";
+import { listProviderTemplates } from "../provider-templates/service";
+import * as repo from "./repo";
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+export async function stats(env: Env, db: Db, account: AccountRow): Promise<AnalyticsStats> {
+  const [active, rows, templates] = await Promise.all([
+    repo.countActive(db, account.id),
+    repo.perTemplate(db, account.id),
+    // The templates the account can send; Twilio being unreachable must not break the dashboard.
+    listProviderTemplates(env, account).catch(() => null),
+  ]);
+  const performance: TemplatePerformance[] = rows
+    .map((r) => ({
+      templateId: r.templateSid ?? "",
+      templateName: r.templateName ?? r.templateSid ?? "",
+      category: r.category,
+      started: r.started,
+      converted: Number(r.converted ?? 0),
+      conversionRate: percent(Number(r.converted ?? 0), r.started),
+    }))
+    .sort((a, b) => b.conversionRate - a.conversionRate || b.started - a.started);
+  const started = performance.reduce((n, p) => n + p.started, 0);
+  const convertedTotal = performance.reduce((n, p) => n + p.converted, 0);
+  return {
+    activeConversations: active,
+    totalTemplates: templates ? templates.filter((t) => t.status === "approved").length : 0,
+    conversionRate: percent(convertedTotal, started),
+    startedConversations: started,
+    performance,
+  };
+}
+
+export async function clientStats(db: Db, account: AccountRow): Promise<ClientStats> {
+  const [active, rows] = await Promise.all([repo.countActive(db, account.id), repo.perTemplate(db, account.id)]);
+  const started = rows.reduce((n, r) => n + r.started, 0);
+  const repliedCount = rows.reduce((n, r) => n + Number(r.replied ?? 0), 0);
+  return { responseRate: percent(repliedCount, started), startedConversations: started, repliedConversations: repliedCount, activeConversations: active };
+}
+
+// One point per Rome day in [startDate, endDate], days without activity included as zeros.
+export async function timeseries(db: Db, account: AccountRow, startDate: string, endDate: string): Promise<DayPoint[]> {
+  const from = romeDayStart(startDate);
+  const to = romeDayStart(nextRomeDay(endDate));
+  const points = new Map<string, DayPoint>();
+  for (let day = startDate; day <= endDate; day = nextRomeDay(day)) {
+    points.set(day, { day, started: 0, replied: 0, aiCost: 0, campaignSent: 0, campaignDelivered: 0 });
+  }
+  const [started, usage, sends] = await Promise.all([
+    repo.startedIn(db, account.id, from, to),
+    repo.usageIn(db, account.id, from, to),
+    repo.campaignSendsIn(db, account.id, from, to),
+  ]);
+  for (const s of started) {
+    const p = points.get(romeDay(s.at));
+    if (!p) continue;
+    p.started++;
+    if (s.replied) p.replied++;
+  }
+  for (const u of usage) {
+    const p = points.get(romeDay(u.at));
+    if (p) p.aiCost += Number(u.cost);
+  }
+  for (const s of sends) {
+    const p = s.sentAt ? points.get(romeDay(s.sentAt)) : undefined;
+    if (!p) continue;
+    p.campaignSent++;
+    if (s.deliveredAt) p.campaignDelivered++;
+  }
+  return [...points.values()].map((p) => ({ ...p, aiCost: Math.round(p.aiCost * 1e6) / 1e6 }));
+}
+
+// Feedback items are stored as "category: text"; grouped by category with how often each recurs.
+export async function sentiment(db: Db, account: AccountRow): Promise<SentimentGroup[]> {
+  const groups = new Map<string, { positive: Map<string, number>; negative: Map<string, number> }>();
+  const add = (raw: string, side: "positive" | "negative") => {
+    const cut = raw.indexOf(":");
+    const category = cut > 0 ? raw.slice(0, cut).trim() : "other";
+    const item = cut > 0 ? raw.slice(cut + 1).trim() : raw.trim();
+    const group = groups.get(category) ?? { positive: new Map(), negative: new Map() };
+    group[side].set(item, (group[side].get(item) ?? 0) + 1);
+    groups.set(category, group);
+  };
+  for (const row of await repo.feedbackOf(db, account.id)) {
+    row.positive.forEach((i) => add(i, "positive"));
+    row.negative.forEach((i) => add(i, "negative"));
+  }
+  const sorted = (m: Map<string, number>) => [...m].map(([item, n]) => ({ item, count: n })).sort((a, b) => b.count - a.count);
+  return [...groups].map(([category, g]) => ({ category, positive: sorted(g.positive), negative: sorted(g.negative) }));
+}

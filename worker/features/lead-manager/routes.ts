@@ -1,0 +1,34 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { leadInputSchema } from "../../../src/shared/schemas/lead-sources";
+import { createTokenSchema, SETTINGS_TEXTS, tokenIdParam, updateTokenSchema } from "../../../src/shared/schemas/settings";
+import { validate } from "../../lib/validate";
+import type { AppEnv, SessionUser } from "../../types";
+import type { AccountRow } from "../accounts/repo";
+import { currentUser } from "../auth/middleware";
+import * as service from "./service";
+
+export const tokenRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.listTokens(c.var.db, currentUser(c)), 200))
+  .post("/", validate("json", createTokenSchema), async (c) => c.json(await service.createToken(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .put("/:id", validate("param", tokenIdParam), validate("json", updateTokenSchema), async (c) =>
+    c.json(await service.updateToken(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );
+
+type LeadApiEnv = { Bindings: Env; Variables: AppEnv["Variables"] & { leadApi: { user: SessionUser; account: AccountRow } } };
+
+// The bearer token is checked before the body, so a caller without a valid token learns nothing else.
+const bearerAuth: MiddlewareHandler<LeadApiEnv> = async (c, next) => {
+  const result = await service.authenticateBearer(c.var.db, c.req.header("Authorization"));
+  if (!result.ok) {
+    c.header("Retry-After", String(result.retryAfterSeconds));
+    return c.json({ error: SETTINGS_TEXTS.rateLimited(result.retryAfterSeconds) }, 429);
+  }
+  c.set("leadApi", { user: result.user, account: result.account });
+  await next();
+};
+
+// External systems: Authorization: Bearer <token>, no session cookie and no Origin (see app.ts).
+export const leadIngestRoutes = new Hono<LeadApiEnv>().post("/", bearerAuth, validate("json", leadInputSchema), async (c) => {
+  const saved = await service.ingestLead(c.env, c.var.db, c.var.leadApi, c.req.valid("json"));
+  return c.json(saved, saved.created ? 201 : 200);
+});

@@ -1,0 +1,117 @@
+import type { z } from "zod";
+import type { ApiLeadSaved, leadInputSchema } from "../../../src/shared/schemas/lead-sources";
+import {
+  type ApiToken,
+  type createTokenSchema,
+  LEAD_API_PERMISSION,
+  LEAD_API_RATE_PER_MINUTE,
+  SETTINGS_TEXTS as TX,
+  TOKEN_PREFIX_LENGTH,
+  type updateTokenSchema,
+} from "../../../src/shared/schemas/settings";
+import type { Db } from "../../db/client";
+import { constantTimeEqual, sha256Hex } from "../../lib/crypto";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { toCurrentUser } from "../auth/service";
+import { saveLead } from "../lead-sources/service";
+import * as repo from "./repo";
+
+type CreateInput = z.output<typeof createTokenSchema>;
+type UpdateInput = z.output<typeof updateTokenSchema>;
+type LeadInput = z.output<typeof leadInputSchema>;
+
+const RATE_WINDOW_MS = 60_000;
+
+function toApiToken(row: { token: repo.TokenRow; accountName: string | null }): ApiToken {
+  const t = row.token;
+  return {
+    id: t.id,
+    name: t.name,
+    tokenPrefix: t.tokenPrefix,
+    isActive: t.isActive,
+    permissions: t.permissions,
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    createdAt: t.createdAt.toISOString(),
+    twilioAccountId: t.twilioAccountId,
+    accountName: row.accountName,
+  };
+}
+
+const displayPrefix = (raw: string) => `${raw.slice(0, TOKEN_PREFIX_LENGTH)}…`;
+
+export async function listTokens(db: Db, user: SessionUser): Promise<ApiToken[]> {
+  return (await repo.listTokens(db, user.id)).map(toApiToken);
+}
+
+// A token acts for its owner on the account that was active when it was created.
+export async function createToken(db: Db, user: SessionUser, input: CreateInput): Promise<ApiToken> {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest(TX.noActiveAccount);
+  const hash = await sha256Hex(input.tokenRaw);
+  if (await repo.findTokenHash(db, hash)) throw conflict(TX.tokenInUse);
+  const row = await repo.insertToken(db, {
+    userId: user.id,
+    twilioAccountId: active.account.id,
+    name: input.name,
+    token: hash,
+    tokenPrefix: displayPrefix(input.tokenRaw),
+    permissions: [LEAD_API_PERMISSION],
+    isActive: true,
+  });
+  return toApiToken((await repo.findTokenWithAccount(db, row.id))!);
+}
+
+export async function updateToken(db: Db, user: SessionUser, id: string, input: UpdateInput): Promise<ApiToken> {
+  const token = await repo.findOwnToken(db, user.id, id);
+  if (!token) throw notFound(TX.tokenNotFound);
+  const changes: Partial<repo.TokenRow> = {};
+  if ("tokenRaw" in input) {
+    const hash = await sha256Hex(input.tokenRaw);
+    const other = await repo.findTokenHash(db, hash);
+    if (other && other.id !== id) throw conflict(TX.tokenInUse);
+    Object.assign(changes, { name: input.name, token: hash, tokenPrefix: displayPrefix(input.tokenRaw) });
+  }
+  if (input.isActive !== undefined) changes.isActive = input.isActive;
+  await repo.updateToken(db, id, changes);
+  return toApiToken((await repo.findTokenWithAccount(db, id))!);
+}
+
+export type BearerResult =
+  | { ok: true; user: SessionUser; account: Awaited<ReturnType<typeof getAccessibleAccount>>["account"] }
+  | { ok: false; retryAfterSeconds: number };
+
+// Authorization: Bearer <token>. Unknown and disabled tokens look the same (401); a token over its
+// per-minute budget answers 429 with the seconds to wait.
+export async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<BearerResult> {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
+  if (!match) throw new HttpError(401, TX.bearerMissing);
+  const raw = match[1]!;
+  if (raw.length > 512) throw new HttpError(401, TX.bearerInvalid);
+  const hash = await sha256Hex(raw);
+  const token = await repo.findTokenByHash(db, hash);
+  if (!token || !constantTimeEqual(token.token, hash) || !token.isActive) throw new HttpError(401, TX.bearerInvalid);
+  const owner = await repo.findUser(db, token.userId);
+  if (!owner || !owner.isActive) throw new HttpError(401, TX.bearerInvalid);
+  if (!token.permissions.includes(LEAD_API_PERMISSION)) throw new HttpError(403, TX.bearerNoPermission);
+
+  const counted = await repo.countRequest(db, token.id, now, RATE_WINDOW_MS);
+  await repo.touchToken(db, token.id, now);
+  if (counted && counted.count > LEAD_API_RATE_PER_MINUTE) {
+    const windowEnd = (counted.windowStart?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+  }
+
+  const user = toCurrentUser(owner);
+  const accountId = token.twilioAccountId ?? (await resolveActiveAccount(db, user))?.account.id;
+  if (!accountId) throw new HttpError(403, TX.bearerNoAccount);
+  const { account } = await getAccessibleAccount(db, user, accountId).catch(() => {
+    throw new HttpError(403, TX.bearerNoAccount);
+  });
+  return { ok: true, user, account };
+}
+
+export function ingestLead(env: Env, db: Db, owner: { user: SessionUser; account: Parameters<typeof saveLead>[2]["account"] }, input: LeadInput): Promise<ApiLeadSaved> {
+  return saveLead(env, db, { account: owner.account, userId: owner.user.id }, input);
+}

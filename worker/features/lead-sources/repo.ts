@@ -1,0 +1,115 @@
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { leads, leadSources, templates } from "../../db/schema";
+
+export type LeadSourceRow = typeof leadSources.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
+
+export function listSources(db: Db, accountId: string) {
+  return db
+    .select({
+      source: leadSources,
+      templateName: templates.name,
+      leadCount: sql<number>`(select count(*) from leads l where l.lead_source_id = "lead_sources"."id")`,
+    })
+    .from(leadSources)
+    .leftJoin(templates, eq(templates.id, leadSources.templateId))
+    .where(eq(leadSources.twilioAccountId, accountId))
+    .orderBy(desc(leadSources.createdAt));
+}
+
+export async function findSourceWithDetails(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      source: leadSources,
+      templateName: templates.name,
+      leadCount: sql<number>`(select count(*) from leads l where l.lead_source_id = "lead_sources"."id")`,
+    })
+    .from(leadSources)
+    .leftJoin(templates, eq(templates.id, leadSources.templateId))
+    .where(eq(leadSources.id, id))
+    .limit(1);
+  return row;
+}
+
+export function findSource(db: Db, id: string) {
+  return db.query.leadSources.findFirst({ where: eq(leadSources.id, id) });
+}
+
+export async function insertSource(db: Db, values: typeof leadSources.$inferInsert) {
+  const [row] = await db.insert(leadSources).values(values).returning();
+  return row!;
+}
+
+export async function updateSource(db: Db, id: string, values: Partial<typeof leadSources.$inferInsert>) {
+  const [row] = await db.update(leadSources).set(values).where(eq(leadSources.id, id)).returning();
+  return row;
+}
+
+export function deleteSource(db: Db, id: string) {
+  return db.delete(leadSources).where(eq(leadSources.id, id));
+}
+
+export interface LeadFilter {
+  search?: string;
+  status?: string;
+  leadSourceId?: string;
+}
+
+export async function leadsPage(db: Db, accountId: string, filter: LeadFilter, page: number, pageSize: number) {
+  const filters: SQL[] = [eq(leads.twilioAccountId, accountId)];
+  if (filter.status) filters.push(eq(leads.status, filter.status));
+  if (filter.leadSourceId) filters.push(eq(leads.leadSourceId, filter.leadSourceId));
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    filters.push(
+      sql`(${leads.name} like ${pattern} escape '\\' or ${leads.phoneNumber} like ${pattern} escape '\\' or ${leads.email} like ${pattern} escape '\\' or ${leads.company} like ${pattern} escape '\\')`,
+    );
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ lead: leads, sourceName: leadSources.name })
+      .from(leads)
+      .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
+      .where(where)
+      .orderBy(desc(leads.importedAt), desc(leads.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(leads).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findLeadWithSource(db: Db, id: string) {
+  const [row] = await db
+    .select({ lead: leads, sourceName: leadSources.name })
+    .from(leads)
+    .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
+    .where(eq(leads.id, id))
+    .limit(1);
+  return row;
+}
+
+export function findLeadByPhone(db: Db, accountId: string, phone: string) {
+  return db.query.leads.findFirst({ where: and(eq(leads.twilioAccountId, accountId), eq(leads.phoneNumber, phone)) });
+}
+
+// One lead per phone number per account: a second arrival updates the first.
+export async function upsertLead(db: Db, values: typeof leads.$inferInsert & { twilioAccountId: string; phoneNumber: string }, changes: Partial<typeof leads.$inferInsert>) {
+  const [row] = await db
+    .insert(leads)
+    .values(values)
+    .onConflictDoUpdate({ target: [leads.twilioAccountId, leads.phoneNumber], set: changes })
+    .returning();
+  return row!;
+}
+
+export async function updateLead(db: Db, id: string, values: Partial<typeof leads.$inferInsert>) {
+  const [row] = await db.update(leads).set(values).where(eq(leads.id, id)).returning();
+  return row;
+}
+
+export function deleteLead(db: Db, id: string) {
+  return db.delete(leads).where(eq(leads.id, id));
+}

@@ -1,0 +1,328 @@
+import type { z } from "zod";
+import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
+import { renderTemplate } from "../../../src/shared/sandbox-templates";
+import {
+  type ApiLead,
+  type ApiLeadSaved,
+  type ApiLeadSource,
+  type ApiLeadsPage,
+  type AutoResponseResult,
+  LEAD_TEXTS as TX,
+  type leadInputSchema,
+  type leadSourceSchema,
+  type leadsQuerySchema,
+  type leadUpdateSchema,
+} from "../../../src/shared/schemas/lead-sources";
+import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
+import type { Db } from "../../db/client";
+import { badRequest, HttpError, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import type { AccountRow } from "../accounts/repo";
+import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import * as conversations from "../conversations/repo";
+import { queueOutbound } from "../conversations/service";
+import * as lists from "../lists/repo";
+import * as templates from "../templates/repo";
+import { internalTemplateSid, templateRowBody } from "../templates/service";
+import * as repo from "./repo";
+
+type SourceInput = z.output<typeof leadSourceSchema>;
+type LeadInput = z.output<typeof leadInputSchema>;
+type LeadUpdate = z.output<typeof leadUpdateSchema>;
+type LeadsQuery = z.output<typeof leadsQuerySchema>;
+
+const day = (d: Date | null) => (d ? romeDay(d) : null);
+const dayStart = (d: string | null) => (d ? romeDayStart(d) : null);
+
+function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | null; leadCount: number }): ApiLeadSource {
+  const s = row.source;
+  return {
+    id: s.id,
+    twilioAccountId: s.twilioAccountId,
+    name: s.name,
+    type: s.type,
+    isActive: s.isActive,
+    templateId: s.templateId,
+    templateName: row.templateName,
+    autoResponse: s.autoResponse,
+    autoSync: s.autoSync,
+    syncInterval: s.syncInterval,
+    calendarType: s.calendarType,
+    calendarHour: s.calendarHour,
+    calendarMinute: s.calendarMinute,
+    timezone: s.timezone,
+    talkingSchedules: s.talkingSchedules ?? [],
+    selectedDays: s.selectedDays ?? [],
+    startDate: day(s.startDate),
+    endDate: day(s.endDate),
+    specificDate: day(s.specificDate),
+    leadCount: Number(row.leadCount),
+    lastSyncAt: s.lastSyncAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+function toApiLead(row: { lead: repo.LeadRow; sourceName: string | null }): ApiLead {
+  const l = row.lead;
+  return {
+    id: l.id,
+    twilioAccountId: l.twilioAccountId,
+    leadSourceId: l.leadSourceId,
+    leadSourceName: row.sourceName,
+    phoneNumber: l.phoneNumber,
+    name: l.name,
+    email: l.email,
+    company: l.company,
+    notes: l.notes,
+    customFields: l.customFields ?? null,
+    status: l.status,
+    conversationId: l.conversationId,
+    externalId: l.externalId,
+    importedAt: l.importedAt.toISOString(),
+    lastContactedAt: l.lastContactedAt?.toISOString() ?? null,
+  };
+}
+
+async function requireActiveAccount(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest(TX.noActiveAccount);
+  return active.account;
+}
+
+async function getSourceForUser(db: Db, user: SessionUser, id: string) {
+  const source = await repo.findSource(db, id);
+  if (!source) throw notFound(TX.sourceNotFound);
+  await getAccessibleAccount(db, user, source.twilioAccountId).catch(() => {
+    throw notFound(TX.sourceNotFound);
+  });
+  return source;
+}
+
+async function getLeadForUser(db: Db, user: SessionUser, id: string) {
+  const found = await repo.findLeadWithSource(db, id);
+  if (!found) throw notFound(TX.leadNotFound);
+  const { account } = await getAccessibleAccount(db, user, found.lead.twilioAccountId).catch(() => {
+    throw notFound(TX.leadNotFound);
+  });
+  return { ...found, account };
+}
+
+// The auto-response template must be an approved template of the same account.
+async function checkTemplate(db: Db, accountId: string, templateId: string | null) {
+  if (!templateId) return;
+  const template = await templates.findTemplate(db, templateId);
+  if (!template || template.twilioAccountId !== accountId) throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
+  if (template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
+}
+
+function sourceValues(input: SourceInput) {
+  return {
+    name: input.name,
+    type: input.type,
+    isActive: input.isActive,
+    templateId: input.templateId,
+    autoResponse: input.autoResponse,
+    autoSync: input.autoSync,
+    syncInterval: input.syncInterval,
+    calendarType: input.calendarType,
+    calendarHour: input.calendarHour,
+    calendarMinute: input.calendarMinute,
+    timezone: input.timezone,
+    talkingSchedules: input.talkingSchedules,
+    selectedDays: input.selectedDays,
+    startDate: dayStart(input.startDate),
+    endDate: dayStart(input.endDate),
+    specificDate: dayStart(input.specificDate),
+  };
+}
+
+export async function listSources(db: Db, user: SessionUser): Promise<ApiLeadSource[]> {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) return [];
+  return (await repo.listSources(db, active.account.id)).map(toApiSource);
+}
+
+export async function createSource(db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
+  const account = await requireActiveAccount(db, user);
+  await checkTemplate(db, account.id, input.templateId);
+  const row = await repo.insertSource(db, { userId: user.id, twilioAccountId: account.id, ...sourceValues(input) });
+  return toApiSource((await repo.findSourceWithDetails(db, row.id))!);
+}
+
+export async function updateSource(db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
+  const source = await getSourceForUser(db, user, id);
+  await checkTemplate(db, source.twilioAccountId, input.templateId);
+  await repo.updateSource(db, id, sourceValues(input));
+  return toApiSource((await repo.findSourceWithDetails(db, id))!);
+}
+
+export async function deleteSource(db: Db, user: SessionUser, id: string) {
+  await getSourceForUser(db, user, id);
+  await repo.deleteSource(db, id);
+}
+
+export async function listLeads(db: Db, user: SessionUser, query: LeadsQuery): Promise<ApiLeadsPage> {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) return { leads: [], total: 0, page: query.page, pageSize: query.pageSize };
+  const { rows, total } = await repo.leadsPage(
+    db,
+    active.account.id,
+    { search: query.search || undefined, status: query.status, leadSourceId: query.leadSourceId },
+    query.page,
+    query.pageSize,
+  );
+  return { leads: rows.map(toApiLead), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function createLead(env: Env, db: Db, user: SessionUser, input: LeadInput): Promise<ApiLeadSaved> {
+  const account = await requireActiveAccount(db, user);
+  return saveLead(env, db, { account, userId: user.id }, input);
+}
+
+export async function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpdate): Promise<ApiLead> {
+  await getLeadForUser(db, user, id);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0) await repo.updateLead(db, id, changes);
+  return toApiLead((await repo.findLeadWithSource(db, id))!);
+}
+
+export async function deleteLead(db: Db, user: SessionUser, id: string) {
+  await getLeadForUser(db, user, id);
+  await repo.deleteLead(db, id);
+}
+
+function splitName(name: string | null) {
+  if (!name) return { nome: null, cognome: null };
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { nome: first?.slice(0, 100) ?? null, cognome: rest.join(" ").slice(0, 100) || null };
+}
+
+// Creates or updates the account's lead for this phone (from the console or the Lead Manager API),
+// optionally adds it to a list, and starts the lead source's auto-response for a new contact.
+export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; userId: string }, input: LeadInput, now = new Date()): Promise<ApiLeadSaved> {
+  const { account } = owner;
+  const source = input.leadSourceId ? await repo.findSource(db, input.leadSourceId) : null;
+  if (input.leadSourceId && (!source || source.twilioAccountId !== account.id)) {
+    throw notFound(TX.sourceNotFound);
+  }
+  const list = input.listId ? await lists.findList(db, input.listId) : null;
+  if (input.listId && (!list || list.twilioAccountId !== account.id)) throw notFound(LIST_TEXTS.notFound);
+
+  const existing = await repo.findLeadByPhone(db, account.id, input.phone);
+  // Fields the caller sent replace the stored ones; custom fields are merged.
+  const changes: Partial<repo.LeadRow> = { phoneNumber: input.phone };
+  if (input.name) changes.name = input.name;
+  if (input.email) changes.email = input.email;
+  if (input.company) changes.company = input.company;
+  if (input.notes) changes.notes = input.notes;
+  if (input.externalId) changes.externalId = input.externalId;
+  if (input.status) changes.status = input.status;
+  if (source) changes.leadSourceId = source.id;
+  if (input.customFields) changes.customFields = { ...(existing?.customFields ?? {}), ...input.customFields };
+  const lead = await repo.upsertLead(
+    db,
+    {
+      userId: owner.userId,
+      twilioAccountId: account.id,
+      phoneNumber: input.phone,
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      notes: input.notes,
+      customFields: input.customFields,
+      externalId: input.externalId,
+      leadSourceId: source?.id ?? null,
+      status: input.status ?? "new",
+      importedAt: now,
+    },
+    changes,
+  );
+
+  let listLeadId: string | null = null;
+  if (list) {
+    const { nome, cognome } = splitName(lead.name);
+    const professione = typeof lead.customFields?.professione === "string" ? lead.customFields.professione.slice(0, 200) : null;
+    const saved = await lists.upsertOneLead(
+      db,
+      list.id,
+      {
+        externalId: input.externalId ?? lead.phoneNumber,
+        nome,
+        cognome,
+        numeroTelefono: lead.phoneNumber,
+        email: lead.email,
+        professione,
+        note: lead.notes?.slice(0, 1000) ?? null,
+        originalData: { name: lead.name, phone: lead.phoneNumber, email: lead.email, company: lead.company, notes: lead.notes, customFields: lead.customFields },
+      },
+      now,
+    );
+    listLeadId = saved?.id ?? null;
+  }
+
+  const activeSource = source ?? (lead.leadSourceId ? await repo.findSource(db, lead.leadSourceId) : null);
+  const autoResponse = await autoRespond(env, db, owner, activeSource ?? null, lead, now);
+  const found = (await repo.findLeadWithSource(db, lead.id))!;
+  return { lead: toApiLead(found), created: !existing, listLeadId, autoResponse };
+}
+
+// The source's approved template goes out once, to a lead not yet in conversation with the account.
+async function autoRespond(
+  env: Env,
+  db: Db,
+  owner: { account: AccountRow; userId: string },
+  source: repo.LeadSourceRow | null,
+  lead: repo.LeadRow,
+  now: Date,
+): Promise<AutoResponseResult> {
+  const none = (status: AutoResponseResult["status"], reason: string | null = null): AutoResponseResult => ({
+    status,
+    conversationId: lead.conversationId,
+    reason,
+  });
+  if (!source || !source.isActive || !source.autoResponse || !source.templateId) return none("not_configured");
+  if (lead.conversationId) return none("skipped", "Il lead ha già una conversazione");
+  const { account } = owner;
+  const template = await templates.findTemplate(db, source.templateId);
+  if (!template || template.status !== "approved" || (!account.sandbox && !template.externalTemplateId)) return none("skipped", TX.templateNotApproved);
+  const existing = await conversations.findConversationByPhone(db, account.id, lead.phoneNumber);
+  if (existing) {
+    await repo.updateLead(db, lead.id, { conversationId: existing.id });
+    return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
+  }
+  const conversation = await conversations.ensureConversation(db, { userId: owner.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber });
+  const sid = internalTemplateSid(template);
+  const details = {
+    customerName: lead.name,
+    customerCompany: lead.company,
+    templateId: template.id,
+    templateSid: sid,
+    templateName: template.name,
+    templateCategory: template.category,
+    status: "active",
+  };
+  await conversations.updateConversation(db, conversation.id, details);
+  const variables = { "1": lead.name ?? "Cliente", "2": lead.company ?? account.name };
+  try {
+    await queueOutbound(
+      env,
+      db,
+      { ...conversation, ...details },
+      {
+        content: renderTemplate(templateRowBody(template), variables),
+        sender: "operator",
+        templateSid: sid,
+        templateVariables: variables,
+      },
+      now,
+    );
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 409) {
+      await repo.updateLead(db, lead.id, { conversationId: conversation.id });
+      return { status: "skipped", conversationId: conversation.id, reason: err.message };
+    }
+    throw err;
+  }
+  await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });
+  return { status: "queued", conversationId: conversation.id, reason: null };
+}

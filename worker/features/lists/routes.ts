@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  createListSchema,
+  CSV_MAX_BYTES,
+  fieldMappingSchema,
+  LIST_TEXTS,
+  listIdParam,
+  listLeadIdParam,
+  listLeadSchema,
+  listLeadsQuerySchema,
+} from "../../../src/shared/schemas/lists";
+import { HttpError } from "../../lib/http-error";
+import { validate } from "../../lib/validate";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../auth/middleware";
+import * as service from "./service";
+
+const importParam = z.object({ id: z.string().min(1).max(64), importId: z.string().min(1).max(64) });
+const csvQuery = z.object({ fileName: z.string().trim().max(200).optional() });
+
+export const listRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, currentUser(c)), 200))
+  .post("/", validate("json", createListSchema), async (c) =>
+    c.json(await service.createList(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201),
+  )
+  .get("/:id", validate("param", listIdParam), async (c) => c.json(await service.getList(c.var.db, currentUser(c), c.req.valid("param").id), 200))
+  .delete("/:id", validate("param", listIdParam), async (c) => {
+    await service.deleteList(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  })
+  .get("/:id/fields", validate("param", listIdParam), async (c) =>
+    c.json(await service.getFields(c.env, c.var.db, currentUser(c), c.req.valid("param").id), 200),
+  )
+  .get("/:id/mapping", validate("param", listIdParam), async (c) =>
+    c.json(await service.getMapping(c.var.db, currentUser(c), c.req.valid("param").id), 200),
+  )
+  .put("/:id/mapping", validate("param", listIdParam), validate("json", fieldMappingSchema), async (c) =>
+    c.json(await service.saveMapping(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 202),
+  )
+  .post("/:id/import", validate("param", listIdParam), async (c) =>
+    c.json(await service.startImport(c.env, c.var.db, currentUser(c), c.req.valid("param").id), 202),
+  )
+  .get("/:id/imports/:importId", validate("param", importParam), async (c) => {
+    const { id, importId } = c.req.valid("param");
+    return c.json(await service.getImport(c.var.db, currentUser(c), id, importId), 200);
+  })
+  // The file itself is the body (text/csv), not JSON.
+  .put("/:id/csv", validate("param", listIdParam), validate("query", csvQuery), async (c) => {
+    const declared = Number(c.req.header("Content-Length") ?? 0);
+    if (declared > CSV_MAX_BYTES) throw new HttpError(413, LIST_TEXTS.csvTooLarge);
+    const body = await c.req.arrayBuffer();
+    return c.json(await service.uploadCsv(c.env, c.var.db, currentUser(c), c.req.valid("param").id, body, c.req.valid("query").fileName), 200);
+  })
+  .get("/:id/leads", validate("param", listIdParam), validate("query", listLeadsQuerySchema), async (c) =>
+    c.json(await service.leadsPage(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("query")), 200),
+  )
+  .post("/:id/leads", validate("param", listIdParam), validate("json", listLeadSchema), async (c) =>
+    c.json(await service.addLead(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .delete("/:id/leads/:leadId", validate("param", listLeadIdParam), async (c) => {
+    const { id, leadId } = c.req.valid("param");
+    await service.deleteLead(c.var.db, currentUser(c), id, leadId);
+    return c.json({ ok: true }, 200);
+  });

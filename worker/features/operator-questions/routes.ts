@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { answerQuestionSchema, questionIdParam } from "../../../src/shared/schemas/operator-questions";
+import { validate } from "../../lib/validate";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../auth/middleware";
+import * as service from "./service";
+
+export const operatorQuestionRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.listQuestions(c.var.db, currentUser(c)), 200))
+  .post("/:id/answer", validate("param", questionIdParam), validate("json", answerQuestionSchema), async (c) => {
+    const { answer, saveToMemory } = c.req.valid("json");
+    return c.json(await service.answerQuestion(c.env, c.var.db, currentUser(c), c.req.valid("param").id, answer, saveToMemory), 201);
+  })
+  .delete("/:id", validate("param", questionIdParam), async (c) => {
+    await service.dismissQuestion(c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  });

@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { templates } from "../../db/schema";
+
+export type TemplateRow = typeof templates.$inferSelect;
+export type NewTemplate = typeof templates.$inferInsert;
+
+export function listTemplates(db: Db, accountId: string) {
+  return db
+    .select()
+    .from(templates)
+    .where(eq(templates.twilioAccountId, accountId))
+    .orderBy(asc(templates.order), desc(templates.createdAt));
+}
+
+export function listApprovedTemplates(db: Db, accountId: string) {
+  return db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.twilioAccountId, accountId), eq(templates.status, "approved"), eq(templates.isActive, true)))
+    .orderBy(asc(templates.name));
+}
+
+export function findTemplate(db: Db, id: string) {
+  return db.query.templates.findFirst({ where: eq(templates.id, id) });
+}
+
+export async function insertTemplate(db: Db, values: NewTemplate) {
+  const [row] = await db.insert(templates).values(values).returning();
+  return row!;
+}
+
+// Only a draft may change; answers undefined when the template is no longer one.
+export async function updateDraft(db: Db, id: string, values: Partial<NewTemplate>) {
+  const [row] = await db
+    .update(templates)
+    .set(values)
+    .where(and(eq(templates.id, id), eq(templates.status, "draft")))
+    .returning();
+  return row;
+}
+
+// Moves a draft to pending in one statement, so two submits of the same draft cannot both go to Twilio.
+export async function claimDraftForSubmit(db: Db, id: string, now: Date) {
+  const [row] = await db
+    .update(templates)
+    .set({ status: "pending", submittedAt: now, rejectionReason: null, externalStatus: null, lastSyncedAt: null })
+    .where(and(eq(templates.id, id), eq(templates.status, "draft")))
+    .returning();
+  return row;
+}
+
+export async function updateTemplate(db: Db, id: string, values: Partial<NewTemplate>) {
+  const [row] = await db.update(templates).set(values).where(eq(templates.id, id)).returning();
+  return row;
+}
+
+// Only while still pending: a verdict is never overwritten by a late sync.
+export async function updatePending(db: Db, id: string, values: Partial<NewTemplate>) {
+  const [row] = await db
+    .update(templates)
+    .set(values)
+    .where(and(eq(templates.id, id), eq(templates.status, "pending")))
+    .returning();
+  return row;
+}
+
+export function deleteTemplate(db: Db, id: string) {
+  return db.delete(templates).where(eq(templates.id, id));
+}
+
+// Pending templates not checked since `before`, least recently checked first.
+export function pendingDueForSync(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.status, "pending"), or(isNull(templates.lastSyncedAt), lt(templates.lastSyncedAt, before))))
+    .orderBy(asc(templates.lastSyncedAt))
+    .limit(limit);
+}

@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { createTemplateSchema, templateIdParam, updateTemplateSchema } from "../../../src/shared/schemas/templates";
+import { validate } from "../../lib/validate";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../auth/middleware";
+import * as service from "./service";
+
+export const templateRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, currentUser(c)), 200))
+  .post("/", validate("json", createTemplateSchema), async (c) =>
+    c.json(await service.createTemplate(c.var.db, currentUser(c), c.req.valid("json")), 201),
+  )
+  .put("/:id", validate("param", templateIdParam), validate("json", updateTemplateSchema), async (c) =>
+    c.json(await service.updateTemplate(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .post("/:id/submit", validate("param", templateIdParam), async (c) =>
+    c.json(await service.submitTemplate(c.env, c.var.db, currentUser(c), c.req.valid("param").id), 200),
+  )
+  .delete("/:id", validate("param", templateIdParam), async (c) => {
+    await service.deleteTemplate(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  });

@@ -1,0 +1,288 @@
+import type { z } from "zod";
+import type { ProviderTemplate } from "../../../src/shared/sandbox-templates";
+import {
+  type ApiTemplate,
+  type createTemplateSchema,
+  TEMPLATE_TEXTS as TX,
+  templateBody,
+  templateVariables,
+  type TemplateCategory,
+  type updateTemplateSchema,
+  WHATSAPP_CATEGORY,
+  type WhatsappContent,
+} from "../../../src/shared/schemas/templates";
+import type { Db } from "../../db/client";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import {
+  createContent,
+  deleteContent,
+  fetchWhatsAppApproval,
+  requestWhatsAppApproval,
+  type TwilioCredentials,
+  TwilioError,
+} from "../../providers/twilio";
+import type { SessionUser } from "../../types";
+import type { AccountRow } from "../accounts/repo";
+import { findAccount } from "../accounts/repo";
+import { accountAuthToken, getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import * as repo from "./repo";
+
+type CreateInput = z.output<typeof createTemplateSchema>;
+type UpdateInput = z.output<typeof updateTemplateSchema>;
+type StoredContent = NonNullable<repo.TemplateRow["whatsappContent"]>;
+
+// The JSON column keeps only the parts that are set.
+function storedContent(c: WhatsappContent): StoredContent {
+  return {
+    type: c.type,
+    ...(c.text ? { text: c.text } : {}),
+    ...(c.type === "media" && c.mediaUrl ? { mediaUrl: c.mediaUrl } : {}),
+    ...(c.type === "media" && c.mediaCaption ? { mediaCaption: c.mediaCaption } : {}),
+  };
+}
+
+function apiContent(c: StoredContent | null): WhatsappContent | null {
+  if (!c) return null;
+  return { type: c.type === "media" ? "media" : "text", text: c.text ?? null, mediaUrl: c.mediaUrl ?? null, mediaCaption: c.mediaCaption ?? null };
+}
+
+export function toApiTemplate(t: repo.TemplateRow): ApiTemplate {
+  const content = apiContent(t.whatsappContent);
+  return {
+    id: t.id,
+    twilioAccountId: t.twilioAccountId,
+    name: t.name,
+    description: t.description,
+    category: t.category,
+    channel: t.channel,
+    language: t.language,
+    whatsappContent: content,
+    variables: templateVariables(templateBody(content)),
+    status: t.status,
+    rejectionReason: t.rejectionReason,
+    externalTemplateId: t.externalTemplateId,
+    externalStatus: t.externalStatus,
+    icon: t.icon,
+    color: t.color,
+    isActive: t.isActive,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    submittedAt: t.submittedAt?.toISOString() ?? null,
+    lastSyncedAt: t.lastSyncedAt?.toISOString() ?? null,
+  };
+}
+
+// The sid an approved internal template is sent with: Twilio's for a real account, a stable local one
+// for a sandbox (which sends nothing to Twilio).
+export function internalTemplateSid(t: Pick<repo.TemplateRow, "id" | "externalTemplateId">): string {
+  return t.externalTemplateId ?? `HXint${t.id.replaceAll("-", "")}`;
+}
+
+export function templateRowBody(t: repo.TemplateRow): string {
+  return templateBody(apiContent(t.whatsappContent));
+}
+
+export function toProviderTemplate(t: repo.TemplateRow): ProviderTemplate {
+  const body = templateRowBody(t);
+  return {
+    sid: internalTemplateSid(t),
+    friendlyName: t.name,
+    status: t.status,
+    language: t.language,
+    bodyText: body,
+    variables: templateVariables(body),
+    category: t.category,
+  };
+}
+
+// Approved internal templates, offered wherever provider templates are.
+export async function approvedInternalTemplates(db: Db, account: AccountRow): Promise<ProviderTemplate[]> {
+  const rows = await repo.listApprovedTemplates(db, account.id);
+  // A real account's template needs its Twilio content; a sandbox one is usable as it is.
+  return rows.filter((t) => account.sandbox || t.externalTemplateId).map(toProviderTemplate);
+}
+
+export async function listForActiveAccount(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) return [];
+  return (await repo.listTemplates(db, active.account.id)).map(toApiTemplate);
+}
+
+// A template the user may see (its account is one of theirs), else 404.
+export async function getTemplateForUser(db: Db, user: SessionUser, id: string) {
+  const template = await repo.findTemplate(db, id);
+  if (!template) throw notFound(TX.notFound);
+  const { account } = await getAccessibleAccount(db, user, template.twilioAccountId).catch(() => {
+    throw notFound(TX.notFound);
+  });
+  return { template, account };
+}
+
+async function targetAccount(db: Db, user: SessionUser, requested: string | undefined) {
+  if (requested && requested !== "missing") return (await getAccessibleAccount(db, user, requested)).account;
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest(TX.noActiveAccountError);
+  return active.account;
+}
+
+export async function createTemplate(db: Db, user: SessionUser, input: CreateInput) {
+  const account = await targetAccount(db, user, input.twilioAccountId);
+  const row = await repo.insertTemplate(db, {
+    userId: user.id,
+    twilioAccountId: account.id,
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    channel: input.channel,
+    language: input.language,
+    whatsappContent: storedContent(input.whatsappContent),
+    status: "draft",
+  });
+  return toApiTemplate(row);
+}
+
+export async function updateTemplate(db: Db, user: SessionUser, id: string, input: UpdateInput) {
+  const { template } = await getTemplateForUser(db, user, id);
+  if (template.status !== "draft") throw conflict(TX.onlyDraftEdit);
+  const row = await repo.updateDraft(db, id, {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    channel: input.channel,
+    language: input.language,
+    whatsappContent: storedContent(input.whatsappContent),
+  });
+  if (!row) throw conflict(TX.onlyDraftEdit);
+  return toApiTemplate(row);
+}
+
+async function credentials(env: Env, account: AccountRow): Promise<TwilioCredentials> {
+  return { accountSid: account.accountSid, authToken: await accountAuthToken(env, account) };
+}
+
+// WhatsApp template names: lower-case letters, digits and underscores, unique per business account.
+export function whatsappName(t: Pick<repo.TemplateRow, "id" | "name">): string {
+  const slug = t.name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 40);
+  return `${slug || "template"}_${t.id.replaceAll("-", "").slice(0, 8)}`;
+}
+
+const SAMPLE_VALUES = ["Mario", "AgentBot", "10", "lunedì", "12:00"];
+function variableSamples(body: string): Record<string, string> {
+  return Object.fromEntries(templateVariables(body).map((n) => [n, SAMPLE_VALUES[Number(n) - 1] ?? `valore ${n}`]));
+}
+
+// Draft → pending. A real account creates the content at Twilio and asks WhatsApp to approve it;
+// a sandbox account calls nothing and is approved by the next sync.
+export async function submitTemplate(env: Env, db: Db, user: SessionUser, id: string, now = new Date()) {
+  const { template, account } = await getTemplateForUser(db, user, id);
+  if (template.status !== "draft") throw conflict(TX.onlyDraftSubmit);
+  const claimed = await repo.claimDraftForSubmit(db, id, now);
+  if (!claimed) throw conflict(TX.onlyDraftSubmit);
+  if (account.sandbox) return toApiTemplate(claimed);
+
+  const content = apiContent(claimed.whatsappContent);
+  const body = templateBody(content);
+  try {
+    const creds = await credentials(env, account);
+    // A content created by an earlier, interrupted submit is reused rather than duplicated.
+    let sid = claimed.externalTemplateId;
+    if (!sid) {
+      sid = (
+        await createContent(env, creds, {
+          friendlyName: whatsappName(claimed),
+          language: claimed.language,
+          body,
+          mediaUrl: content?.type === "media" ? content.mediaUrl : null,
+          variables: variableSamples(body),
+        })
+      ).sid;
+      await repo.updateTemplate(db, id, { externalTemplateId: sid });
+    }
+    // SMS content needs no WhatsApp review: it can be used as soon as it exists.
+    if (claimed.channel === "sms") {
+      const row = await repo.updateTemplate(db, id, { status: "approved", externalStatus: "approved", lastSyncedAt: now });
+      return toApiTemplate(row!);
+    }
+    const approval = await requestWhatsAppApproval(env, creds, sid, {
+      name: whatsappName(claimed),
+      category: WHATSAPP_CATEGORY[claimed.category as TemplateCategory] ?? "MARKETING",
+    });
+    const row = await repo.updateTemplate(db, id, { externalStatus: approval.status });
+    return toApiTemplate(row!);
+  } catch (err) {
+    await repo.updateTemplate(db, id, { status: "draft", submittedAt: null });
+    if (err instanceof TwilioError) throw new HttpError(502, TX.twilioFailed(err.message));
+    throw err;
+  }
+}
+
+export async function deleteTemplate(env: Env, db: Db, user: SessionUser, id: string) {
+  const { template, account } = await getTemplateForUser(db, user, id);
+  if (!account.sandbox && template.externalTemplateId) {
+    try {
+      await deleteContent(env, await credentials(env, account), template.externalTemplateId);
+    } catch (err) {
+      if (err instanceof TwilioError) throw new HttpError(502, TX.twilioDeleteFailed(err.message));
+      throw err;
+    }
+  }
+  await repo.deleteTemplate(db, id);
+}
+
+// One approval check for a pending template (the cron's template.sync job). Idempotent: a template
+// that is no longer pending is left alone.
+export async function syncApproval(env: Env, db: Db, templateId: string, now = new Date()) {
+  const template = await repo.findTemplate(db, templateId);
+  if (!template || template.status !== "pending") return;
+  const account = await findAccount(db, template.twilioAccountId);
+  if (!account) return;
+  if (account.sandbox) {
+    await repo.updatePending(db, templateId, { status: "approved", externalStatus: "approved", lastSyncedAt: now });
+    return;
+  }
+  if (!template.externalTemplateId) {
+    // The submit stopped between claiming the draft and creating the content: give the draft back,
+    // unless that submit may still be running.
+    if (!template.submittedAt || now.getTime() - template.submittedAt.getTime() > 5 * 60_000) {
+      await repo.updatePending(db, templateId, { status: "draft", submittedAt: null, rejectionReason: TX.submissionInterrupted, lastSyncedAt: now });
+    }
+    return;
+  }
+  let approval;
+  try {
+    approval = await fetchWhatsAppApproval(env, await credentials(env, account), template.externalTemplateId);
+  } catch (err) {
+    if (err instanceof TwilioError && err.httpStatus === 404) {
+      await repo.updatePending(db, templateId, { status: "rejected", externalStatus: "deleted", rejectionReason: TX.contentMissingAtTwilio, lastSyncedAt: now });
+      return;
+    }
+    if (err instanceof TwilioError && !err.retryable) {
+      console.warn("template sync: Twilio refused the check", templateId, err.message);
+      await repo.updatePending(db, templateId, { lastSyncedAt: now });
+      return;
+    }
+    throw err;
+  }
+  if (approval.status === "approved") {
+    await repo.updatePending(db, templateId, { status: "approved", externalStatus: approval.status, rejectionReason: null, lastSyncedAt: now });
+  } else if (approval.status === "rejected" || approval.status === "disabled") {
+    await repo.updatePending(db, templateId, {
+      status: "rejected",
+      externalStatus: approval.status,
+      rejectionReason: approval.rejectionReason ?? "Rifiutato da WhatsApp",
+      lastSyncedAt: now,
+    });
+  } else {
+    await repo.updatePending(db, templateId, { externalStatus: approval.status, lastSyncedAt: now });
+  }
+}
+
+export async function dueTemplateSyncs(db: Db, now: Date, limit = 100) {
+  return repo.pendingDueForSync(db, new Date(now.getTime() - 30_000), limit);
+}

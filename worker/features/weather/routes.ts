@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { weatherCitiesSchema } from "../../../src/shared/weather";
+import { validate } from "../../lib/validate";
+import type { AppEnv } from "../../types";
+import { currentUser } from "../auth/middleware";
+import { requireActiveAccount } from "../conversations/service";
+import { reportsOf, setCities, toApiReport } from "./service";
+
+export const weatherRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const account = await requireActiveAccount(c.var.db, currentUser(c));
+    return c.json((await reportsOf(c.var.db, account.id)).map(toApiReport), 200);
+  })
+  .put("/cities", validate("json", weatherCitiesSchema), async (c) => {
+    const account = await requireActiveAccount(c.var.db, currentUser(c));
+    return c.json((await setCities(c.var.db, account.id, c.req.valid("json").cities)).map(toApiReport), 200);
+  });
