@@ -139,9 +139,9 @@ describe("signed in shell", () => {
 
   it("shows titles and a plain empty state on sections of later issues", async () => {
     signedIn(ADMIN);
-    renderApp("/actions");
+    renderApp("/campaigns");
     expect(await screen.findByText(T.placeholderEmpty)).toBeTruthy();
-    expect(screen.getByTestId("page-title").textContent).toBe("Azioni");
+    expect(screen.getByTestId("page-title").textContent).toBe("Campagne WhatsApp");
   });
 
   it("shows the not-found page on unknown routes", async () => {

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { MemoriesPage as MemoriesScreen } from "../features/memories/components/memories-page";
 
 export function MemoriesPage() {
-  return <SectionPlaceholder />;
+  return <MemoriesScreen />;
 }

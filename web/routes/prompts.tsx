@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { PromptsPage as PromptsScreen } from "../features/prompts/components/prompts-page";
 
 export function PromptsPage() {
-  return <SectionPlaceholder />;
+  return <PromptsScreen />;
 }

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { TemplateTestPage as TemplateTestScreen } from "../features/template-test/components/template-test-page";
 
 export function TemplateTestPage() {
-  return <SectionPlaceholder />;
+  return <TemplateTestScreen />;
 }

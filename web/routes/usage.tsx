@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { UsagePage as UsageScreen } from "../features/usage/components/usage-page";
 
 export function UsagePage() {
-  return <SectionPlaceholder />;
+  return <UsageScreen />;
 }

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiFeedbackRow } from "../../../../src/shared/schemas/memories";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// Only a saved feedback memory has rows.
+export const memoryFeedbackQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.memoryFeedback(id),
+    queryFn: async ({ signal }) =>
+      (await apiGet<ApiFeedbackRow[]>(`/api/memories/${encodeURIComponent(id)}/feedback`, { signal })) ?? [],
+  });
+
+export function useMemoryFeedback(id: string | null) {
+  return useQuery({ ...memoryFeedbackQueryOptions(id ?? ""), enabled: !!id });
+}

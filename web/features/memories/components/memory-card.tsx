@@ -1,0 +1,173 @@
+import { Copy, Database, Download, FileSpreadsheet, FileText, Globe, Lock, MessageSquareHeart, Pencil, RefreshCw, Trash, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { MEMORY_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { MEMORY_TEXTS as TX, type ApiMemory } from "../../../../src/shared/schemas/memories";
+import { T } from "../../../../src/shared/strings";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { Switch } from "../../../components/ui/switch";
+import { cn } from "../../../lib/cn";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteMemory } from "../api/delete-memory";
+import { useDuplicateMemory } from "../api/duplicate-memory";
+import { useSyncMemory } from "../api/sync-memory";
+import { useUpdateMemory } from "../api/update-memory";
+import { memoryPreview } from "../lib/memory-form";
+import { romeDateTime } from "../lib/rome-format";
+
+const TYPE_ICONS: Record<string, typeof FileText> = {
+  text: FileText,
+  csv: FileSpreadsheet,
+  airtable: Database,
+  feedback: MessageSquareHeart,
+};
+
+function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1 text-xs">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className={cn("min-w-0 truncate text-right font-medium", mono && "font-mono")}>{children}</dd>
+    </div>
+  );
+}
+
+function useMemoryActions(memory: ApiMemory) {
+  const duplicate = useDuplicateMemory({
+    onSuccess: (copy) => toast({ title: TX.duplicated, description: copy?.name, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, UI.duplicateError), variant: "destructive" }),
+  });
+  const remove = useDeleteMemory({
+    onSuccess: () => toast({ title: TX.deleted, description: memory.name, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
+  });
+  const activation = useUpdateMemory({
+    onSuccess: () => toast({ title: TX.updated, description: memory.name, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" }),
+  });
+  const sync = useSyncMemory({
+    onSuccess: (after) =>
+      toast({
+        title: TX.synced(after?.dataSource?.kind === "airtable" ? after.dataSource.recordCount : 0),
+        variant: "success",
+      }),
+    onError: (err) => toast({ title: UI.syncErrorTitle, description: serverMessage(err, UI.syncDefaultError), variant: "destructive" }),
+  });
+  return { duplicate, remove, activation, sync };
+}
+
+export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () => void }) {
+  const { duplicate, remove, activation, sync } = useMemoryActions(memory);
+  const active = activation.isPending && activation.variables?.body.isActive !== undefined ? activation.variables.body.isActive : memory.isActive;
+  const source = memory.dataSource;
+  const Icon = TYPE_ICONS[memory.dataType] ?? FileText;
+  const text = memoryPreview(memory.content);
+
+  const onDelete = () => {
+    if (!window.confirm(UI.deleteConfirm(memory.name))) return;
+    remove.mutate(memory.id);
+  };
+
+  return (
+    <Card data-testid="memory-card" className={cn("flex min-w-0 flex-col", !active && "opacity-85")}>
+      <div className="flex items-start gap-3 px-5 pt-5 pb-2">
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <Icon className="size-4.5" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <CardTitle className="line-clamp-2 break-words" title={memory.name}>
+            {memory.name}
+          </CardTitle>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <Badge variant={active ? "success" : "secondary"}>{active ? UI.active : UI.inactive}</Badge>
+            <Badge variant="outline">{UI.dataTypeLabels[memory.dataType] ?? memory.dataType}</Badge>
+            <Badge variant="outline" title={memory.visibility === "private" ? TX.visibilityPrivate : TX.visibilityPublic}>
+              {memory.visibility === "private" ? <Lock aria-hidden /> : <Globe aria-hidden />}
+              {UI.visibilityNames[memory.visibility]}
+            </Badge>
+          </div>
+        </div>
+        <Switch
+          checked={active}
+          disabled={activation.isPending}
+          onCheckedChange={(isActive) => activation.mutate({ id: memory.id, body: { isActive } })}
+          aria-label={UI.activeSwitchLabel(memory.name)}
+        />
+      </div>
+      <CardContent className="flex flex-1 flex-col gap-2">
+        {text ? <p className="text-sm break-words text-muted-foreground">{text}</p> : null}
+        {source?.kind === "csv" ? (
+          <dl className="divide-y rounded-lg bg-muted/50 px-3 py-1" data-testid="memory-csv">
+            <Row label={UI.csvTitle}>{source.fileName}</Row>
+            <Row label={UI.csvRowsLabel}>
+              <span data-testid="memory-row-count">{source.rowCount.toLocaleString("it-IT")}</span>
+            </Row>
+            <Row label={UI.csvColumnsLabel}>{UI.csvColumns(source.columns, source.columnCount)}</Row>
+          </dl>
+        ) : memory.dataType === "csv" ? (
+          <p className="rounded-lg border border-dashed px-3 py-2 text-xs text-muted-foreground">{UI.csvMissing}</p>
+        ) : null}
+        {source?.kind === "airtable" ? (
+          <dl className="divide-y rounded-lg bg-muted/50 px-3 py-1" data-testid="memory-airtable">
+            <Row label={UI.airtableApiKey} mono>
+              {source.apiKey}
+            </Row>
+            <Row label={UI.airtableBaseId} mono>
+              {source.baseId}
+            </Row>
+            <Row label={UI.airtableTableId} mono>
+              {source.tableId}
+            </Row>
+            <Row label={UI.recordsLabel}>{UI.records(source.recordCount)}</Row>
+          </dl>
+        ) : null}
+        {memory.dataType === "airtable" ? (
+          <p className="text-xs text-muted-foreground">{memory.lastSyncAt ? UI.lastSync(romeDateTime(memory.lastSyncAt)) : UI.neverSynced}</p>
+        ) : null}
+        {memory.syncError ? (
+          <p role="alert" className="flex items-start gap-1.5 rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive" data-testid="memory-sync-error">
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+            {memory.syncError}
+          </p>
+        ) : null}
+        <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
+          <span>{UI.linkedTemplatesLabel}: {memory.linkedTemplates.length}</span>
+          {memory.memoryType === "standard" ? <span>{UI.passages(memory.passageCount)}</span> : null}
+          {memory.isOwn ? null : <span>{UI.sharedBy}</span>}
+        </p>
+      </CardContent>
+      <CardFooter>
+        <Button size="sm" variant="outline" onClick={onEdit}>
+          <Pencil aria-hidden />
+          {T.edit}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => duplicate.mutate(memory.id)} disabled={duplicate.isPending}>
+          <Copy aria-hidden />
+          {UI.duplicate}
+        </Button>
+        {memory.dataType === "airtable" ? (
+          <Button size="sm" variant="outline" onClick={() => sync.mutate(memory.id)} disabled={sync.isPending} data-testid="memory-sync">
+            {sync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
+            {sync.isPending ? UI.syncing : UI.sync}
+          </Button>
+        ) : null}
+        {source?.kind === "csv" ? (
+          <a
+            href={`/api/memories/${encodeURIComponent(memory.id)}/csv`}
+            download={source.fileName}
+            className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-xs font-medium hover:bg-muted [&_svg]:size-4"
+          >
+            <Download aria-hidden />
+            {UI.csvDownload}
+          </a>
+        ) : null}
+        <Button size="sm" variant="ghost-destructive" onClick={onDelete} disabled={remove.isPending} className="ml-auto">
+          <Trash aria-hidden />
+          {T.delete}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { PROMPT_TEXTS as TX, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { T } from "../../../../src/shared/strings";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useDeletePrompt } from "../api/delete-prompt";
+import { useDuplicatePrompt } from "../api/duplicate-prompt";
+import { useTestPrompt } from "../api/test-prompt";
+import { useUpdatePrompt } from "../api/update-prompt";
+import { TEST_TOAST_PREVIEW, testFailureToast } from "../lib/prompt-test";
+
+// The card buttons shared by the list (mobile and desktop) and the dashboard card.
+export function usePromptActions(prompt: ApiPrompt) {
+  const test = useTestPrompt({
+    onSuccess: (result) =>
+      toast({ title: TX.testSuccess, description: result.content.slice(0, TEST_TOAST_PREVIEW), variant: "success" }),
+    onError: (err) => toast({ title: TX.testErrorTitle, description: testFailureToast(err), variant: "destructive" }),
+  });
+  const duplicate = useDuplicatePrompt({
+    onSuccess: (copy) => toast({ title: TX.duplicated, description: copy?.name, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.duplicateError), variant: "destructive" }),
+  });
+  const remove = useDeletePrompt({
+    onSuccess: () => toast({ title: TX.deleted, description: prompt.name, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
+  });
+  const activation = useUpdatePrompt({
+    onSuccess: () => toast({ title: TX.updated, description: prompt.name, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" }),
+  });
+
+  return {
+    runTest: () => test.mutate({ id: prompt.id }),
+    testing: test.isPending,
+    duplicate: () => duplicate.mutate(prompt.id),
+    duplicating: duplicate.isPending,
+    remove: () => {
+      if (!window.confirm(UI.deleteConfirm(prompt.name))) return;
+      remove.mutate(prompt.id);
+    },
+    removing: remove.isPending,
+    setActive: (isActive: boolean) => activation.mutate({ id: prompt.id, input: { isActive } }),
+    // The switch shows the requested state while the change is on its way.
+    active: activation.isPending && activation.variables ? activation.variables.input.isActive === true : prompt.isActive,
+    toggling: activation.isPending,
+  };
+}

@@ -1,0 +1,19 @@
+import { TEMPLATE_TEST_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { Badge, type BadgeProps } from "../../../components/ui/badge";
+import { statusTone, type StatusTone } from "../lib/template-test";
+
+const VARIANTS: Record<StatusTone, BadgeProps["variant"]> = {
+  green: "success",
+  yellow: "warning",
+  red: "destructive",
+  grey: "secondary",
+};
+
+export function TemplateStatusBadge({ status }: { status: string }) {
+  const tone = statusTone(status);
+  return (
+    <Badge variant={VARIANTS[tone]} data-tone={tone} data-testid="template-status">
+      {UI.statusLabels[status] ?? status}
+    </Badge>
+  );
+}

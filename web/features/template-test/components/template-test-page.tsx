@@ -1,0 +1,62 @@
+import { FileText } from "lucide-react";
+import { useState } from "react";
+import { TEMPLATE_TEST_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { TEMPLATE_TEST_TEXTS as TX } from "../../../../src/shared/schemas/template-test";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { useProviderTemplates } from "../../../lib/queries/get-provider-templates";
+import { serverMessage } from "../../../lib/server-error";
+import { isSelectable } from "../lib/template-test";
+import { BrainPanel } from "./brain-panel";
+import { SendForm } from "./send-form";
+import { TemplateList } from "./template-list";
+
+export function TemplateTestPage() {
+  const { data: templates, isPending, isError, error, refetch } = useProviderTemplates();
+  const [selectedSid, setSelectedSid] = useState("");
+  const selected = templates?.find((t) => t.sid === selectedSid && isSelectable(t));
+
+  let list;
+  if (isPending) {
+    list = (
+      <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
+        <Spinner />
+        {UI.loadingTemplates}
+      </p>
+    );
+  } else if (isError) {
+    list = (
+      <EmptyState title={TX.loadError(serverMessage(error, error.message))}>
+        <Button variant="outline" onClick={() => void refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (!templates || templates.length === 0) {
+    list = <EmptyState title={UI.templatesEmpty} icon={<FileText className="size-6" aria-hidden />} />;
+  } else {
+    list = <TemplateList templates={templates} selectedSid={selectedSid} onSelect={setSelectedSid} />;
+  }
+
+  return (
+    <div className="grid gap-6">
+      <BrainPanel />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <Card className="min-w-0">
+          <CardHeader>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle>{UI.templatesTitle}</CardTitle>
+              {templates && templates.length > 0 ? <span className="text-xs text-muted-foreground">{UI.templatesCount(templates.length)}</span> : null}
+            </div>
+            <CardDescription>{UI.onlyApproved}</CardDescription>
+          </CardHeader>
+          <CardContent>{list}</CardContent>
+        </Card>
+        <SendForm template={selected} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BudgetStatus } from "../../../../src/shared/schemas/ai-usage";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// null clears the cap.
+export function setBudget(monthlyLimitUsd: number | null) {
+  return apiRequest<BudgetStatus>("PUT", "/api/openai-usage/budget", { monthlyLimitUsd });
+}
+
+export function useSetBudget() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setBudget,
+    onSuccess: (status) => {
+      if (status) queryClient.setQueryData(queryKeys.usageBudget, status);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.usageBudget });
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { useId } from "react";
+import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import type { UsageReport } from "../../../../src/shared/schemas/ai-usage";
+import { axisDecimals, fillDays, fullDay, labelEvery, linePath, linePoints, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "../lib/chart-scale";
+import { formatUsd } from "../lib/usage-format";
+import { useElementWidth } from "./use-element-width";
+
+const HEIGHT = 200;
+
+// Cost per Rome day as a line, quiet days at 0, with a dollar axis that adapts its decimals.
+export function DailyCostChart({ days }: { days: UsageReport["byDay"] }) {
+  const id = useId();
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const series = fillDays(days);
+  const max = Math.max(0, ...series.map((d) => d.value));
+  const ticks = niceTicks(max);
+  const top = ticks[ticks.length - 1]!;
+  const decimals = axisDecimals(ticks[1] ?? top);
+  const tickText = (v: number) => `$${v.toFixed(decimals)}`;
+  const left = Math.max(...ticks.map((t) => tickText(t).length)) * 6.5 + 10;
+  const box: Box = { width, height: HEIGHT, left, right: 12, top: 10, bottom: 26 };
+  const points = linePoints(series, top, box);
+  const labelled = new Set(xLabelIndexes(points.length, labelEvery(points.length, width - box.left - box.right)));
+  const baseline = yOf(0, top, box);
+  const path = linePath(points);
+  const area = points.length > 1 ? `${path} L${points[points.length - 1]!.x.toFixed(1)} ${baseline} L${points[0]!.x.toFixed(1)} ${baseline} Z` : "";
+  const summary = series.map((d) => `${shortDay(d.day)} ${formatUsd(d.value)}`).join("; ");
+
+  return (
+    <figure className="grid content-start gap-2" data-testid="day-chart">
+      <figcaption className="text-sm font-semibold">{UI.byDayTitle}</figcaption>
+      <div ref={ref} className="min-w-0">
+        {series.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.byDayEmpty}</p>
+        ) : (
+          <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block">
+            <title id={`${id}-title`}>{UI.byDayTitle}</title>
+            <desc id={`${id}-desc`}>{UI.chartDayDesc(summary)}</desc>
+            {ticks.map((t) => {
+              const y = yOf(t, top, box);
+              return (
+                <g key={t}>
+                  <line x1={box.left} x2={width - box.right} y1={y} y2={y} className="stroke-border" strokeDasharray={t === 0 ? undefined : "3 4"} />
+                  <text x={box.left - 8} y={y} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground font-mono text-[10px] tabular-nums">
+                    {tickText(t)}
+                  </text>
+                </g>
+              );
+            })}
+            {area ? <path d={area} className="fill-primary/15" /> : null}
+            {points.length > 1 ? <path d={path} fill="none" className="stroke-primary" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" /> : null}
+            {points.map((p, i) => (
+              <g key={p.day}>
+                <circle cx={p.x} cy={p.y} r={points.length > 40 ? 2 : 3.5} className="fill-card stroke-primary" strokeWidth={2}>
+                  <title>{`${fullDay(p.day)}: ${formatUsd(p.value)} · ${UI.requestsCount(p.requests)}`}</title>
+                </circle>
+                {labelled.has(i) ? (
+                  <text x={p.x} y={HEIGHT - 8} textAnchor="middle" className="fill-muted-foreground text-[10px] tabular-nums">
+                    {shortDay(p.day)}
+                  </text>
+                ) : null}
+              </g>
+            ))}
+          </svg>
+        )}
+      </div>
+    </figure>
+  );
+}

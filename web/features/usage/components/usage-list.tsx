@@ -1,0 +1,93 @@
+import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { USAGE_RECENT_SHOWN, USAGE_TEXTS as TX, type UsageItem } from "../../../../src/shared/schemas/ai-usage";
+import { Button } from "../../../components/ui/button";
+import { formatCount, formatDuration, formatUsd, operationLabel, romeDateTime, usageModelLabel, visibleItems } from "../lib/usage-format";
+
+// The newest uses: the first 10, then all of the page size with "Mostra tutti".
+export function UsageList({
+  items,
+  desktop,
+  showAll,
+  onShowAll,
+}: {
+  items: UsageItem[];
+  desktop: boolean;
+  showAll: boolean;
+  onShowAll: (next: boolean) => void;
+}) {
+  const shown = visibleItems(items, showAll);
+  return (
+    <section className="grid gap-3" aria-labelledby="usage-recent-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="usage-recent-title" className="text-sm font-semibold">
+          {UI.recentTitle}
+        </h3>
+        {items.length > 0 ? <span className="text-xs text-muted-foreground">{UI.showingOf(shown.length, items.length)}</span> : null}
+      </div>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.recentEmpty}</p>
+      ) : desktop ? (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm" data-testid="usage-list">
+            <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">{UI.colDate}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{UI.colModel}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{UI.colOperation}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{UI.colTokens}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{UI.colDuration}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{UI.colCost}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {shown.map((item) => (
+                <tr key={item.id} data-testid="usage-row" data-operation={item.operationType}>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{romeDateTime(item.createdAt)}</td>
+                  <td className="px-3 py-2">{usageModelLabel(item.model)}</td>
+                  <td className="px-3 py-2">
+                    {operationLabel(item.operationType)}
+                    <span className="ml-1.5 font-mono text-[11px] text-muted-foreground">{item.operationType}</span>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums" title={UI.tokensDetail(item.promptTokens, item.completionTokens)}>
+                    {formatCount(item.totalTokens)}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatDuration(item.requestDuration)}</td>
+                  <td className="px-3 py-2 text-right font-mono tabular-nums" data-testid="usage-row-cost">
+                    {formatUsd(item.totalCost)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ul className="divide-y rounded-lg border" data-testid="usage-list">
+          {shown.map((item) => (
+            <li key={item.id} className="grid gap-1 px-3 py-2.5 text-sm" data-testid="usage-row" data-operation={item.operationType}>
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 truncate font-medium">
+                  {operationLabel(item.operationType)}
+                  <span className="ml-1.5 font-mono text-[11px] font-normal text-muted-foreground">{item.operationType}</span>
+                </span>
+                <span className="shrink-0 font-mono font-semibold tabular-nums" data-testid="usage-row-cost">
+                  {formatUsd(item.totalCost)}
+                </span>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {romeDateTime(item.createdAt)} · {usageModelLabel(item.model)} · {formatCount(item.totalTokens)} token ·{" "}
+                {formatDuration(item.requestDuration)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > USAGE_RECENT_SHOWN ? (
+        <div className="flex justify-center">
+          <Button variant="outline" size="sm" onClick={() => onShowAll(!showAll)} data-testid="usage-show-all">
+            {showAll ? UI.showLess : TX.showAll}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
