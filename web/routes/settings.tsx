@@ -4,6 +4,7 @@ import { T } from "../../src/shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
 import { SettingsPage as SettingsScreen } from "../features/settings/components/settings-page";
+import { WeatherCard } from "../features/weather/components/weather-card";
 import { toast } from "../lib/toast-store";
 
 // Signing out belongs to the auth feature; the settings screen only shows where the button goes.
@@ -21,5 +22,5 @@ function LogoutAction() {
 }
 
 export function SettingsPage() {
-  return <SettingsScreen logout={<LogoutAction />} />;
+  return <SettingsScreen logout={<LogoutAction />} skills={<WeatherCard />} />;
 }

@@ -9,7 +9,8 @@ import { SecurityCard } from "./security-card";
 import { TokensCard } from "./tokens-card";
 import { TwilioCard } from "./twilio-card";
 
-export function SettingsPage({ logout }: { logout: ReactNode }) {
+// `skills` holds the cards of the agent's skills, which belong to other features.
+export function SettingsPage({ logout, skills }: { logout: ReactNode; skills?: ReactNode }) {
   const settings = useSettings();
 
   useEffect(() => {
@@ -40,6 +41,7 @@ export function SettingsPage({ logout }: { logout: ReactNode }) {
       <TwilioCard settings={settings.data} />
       <TokensCard />
       <SecurityCard logout={logout} />
+      {skills}
     </div>
   );
 }
