@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, usageBudgets } from "../../worker/db/schema";
+import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, templates, usageBudgets } from "../../worker/db/schema";
 import { findAccount } from "../../worker/features/accounts/repo";
 import { accountAuthToken } from "../../worker/features/accounts/service";
 import worker from "../../worker/index";
@@ -292,6 +292,21 @@ describe("sending through Twilio (real account, fake Twilio)", () => {
       Body: "Buongiorno",
       StatusCallback: `${env.PUBLIC_BASE_URL}/webhooks/twilio/${account.id}/status`,
     });
+  });
+
+  it("sends an SMS conversation over plain numbers, with no 24-hour window", async () => {
+    const { user, cookie, account, accountSid } = await real(() => Response.json({ sid: "SM00000000000000000000000000sms01", status: "queued" }, { status: 201 }));
+    await db().insert(templates).values({ userId: user.id, twilioAccountId: account.id, name: "promo_sms", category: "ecommerce", channel: "sms", status: "approved", externalTemplateId: "HXsms00000000000000000000000000001", whatsappContent: { type: "text", text: "Ciao {{1}}" } });
+    const [conversation] = await db()
+      .insert(conversations)
+      .values({ userId: user.id, twilioAccountId: account.id, phoneNumber: CUSTOMER, templateSid: "HXsms00000000000000000000000000001", operatorMode: true })
+      .returning();
+    const sent = await call(`/api/conversations/${conversation!.id}/send-manual`, { cookie, body: { content: "Offerta valida fino a domenica" } });
+    expect(sent.status).toBe(201);
+    await waitFor(async () => expect((await messagesOf(conversation!.id))[0]!.twilioMessageId).toBe("SM00000000000000000000000000sms01"));
+    const form = new URLSearchParams(sendsOf(accountSid)[0]!.body as string);
+    expect(form.get("From")).toBe("+390212345678");
+    expect(form.get("To")).toBe(CUSTOMER);
   });
 
   for (const [label, failure] of [

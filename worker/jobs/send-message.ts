@@ -6,6 +6,7 @@ import * as repo from "../features/conversations/repo";
 import { publish, toApiMessage } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
 import { sendMessage, TwilioError } from "../providers/twilio";
+import { conversationChannel } from "../features/templates/service";
 
 // Waits longer than this are handed back to the queue rather than slept through.
 const MAX_SLEEP_MS = 10_000;
@@ -59,7 +60,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
       {
         from: account.phoneNumber,
         to: found.conversation.phoneNumber,
-        channel: "whatsapp",
+        channel: await conversationChannel(db, account.id, message.templateSid ?? found.conversation.templateSid),
         body: message.templateSid ? undefined : message.content,
         contentSid: message.templateSid ?? undefined,
         contentVariables: message.templateVariables ?? undefined,

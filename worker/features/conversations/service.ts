@@ -19,6 +19,7 @@ import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service"
 import { feedbackMemoryFor } from "../memories/knowledge";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
+import { conversationChannel } from "../templates/service";
 import * as repo from "./repo";
 
 export function toApiMessage(m: repo.MessageRow): ApiMessage {
@@ -121,7 +122,7 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
   if (out.sender !== "system" && (await repo.isOptedOut(db, conversation.twilioAccountId, conversation.phoneNumber))) {
     throw conflict(TX.optedOut);
   }
-  if (!out.templateSid) {
+  if (!out.templateSid && (await conversationChannel(db, conversation.twilioAccountId, conversation.templateSid)) === "whatsapp") {
     const until = windowOpenUntil(conversation);
     if (!until || until <= now) throw conflict(TX.outsideWindow);
   }

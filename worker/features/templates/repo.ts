@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { templates } from "../../db/schema";
 
@@ -77,4 +77,16 @@ export function pendingDueForSync(db: Db, before: Date, limit: number) {
     .where(and(eq(templates.status, "pending"), or(isNull(templates.lastSyncedAt), lt(templates.lastSyncedAt, before))))
     .orderBy(asc(templates.lastSyncedAt))
     .limit(limit);
+}
+
+// The channel of the internal template a provider sid stands for (its Twilio sid, or HXint<id> on a sandbox).
+export async function channelOfSid(db: Db, accountId: string, sid: string) {
+  const row = await db.query.templates.findFirst({
+    where: and(
+      eq(templates.twilioAccountId, accountId),
+      or(eq(templates.externalTemplateId, sid), sql`'HXint' || replace(${templates.id}, '-', '') = ${sid}`),
+    ),
+    columns: { channel: true },
+  });
+  return row?.channel === "sms" ? "sms" : "whatsapp";
 }

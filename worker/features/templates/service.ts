@@ -286,3 +286,11 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
 export async function dueTemplateSyncs(db: Db, now: Date, limit = 100) {
   return repo.pendingDueForSync(db, new Date(now.getTime() - 30_000), limit);
 }
+
+export type Channel = "whatsapp" | "sms";
+
+// A conversation started with an SMS template is an SMS conversation: no "whatsapp:" prefix and no
+// 24-hour window. Everything else is WhatsApp.
+export async function conversationChannel(db: Db, accountId: string, templateSid: string | null): Promise<Channel> {
+  return templateSid ? repo.channelOfSid(db, accountId, templateSid) : "whatsapp";
+}
