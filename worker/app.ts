@@ -7,7 +7,9 @@ import { adminRoutes } from "./features/admin/routes";
 import { ensureBootstrapAdmin } from "./features/auth/bootstrap";
 import { loadSession, requireAuth } from "./features/auth/middleware";
 import { authRoutes } from "./features/auth/routes";
+import { calendarRoutes, timeRoutes } from "./features/calendar/routes";
 import { conversationRoutes } from "./features/conversations/routes";
+import { leadNotificationRoutes } from "./features/lead-detection/routes";
 import { leadIngestRoutes, tokenRoutes } from "./features/lead-manager/routes";
 import { leadRoutes, leadSourceRoutes } from "./features/lead-sources/routes";
 import { listRoutes } from "./features/lists/routes";
@@ -94,6 +96,9 @@ const routes = app
   .route("/settings", settingsRoutes)
   .route("/lead-manager/tokens", tokenRoutes)
   .route("/lead-manager/leads", leadIngestRoutes)
+  .route("/calendar", calendarRoutes)
+  .route("/time", timeRoutes)
+  .route("/lead-notifications", leadNotificationRoutes)
   .route("/admin", adminRoutes);
 
 app.route("/webhooks", webhookRoutes);

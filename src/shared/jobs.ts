@@ -30,5 +30,14 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
     offset: z.string().nullable(),
     idempotencyKey: z.string().min(1),
   }),
+  // The WhatsApp reminder of one calendar event occurrence (its start in epoch ms) to the event's numbers.
+  z.object({
+    kind: z.literal("calendar.reminder"),
+    eventId: z.string().min(1),
+    occurrenceStart: z.number().int(),
+    idempotencyKey: z.string().min(1),
+  }),
+  // Lead Detection AI on one conversation, up to its newest customer message.
+  z.object({ kind: z.literal("lead.detect"), conversationId: z.string().min(1), idempotencyKey: z.string().min(1) }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;

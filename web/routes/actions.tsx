@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { ActionsPage as ActionsScreen } from "../features/actions/components/actions-page";
 
 export function ActionsPage() {
-  return <SectionPlaceholder />;
+  return <ActionsScreen />;
 }

@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { CalendarPage as CalendarScreen } from "../features/calendar/components/calendar-page";
 
 export function CalendarPage() {
-  return <SectionPlaceholder />;
+  return <CalendarScreen />;
 }

@@ -597,6 +597,8 @@ export const calendarEvents = sqliteTable(
   (t) => [
     index("calendar_events_account_start_idx").on(t.twilioAccountId, t.startDate),
     index("calendar_events_start_idx").on(t.startDate),
+    // The cron's search for due reminders.
+    index("calendar_events_reminder_idx").on(t.notificationEnabled, t.isRecurring, t.notificationSent, t.startDate),
   ],
 );
 
@@ -613,6 +615,27 @@ export const calendarSettings = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("calendar_settings_account_uq").on(t.twilioAccountId)],
+);
+
+export const NOTIFICATION_CLAIM_STATUSES = ["sending", "sent", "skipped"] as const;
+
+// One row per reminder of an event occurrence to one number, claimed before the message is queued,
+// so overlapping cron runs and redelivered jobs send it once.
+export const calendarRemindersSent = sqliteTable(
+  "calendar_reminders_sent",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    occurrenceStart: timestamp("occurrence_start").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    status: text("status", { enum: NOTIFICATION_CLAIM_STATUSES }).notNull().default("sending"),
+    messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    claimedAt: timestamp("claimed_at").notNull(),
+  },
+  (t) => [uniqueIndex("calendar_reminders_sent_uq").on(t.eventId, t.occurrenceStart, t.phoneNumber)],
 );
 
 export const apiTokens = sqliteTable(
@@ -768,18 +791,60 @@ export const funnelExecutions = sqliteTable(
   ],
 );
 
-export const leadNotificationSettings = sqliteTable("lead_notification_settings", {
-  id: id(),
-  userId: text("user_id")
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: "cascade" }),
-  twilioAccountId: text("twilio_account_id").references(() => twilioAccounts.id, { onDelete: "cascade" }),
-  notificationEnabled: flag("notification_enabled", false),
-  notificationTemplateId: text("notification_template_id"),
-  notificationPhoneNumbers: stringList("notification_phone_numbers"),
+export const leadNotificationSettings = sqliteTable(
+  "lead_notification_settings",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    twilioAccountId: text("twilio_account_id").references(() => twilioAccounts.id, { onDelete: "cascade" }),
+    notificationEnabled: flag("notification_enabled", false),
+    notificationTemplateId: text("notification_template_id"),
+    notificationPhoneNumbers: stringList("notification_phone_numbers"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("lead_notification_settings_account_idx").on(t.twilioAccountId)],
+);
+
+// Lead Detection AI's state per conversation: the last customer message analysed (claimed first, so
+// one analysis runs per message), the verdict, and when the lead was qualified and notified.
+export const leadDetections = sqliteTable("lead_detections", {
+  conversationId: text("conversation_id")
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: "cascade" }),
+  twilioAccountId: accountRef(),
+  claimedMessageId: text("claimed_message_id"),
+  claimedAt: timestamp("claimed_at"),
+  analysedMessageId: text("analysed_message_id"),
+  // The time of the last customer message analysed, compared with conversations.last_inbound_at.
+  analysedThrough: timestamp("analysed_through"),
+  qualified: flag("qualified", false),
+  interest: text("interest"),
+  urgency: text("urgency"),
+  summary: text("summary"),
+  qualifiedAt: timestamp("qualified_at"),
+  notifiedAt: timestamp("notified_at"),
   updatedAt: updatedAt(),
 });
+
+// One row per qualified lead and notified number: the notification goes out once per lead.
+export const leadNotificationsSent = sqliteTable(
+  "lead_notifications_sent",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    phoneNumber: text("phone_number").notNull(),
+    status: text("status", { enum: NOTIFICATION_CLAIM_STATUSES }).notNull().default("sending"),
+    messageId: text("message_id").references(() => messages.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    claimedAt: timestamp("claimed_at").notNull(),
+  },
+  (t) => [uniqueIndex("lead_notifications_sent_uq").on(t.conversationId, t.phoneNumber)],
+);
 
 export const operatorQuestions = sqliteTable(
   "operator_questions",

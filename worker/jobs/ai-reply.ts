@@ -14,6 +14,7 @@ import { weatherFact } from "../features/weather/service";
 import { type ChatMessage, chatCompletion, isOffline, ModelProviderError } from "../providers/openai";
 import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
 import { askOperator } from "../features/operator-questions/service";
+import { requestDetection } from "../features/lead-detection/service";
 
 const DEFAULT_PROMPT =
   "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale, breve e concreto.";
@@ -123,6 +124,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     aiError = err.message;
   }
   await finishReply(env, db, conversation.id, aiError);
+  await requestDetection(env, db, conversation, job.replyToId);
 }
 
 async function finishReply(env: Env, db: Db, conversationId: string, aiError: string | null) {

@@ -10,6 +10,8 @@ import { syncWeather } from "../features/weather/service";
 import { giveUpListImport, runListImportChunk } from "./list-import";
 import { failSendMessage, RetryLater, runSendMessage } from "./send-message";
 import { runTemplateSync } from "./template-sync";
+import { runCalendarReminder } from "./calendar-reminder";
+import { runLeadDetection } from "./lead-detection";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
@@ -62,6 +64,10 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
     case "list.import.csv":
     case "list.import.airtable":
       return runListImportChunk(env, db, job);
+    case "calendar.reminder":
+      return runCalendarReminder(env, db, job);
+    case "lead.detect":
+      return runLeadDetection(env, db, job);
   }
 }
 

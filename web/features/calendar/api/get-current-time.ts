@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { POLL_MS } from "../../../../src/shared/constants";
+import type { ApiCurrentTime } from "../../../../src/shared/schemas/calendar";
+import { apiGet } from "../../../lib/api-client";
+
+export const currentTimeQueryOptions = () =>
+  queryOptions({
+    queryKey: ["/api/time", "current"] as const,
+    queryFn: async ({ signal }) => {
+      const time = await apiGet<ApiCurrentTime>("/api/time/current", { signal });
+      // How far the server's clock is from this computer's, so the clock can tick locally between reads.
+      return time ? { ...time, skewMs: Date.parse(time.currentTime) - Date.now() } : null;
+    },
+    staleTime: 0,
+  });
+
+export function useCurrentTime() {
+  return useQuery({ ...currentTimeQueryOptions(), refetchInterval: POLL_MS.time });
+}

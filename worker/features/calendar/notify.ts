@@ -1,0 +1,52 @@
+import { renderTemplate } from "../../../src/shared/sandbox-templates";
+import { CONVERSATION_TEXTS } from "../../../src/shared/schemas/conversations";
+import type { Db } from "../../db/client";
+import { HttpError } from "../../lib/http-error";
+import type { AccountRow } from "../accounts/repo";
+import * as conversations from "../conversations/repo";
+import { queueOutbound, windowOpenUntil } from "../conversations/service";
+import { findProviderTemplate } from "../provider-templates/service";
+
+export type NotifyOutcome = { status: "sent"; messageId: string | null } | { status: "skipped"; reason: string };
+
+export interface Notification {
+  phone: string;
+  templateSid: string | null;
+  variables: Record<string, string>;
+  freeText: string;
+  // Stored as the message's reply-to key, whose unique index keeps a retried send from queueing it twice.
+  key: string;
+}
+
+// A WhatsApp notification to one of the business's own numbers (calendar reminders, lead alerts),
+// through queueOutbound like every other send. With an approved template it goes out whatever the
+// window; free text only reaches a number that wrote in the last 24 hours. Opted-out numbers are skipped.
+export async function notifyNumber(env: Env, db: Db, account: AccountRow, n: Notification, now = new Date()): Promise<NotifyOutcome> {
+  if (await conversations.isOptedOut(db, account.id, n.phone)) return { status: "skipped", reason: CONVERSATION_TEXTS.optedOut };
+  const template = n.templateSid ? await findProviderTemplate(env, account, n.templateSid) : null;
+  const usable = template && template.status === "approved" ? template : null;
+  if (n.templateSid && !usable) console.warn("notify: template not approved, sending free text", account.id, n.templateSid);
+  try {
+    if (usable) {
+      const conversation = await conversations.ensureConversation(db, { userId: account.userId, twilioAccountId: account.id, phoneNumber: n.phone });
+      const message = await queueOutbound(
+        env,
+        db,
+        conversation,
+        { content: renderTemplate(usable.bodyText, n.variables), sender: "operator", templateSid: usable.sid, templateVariables: n.variables, replyToId: n.key },
+        now,
+      );
+      return { status: "sent", messageId: message?.id ?? null };
+    }
+    // Free text outside the window would be refused: no empty conversation is opened for it.
+    const conversation = await conversations.findConversationByPhone(db, account.id, n.phone);
+    const until = conversation ? windowOpenUntil(conversation) : null;
+    if (!conversation || !until || until <= now) return { status: "skipped", reason: CONVERSATION_TEXTS.outsideWindow };
+    const message = await queueOutbound(env, db, conversation, { content: n.freeText, sender: "operator", replyToId: n.key }, now);
+    return { status: "sent", messageId: message?.id ?? null };
+  } catch (err) {
+    // Opted out or outside the window after all: a retry would be refused the same way.
+    if (err instanceof HttpError && err.status === 409) return { status: "skipped", reason: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,261 @@
+import type { z } from "zod";
+import { formatInTimeZone } from "date-fns-tz";
+import {
+  type DayRange,
+  dayRangeInstants,
+  occurrencesBetween,
+  type Occurrence,
+  romeDayOf,
+  romeInstant,
+  type Series,
+} from "../../../src/shared/calendar-time";
+import { ROME_TZ } from "../../../src/shared/rome-time";
+import {
+  type ApiCalendarEvent,
+  type ApiCalendarOccurrence,
+  type ApiCalendarSettings,
+  type ApiCurrentTime,
+  type ApiRecurrence,
+  CALENDAR,
+  CALENDAR_TEXTS as TX,
+  type calendarEventSchema,
+  type calendarSettingsSchema,
+  recurrenceSchema,
+} from "../../../src/shared/schemas/calendar";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import type { AccountRow } from "../accounts/repo";
+import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { findProviderTemplate } from "../provider-templates/service";
+import * as repo from "./repo";
+
+type EventInput = z.output<typeof calendarEventSchema>;
+type SettingsInput = z.output<typeof calendarSettingsSchema>;
+
+export function recurrenceOf(row: repo.CalendarEventRow): ApiRecurrence | null {
+  if (!row.isRecurring) return null;
+  const parsed = recurrenceSchema.safeParse(row.recurringPattern);
+  return parsed.success ? parsed.data : null;
+}
+
+export function seriesOf(row: repo.CalendarEventRow): Series {
+  return {
+    start: row.startDate,
+    end: row.endDate,
+    isAllDay: row.isAllDay,
+    recurrence: recurrenceOf(row),
+    until: row.recurringUntil ? romeDayOf(row.recurringUntil) : null,
+  };
+}
+
+export function toApiEvent(row: repo.CalendarEventRow): ApiCalendarEvent {
+  const recurrence = recurrenceOf(row);
+  return {
+    id: row.id,
+    twilioAccountId: row.twilioAccountId,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    startDate: row.startDate.toISOString(),
+    endDate: row.endDate?.toISOString() ?? null,
+    isAllDay: row.isAllDay,
+    notificationEnabled: row.notificationEnabled,
+    notificationMinutes: row.notificationMinutes,
+    notificationTemplateId: row.notificationTemplateId,
+    notificationPhoneNumbers: row.notificationPhoneNumbers,
+    isRecurring: recurrence !== null,
+    recurringPattern: recurrence,
+    recurringUntil: recurrence && row.recurringUntil ? romeDayOf(row.recurringUntil) : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toApiOccurrence(row: repo.CalendarEventRow, occurrence: Occurrence): ApiCalendarOccurrence {
+  const event = toApiEvent(row);
+  return {
+    ...event,
+    occurrenceId: `${row.id}:${occurrence.start.toISOString()}`,
+    startDate: occurrence.start.toISOString(),
+    endDate: occurrence.end?.toISOString() ?? null,
+    seriesStartDate: event.startDate,
+    seriesEndDate: event.endDate,
+  };
+}
+
+// The account a calendar call is about: the one named (404 unless the user belongs to it), else the active one.
+async function accountFor(db: Db, user: SessionUser, twilioAccountId: string | undefined): Promise<AccountRow | null> {
+  if (twilioAccountId) return (await getAccessibleAccount(db, user, twilioAccountId)).account;
+  return (await resolveActiveAccount(db, user))?.account ?? null;
+}
+
+async function requireAccount(db: Db, user: SessionUser, twilioAccountId: string | undefined) {
+  const account = await accountFor(db, user, twilioAccountId);
+  if (!account) throw badRequest(TX.noActiveAccount);
+  return account;
+}
+
+async function occurrencesIn(db: Db, accountId: string, range: DayRange): Promise<ApiCalendarOccurrence[]> {
+  const { from, to } = dayRangeInstants(range);
+  const rows = await repo.listEventsNear(db, accountId, from, to);
+  return rows
+    .flatMap((row) => occurrencesBetween(seriesOf(row), from, to).map((o) => toApiOccurrence(row, o)))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || Number(b.isAllDay) - Number(a.isAllDay) || a.title.localeCompare(b.title));
+}
+
+export async function eventsInRange(db: Db, user: SessionUser, q: { twilioAccountId?: string; startDate: string; endDate: string }) {
+  const account = await accountFor(db, user, q.twilioAccountId);
+  return account ? occurrencesIn(db, account.id, { startDate: q.startDate, endDate: q.endDate }) : [];
+}
+
+export async function eventsOfDay(db: Db, user: SessionUser, day: string, twilioAccountId?: string) {
+  return eventsInRange(db, user, { twilioAccountId, startDate: day, endDate: day });
+}
+
+export async function eventsOfToday(db: Db, user: SessionUser, twilioAccountId?: string, now = new Date()) {
+  return eventsOfDay(db, user, romeDayOf(now), twilioAccountId);
+}
+
+// An event of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
+export async function getEventForUser(db: Db, user: SessionUser, id: string) {
+  const event = await repo.findEvent(db, id);
+  if (!event) throw notFound(TX.eventNotFound);
+  const { account } = await getAccessibleAccount(db, user, event.twilioAccountId).catch(() => {
+    throw notFound(TX.eventNotFound);
+  });
+  return { event, account };
+}
+
+async function checkTemplate(env: Env, account: AccountRow, sid: string | null) {
+  if (!sid) return;
+  const template = await findProviderTemplate(env, account, sid);
+  if (!template || template.status !== "approved") {
+    throw badRequest(TX.templateNotApproved, [{ path: "notificationTemplateId", message: TX.templateNotApproved }]);
+  }
+}
+
+const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
+
+// Column values from the dialog's input. Reminder fields left out take `fallback` (the account's
+// settings for a new event, the event's own values on an update).
+async function eventValues(
+  env: Env,
+  account: AccountRow,
+  input: EventInput,
+  fallback: { enabled: boolean; minutes: number; templateId: string | null; phones: string[] },
+  previousTemplateId: string | null,
+) {
+  // An all-day event starts at midnight of its Rome day and has no end.
+  const startDate = input.isAllDay ? romeInstant(romeDayOf(input.startDate)) : toMinute(input.startDate);
+  const endDate = input.isAllDay || !input.endDate ? null : toMinute(input.endDate);
+  if (input.recurringUntil && input.recurringUntil < romeDayOf(startDate)) {
+    throw badRequest(TX.untilBeforeStart, [{ path: "recurringUntil", message: TX.untilBeforeStart }]);
+  }
+  const notificationEnabled = input.notificationEnabled ?? fallback.enabled;
+  const notificationPhoneNumbers = input.notificationPhoneNumbers ?? fallback.phones;
+  const notificationTemplateId = input.notificationTemplateId !== undefined ? input.notificationTemplateId : fallback.templateId;
+  if (notificationEnabled && notificationPhoneNumbers.length === 0) {
+    throw badRequest(TX.phonesRequired, [{ path: "notificationPhoneNumbers", message: TX.phonesRequired }]);
+  }
+  if (notificationEnabled && notificationTemplateId !== previousTemplateId) await checkTemplate(env, account, notificationTemplateId);
+  return {
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    startDate,
+    endDate,
+    isAllDay: input.isAllDay,
+    notificationEnabled,
+    notificationMinutes: input.notificationMinutes ?? fallback.minutes,
+    notificationTemplateId,
+    notificationPhoneNumbers,
+    // Reminders already sent are remembered per occurrence and number, so a moved event is reminded again.
+    notificationSent: false,
+    isRecurring: input.isRecurring,
+    recurringPattern: input.recurringPattern,
+    recurringUntil: input.recurringUntil ? romeInstant(input.recurringUntil) : null,
+  };
+}
+
+export async function createEvent(env: Env, db: Db, user: SessionUser, input: EventInput) {
+  const account = await requireAccount(db, user, input.twilioAccountId);
+  const settings = await repo.findSettings(db, account.id);
+  const values = await eventValues(
+    env,
+    account,
+    input,
+    {
+      enabled: settings?.notificationEnabled ?? false,
+      minutes: settings?.defaultNotificationMinutes ?? CALENDAR.defaultNotificationMinutes,
+      templateId: settings?.notificationTemplateId ?? null,
+      phones: settings?.notificationPhoneNumbers ?? [],
+    },
+    null,
+  );
+  return toApiEvent(await repo.insertEvent(db, { ...values, userId: user.id, twilioAccountId: account.id }));
+}
+
+export async function updateEvent(env: Env, db: Db, user: SessionUser, id: string, input: EventInput) {
+  const { event, account } = await getEventForUser(db, user, id);
+  const values = await eventValues(
+    env,
+    account,
+    input,
+    {
+      enabled: event.notificationEnabled,
+      minutes: event.notificationMinutes,
+      templateId: event.notificationTemplateId,
+      phones: event.notificationPhoneNumbers,
+    },
+    event.notificationTemplateId,
+  );
+  const row = await repo.updateEvent(db, id, values);
+  if (!row) throw notFound(TX.eventNotFound);
+  return toApiEvent(row);
+}
+
+export async function deleteEvent(db: Db, user: SessionUser, id: string) {
+  await getEventForUser(db, user, id);
+  await repo.deleteEvent(db, id);
+}
+
+function toApiSettings(accountId: string | null, row: repo.CalendarSettingsRow | undefined): ApiCalendarSettings {
+  return {
+    twilioAccountId: accountId,
+    notificationEnabled: row?.notificationEnabled ?? false,
+    defaultNotificationMinutes: row?.defaultNotificationMinutes ?? CALENDAR.defaultNotificationMinutes,
+    notificationTemplateId: row?.notificationTemplateId ?? null,
+    notificationPhoneNumbers: row?.notificationPhoneNumbers ?? [],
+  };
+}
+
+export async function getSettings(db: Db, user: SessionUser, twilioAccountId?: string) {
+  const account = await accountFor(db, user, twilioAccountId);
+  return toApiSettings(account?.id ?? null, account ? await repo.findSettings(db, account.id) : undefined);
+}
+
+export async function saveSettings(env: Env, db: Db, user: SessionUser, input: SettingsInput) {
+  const account = await requireAccount(db, user, input.twilioAccountId);
+  const previous = await repo.findSettings(db, account.id);
+  if (input.notificationTemplateId !== (previous?.notificationTemplateId ?? null)) await checkTemplate(env, account, input.notificationTemplateId);
+  const row = await repo.upsertSettings(db, {
+    userId: user.id,
+    twilioAccountId: account.id,
+    notificationEnabled: input.notificationEnabled,
+    defaultNotificationMinutes: input.defaultNotificationMinutes,
+    notificationTemplateId: input.notificationTemplateId,
+    notificationPhoneNumbers: input.notificationPhoneNumbers,
+  });
+  return toApiSettings(account.id, row);
+}
+
+export function currentTime(now = new Date()): ApiCurrentTime {
+  return {
+    currentTime: now.toISOString(),
+    timezone: ROME_TZ,
+    romeDate: formatInTimeZone(now, ROME_TZ, "yyyy-MM-dd"),
+    romeTime: formatInTimeZone(now, ROME_TZ, "HH:mm:ss"),
+    utcOffset: formatInTimeZone(now, ROME_TZ, "xxx"),
+  };
+}
