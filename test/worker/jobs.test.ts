@@ -84,3 +84,19 @@ describe("conversation Durable Object", () => {
     expect((await stub.fetch("https://do/live")).status).toBe(426);
   });
 });
+
+describe("sender rate limit", () => {
+  it("spaces a sender's sends to its messages-per-second limit", async () => {
+    const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
+    const waits: number[] = [];
+    for (let i = 0; i < 10; i++) waits.push(await limiter.reserve(80));
+    // 80 per second → one slot every 12.5 ms: the tenth send waits about 112.5 ms.
+    expect(waits[0]).toBe(0);
+    for (let i = 1; i < 10; i++) expect(waits[i]!).toBeGreaterThanOrEqual(waits[i - 1]! + 5);
+    expect(waits[9]!).toBeGreaterThan(90);
+    expect(waits[9]!).toBeLessThanOrEqual(112.5);
+    // Another sender has its own slots.
+    const other = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
+    expect(await other.reserve(80)).toBe(0);
+  });
+});
