@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { AdminScreen } from "../features/admin/components/admin-page";
 
 export function AdminPage() {
-  return <SectionPlaceholder />;
+  return <AdminScreen />;
 }

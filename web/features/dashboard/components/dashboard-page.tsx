@@ -20,8 +20,22 @@ function jumpToStartForm() {
   anchor.querySelector<HTMLElement>("input, select, textarea")?.focus({ preventScroll: true });
 }
 
-// startConversation: the start form, composed in by the route (features do not import each other).
-export function DashboardPage({ startConversation }: { startConversation?: ReactNode }) {
+// The route composes in the other features' parts (features do not import each other):
+// startConversation the start form; adminOverview/clientOverview the figures and actions under the
+// heading; insights the /analytics charts (admins); adminPanels templates, prompts and the preview.
+export function DashboardPage({
+  startConversation,
+  adminOverview,
+  clientOverview,
+  insights,
+  adminPanels,
+}: {
+  startConversation?: ReactNode;
+  adminOverview?: ReactNode;
+  clientOverview?: ReactNode;
+  insights?: ReactNode;
+  adminPanels?: ReactNode;
+}) {
   const { data: user, isPending } = useMe();
   const assistant = usePersonalAssistant();
   if (isPending || !user) return <FullPageSpinner text={T.loading} detail={T.checkingPermissions} />;
@@ -49,6 +63,8 @@ export function DashboardPage({ startConversation }: { startConversation?: React
           <PaIconRow />
         </div>
       </section>
+      {admin ? adminOverview : clientOverview}
+      {admin ? insights : null}
       {admin ? (
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <ActiveConversations title={TX.activeConversationsTitle} limit={ADMIN_CONVERSATIONS} showViewAll />
@@ -60,6 +76,7 @@ export function DashboardPage({ startConversation }: { startConversation?: React
           <ActiveConversations title={TX.recentConversationsTitle} limit={CLIENT_CONVERSATIONS} onStart={jumpToStartForm} />
         </div>
       )}
+      {admin ? adminPanels : null}
       <GettingStarted role={user.role} personalAssistant={assistant.active} />
     </div>
   );

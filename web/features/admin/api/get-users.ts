@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AdminUser } from "../../../../src/shared/schemas/admin";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const adminUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.adminUsers,
+    queryFn: async ({ signal }) => (await apiGet<AdminUser[]>("/api/admin/users", { signal })) ?? [],
+  });
+
+// Only a super_admin asks: for anyone else the server answers 403.
+export function useAdminUsers({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...adminUsersQueryOptions(), enabled });
+}

@@ -1,0 +1,78 @@
+import { History } from "lucide-react";
+import { useState } from "react";
+import { ADMIN_UI as UI } from "../../../../src/shared/admin-texts";
+import { AUDIT_ACTION_LABELS } from "../../../../src/shared/schemas/admin";
+import { formatRomeDateTime } from "../../../../src/shared/rome-format";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useAuditLog } from "../api/get-audit-log";
+import { auditDetails, newestFirst } from "../lib/admin-view";
+
+const SHOWN = 10;
+
+// Who did what and when (Europe/Rome), newest first.
+export function AuditLogCard() {
+  const { data, isPending, isError, refetch } = useAuditLog({ enabled: true });
+  const [all, setAll] = useState(false);
+  const entries = newestFirst(data ?? []);
+  const shown = all ? entries : entries.slice(0, SHOWN);
+
+  let body;
+  if (isPending) {
+    body = <div className="h-32 animate-pulse rounded-lg bg-muted" aria-busy="true" />;
+  } else if (isError) {
+    body = (
+      <EmptyState title={UI.auditError} className="py-8">
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (entries.length === 0) {
+    body = <EmptyState title={UI.auditEmpty} icon={<History className="size-6" aria-hidden />} className="py-8" />;
+  } else {
+    body = (
+      <div className="grid grid-cols-1 gap-3">
+        <ol className="grid grid-cols-1 divide-y">
+          {shown.map((e) => {
+            const details = auditDetails(e);
+            return (
+              <li key={e.id} className="grid grid-cols-1 gap-0.5 py-2.5 first:pt-0 sm:grid-cols-[10rem_1fr] sm:gap-3" data-testid="audit-entry" data-action={e.action}>
+                <time dateTime={e.createdAt} className="text-xs text-muted-foreground tabular-nums">
+                  {formatRomeDateTime(e.createdAt)}
+                </time>
+                <div className="min-w-0 text-sm">
+                  <p>
+                    <span className="font-semibold">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</span>
+                    {details ? <span className="break-words text-muted-foreground"> · {details}</span> : null}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">{e.actorEmail}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {entries.length > SHOWN ? (
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setAll((v) => !v)}>
+            {all ? UI.auditShowLess : UI.auditShowAll(entries.length)}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <Card className="min-w-0" data-testid="audit-log">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <History className="size-4 text-primary" aria-hidden />
+          {UI.auditTitle}
+        </CardTitle>
+        <CardDescription>{UI.auditDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { X } from "lucide-react";
+import { ADMIN_UI as UI, ROLE_LABELS } from "../../../../src/shared/admin-texts";
+import { USER_ROLES, type UserRole } from "../../../../src/shared/constants";
+import { ADMIN_TEXTS as TX, type AdminUser } from "../../../../src/shared/schemas/admin";
+import { Badge } from "../../../components/ui/badge";
+import { NativeSelect } from "../../../components/ui/input";
+import { Switch } from "../../../components/ui/switch";
+import { cn } from "../../../lib/cn";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useSetUserActive } from "../api/set-user-active";
+import { useUnassignAccount } from "../api/unassign-account";
+import { useUpdateRole } from "../api/update-role";
+import { roleLabel } from "../lib/admin-view";
+
+// The dropdown shows the chosen role while the change is on its way. One's own role is fixed.
+export function RoleSelect({ user, self, className }: { user: AdminUser; self: boolean; className?: string }) {
+  const update = useUpdateRole({
+    onSuccess: () => toast({ title: TX.roleUpdated, variant: "success" }),
+    onError: (err) => toast({ title: TX.roleErrorTitle, description: serverMessage(err, TX.roleErrorDefault), variant: "destructive" }),
+  });
+  const value = update.isPending ? update.variables.role : user.role;
+  return (
+    <NativeSelect
+      aria-label={UI.roleFor(user.email)}
+      value={value}
+      disabled={self || update.isPending}
+      title={self ? TX.ownRole : undefined}
+      onChange={(e) => update.mutate({ userId: user.id, role: e.target.value as UserRole })}
+      className={cn("h-9 w-full", className)}
+      data-testid="role-select"
+    >
+      {USER_ROLES.map((role) => (
+        <option key={role} value={role}>
+          {ROLE_LABELS[role] ?? roleLabel(role)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+// Active or disabled; disabling asks first, because it also signs the user out everywhere.
+export function ActiveToggle({ user, self }: { user: AdminUser; self: boolean }) {
+  const setActive = useSetUserActive({
+    onSuccess: ({ isActive }) => toast({ title: isActive ? UI.activated : UI.deactivated, description: user.email, variant: "success" }),
+    onError: (err) => toast({ title: UI.activeErrorTitle, description: serverMessage(err, UI.activeErrorDefault), variant: "destructive" }),
+  });
+  const checked = setActive.isPending ? setActive.variables.isActive : user.isActive;
+  const onChange = (next: boolean) => {
+    if (!next && !window.confirm(UI.deactivateConfirm(user.email))) return;
+    setActive.mutate({ userId: user.id, isActive: next });
+  };
+  return (
+    <label className="inline-flex items-center gap-2 text-sm">
+      <Switch
+        checked={checked}
+        onCheckedChange={onChange}
+        disabled={self || setActive.isPending}
+        aria-label={UI.activeFor(user.email)}
+        title={self ? TX.ownAccountDisable : undefined}
+        data-testid="active-switch"
+      />
+      <span className={checked ? "text-foreground" : "text-muted-foreground"}>{checked ? UI.active : UI.disabled}</span>
+    </label>
+  );
+}
+
+// The user's accounts with an owner badge and a '×' to remove each.
+export function AccountBadges({ user, selfId }: { user: AdminUser; selfId: string }) {
+  const unassign = useUnassignAccount({
+    selfId,
+    onSuccess: () => toast({ title: TX.removed, variant: "success" }),
+    onError: (err) => toast({ title: TX.removeErrorTitle, description: serverMessage(err, TX.removeErrorDefault), variant: "destructive" }),
+  });
+  if (user.accounts.length === 0) return <span className="text-xs text-muted-foreground">{UI.noAccounts}</span>;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {user.accounts.map((a) => {
+        const removing = unassign.isPending && unassign.variables.twilioAccountId === a.twilioAccountId;
+        return (
+          <li
+            key={a.id}
+            className={cn("inline-flex max-w-full items-center gap-1 rounded-full border bg-muted/40 py-0.5 pr-0.5 pl-2.5 text-xs", removing && "opacity-50")}
+            data-testid="account-badge"
+            title={a.accountPhoneNumber}
+          >
+            <span className="truncate font-medium">{a.accountName || a.twilioAccountId}</span>
+            {a.isOwner ? (
+              <Badge variant="default" className="px-1.5 py-0 text-[10px]" data-testid="owner-badge">
+                {UI.ownBadge}
+              </Badge>
+            ) : null}
+            <button
+              type="button"
+              className="inline-flex size-5 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-destructive/15 hover:text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+              aria-label={UI.removeAccount(a.accountName || a.twilioAccountId, user.email)}
+              disabled={unassign.isPending}
+              onClick={() => unassign.mutate({ userId: user.id, twilioAccountId: a.twilioAccountId })}
+              data-testid="remove-account"
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { AnalyticsStats } from "../../../../src/shared/schemas/analytics";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const analyticsStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.analyticsStats,
+    queryFn: ({ signal }) => apiGet<AnalyticsStats>("/api/analytics/stats", { signal }),
+  });
+
+export function useAnalyticsStats() {
+  return useQuery(analyticsStatsQueryOptions());
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ClientStats } from "../../../../src/shared/schemas/analytics";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const clientStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.clientStats,
+    queryFn: ({ signal }) => apiGet<ClientStats>("/api/analytics/client-stats", { signal }),
+  });
+
+export function useClientStats() {
+  return useQuery(clientStatsQueryOptions());
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiTemplate } from "../../../../src/shared/schemas/templates";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const templatesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.templates,
+    queryFn: async ({ signal }) => (await apiGet<ApiTemplate[]>("/api/templates", { signal })) ?? [],
+  });
+
+export function useTemplates() {
+  return useQuery(templatesQueryOptions());
+}

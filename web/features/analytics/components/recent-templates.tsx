@@ -1,0 +1,96 @@
+import { Link } from "@tanstack/react-router";
+import { CircleCheck, CircleX, Clock, FilePen, FileText, Plus, type LucideIcon } from "lucide-react";
+import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
+import { CATEGORY_LABELS } from "../../../../src/shared/constants";
+import { TEMPLATE_STATUS_LABELS, type ApiTemplate } from "../../../../src/shared/schemas/templates";
+import { EmptyState } from "../../../components/empty-state";
+import { Badge, type BadgeProps } from "../../../components/ui/badge";
+import { buttonVariants } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { useTemplates } from "../api/get-templates";
+
+export const RECENT_TEMPLATES = 3;
+
+const STATUS_LOOK: Record<string, { icon: LucideIcon; variant: BadgeProps["variant"] }> = {
+  approved: { icon: CircleCheck, variant: "success" },
+  pending: { icon: Clock, variant: "warning" },
+  rejected: { icon: CircleX, variant: "destructive" },
+  draft: { icon: FilePen, variant: "secondary" },
+};
+
+export function recentTemplates(templates: readonly ApiTemplate[] | null | undefined, limit = RECENT_TEMPLATES): ApiTemplate[] {
+  return [...(templates ?? [])].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const look = STATUS_LOOK[status] ?? { icon: FileText, variant: "secondary" as const };
+  const Icon = look.icon;
+  return (
+    <Badge variant={look.variant} data-testid="recent-template-status" data-status={status}>
+      <Icon aria-hidden />
+      {TEMPLATE_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}
+
+// The three newest internal templates. A failed read shows the same empty state as none at all.
+export function RecentTemplatesCard() {
+  const { data, isPending } = useTemplates();
+  const shown = recentTemplates(data);
+
+  let body;
+  if (isPending) {
+    body = (
+      <div className="grid grid-cols-1 gap-2" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
+        ))}
+      </div>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <EmptyState title={UI.noTemplates} icon={<FileText className="size-6" aria-hidden />} className="py-8">
+        <Link to="/templates" className={buttonVariants({ size: "sm" })}>
+          <Plus aria-hidden />
+          {UI.createTemplate}
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul className="grid grid-cols-1 gap-2">
+        {shown.map((t) => (
+          <li key={t.id} className="flex min-w-0 items-center gap-3 rounded-lg border p-3" data-testid="recent-template">
+            <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+              <FileText className="size-4" aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold" title={t.name}>
+                {t.name}
+              </p>
+              <p className="truncate text-xs text-muted-foreground">
+                {CATEGORY_LABELS[t.category] ?? t.category} · {t.language.toUpperCase()}
+              </p>
+            </div>
+            <StatusBadge status={t.status} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Card className="min-w-0" data-testid="recent-templates">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2">
+          <FileText className="size-4 text-primary" aria-hidden />
+          {UI.recentTemplates}
+        </CardTitle>
+        <Link to="/templates" className={buttonVariants({ variant: "link", size: "sm", className: "h-auto px-0" })}>
+          {UI.allTemplates}
+        </Link>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+// Round axis steps: 1, 2 or 5 times a power of ten. Counts never get a step below 1.
+export function niceStep(max: number, { count = 4, integer = false }: { count?: number; integer?: boolean } = {}): number {
+  if (!(max > 0) || !Number.isFinite(max)) return integer ? 1 : 0.01;
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const unit = raw / power;
+  const step = (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
+  return integer ? Math.max(1, Math.round(step)) : step;
+}
+
+// Ticks from 0 up to the first step at or above max; an empty series still gets an axis.
+export function niceTicks(max: number, options: { count?: number; integer?: boolean } = {}): number[] {
+  const step = niceStep(max, options);
+  const top = max > 0 && Number.isFinite(max) ? Math.ceil(max / step - 1e-9) * step : step;
+  const ticks: number[] = [];
+  for (let i = 0; i * step <= top + step / 1e6; i++) ticks.push(Number((i * step).toPrecision(12)));
+  return ticks;
+}
+
+// Enough decimals to tell dollar ticks apart, never fewer than 2.
+export function axisDecimals(step: number): number {
+  if (!(step > 0)) return 2;
+  return Math.min(6, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9)));
+}
+
+export interface Box {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+export const plotWidth = (box: Box) => Math.max(0, box.width - box.left - box.right);
+export const plotHeight = (box: Box) => Math.max(0, box.height - box.top - box.bottom);
+
+// A value's share of the axis, clamped to [0, 1].
+export function fraction(value: number, top: number): number {
+  if (!(top > 0) || !Number.isFinite(value) || value <= 0) return 0;
+  return Math.min(1, value / top);
+}
+
+export function yOf(value: number, top: number, box: Box): number {
+  return box.top + plotHeight(box) * (1 - fraction(value, top));
+}
+
+// Line charts: points spread edge to edge; a single point sits in the middle.
+export function pointX(index: number, count: number, box: Box): number {
+  const w = plotWidth(box);
+  return box.left + (count <= 1 ? w / 2 : (index / (count - 1)) * w);
+}
+
+// Bar charts: one band per day, the bars of a day side by side and centred in it, never wider than maxBar.
+export function band(index: number, count: number, box: Box, series: number, maxBar = 28) {
+  const bandWidth = count > 0 ? plotWidth(box) / count : 0;
+  const gap = Math.min(bandWidth * 0.25, 8);
+  const barWidth = Math.max(1, Math.min(maxBar, (bandWidth - gap) / Math.max(1, series)));
+  const center = box.left + (index + 0.5) * bandWidth;
+  const start = center - (barWidth * Math.max(1, series)) / 2;
+  return { center, barWidth, barX: (s: number) => start + s * barWidth };
+}
+
+export function linePath(points: readonly { x: number; y: number }[]): string {
+  return points.map((p, i) => `${i === 0 ? "M" : "L"}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
+}
+
+// Which x labels to print so they do not collide: every k-th, and the last one in place of a crowded neighbour.
+export function labelIndexes(count: number, width: number, labelWidth = 44): number[] {
+  if (count <= 0) return [];
+  const every = Math.max(1, Math.ceil(count / Math.max(1, Math.floor(width / labelWidth))));
+  const out: number[] = [];
+  for (let i = 0; i < count; i += every) out.push(i);
+  const last = count - 1;
+  if (out[out.length - 1] !== last) {
+    if (last - out[out.length - 1]! >= Math.ceil(every / 2)) out.push(last);
+    else out[out.length - 1] = last;
+  }
+  return out;
+}
+
+// Many days read better as lines than as slivers of bars.
+export const MAX_BAR_DAYS = 31;
+export function chartKind(days: number): "bar" | "line" {
+  return days <= MAX_BAR_DAYS ? "bar" : "line";
+}
