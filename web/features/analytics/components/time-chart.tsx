@@ -3,7 +3,7 @@ import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
 import { cn } from "../../../lib/cn";
 import { axisDecimals, band, chartKind, labelIndexes, linePath, niceTicks, plotWidth, pointX, yOf, type Box } from "../lib/chart-scale";
 import { fullDay, shortDay } from "../lib/format";
-import { useElementWidth } from "./use-element-width";
+import { useElementWidth } from "../../../lib/use-element-width";
 
 export interface ChartSeries {
   label: string;

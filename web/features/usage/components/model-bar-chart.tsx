@@ -3,7 +3,7 @@ import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
 import type { UsageReport } from "../../../../src/shared/schemas/ai-usage";
 import { barFractions } from "../lib/chart-scale";
 import { formatUsd, usageModelLabel } from "../lib/usage-format";
-import { useElementWidth } from "./use-element-width";
+import { useElementWidth } from "../../../lib/use-element-width";
 
 const ROW = 34;
 const BAR = 14;
