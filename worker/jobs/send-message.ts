@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { findAccount } from "../features/accounts/repo";
 import { accountAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
-import { publish, toApiMessage } from "../features/conversations/service";
+import { publish } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
 import { sendMessage, TwilioError } from "../providers/twilio";
 import { conversationChannel } from "../features/templates/service";

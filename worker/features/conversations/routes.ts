@@ -44,7 +44,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.json(await service.startWithPrompt(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201);
   })
   .get("/:id", validate("param", conversationIdParam), async (c) => {
-    return c.json(await service.detail(c.env, c.var.db, currentUser(c), c.req.valid("param").id), 200);
+    return c.json(await service.detail(c.var.db, currentUser(c), c.req.valid("param").id), 200);
   })
   .get("/:id/messages", validate("param", conversationIdParam), async (c) => {
     const { id } = c.req.valid("param");

@@ -100,7 +100,7 @@ export async function publishConversation(env: Env, db: Db, conversationId: stri
   if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut) });
 }
 
-export async function detail(env: Env, db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
+export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
   const rows = await repo.listMessages(db, id);
   return { ...toApiConversation(found.conversation, found.optedOut), messages: rows.map(toApiMessage), sandbox: found.account.sandbox };

@@ -26,7 +26,7 @@ export function ListCard({
   const start = useStartImport();
   const removal = useDeleteList({
     onSuccess: () => toast({ title: TX.deleted, description: list.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: TX.deleteError, variant: "destructive" }),
+    onError: () => toast({ title: T.error, description: TX.deleteError, variant: "destructive" }),
   });
 
   const runImport = () =>
