@@ -95,6 +95,8 @@ describe("the calendar on a desktop", () => {
     const day = formatInTimeZone(start, ROME, "yyyy-MM-dd");
     const today = formatInTimeZone(new Date(), ROME, "yyyy-MM-dd");
     if (weekRange(day).startDate === weekRange(today).startDate) {
+      // The grid shows 18 hours from the chosen start hour: start it at the event's hour, whatever the time of day.
+      await page.getByTestId("calendar-start-hour").selectOption(String(Number(formatInTimeZone(start, ROME, "H"))));
       const block = page.getByTestId(`day-column-${day}`).getByTestId("calendar-event").filter({ hasText: TITLE });
       await block.waitFor();
       await block.click();
