@@ -8,10 +8,6 @@ export function auditStatement(db: Db, actor: SessionUser, action: string, targe
   return db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, targetType, targetId, details: details ?? null });
 }
 
-export async function recordAudit(db: Db, actor: SessionUser, action: string, targetType: string, targetId: string | null, details?: Record<string, unknown>) {
-  await auditStatement(db, actor, action, targetType, targetId, details);
-}
-
 export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(sql`"audit_log".rowid`)).limit(limit);
   return rows.map((r) => ({

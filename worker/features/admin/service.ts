@@ -13,8 +13,6 @@ import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";
 import { auditStatement } from "./audit";
 import * as repo from "./repo";
 
-export const EMAIL_IN_USE = TX.emailInUse;
-
 export async function listUsers(db: Db): Promise<AdminUser[]> {
   return (await repo.listUsersWithAccounts(db)).map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }));
 }
@@ -77,14 +75,14 @@ async function insertUser(
   input: { email: string; password: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null },
   membership: { twilioAccountId: string; isOwner: boolean } | null,
 ) {
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_IN_USE);
+  if (await findUserByEmail(db, input.email)) throw conflict(TX.emailInUse);
   const now = new Date();
   const row = { id: crypto.randomUUID(), ...input, password: await hashPassword(input.password, pepper), role: "client" as const, isActive: true, createdAt: now, updatedAt: now };
   try {
     await repo.insertUserWithMembership(db, row, membership, auditStatement(db, actor, "user.create", "user", row.id, { email: row.email, ...membership }));
   } catch (err) {
     // Two concurrent creations of one e-mail: the unique index decides.
-    if (String((err as Error).message).includes("UNIQUE")) throw conflict(EMAIL_IN_USE);
+    if (String((err as Error).message).includes("UNIQUE")) throw conflict(TX.emailInUse);
     throw err;
   }
   return publicUser(toCurrentUser(row));

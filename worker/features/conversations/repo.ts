@@ -133,14 +133,6 @@ export async function claimForSending(db: Db, id: string) {
   return row;
 }
 
-export async function hasCustomerMessageAfter(db: Db, conversationId: string, after: Date) {
-  const row = await db.query.messages.findFirst({
-    where: and(eq(messages.conversationId, conversationId), eq(messages.sender, "customer"), gt(messages.createdAt, after)),
-    columns: { id: true },
-  });
-  return !!row;
-}
-
 export async function isOptedOut(db: Db, accountId: string, phone: string) {
   const row = await db.query.optOuts.findFirst({
     where: and(eq(optOuts.twilioAccountId, accountId), eq(optOuts.phoneNumber, phone)),
