@@ -1,4 +1,5 @@
 import { Phone, Plus } from "lucide-react";
+import { CardSkeletons } from "../../../components/card-skeletons";
 import { useState } from "react";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
@@ -16,13 +17,7 @@ export function AccountsPage() {
 
   let body;
   if (isPending) {
-    body = (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-64 animate-pulse rounded-xl border bg-card" />
-        ))}
-      </div>
-    );
+    body = <CardSkeletons count={3} cardClassName="h-64" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (isError) {
     body = (
       <EmptyState title={T.accountsLoadError}>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CardSkeletons } from "../../../components/card-skeletons";
 import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
@@ -29,13 +30,7 @@ export function AnalyticsInsights() {
 
   let charts;
   if (isPending) {
-    charts = (
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-72 animate-pulse rounded-xl border bg-card" />
-        ))}
-      </div>
-    );
+    charts = <CardSkeletons count={3} cardClassName="h-72" className="grid-cols-1 xl:grid-cols-2" />;
   } else if (isError) {
     charts = (
       <EmptyState title={UI.timeseriesError} className="py-10">

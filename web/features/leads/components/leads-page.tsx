@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { CardSkeletons } from "../../../components/card-skeletons";
 import { Plus, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { LEAD_TEXTS as TX } from "../../../../src/shared/schemas/lead-sources";
@@ -33,13 +34,7 @@ export function LeadsPage() {
 
   let sourcesBody;
   if (sources.isPending) {
-    sourcesBody = (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-        {[0, 1].map((i) => (
-          <div key={i} className="h-48 animate-pulse rounded-xl border bg-card" />
-        ))}
-      </div>
-    );
+    sourcesBody = <CardSkeletons count={2} cardClassName="h-48" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (sources.isError) {
     sourcesBody = (
       <EmptyState title={TX.sourcesLoadError}>

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { CardSkeletons } from "../../../components/card-skeletons";
 import { ArrowLeft, List, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { type ApiList, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
@@ -26,13 +27,7 @@ export function ListsPage() {
 
   let body;
   if (active.isPending || (activeId && isPending)) {
-    body = (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-56 animate-pulse rounded-xl border bg-card" />
-        ))}
-      </div>
-    );
+    body = <CardSkeletons count={3} cardClassName="h-56" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (!activeId) {
     body = (
       <EmptyState title={TX.noActiveAccount} icon={<List className="size-6" aria-hidden />}>

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { CardSkeletons } from "../../../components/card-skeletons";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
@@ -18,13 +19,7 @@ export function SettingsPage({ logout, skills }: { logout: ReactNode; skills?: R
   }, [settings.isError, settings.error]);
 
   if (settings.isPending) {
-    return (
-      <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="h-48 animate-pulse rounded-xl border bg-card" />
-        ))}
-      </div>
-    );
+    return <CardSkeletons count={4} cardClassName="h-48" className="lg:grid-cols-2" />;
   }
   if (settings.isError || !settings.data) {
     return (

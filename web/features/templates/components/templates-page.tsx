@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { CardSkeletons } from "../../../components/card-skeletons";
 import { Link } from "@tanstack/react-router";
 import { FileText, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -33,13 +34,7 @@ export function TemplatesPage() {
 
   let body;
   if (active.isPending || (activeId && isPending)) {
-    body = (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-80 animate-pulse rounded-xl border bg-card" />
-        ))}
-      </div>
-    );
+    body = <CardSkeletons count={3} cardClassName="h-80" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (!activeId) {
     body = (
       <EmptyState title={TX.noActiveAccount} icon={<FileText className="size-6" aria-hidden />}>
