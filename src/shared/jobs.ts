@@ -4,7 +4,13 @@ import { z } from "zod";
 // because queues deliver at least once.
 export const jobMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("sessions.purge"), idempotencyKey: z.string().min(1) }),
-  z.object({ kind: z.literal("message.send"), messageId: z.string().min(1), idempotencyKey: z.string().min(1) }),
+  z.object({
+    kind: z.literal("message.send"),
+    messageId: z.string().min(1),
+    // Sends of one conversation keep their order within a queue batch (see worker/jobs/queue.ts).
+    conversationId: z.string().min(1).optional(),
+    idempotencyKey: z.string().min(1),
+  }),
   z.object({
     kind: z.literal("ai.reply"),
     conversationId: z.string().min(1),
@@ -39,5 +45,19 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
   }),
   // Lead Detection AI on one conversation, up to its newest customer message.
   z.object({ kind: z.literal("lead.detect"), conversationId: z.string().min(1), idempotencyKey: z.string().min(1) }),
+  // Starts the funnel for up to batchSize leads of an active campaign's list that have no run yet;
+  // a full batch hands on to the next job.
+  z.object({
+    kind: z.literal("funnel.enroll"),
+    campaignId: z.string().min(1),
+    batchSize: z.number().int().min(1).max(1000).optional(),
+    idempotencyKey: z.string().min(1),
+  }),
+  // A few funnel executions claimed by a cron tick.
+  z.object({
+    kind: z.literal("funnel.execute"),
+    executionIds: z.array(z.string().min(1)).min(1).max(10),
+    idempotencyKey: z.string().min(1),
+  }),
 ]);
 export type JobMessage = z.infer<typeof jobMessageSchema>;

@@ -5,6 +5,7 @@ import { WEATHER_SYNC_EVERY_MINUTES } from "../../src/shared/weather";
 import { dueTemplateSyncJobs } from "./template-sync";
 import { dueCalendarReminderJobs } from "./calendar-reminder";
 import { dueLeadDetectionJobs } from "./lead-detection";
+import { dueFunnelJobs } from "./funnel-claim";
 
 // Queues.sendBatch takes at most 100 messages per call.
 const SEND_BATCH_MAX = 100;
@@ -14,9 +15,10 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const now = new Date(controller.scheduledTime);
   const minute = now.toISOString().slice(0, 16);
   const db = createDb(env.DB);
-  const due: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
+  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
+  const due: MessageSendRequest<JobMessage>[] = [...jobs.map((body) => ({ body })), ...(await dueFunnelJobs(env, db, now))];
   for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
-    await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX).map((body) => ({ body })));
+    await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX));
   }
 }
 

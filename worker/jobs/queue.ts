@@ -12,35 +12,51 @@ import { failSendMessage, RetryLater, runSendMessage } from "./send-message";
 import { runTemplateSync } from "./template-sync";
 import { runCalendarReminder } from "./calendar-reminder";
 import { runLeadDetection } from "./lead-detection";
+import { runFunnelEnroll } from "./funnel-enroll";
+import { runFunnelExecute } from "./funnel-execute";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
 // Consumer of the jobs queue and of its dead-letter queue. Each job kind has one handler;
 // a body that matches no kind is acknowledged and logged, so it cannot loop forever.
+// Jobs of a batch run side by side (a send may wait for its sender's rate limit, and must not hold
+// up the others), except jobs of one conversation, which keep their order.
 export async function handleQueue(batch: MessageBatch, env: Env, _ctx: ExecutionContext) {
   const db = createDb(env.DB);
+  const lanes = new Map<string, Message[]>();
   for (const message of batch.messages) {
-    const parsed = jobMessageSchema.safeParse(message.body);
-    if (!parsed.success) {
-      console.error("queue: unknown job", batch.queue, JSON.stringify(message.body).slice(0, 500));
-      message.ack();
-      continue;
-    }
-    if (batch.queue === DEAD_LETTER_QUEUE) {
-      console.error("queue: job failed after its retries", parsed.data.kind, parsed.data.idempotencyKey);
-      await giveUp(parsed.data, env, db).catch((err) => console.error("queue: could not record the failure", err));
-      message.ack();
-      continue;
-    }
-    try {
-      await runJob(parsed.data, env, db);
-      message.ack();
-    } catch (err) {
-      // Exponential backoff: 2s, 4s, 8s … capped at 5 minutes; after max_retries the job goes to the DLQ.
-      const delaySeconds = err instanceof RetryLater ? err.delaySeconds : Math.min(300, 2 ** message.attempts);
-      console.warn("queue: job failed, will retry", parsed.data.kind, (err as Error).message);
-      message.retry({ delaySeconds });
-    }
+    const body = message.body as { conversationId?: unknown } | null;
+    const key = typeof body?.conversationId === "string" ? `conversation:${body.conversationId}` : `message:${message.id}`;
+    lanes.set(key, [...(lanes.get(key) ?? []), message]);
+  }
+  await Promise.all(
+    [...lanes.values()].map(async (lane) => {
+      for (const message of lane) await handleMessage(message, batch.queue, env, db);
+    }),
+  );
+}
+
+async function handleMessage(message: Message, queue: string, env: Env, db: Db) {
+  const parsed = jobMessageSchema.safeParse(message.body);
+  if (!parsed.success) {
+    console.error("queue: unknown job", queue, JSON.stringify(message.body).slice(0, 500));
+    message.ack();
+    return;
+  }
+  if (queue === DEAD_LETTER_QUEUE) {
+    console.error("queue: job failed after its retries", parsed.data.kind, parsed.data.idempotencyKey);
+    await giveUp(parsed.data, env, db).catch((err) => console.error("queue: could not record the failure", err));
+    message.ack();
+    return;
+  }
+  try {
+    await runJob(parsed.data, env, db);
+    message.ack();
+  } catch (err) {
+    // Exponential backoff: 2s, 4s, 8s … capped at 5 minutes; after max_retries the job goes to the DLQ.
+    const delaySeconds = err instanceof RetryLater ? err.delaySeconds : Math.min(300, 2 ** message.attempts);
+    console.warn("queue: job failed, will retry", parsed.data.kind, (err as Error).message);
+    message.retry({ delaySeconds });
   }
 }
 
@@ -68,6 +84,10 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
       return runCalendarReminder(env, db, job);
     case "lead.detect":
       return runLeadDetection(env, db, job);
+    case "funnel.enroll":
+      return runFunnelEnroll(env, db, job);
+    case "funnel.execute":
+      return runFunnelExecute(env, db, job);
   }
 }
 

@@ -7,6 +7,7 @@ import { publish } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
 import { sendMessage, TwilioError } from "../providers/twilio";
 import { conversationChannel } from "../features/templates/service";
+import { changeMessageStatus } from "../features/campaigns/service";
 
 // Waits longer than this are handed back to the queue rather than slept through.
 const MAX_SLEEP_MS = 10_000;
@@ -32,7 +33,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
   if (!found || !account) return;
 
   if (found.optedOut && message.sender !== "system") {
-    await repo.updateMessage(db, message.id, { status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi" });
+    await changeMessageStatus(db, message.id, { status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi" });
     await publishMessage(env, db, message.id);
     return;
   }
@@ -48,7 +49,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
   if (account.sandbox) {
     // A sandbox sends nothing: the message gets a local sid and is delivered to the simulator.
     const sid = `SMsandbox${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
-    await repo.updateMessage(db, message.id, { twilioMessageId: sid, status: "delivered", errorCode: null, errorMessage: null });
+    await changeMessageStatus(db, message.id, { twilioMessageId: sid, status: "delivered", errorCode: null, errorMessage: null });
     await publishMessage(env, db, message.id);
     return;
   }
@@ -64,11 +65,11 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
         body: message.templateSid ? undefined : message.content,
         contentSid: message.templateSid ?? undefined,
         contentVariables: message.templateVariables ?? undefined,
-        statusCallback: `${env.PUBLIC_BASE_URL}/webhooks/twilio/${account.id}/status`,
+        statusCallback: `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/status`,
       },
     );
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
-    await repo.updateMessage(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null });
+    await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null });
     await publishMessage(env, db, message.id);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
@@ -78,7 +79,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
       await publishMessage(env, db, message.id);
       throw err;
     }
-    await repo.updateMessage(db, message.id, { status: "failed", errorCode: err.code, errorMessage });
+    await changeMessageStatus(db, message.id, { status: "failed", errorCode: err.code, errorMessage });
     await publishMessage(env, db, message.id);
   }
 }
@@ -87,9 +88,8 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
 export async function failSendMessage(env: Env, db: Db, job: { messageId: string }) {
   const message = await repo.findMessage(db, job.messageId);
   if (!message || message.twilioMessageId) return;
-  await repo.updateMessage(db, message.id, {
-    status: "failed",
-    errorMessage: `${message.errorMessage ?? "Invio non riuscito"}: abbandonato dopo i tentativi`,
-  });
+  // The last error said another try was coming; now none is.
+  const reason = (message.errorMessage ?? "Invio non riuscito").replace(/: nuovo tentativo a breve$/, "");
+  await changeMessageStatus(db, message.id, { status: "failed", errorMessage: `${reason}: abbandonato dopo i tentativi` });
   await publishMessage(env, db, message.id);
 }

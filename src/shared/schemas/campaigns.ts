@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDayString } from "../calendar-time";
 
 // Campaigns and follow-up funnels (spec part 2 "Campaigns", §3, §5, §9). This file is the contract
 // between the Worker (worker/features/campaigns, worker/jobs/funnel-*) and the web screen.
@@ -55,10 +56,16 @@ export const createCalendarCampaignSchema = z.object({
   templateSid,
   targetListId: z.string().trim().min(1, "Lista di destinazione richiesta"),
   twilioAccountId: z.string().trim().min(1).optional(),
-  scheduledDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Data non valida (AAAA-MM-GG)"),
+  scheduledDate: z.string().refine(isCalendarDayString, "Data non valida (AAAA-MM-GG)"),
   scheduledTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:mm)"),
 });
 export type CreateCalendarCampaignInput = z.infer<typeof createCalendarCampaignSchema>;
+
+export const campaignIdParam = z.object({ id: z.string().min(1).max(64) });
+export const funnelStepIdParam = z.object({ id: z.string().min(1).max(64), stepId: z.string().min(1).max(64) });
+export const campaignListQuery = z.object({
+  type: z.enum(CAMPAIGN_TYPES, { error: "Tipo non valido: usa 'dynamic' o 'calendar'" }).optional(),
+});
 
 export const updateCampaignSchema = z.object({
   status: z.enum(["active", "paused"], { error: "Stato non valido: usa 'active' o 'paused'" }),
@@ -213,6 +220,9 @@ export const CAMPAIGN_TEXTS = {
   campaignNotFound: "Campagna non trovata",
   stepNotFound: "Step non trovato",
   scheduledInPast: "La data e l'ora programmate sono già passate.",
+  campaignCompleted: "La campagna è già stata completata.",
+  tooManySteps: `Un funnel può avere al massimo ${CAMPAIGN.maxSteps} step.`,
+  stepOrderTaken: "Esiste già uno step con questo numero d'ordine.",
 } as const;
 
 const UNIT_WORDS: Record<TriggerUnit, [string, string]> = {
@@ -235,3 +245,97 @@ export function triggerLabel(
   if (step.triggerType === "absolute" && step.triggerDate) return `Il ${formatDate(step.triggerDate)}`;
   return CAMPAIGN_TEXTS.notConfigured;
 }
+
+// Screen texts beyond the spec's own words: labels, hints and the capacity check.
+export const CAMPAIGN_UI = {
+  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  loadError: "Impossibile caricare le campagne.",
+  tabsLabel: "Tipo di campagna",
+
+  // Cards
+  sentCount: (n: number) => `${n.toLocaleString("it-IT")} ${CAMPAIGN_TEXTS.sent}`,
+  delivered: (n: number) => `${n.toLocaleString("it-IT")} consegnati`,
+  failed: (n: number) => `${n.toLocaleString("it-IT")} falliti`,
+  skipped: (n: number) => `${n.toLocaleString("it-IT")} saltati`,
+  recipients: (n: number) => (n === 1 ? "1 destinatario" : `${n.toLocaleString("it-IT")} destinatari`),
+  completed: "Completata",
+  statusSwitch: (name: string) => `Attiva o metti in pausa la campagna ${name}`,
+  template: "Template",
+  list: "Lista",
+  listRemoved: "Lista eliminata",
+  preferredTime: (time: string) => `Follow-up oltre 24 ore alle ${time}`,
+  showFunnel: "Mostra funnel",
+  hideFunnel: "Nascondi funnel",
+  steps: (n: number) => (n === 1 ? "1 step" : `${n} step`),
+  scheduledFor: (when: string) => `Invio programmato: ${when}`,
+
+  // Create dialogs
+  createDynamicTitle: "Nuova campagna dinamica",
+  createDynamicDescription: "Ogni lead che entra nella lista dinamica riceve il funnel di follow-up, a partire dal primo step.",
+  createCalendarTitle: "Nuova campagna calendario",
+  createCalendarDescription: "Un invio unico del template a tutti i lead della lista, alla data e all'ora scelte (ora italiana).",
+  nameLabel: "Nome campagna",
+  targetListLabel: "Lista di destinazione",
+  selectList: "Seleziona una lista",
+  dynamicListsHint: "Solo liste dinamiche: i lead che vi entrano iniziano il funnel.",
+  noDynamicLists: "Nessuna lista dinamica: crea una lista di tipo Dinamica nella pagina Liste.",
+  noLists: "Nessuna lista: creane una nella pagina Liste.",
+  goToLists: "Vai alle Liste",
+  selectTemplate: "Seleziona un template approvato",
+  noApprovedTemplates: "Nessun template approvato per questo account.",
+  preferredHourLabel: "Ora preferita dei follow-up",
+  preferredMinuteLabel: "Minuto",
+  noPreferredHour: "Nessuna",
+  preferredHint: "Si applica ai follow-up con un ritardo superiore a 24 ore: l'invio viene spostato a quest'ora (ora italiana).",
+  dateLabel: "Data",
+  timeLabel: "Ora",
+  invalidDate: "Data non valida",
+  create: "Crea campagna",
+  calendarCreated: "Campagna programmata",
+  calendarCreateError: "Impossibile creare la campagna calendario",
+
+  // Capacity check before activation
+  capacityTitle: "Attivare la campagna?",
+  capacityDescription: (name: string) => `Prima di attivare "${name}", ecco cosa succederà.`,
+  capacityLoading: "Calcolo in corso...",
+  capacityError: "Impossibile calcolare l'invio previsto.",
+  capacityRecipients: "Destinatari",
+  capacityMessages: "Messaggi totali",
+  capacityMessagesHint: "Se ogni lead percorre tutti gli step di messaggio.",
+  capacityRate: "Velocità di invio",
+  rate: (perSecond: number) => `${perSecond.toLocaleString("it-IT")} msg/s`,
+  capacitySkipped: "Esclusi",
+  skippedDetail: (optedOut: number, operator: number) => `${optedOut} disiscritti · ${operator} in modalità operatore`,
+  capacityFirstSend: "Primo invio",
+  capacityFinishes: "Fine del primo step",
+  romeTime: "ora italiana",
+  capacityConfirm: "Attiva campagna",
+
+  // Funnel
+  funnelTitle: "Funnel di follow-up",
+  stepNumber: (n: number) => `Step ${n}`,
+  stepTypeLabels: { message: "Messaggio", conditional_reply: "Controllo risposta" } as Record<StepType, string>,
+  conditionalExplain:
+    "Controlla se il cliente ha risposto dall'ultimo messaggio inviato: se sì il funnel si ferma (successo), altrimenti passa allo step successivo. Non invia messaggi.",
+  noTemplate: "Nessun messaggio",
+  editStep: (n: number) => `Modifica step ${n}`,
+  deleteStep: (n: number) => `Elimina step ${n}`,
+  chartTitle: "Risultati per step",
+  chartSeries: { sent: "Inviati", delivered: "Consegnati", replied: "Risposte", stopped: "Fermati" },
+  chartEmpty: "Nessun invio ancora: il grafico si riempie quando partono i messaggi.",
+
+  // Step dialog
+  stepDescription: "Gli step partono in ordine; un ritardo si conta dallo step precedente.",
+  stepTypeLabel: "Tipo di step",
+  whenLabel: "Quando inviare",
+  triggerLabels: { immediate: "Immediato", relative: "Dopo", absolute: "Il giorno" } as Record<TriggerType, string>,
+  triggerValueLabel: "Numero",
+  triggerUnitLabel: "Unità",
+  unitLabels: { minutes: "minuti", hours: "ore", days: "giorni" } as Record<TriggerUnit, string>,
+  snapHint: (time: string) => `Ritardo oltre 24 ore: l'invio viene spostato alle ${time} (ora preferita della campagna).`,
+  triggerValueMin: "Inserisci un numero intero di almeno 1",
+  triggerValueMax: `Il numero può essere al massimo ${CAMPAIGN.triggerValueMax}`,
+  triggerDateRequired: "Scegli data e ora dell'invio",
+  triggerDateHint: "Data e ora italiane.",
+  saveStep: "Salva step",
+} as const;

@@ -1,13 +1,10 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, or, sql } from "drizzle-orm";
-import type { Db, Statement } from "../../db/client";
-import { conversations, messages, optOuts } from "../../db/schema";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conversations, messages, optOuts, twilioAccounts } from "../../db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 type NewMessage = typeof messages.$inferInsert;
-
-// Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
-const arrival = [asc(messages.createdAt), asc(sql`${messages}.rowid`)];
 
 const withOptOut = {
   conversation: conversations,
@@ -32,7 +29,30 @@ export async function ensureConversation(db: Db, values: typeof conversations.$i
   return (await findConversationByPhone(db, values.twilioAccountId, values.phoneNumber))!;
 }
 
+// Find or create by account + phone in one statement, taking the template the conversation is
+// (re)started with; a customer name already known is kept.
+export async function upsertWithTemplate(db: Db, values: typeof conversations.$inferInsert & { twilioAccountId: string; phoneNumber: string }) {
+  const [row] = await db
+    .insert(conversations)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [conversations.twilioAccountId, conversations.phoneNumber],
+      set: {
+        templateSid: values.templateSid,
+        templateName: values.templateName,
+        templateCategory: values.templateCategory,
+        promptId: values.promptId ?? null,
+        status: values.status ?? "active",
+        customerName: sql`coalesce(${conversations.customerName}, excluded.customer_name)`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return row!;
+}
+
 export interface ListFilter {
+  status?: string;
   search?: string;
   from?: Date;
   to?: Date;
@@ -40,31 +60,59 @@ export interface ListFilter {
   before?: Date;
 }
 
-export function listConversations(db: Db, accountId: string, filter: ListFilter) {
-  const conditions = [eq(conversations.twilioAccountId, accountId)];
+// Newest activity first: by the last message, or the creation time of a conversation without one.
+// Read as two index range scans of conversations_account_last_idx (account, last_message_at) in one
+// batch: the conversations with messages newest first, and those without any (rare) newest first,
+// merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and sort every
+// conversation of the account for each page.
+export async function listConversations(db: Db, accountId: string, filter: ListFilter) {
+  const common = [eq(conversations.twilioAccountId, accountId)];
+  if (filter.status) common.push(eq(conversations.status, filter.status));
   if (filter.search) {
     const term = `%${filter.search.replace(/[%_]/g, "")}%`;
-    conditions.push(or(like(conversations.customerName, term), like(conversations.phoneNumber, term), like(conversations.lastMessage, term))!);
+    common.push(or(like(conversations.customerName, term), like(conversations.phoneNumber, term), like(conversations.lastMessage, term))!);
   }
-  const when = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
-  if (filter.from) conditions.push(gte(when, filter.from.getTime()));
-  if (filter.to) conditions.push(lte(when, filter.to.getTime()));
-  if (filter.before) conditions.push(lt(when, filter.before.getTime()));
-  return db
-    .select(withOptOut)
+  const range = (column: typeof conversations.lastMessageAt | typeof conversations.createdAt) => [
+    filter.from ? gte(column, filter.from) : undefined,
+    filter.to ? lte(column, filter.to) : undefined,
+    filter.before ? lt(column, filter.before) : undefined,
+  ];
+  const [withMessages, withoutMessages] = await db.batch([
+    db
+      .select(withOptOut)
+      .from(conversations)
+      .where(and(...common, isNotNull(conversations.lastMessageAt), ...range(conversations.lastMessageAt)))
+      .orderBy(desc(conversations.lastMessageAt))
+      .limit(filter.limit),
+    db
+      .select(withOptOut)
+      .from(conversations)
+      .where(and(...common, isNull(conversations.lastMessageAt), ...range(conversations.createdAt)))
+      .orderBy(desc(conversations.createdAt))
+      .limit(filter.limit),
+  ]);
+  const when = (r: { conversation: ConversationRow }) => (r.conversation.lastMessageAt ?? r.conversation.createdAt).getTime();
+  return [...withMessages, ...withoutMessages].sort((a, b) => when(b) - when(a)).slice(0, filter.limit);
+}
+
+// The conversation, its opt-out flag and its provider account, if the user may reach that account
+// (a super_admin reaches all, anyone else through account_users): one statement.
+export async function findConversationForUser(db: Db, id: string, user: { id: string; role: string }) {
+  const member =
+    user.role === "super_admin"
+      ? undefined
+      : sql`exists(select 1 from "account_users" m where m."user_id" = ${user.id} and m."twilio_account_id" = "conversations"."twilio_account_id")`;
+  const [row] = await db
+    .select({ ...withOptOut, account: twilioAccounts })
     .from(conversations)
-    .where(and(...conditions))
-    .orderBy(desc(when))
-    .limit(filter.limit);
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, conversations.twilioAccountId))
+    .where(and(eq(conversations.id, id), member))
+    .limit(1);
+  return row;
 }
 
 export function listActiveConversations(db: Db, accountId: string, limit: number) {
-  return db
-    .select(withOptOut)
-    .from(conversations)
-    .where(and(eq(conversations.twilioAccountId, accountId), eq(conversations.status, "active")))
-    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`))
-    .limit(limit);
+  return listConversations(db, accountId, { status: "active", limit });
 }
 
 // A conversation is unread when its last message is newer than the last time it was opened.
@@ -90,8 +138,21 @@ export function deleteConversation(db: Db, id: string) {
   return db.delete(conversations).where(eq(conversations.id, id));
 }
 
-export function listMessages(db: Db, conversationId: string, limit = 500) {
-  return db.select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(...arrival).limit(limit);
+// A page of a conversation's messages: the newest `limit` (before the message `before`, when given),
+// in arrival order, and the cursor of the page before it (its oldest message) when there is one.
+// Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
+export async function messagePage(db: Db, conversationId: string, { limit, before }: { limit: number; before?: string }) {
+  const older = before
+    ? sql`(${messages.createdAt}, ${messages}.rowid) < (select m."created_at", m.rowid from "messages" m where m."id" = ${before} and m."conversation_id" = ${conversationId})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), older))
+    .orderBy(desc(messages.createdAt), desc(sql`${messages}.rowid`))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).reverse();
+  return { messages: page, nextCursor: rows.length > limit ? page[0]!.id : null };
 }
 
 // The last N messages in arrival order (the model's context).
@@ -162,58 +223,77 @@ export interface InboundToStore {
   now: Date;
 }
 
-export type StoredInbound = { conversation: ConversationRow; message: MessageRow; optedOut: boolean } | null;
+// A newly stored inbound message, its conversation as the batch left it, the opt-out flag, and whether
+// the conversation's template has an active feedback memory (then the message gets analysed).
+export type StoredInbound = { conversation: ConversationRow; message: MessageRow; optedOut: boolean; feedbackMemory?: boolean } | null;
 
-// Stores inbound customer messages in ONE transaction, however many: for each, find-or-create the
-// conversation, insert the message once per Twilio sid, touch the conversation only if the message
-// was new, and read the opt-out flag. Answers null for a replayed sid.
+// A row as D1 answers it (SQL column names, driver values) as drizzle would map it.
+const columnsOf = new Map<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();
+function fromRow<T extends Table>(table: T, row: Record<string, unknown>): T["$inferSelect"] {
+  let columns = columnsOf.get(table);
+  if (!columns) columnsOf.set(table, (columns = Object.entries(getTableColumns(table))));
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of columns) {
+    const value = row[col.name];
+    out[key] = value === null || value === undefined ? null : col.mapFromDriverValue(value);
+  }
+  return out as T["$inferSelect"];
+}
+
+// The statements of storeInbounds. ?1 is the batch as a JSON array, read with json_each; j.key is the
+// position in the batch, so ordering by it keeps arrival order.
+const STORE_INBOUNDS = [
+  `insert into "conversations" ("id", "user_id", "twilio_account_id", "phone_number", "customer_name", "created_at", "updated_at")
+   select j.value->>'cid', j.value->>'uid', j.value->>'acct', j.value->>'phone', j.value->>'name', j.value->>'at', j.value->>'at'
+   from json_each(?1) j where true
+   on conflict ("twilio_account_id", "phone_number") do nothing`,
+  `insert into "messages" ("id", "conversation_id", "content", "is_from_bot", "sender", "status", "twilio_message_id", "created_at")
+   select j.value->>'mid', (select c."id" from "conversations" c where c."twilio_account_id" = j.value->>'acct' and c."phone_number" = j.value->>'phone'),
+     j.value->>'body', 0, 'customer', 'received', j.value->>'sid', j.value->>'at'
+   from json_each(?1) j where true order by j.key
+   on conflict do nothing
+   returning *`,
+  `update "conversations" set "last_message" = n.n_body, "last_message_at" = n.n_at, "last_inbound_at" = n.n_at,
+     "customer_name" = coalesce("conversations"."customer_name", n.n_name), "updated_at" = n.n_at
+   from (select m."conversation_id" as n_cid, j.value->>'body' as n_body, j.value->>'at' as n_at, j.value->>'name' as n_name,
+           row_number() over (partition by m."conversation_id" order by j.key desc) as n_rank
+         from json_each(?1) j join "messages" m on m."id" = j.value->>'mid') as n
+   where "conversations"."id" = n.n_cid and n.n_rank = 1
+   returning *,
+     exists(select 1 from "opt_outs" o where o."twilio_account_id" = "conversations"."twilio_account_id" and o."phone_number" = "conversations"."phone_number") as "opted_out",
+     exists(select 1 from "memories" f where f."twilio_account_id" = "conversations"."twilio_account_id" and f."memory_type" = 'feedback' and f."is_active" = 1
+       and exists(select 1 from json_each(f."linked_templates") t where t.value = "conversations"."template_sid")) as "feedback_memory"`,
+];
+
+// Stores inbound customer messages in ONE transaction of three statements, however many messages (D1
+// costs per statement, and binds at most 100 values per statement): the batch travels as one JSON
+// parameter. In order: find-or-create each conversation; insert each message once per Twilio sid, in
+// batch order so that rowid follows arrival; touch each conversation that got a new message with its
+// latest one. The inserts and the update return the new rows, the conversations with their opt-out and
+// feedback-memory flags. Answers null for a replayed sid (also for a sid repeated within the batch).
 export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<StoredInbound[]> {
-  const statements = items.flatMap(({ account, inbound, now }) => {
-    const messageId = crypto.randomUUID();
-    const ofThisConversation = and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, inbound.from));
-    return [
-      db
-        .insert(conversations)
-        .values({ userId: account.userId, twilioAccountId: account.id, phoneNumber: inbound.from, customerName: inbound.profileName || null, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: [conversations.twilioAccountId, conversations.phoneNumber] }),
-      db
-        .insert(messages)
-        .values({
-          id: messageId,
-          conversationId: sql`(select "id" from "conversations" where "twilio_account_id" = ${account.id} and "phone_number" = ${inbound.from})`,
-          content: inbound.body,
-          isFromBot: false,
-          sender: "customer",
-          status: "received",
-          twilioMessageId: inbound.sid,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning(),
-      db
-        .update(conversations)
-        .set({
-          lastMessage: inbound.body,
-          lastMessageAt: now,
-          lastInboundAt: now,
-          customerName: sql`coalesce(${conversations.customerName}, ${inbound.profileName || null})`,
-          updatedAt: now,
-        })
-        .where(and(ofThisConversation, sql`exists(select 1 from "messages" where "messages"."id" = ${messageId})`))
-        .returning(),
-      db
-        .select({ optedOut: withOptOut.optedOut })
-        .from(conversations)
-        .where(ofThisConversation)
-        .limit(1),
-    ];
-  });
-  if (statements.length === 0) return [];
-  const results = (await db.batch(statements as unknown as [Statement, ...Statement[]])) as unknown[][];
-  return items.map((_, i) => {
-    const [message] = results[i * 4 + 1] as MessageRow[];
-    const [conversation] = results[i * 4 + 2] as ConversationRow[];
-    const [flags] = results[i * 4 + 3] as { optedOut: number }[];
-    return message && conversation ? { conversation, message, optedOut: !!flags?.optedOut } : null;
+  if (items.length === 0) return [];
+  const rows = items.map(({ account, inbound, now }) => ({
+    mid: crypto.randomUUID(),
+    cid: crypto.randomUUID(),
+    acct: account.id,
+    uid: account.userId,
+    phone: inbound.from,
+    body: inbound.body,
+    sid: inbound.sid,
+    name: inbound.profileName || null,
+    at: now.getTime(),
+  }));
+  const batch = JSON.stringify(rows);
+  const d1 = db.$client;
+  const [, inserted, touched] = await d1.batch<Record<string, unknown>>(STORE_INBOUNDS.map((text) => d1.prepare(text).bind(batch)));
+  const stored = new Map(inserted!.results.map((row) => [row.id as string, fromRow(messages, row)]));
+  const conversationsById = new Map(
+    touched!.results.map((row) => [row.id as string, { conversation: fromRow(conversations, row), optedOut: !!row.opted_out, feedbackMemory: !!row.feedback_memory }]),
+  );
+  return rows.map(({ mid }) => {
+    const message = stored.get(mid);
+    const found = message && conversationsById.get(message.conversationId);
+    return message && found ? { ...found, message } : null;
   });
 }

@@ -1,0 +1,336 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { ApiFunnelStepStats, CampaignType } from "../../../src/shared/schemas/campaigns";
+import { type Db, runBatch, type Statement } from "../../db/client";
+import { funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists } from "../../db/schema";
+
+export type CampaignRow = typeof leadCampaigns.$inferSelect;
+export type StepRow = typeof funnelSteps.$inferSelect;
+export type ExecutionRow = typeof funnelExecutions.$inferSelect;
+
+// What an execution can be:
+// pending → claimed (a cron tick took it) → queued (its message went to the chat and the send queue),
+// skipped (operator mode), opted_out (the run stops), failed (no approved template or no number),
+// replied (a conditional_reply met: the run stops as a success), passed (not met: the run goes on),
+// cancelled (its step was switched off, or its run had already ended).
+export type ExecutionStatus = "pending" | "claimed" | "queued" | "skipped" | "opted_out" | "failed" | "replied" | "passed" | "cancelled";
+export type RunState = "active" | "completed" | "stopped";
+
+// Bits of funnel_executions.counted: which campaign counters the execution's message has added to.
+export const COUNTED = { sent: 1, delivered: 2, failed: 4 } as const;
+
+// A lead that can be enrolled: active, with a phone number. `lead` is the alias of list_leads in the query.
+const eligible = (lead: string, listId: SQL | string) =>
+  sql`${sql.raw(lead)}.list_id = ${listId} and ${sql.raw(lead)}.is_active = 1 and coalesce(${sql.raw(lead)}.numero_telefono, '') != ''`;
+
+// ---- campaigns --------------------------------------------------------------------------------
+
+const campaignView = {
+  campaign: leadCampaigns,
+  listName: lists.name,
+  stepCount: sql<number>`(select count(*) from funnel_steps s where s.campaign_id = ${leadCampaigns.id})`,
+  skippedCount: sql<number>`(select count(*) from funnel_executions e where e.campaign_id = ${leadCampaigns.id} and e.status in ('skipped', 'opted_out'))`,
+};
+export type CampaignView = { campaign: CampaignRow; listName: string | null; stepCount: number; skippedCount: number };
+
+export function listCampaigns(db: Db, accountId: string, type: CampaignType | undefined): Promise<CampaignView[]> {
+  return db
+    .select(campaignView)
+    .from(leadCampaigns)
+    .leftJoin(lists, eq(lists.id, leadCampaigns.targetListId))
+    .where(and(eq(leadCampaigns.twilioAccountId, accountId), type ? eq(leadCampaigns.campaignType, type) : inArray(leadCampaigns.campaignType, ["dynamic", "calendar"])))
+    .orderBy(desc(leadCampaigns.createdAt), desc(leadCampaigns.id));
+}
+
+export async function findCampaignView(db: Db, id: string): Promise<CampaignView | undefined> {
+  const [row] = await db.select(campaignView).from(leadCampaigns).leftJoin(lists, eq(lists.id, leadCampaigns.targetListId)).where(eq(leadCampaigns.id, id));
+  return row;
+}
+
+export function findCampaign(db: Db, id: string) {
+  return db.query.leadCampaigns.findFirst({ where: eq(leadCampaigns.id, id) });
+}
+
+export function insertCampaign(db: Db, values: typeof leadCampaigns.$inferInsert) {
+  return db.insert(leadCampaigns).values(values);
+}
+
+export function setCampaignStatus(db: Db, id: string, status: string) {
+  return db.update(leadCampaigns).set({ status }).where(eq(leadCampaigns.id, id));
+}
+
+// Steps, runs and executions go with it (foreign keys cascade), so nothing more is sent.
+export function deleteCampaign(db: Db, id: string) {
+  return db.delete(leadCampaigns).where(eq(leadCampaigns.id, id));
+}
+
+// ---- steps --------------------------------------------------------------------------------------
+
+export function listSteps(db: Db, campaignId: string) {
+  return db.select().from(funnelSteps).where(eq(funnelSteps.campaignId, campaignId)).orderBy(asc(funnelSteps.stepOrder), asc(funnelSteps.createdAt));
+}
+
+export function activeSteps(db: Db, campaignId: string) {
+  return db
+    .select()
+    .from(funnelSteps)
+    .where(and(eq(funnelSteps.campaignId, campaignId), eq(funnelSteps.isActive, true)))
+    .orderBy(asc(funnelSteps.stepOrder), asc(funnelSteps.createdAt));
+}
+
+export function findStep(db: Db, campaignId: string, stepId: string) {
+  return db.query.funnelSteps.findFirst({ where: and(eq(funnelSteps.id, stepId), eq(funnelSteps.campaignId, campaignId)) });
+}
+
+export function insertStep(db: Db, values: typeof funnelSteps.$inferInsert) {
+  return db.insert(funnelSteps).values(values).returning();
+}
+
+export async function updateStep(db: Db, id: string, values: Partial<typeof funnelSteps.$inferInsert>) {
+  const [row] = await db.update(funnelSteps).set(values).where(eq(funnelSteps.id, id)).returning();
+  return row!;
+}
+
+// Runs waiting on a deleted step move on to the next step (keeping their time), or end when there is
+// none. Later steps move up one place, so the orders stay 1..n and a new step's count + 1 is free.
+export async function deleteStep(db: Db, step: StepRow, next: StepRow | undefined) {
+  const waiting = sql`select run_id from funnel_executions where step_id = ${step.id} and status = 'pending'`;
+  const moveOn: Statement[] = next
+    ? [
+        db.update(funnelRuns).set({ lastStepOrder: next.stepOrder }).where(sql`${funnelRuns.id} in (${waiting})`),
+        db.update(funnelExecutions).set({ stepId: next.id, stepOrder: next.stepOrder }).where(and(eq(funnelExecutions.stepId, step.id), eq(funnelExecutions.status, "pending"))),
+      ]
+    : [db.update(funnelRuns).set({ state: "completed" }).where(sql`${funnelRuns.id} in (${waiting})`)];
+  await runBatch(db, [
+    ...moveOn,
+    db.delete(funnelSteps).where(eq(funnelSteps.id, step.id)),
+    db.update(funnelSteps).set({ stepOrder: sql`${funnelSteps.stepOrder} - 1` }).where(and(eq(funnelSteps.campaignId, step.campaignId), sql`${funnelSteps.stepOrder} > ${step.stepOrder}`)),
+    db.update(funnelRuns).set({ lastStepOrder: sql`${funnelRuns.lastStepOrder} - 1` }).where(and(eq(funnelRuns.campaignId, step.campaignId), sql`${funnelRuns.lastStepOrder} > ${step.stepOrder}`)),
+    // Through negative values: (campaign, lead, step order) is unique, checked row by row.
+    db.update(funnelExecutions).set({ stepOrder: sql`1 - ${funnelExecutions.stepOrder}` }).where(and(eq(funnelExecutions.campaignId, step.campaignId), sql`${funnelExecutions.stepOrder} > ${step.stepOrder}`)),
+    db.update(funnelExecutions).set({ stepOrder: sql`-${funnelExecutions.stepOrder}` }).where(and(eq(funnelExecutions.campaignId, step.campaignId), sql`${funnelExecutions.stepOrder} < 0`)),
+  ]);
+}
+
+// Per-step results in one statement: counters from the messages' statuses, the rest from the executions.
+export async function stepStats(db: Db, campaignId: string): Promise<Map<string, ApiFunnelStepStats>> {
+  const rows = await db.all<{ stepId: string } & ApiFunnelStepStats>(sql`
+    select e.step_id as stepId,
+      sum(e.status in ('pending', 'claimed') or (e.status = 'queued' and (e.counted & 5) = 0)) as pending,
+      sum((e.counted & 1) != 0) as sent,
+      sum((e.counted & 2) != 0) as delivered,
+      sum(e.status = 'replied' or (m.id is not null and exists (
+        select 1 from messages r where r.conversation_id = m.conversation_id and r.sender = 'customer' and r.created_at > m.created_at
+      ))) as replied,
+      sum(e.status in ('replied', 'opted_out')) as stopped,
+      sum(e.status in ('skipped', 'opted_out')) as skipped,
+      sum((e.counted & 4) != 0) as failed
+    from funnel_executions e left join messages m on m.id = e.id
+    where e.campaign_id = ${campaignId}
+    group by e.step_id`);
+  return new Map(rows.map(({ stepId, ...stats }) => [stepId, stats]));
+}
+
+// ---- capacity -----------------------------------------------------------------------------------
+
+export async function listAudience(db: Db, listId: string, accountId: string) {
+  const optedOut = sql`exists (select 1 from opt_outs o where o.twilio_account_id = ${accountId} and o.phone_number = l.numero_telefono)`;
+  const operator = sql`exists (select 1 from conversations v where v.twilio_account_id = ${accountId} and v.phone_number = l.numero_telefono and v.operator_mode = 1)`;
+  const [row] = await db.all<{ total: number; optedOut: number | null; operator: number | null }>(sql`
+    select count(*) as total, sum(${optedOut}) as optedOut, sum(not ${optedOut} and ${operator}) as operator
+    from list_leads l where ${eligible("l", listId)}`);
+  return { total: row?.total ?? 0, optedOut: row?.optedOut ?? 0, operator: row?.operator ?? 0 };
+}
+
+// ---- engine: enrollment ---------------------------------------------------------------------
+
+export interface EnrollBatch {
+  campaignId: string;
+  listId: string;
+  startedAt: Date;
+  first: { step: StepRow; dueAt: Date } | null;
+  batchSize: number;
+}
+
+// drizzle's batch() cannot run raw SQL that has parameters, so the set-based enrollment goes to D1 as written.
+function rawBatch(db: Db, queries: SQL[]) {
+  return db.$client.batch(
+    queries.map((q) => {
+      const { sql: text, params } = db.run(q).getQuery();
+      return db.$client.prepare(text).bind(...params);
+    }),
+  );
+}
+
+// One transaction: up to batchSize leads of the list that have no run get one (the unique run key
+// keeps it to one per lead however many jobs overlap), runs with no step yet get the first step's
+// execution, and the campaign's recipient count is refreshed. Answers how many runs it started.
+export async function enroll(db: Db, b: EnrollBatch): Promise<number> {
+  const queries: SQL[] = [
+    sql`insert into funnel_runs (id, list_lead_id, campaign_id, state, started_at, last_step_order)
+      select lower(hex(randomblob(16))), l.id, ${b.campaignId}, 'active', ${b.startedAt.getTime()}, 0
+      from list_leads l
+      where ${eligible("l", b.listId)}
+        and not exists (select 1 from funnel_runs r where r.list_lead_id = l.id and r.campaign_id = ${b.campaignId})
+      limit ${b.batchSize}
+      on conflict do nothing`,
+  ];
+  if (b.first) {
+    const { step, dueAt } = b.first;
+    queries.push(
+      sql`insert into funnel_executions (id, campaign_id, list_lead_id, step_id, run_id, step_order, status, scheduled_at, counted)
+        select lower(hex(randomblob(16))), r.campaign_id, r.list_lead_id, ${step.id}, r.id, ${step.stepOrder}, 'pending', ${dueAt.getTime()}, 0
+        from funnel_runs r
+        where r.campaign_id = ${b.campaignId} and r.last_step_order = 0 and r.state = 'active'
+        on conflict do nothing`,
+      sql`update funnel_runs set last_step_order = ${step.stepOrder} where campaign_id = ${b.campaignId} and last_step_order = 0 and state = 'active'`,
+    );
+  }
+  queries.push(sql`update lead_campaigns set total_recipients = (select count(*) from funnel_runs r where r.campaign_id = ${b.campaignId}) where id = ${b.campaignId}`);
+  const [started] = await rawBatch(db, queries);
+  return started!.meta.changes;
+}
+
+export function activeCampaigns(db: Db) {
+  return db
+    .select({ id: leadCampaigns.id, twilioAccountId: leadCampaigns.twilioAccountId })
+    .from(leadCampaigns)
+    .where(and(eq(leadCampaigns.status, "active"), inArray(leadCampaigns.campaignType, ["dynamic", "calendar"])));
+}
+
+// A calendar broadcast is complete once its time has come, every eligible lead has a run and no
+// execution waits any more.
+export function completeCalendarCampaigns(db: Db, now: Date) {
+  return db
+    .update(leadCampaigns)
+    .set({ status: "completed" })
+    .where(
+      and(
+        eq(leadCampaigns.campaignType, "calendar"),
+        eq(leadCampaigns.status, "active"),
+        sql`${leadCampaigns.scheduledAt} <= ${now.getTime()}`,
+        sql`not exists (select 1 from funnel_executions e where e.campaign_id = ${leadCampaigns.id} and e.status in ('pending', 'claimed'))`,
+        sql`not exists (select 1 from list_leads l where ${eligible("l", sql`${leadCampaigns.targetListId}`)}
+          and not exists (select 1 from funnel_runs r where r.list_lead_id = l.id and r.campaign_id = ${leadCampaigns.id}))`,
+      ),
+    );
+}
+
+// ---- engine: claiming -------------------------------------------------------------------------
+
+// Executions of the account's active campaigns that are on their way to the sender: claimed under a
+// live lease, or queued with a message that has not been sent (or failed) yet.
+export async function countInFlight(db: Db, accountId: string, leaseStart: Date) {
+  const [row] = await db.all<{ n: number }>(sql`
+    select count(*) as n from funnel_executions e join lead_campaigns c on c.id = e.campaign_id
+    where c.twilio_account_id = ${accountId} and c.status = 'active' and (
+      (e.status = 'claimed' and e.claimed_at >= ${leaseStart.getTime()}) or
+      (e.status = 'queued' and (e.counted & 5) = 0 and e.executed_at >= ${leaseStart.getTime()}))`);
+  return row?.n ?? 0;
+}
+
+// Atomically takes up to `limit` due executions of the account's active campaigns, and those whose
+// claim outlived its lease (the worker holding them died). Overlapping ticks never take the same one.
+export async function claimDue(db: Db, accountId: string, now: Date, leaseStart: Date, tick: string, limit: number) {
+  const rows = await db.all<{ id: string }>(sql`
+    update funnel_executions set status = 'claimed', claimed_at = ${now.getTime()}, claimed_by = ${tick}
+    where id in (
+      select e.id from funnel_executions e join lead_campaigns c on c.id = e.campaign_id
+      where c.twilio_account_id = ${accountId} and c.status = 'active' and (
+        (e.status = 'pending' and e.scheduled_at <= ${now.getTime()}) or
+        (e.status = 'claimed' and e.claimed_at < ${leaseStart.getTime()}))
+      order by e.scheduled_at
+      limit ${limit})
+    returning id`);
+  return rows.map((r) => r.id);
+}
+
+// ---- engine: executing --------------------------------------------------------------------------
+
+export function executionContexts(db: Db, ids: string[]) {
+  return db
+    .select({
+      execution: funnelExecutions,
+      run: { state: funnelRuns.state, startedAt: funnelRuns.startedAt },
+      campaign: leadCampaigns,
+      step: funnelSteps,
+      lead: { nome: listLeads.nome, cognome: listLeads.cognome, phone: listLeads.numeroTelefono },
+      optedOut: sql<number>`exists (select 1 from opt_outs o where o.twilio_account_id = ${leadCampaigns.twilioAccountId} and o.phone_number = ${listLeads.numeroTelefono})`,
+      operatorMode: sql<number>`exists (select 1 from conversations v where v.twilio_account_id = ${leadCampaigns.twilioAccountId} and v.phone_number = ${listLeads.numeroTelefono} and v.operator_mode = 1)`,
+    })
+    .from(funnelExecutions)
+    .innerJoin(funnelRuns, eq(funnelRuns.id, funnelExecutions.runId))
+    .innerJoin(leadCampaigns, eq(leadCampaigns.id, funnelExecutions.campaignId))
+    .innerJoin(funnelSteps, eq(funnelSteps.id, funnelExecutions.stepId))
+    .innerJoin(listLeads, eq(listLeads.id, funnelExecutions.listLeadId))
+    .where(inArray(funnelExecutions.id, ids));
+}
+export type ClaimedExecution = Awaited<ReturnType<typeof executionContexts>>[number];
+
+// A paused campaign's claimed execution goes back to waiting; resuming picks it up again.
+export function releaseExecution(db: Db, id: string) {
+  return db.update(funnelExecutions).set({ status: "pending", claimedAt: null, claimedBy: null }).where(and(eq(funnelExecutions.id, id), eq(funnelExecutions.status, "claimed")));
+}
+
+// Whether the customer wrote since the run's last message (or since the run started, when it sent none).
+export async function customerReplied(db: Db, c: { accountId: string; phone: string; runId: string; runStartedAt: Date }) {
+  const [row] = await db.all<{ replied: number }>(sql`
+    select exists (
+      select 1 from conversations v join messages r on r.conversation_id = v.id
+      where v.twilio_account_id = ${c.accountId} and v.phone_number = ${c.phone} and r.sender = 'customer'
+        and r.created_at > coalesce(
+          (select max(m.created_at) from funnel_executions e join messages m on m.id = e.id where e.run_id = ${c.runId}),
+          ${c.runStartedAt.getTime()})
+    ) as replied`);
+  return !!row?.replied;
+}
+
+export interface StepOutcome {
+  execution: ExecutionRow;
+  status: ExecutionStatus;
+  now: Date;
+  // The run's next execution, or how the run ends.
+  next: { step: StepRow; dueAt: Date } | { runEnds: Exclude<RunState, "active"> };
+}
+
+// Records what an execution did and moves its run on, in one transaction. Every part is idempotent,
+// so a second delivery of the same job changes nothing.
+export function finishStatements(db: Db, o: StepOutcome): Statement[] {
+  const e = o.execution;
+  const statements: Statement[] = [
+    db.update(funnelExecutions).set({ status: o.status, executedAt: o.now }).where(and(eq(funnelExecutions.id, e.id), eq(funnelExecutions.status, "claimed"))),
+  ];
+  if ("step" in o.next) {
+    const { step, dueAt } = o.next;
+    statements.push(
+      db
+        .insert(funnelExecutions)
+        .values({ campaignId: e.campaignId, listLeadId: e.listLeadId, stepId: step.id, runId: e.runId, stepOrder: step.stepOrder, prevExecutionId: e.id, status: "pending", scheduledAt: dueAt })
+        .onConflictDoNothing(),
+      db.update(funnelRuns).set({ lastStepOrder: step.stepOrder }).where(and(eq(funnelRuns.id, e.runId), eq(funnelRuns.state, "active"))),
+    );
+  } else {
+    statements.push(db.update(funnelRuns).set({ state: o.next.runEnds }).where(and(eq(funnelRuns.id, e.runId), eq(funnelRuns.state, "active"))));
+  }
+  return statements;
+}
+
+// ---- counters -----------------------------------------------------------------------------------
+
+// Adds the execution's message to the campaign's sent / delivered / failed counters for each bit not
+// added before, then marks the bits: however often and in whatever order statuses arrive, each
+// counter goes up once per message. A message that is not a campaign's matches no execution.
+export function countStatements(db: Db, executionId: string, bits: number): Statement[] {
+  const match = eq(funnelExecutions.id, executionId);
+  const notYet = (bit: number) => sql`(select count(*) from funnel_executions where ${match} and (funnel_executions.counted & ${bit}) = 0)`;
+  return [
+    db
+      .update(leadCampaigns)
+      .set({
+        ...(bits & COUNTED.sent ? { sentCount: sql`${leadCampaigns.sentCount} + ${notYet(COUNTED.sent)}` } : {}),
+        ...(bits & COUNTED.delivered ? { deliveredCount: sql`${leadCampaigns.deliveredCount} + ${notYet(COUNTED.delivered)}` } : {}),
+        ...(bits & COUNTED.failed ? { failedCount: sql`${leadCampaigns.failedCount} + ${notYet(COUNTED.failed)}` } : {}),
+      })
+      .where(sql`${leadCampaigns.id} in (select campaign_id from funnel_executions where ${match})`),
+    db.update(funnelExecutions).set({ counted: sql`${funnelExecutions.counted} | ${bits}` }).where(match),
+  ];
+}

@@ -1,0 +1,294 @@
+import { z } from "zod";
+import { romeInstant } from "../../../src/shared/calendar-time";
+import {
+  type ApiCampaign,
+  type ApiCampaignCapacity,
+  type ApiFunnelStep,
+  type ApiFunnelStepStats,
+  CAMPAIGN,
+  CAMPAIGN_TEXTS as TX,
+  type CampaignStatus,
+  type CampaignType,
+  checkStep,
+  type CreateCalendarCampaignInput,
+  type CreateDynamicCampaignInput,
+  type CreateFunnelStepInput,
+  type FunnelStepFields,
+  type StepType,
+  type TriggerType,
+  type TriggerUnit,
+  type UpdateFunnelStepInput,
+} from "../../../src/shared/schemas/campaigns";
+import { type Db, runBatch } from "../../db/client";
+import { badRequest, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import type { AccountRow } from "../accounts/repo";
+import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { auditStatement } from "../admin/audit";
+import { type MessageRow, updateMessage } from "../conversations/repo";
+import { requireActiveAccount } from "../conversations/service";
+import { findList } from "../lists/repo";
+import { findProviderTemplate } from "../provider-templates/service";
+import { enrollNext } from "./enroll";
+import * as repo from "./repo";
+import { stepDueAt } from "./schedule";
+
+const NO_STATS: ApiFunnelStepStats = { pending: 0, sent: 0, delivered: 0, replied: 0, stopped: 0, skipped: 0, failed: 0 };
+
+// The sender's messages-per-second limit (Twilio's default for a WhatsApp sender is 80).
+export function senderMps(env: Pick<Env, "TWILIO_SENDER_MPS">) {
+  const mps = Number(env.TWILIO_SENDER_MPS);
+  return Number.isFinite(mps) && mps > 0 ? mps : 80;
+}
+
+function toApiCampaign({ campaign: c, listName, stepCount, skippedCount }: repo.CampaignView): ApiCampaign {
+  return {
+    id: c.id,
+    campaignId: c.campaignId,
+    name: c.name,
+    campaignType: c.campaignType as CampaignType,
+    status: c.status as CampaignStatus,
+    templateSid: c.templateSid,
+    targetListId: c.targetListId,
+    targetListName: listName,
+    twilioAccountId: c.twilioAccountId,
+    preferredHour: c.preferredHour,
+    preferredMinute: c.preferredMinute,
+    scheduledAt: c.scheduledAt?.toISOString() ?? null,
+    totalRecipients: c.totalRecipients,
+    sentCount: c.sentCount,
+    deliveredCount: c.deliveredCount,
+    failedCount: c.failedCount,
+    skippedCount: Number(skippedCount),
+    stepCount: Number(stepCount),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+function toApiStep(s: repo.StepRow, stats: ApiFunnelStepStats = NO_STATS): ApiFunnelStep {
+  return {
+    id: s.id,
+    campaignId: s.campaignId,
+    stepOrder: s.stepOrder,
+    stepType: s.stepType as StepType,
+    templateSid: s.templateSid,
+    triggerType: s.triggerType as TriggerType,
+    triggerValue: s.triggerValue,
+    triggerUnit: s.triggerUnit as TriggerUnit | null,
+    triggerDate: s.triggerDate?.toISOString() ?? null,
+    isActive: s.isActive,
+    stats: Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as ApiFunnelStepStats,
+  };
+}
+
+async function view(db: Db, id: string) {
+  return toApiCampaign((await repo.findCampaignView(db, id))!);
+}
+
+// A campaign of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
+async function campaignForUser(db: Db, user: SessionUser, id: string) {
+  const campaign = await repo.findCampaign(db, id);
+  if (!campaign) throw notFound(TX.campaignNotFound);
+  const { account } = await getAccessibleAccount(db, user, campaign.twilioAccountId).catch(() => {
+    throw notFound(TX.campaignNotFound);
+  });
+  return { campaign, account };
+}
+
+async function accountFor(db: Db, user: SessionUser, accountId: string | undefined) {
+  return accountId ? (await getAccessibleAccount(db, user, accountId)).account : requireActiveAccount(db, user);
+}
+
+async function listOfAccount(db: Db, accountId: string, listId: string) {
+  const list = await findList(db, listId);
+  if (!list || list.twilioAccountId !== accountId) throw notFound(TX.listNotFound);
+  return list;
+}
+
+// Campaigns send approved templates only: the account's Twilio ones, its approved internal ones, or a sandbox's samples.
+async function requireApprovedTemplate(env: Env, account: AccountRow, sid: string) {
+  const template = await findProviderTemplate(env, account, sid);
+  if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateSid", message: TX.templateNotApproved }]);
+  return template;
+}
+
+export async function listForActiveAccount(db: Db, user: SessionUser, type: CampaignType | undefined): Promise<ApiCampaign[]> {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) return [];
+  return (await repo.listCampaigns(db, active.account.id, type)).map(toApiCampaign);
+}
+
+export async function createDynamic(env: Env, db: Db, user: SessionUser, input: CreateDynamicCampaignInput) {
+  const account = await accountFor(db, user, input.twilioAccountId);
+  const list = await listOfAccount(db, account.id, input.targetListId);
+  if (list.listType !== "dynamic") throw badRequest(TX.onlyDynamicLists, [{ path: "targetListId", message: TX.onlyDynamicLists }]);
+  await requireApprovedTemplate(env, account, input.templateSid);
+  const id = crypto.randomUUID();
+  // Created paused in effect ("pending"): it starts when it has steps and is switched on.
+  await repo.insertCampaign(db, {
+    id,
+    userId: user.id,
+    name: input.name,
+    twilioAccountId: account.id,
+    campaignType: "dynamic",
+    targetListId: list.id,
+    templateSid: input.templateSid,
+    status: "pending",
+    preferredHour: input.preferredHour,
+    preferredMinute: input.preferredMinute,
+  });
+  return view(db, id);
+}
+
+// A one-off broadcast: a campaign with one immediate message step, whose runs start at the Rome date and time.
+export async function createCalendar(env: Env, db: Db, user: SessionUser, input: CreateCalendarCampaignInput, now = new Date()) {
+  const account = await accountFor(db, user, input.twilioAccountId);
+  const list = await listOfAccount(db, account.id, input.targetListId);
+  const [hour, minute] = input.scheduledTime.split(":").map(Number) as [number, number];
+  const scheduledAt = romeInstant(input.scheduledDate, hour, minute);
+  if (scheduledAt <= now) throw badRequest(TX.scheduledInPast, [{ path: "scheduledDate", message: TX.scheduledInPast }]);
+  await requireApprovedTemplate(env, account, input.templateSid);
+  const id = crypto.randomUUID();
+  await runBatch(db, [
+    repo.insertCampaign(db, {
+      id,
+      userId: user.id,
+      name: input.name,
+      twilioAccountId: account.id,
+      campaignType: "calendar",
+      targetListId: list.id,
+      templateSid: input.templateSid,
+      status: "active",
+      scheduledAt,
+    }),
+    repo.insertStep(db, { campaignId: id, stepOrder: 1, stepType: "message", templateSid: input.templateSid, triggerType: "immediate" }),
+  ]);
+  await enrollNext(env, db, { campaignId: id }, now);
+  return view(db, id);
+}
+
+export async function setStatus(env: Env, db: Db, user: SessionUser, id: string, status: "active" | "paused") {
+  const { campaign } = await campaignForUser(db, user, id);
+  if (campaign.status === "completed") throw badRequest(TX.campaignCompleted);
+  if (status === "active" && (await repo.activeSteps(db, id)).length === 0) throw badRequest(TX.noStepsToActivate);
+  await repo.setCampaignStatus(db, id, status);
+  // The list's leads are scheduled now (beyond the first batch, through the queue); later ones at the next cron tick.
+  if (status === "active") await enrollNext(env, db, { campaignId: id });
+  return view(db, id);
+}
+
+export async function remove(db: Db, user: SessionUser, id: string) {
+  const { campaign } = await campaignForUser(db, user, id);
+  await runBatch(db, [repo.deleteCampaign(db, id), auditStatement(db, user, "campaign.delete", "campaign", id, { name: campaign.name })]);
+}
+
+export async function funnel(db: Db, user: SessionUser, id: string): Promise<ApiFunnelStep[]> {
+  await campaignForUser(db, user, id);
+  const [steps, stats] = await Promise.all([repo.listSteps(db, id), repo.stepStats(db, id)]);
+  return steps.map((s) => toApiStep(s, stats.get(s.id)));
+}
+
+// Only the fields the trigger type uses are kept, and a conditional_reply step has no template.
+function normalised(step: FunnelStepFields) {
+  return {
+    stepOrder: step.stepOrder,
+    stepType: step.stepType,
+    templateSid: step.stepType === "message" ? (step.templateSid ?? null) : null,
+    triggerType: step.triggerType,
+    triggerValue: step.triggerType === "relative" ? (step.triggerValue ?? null) : null,
+    triggerUnit: step.triggerType === "relative" ? (step.triggerUnit ?? null) : null,
+    triggerDate: step.triggerType === "absolute" && step.triggerDate ? new Date(step.triggerDate) : null,
+    isActive: step.isActive,
+  };
+}
+
+// A step's order is its own, and a template it is given must be approved.
+async function checkTemplateAndOrder(env: Env, account: AccountRow, steps: repo.StepRow[], step: ReturnType<typeof normalised>, current?: repo.StepRow) {
+  if (steps.some((s) => s.id !== current?.id && s.stepOrder === step.stepOrder)) {
+    throw badRequest(TX.stepOrderTaken, [{ path: "stepOrder", message: TX.stepOrderTaken }]);
+  }
+  if (step.templateSid && step.templateSid !== current?.templateSid) await requireApprovedTemplate(env, account, step.templateSid);
+}
+
+export async function addStep(env: Env, db: Db, user: SessionUser, id: string, input: CreateFunnelStepInput) {
+  const { account } = await campaignForUser(db, user, id);
+  const steps = await repo.listSteps(db, id);
+  if (steps.length >= CAMPAIGN.maxSteps) throw badRequest(TX.tooManySteps);
+  const step = normalised({ ...input, stepOrder: input.stepOrder ?? steps.length + 1 });
+  await checkTemplateAndOrder(env, account, steps, step);
+  const [row] = await repo.insertStep(db, { campaignId: id, ...step });
+  return toApiStep(row!);
+}
+
+const wholeStep = z.custom<FunnelStepFields>().superRefine(checkStep);
+
+export async function updateStep(env: Env, db: Db, user: SessionUser, id: string, stepId: string, input: UpdateFunnelStepInput) {
+  const { account } = await campaignForUser(db, user, id);
+  const current = await repo.findStep(db, id, stepId);
+  if (!current) throw notFound(TX.stepNotFound);
+  const { stepOrder, stepType, templateSid, triggerType, triggerValue, triggerUnit, triggerDate, isActive } = toApiStep(current);
+  const merged = {
+    ...{ stepOrder, stepType, templateSid, triggerType, triggerValue, triggerUnit, triggerDate, isActive },
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+  } as FunnelStepFields;
+  const checked = wholeStep.safeParse(merged);
+  if (!checked.success) {
+    const issues = checked.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    throw badRequest(issues[0]!.message, issues);
+  }
+  const step = normalised(merged);
+  await checkTemplateAndOrder(env, account, await repo.listSteps(db, id), step, current);
+  // Executions already scheduled keep their time; the change applies to those scheduled from now on.
+  return toApiStep(await repo.updateStep(db, stepId, step), (await repo.stepStats(db, id)).get(stepId));
+}
+
+export async function deleteStep(db: Db, user: SessionUser, id: string, stepId: string) {
+  await campaignForUser(db, user, id);
+  const steps = await repo.listSteps(db, id);
+  const step = steps.find((s) => s.id === stepId);
+  if (!step) throw notFound(TX.stepNotFound);
+  const next = steps.find((s) => s.isActive && s.id !== step.id && s.stepOrder > step.stepOrder);
+  await repo.deleteStep(db, step, next);
+}
+
+// What switching the campaign on will do: who gets the first message, at the sender's rate, and when
+// that first step's sends finish. Leads that are opted out or in operator mode are skipped.
+export async function capacity(env: Env, db: Db, user: SessionUser, id: string, now = new Date()): Promise<ApiCampaignCapacity> {
+  const { campaign } = await campaignForUser(db, user, id);
+  const [audience, steps] = await Promise.all([
+    campaign.targetListId ? repo.listAudience(db, campaign.targetListId, campaign.twilioAccountId) : { total: 0, optedOut: 0, operator: 0 },
+    repo.activeSteps(db, id),
+  ]);
+  const recipients = audience.total - audience.optedOut - audience.operator;
+  const mps = senderMps(env);
+  const start = campaign.scheduledAt && campaign.scheduledAt > now ? campaign.scheduledAt : now;
+  const due = steps[0] ? stepDueAt(steps[0], start, campaign) : start;
+  const firstSendAt = due > now ? due : now;
+  return {
+    recipients,
+    skippedOptedOut: audience.optedOut,
+    skippedOperator: audience.operator,
+    messages: recipients * steps.filter((s) => s.stepType === "message").length,
+    messagesPerSecond: mps,
+    firstSendAt: firstSendAt.toISOString(),
+    finishesAt: new Date(firstSendAt.getTime() + Math.ceil(recipients / mps) * 1000).toISOString(),
+  };
+}
+
+// The one place campaign counters move: every status change of a message (the send job, the sandbox,
+// Twilio's status callbacks, the dead-letter queue) is written through here, in one transaction with
+// the counters it moves, so a crash can neither lose nor repeat a count. Reaching sent or later counts
+// as sent, delivered or read as delivered, failed or undelivered as failed: each once per message. A
+// campaign message has its execution's id; any other message moves no counter.
+const STATUS_BITS: Record<string, number> = {
+  sent: repo.COUNTED.sent,
+  delivered: repo.COUNTED.sent | repo.COUNTED.delivered,
+  read: repo.COUNTED.sent | repo.COUNTED.delivered,
+  failed: repo.COUNTED.failed,
+  undelivered: repo.COUNTED.failed,
+};
+
+export function changeMessageStatus(db: Db, messageId: string, values: Partial<MessageRow> & Pick<MessageRow, "status">) {
+  const bits = values.status ? STATUS_BITS[values.status] : undefined;
+  return runBatch(db, [updateMessage(db, messageId, values), ...(bits ? repo.countStatements(db, messageId, bits) : [])]);
+}

@@ -1,0 +1,104 @@
+import { type ProviderTemplate, renderTemplate } from "../../src/shared/sandbox-templates";
+import { type Db, runBatch } from "../db/client";
+import { type AccountRow, findAccount } from "../features/accounts/repo";
+import * as repo from "../features/campaigns/repo";
+import { stepDueAt } from "../features/campaigns/schedule";
+import * as conversations from "../features/conversations/repo";
+import { queueOutbound } from "../features/conversations/service";
+import { findProviderTemplate } from "../features/provider-templates/service";
+import { HttpError } from "../lib/http-error";
+
+// What one job looks up once for all its executions.
+interface JobCache {
+  steps: Map<string, Promise<repo.StepRow[]>>;
+  accounts: Map<string, Promise<AccountRow | undefined>>;
+  templates: Map<string, Promise<ProviderTemplate | null>>;
+}
+
+// Runs executions claimed by a cron tick, side by side. Only a still-claimed execution of an active
+// campaign is run; a paused campaign's goes back to pending, a deleted campaign's no longer exists.
+// A message step sends its template through the conversation path (the message appears in the chat)
+// as a message with the execution's own id, so a redelivered or overlapping job sends nothing twice.
+export async function runFunnelExecute(env: Env, db: Db, job: { executionIds: string[] }, now = new Date()) {
+  const cache: JobCache = { steps: new Map(), accounts: new Map(), templates: new Map() };
+  const contexts = await repo.executionContexts(db, job.executionIds);
+  const results = await Promise.allSettled(contexts.map((ctx) => execute(env, db, ctx, cache, now)));
+  // The queue retries the job; the executions that went through are not claimed any more and are left alone.
+  const failure = results.find((r) => r.status === "rejected");
+  if (failure) throw failure.reason;
+}
+
+function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) {
+  if (!map.has(key)) map.set(key, load());
+  return map.get(key)!;
+}
+
+async function execute(env: Env, db: Db, ctx: repo.ClaimedExecution, cache: JobCache, now: Date) {
+  const { execution, campaign, step, run, lead } = ctx;
+  if (execution.status !== "claimed") return; // an earlier delivery of this job ran it
+  if (campaign.status !== "active") return void (await repo.releaseExecution(db, execution.id));
+
+  const finish = (status: repo.ExecutionStatus, next: repo.StepOutcome["next"], failed = false) =>
+    runBatch(db, [
+      ...repo.finishStatements(db, { execution, status, now, next }),
+      ...(failed ? repo.countStatements(db, execution.id, repo.COUNTED.failed) : []),
+    ]);
+  const steps = await cached(cache.steps, campaign.id, () => repo.activeSteps(db, campaign.id));
+  const following = steps.find((s) => s.stepOrder > step.stepOrder);
+  // The next step counts its delay from now, this step's execution.
+  const goOn: repo.StepOutcome["next"] = following ? { step: following, dueAt: stepDueAt(following, now, campaign) } : { runEnds: "completed" };
+
+  if (run.state !== "active" || !step.isActive) return finish("cancelled", run.state === "active" ? goOn : { runEnds: "stopped" });
+  if (step.stepType === "conditional_reply") {
+    const replied = await repo.customerReplied(db, { accountId: campaign.twilioAccountId, phone: lead.phone ?? "", runId: execution.runId, runStartedAt: run.startedAt });
+    return replied ? finish("replied", { runEnds: "completed" }) : finish("passed", goOn);
+  }
+  if (ctx.optedOut) return finish("opted_out", { runEnds: "stopped" });
+  // An operator is talking with this customer: this message is left out, the funnel goes on.
+  if (ctx.operatorMode) return finish("skipped", goOn);
+
+  const account = await cached(cache.accounts, campaign.twilioAccountId, () => findAccount(db, campaign.twilioAccountId));
+  if (!account) return;
+  const template = step.templateSid
+    ? await cached(cache.templates, step.templateSid, async () => {
+        const found = await findProviderTemplate(env, account, step.templateSid!);
+        return found?.status === "approved" ? found : null;
+      })
+    : null;
+  if (!template || !lead.phone) return finish("failed", goOn, true);
+  if (!(await sendTemplate(env, db, ctx, lead.phone, account, template, now))) return finish("opted_out", { runEnds: "stopped" });
+  return finish("queued", goOn);
+}
+
+// The conversation for the lead's number is created or reused and takes the campaign's template, so
+// the AI answers with the prompt linked to it. Answers false when the number opted out meanwhile.
+async function sendTemplate(env: Env, db: Db, ctx: repo.ClaimedExecution, phone: string, account: AccountRow, template: ProviderTemplate, now: Date) {
+  const { execution, campaign, lead } = ctx;
+  const conversation = await conversations.upsertWithTemplate(db, {
+    userId: campaign.userId,
+    twilioAccountId: account.id,
+    phoneNumber: phone,
+    customerName: [lead.nome, lead.cognome].filter(Boolean).join(" ") || null,
+    templateSid: template.sid,
+    templateName: template.friendlyName,
+    templateCategory: template.category,
+    promptId: null,
+    status: "active",
+  });
+  // As the dashboard's start form: {{1}} the customer's name, {{2}} the business.
+  const variables = template.variables.length ? { "1": lead.nome || "Cliente", "2": account.name } : null;
+  try {
+    await queueOutbound(
+      env,
+      db,
+      conversation,
+      { id: execution.id, content: renderTemplate(template.bodyText, variables ?? {}), sender: "operator", templateSid: template.sid, templateVariables: variables },
+      now,
+    );
+    return true;
+  } catch (err) {
+    // The number opted out since the context was read.
+    if (err instanceof HttpError && err.status === 409) return false;
+    throw err;
+  }
+}
