@@ -36,6 +36,7 @@ describe("account activation", () => {
       queryKeys.unreadCount,
       queryKeys.operatorQuestions,
       queryKeys.weather,
+      queryKeys.campaigns,
     ];
     expect(new Set(ACCOUNT_SCOPED_KEYS)).toEqual(new Set(expected));
     for (const key of expected) client.setQueryData(key, "old");

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NAV_MOBILE_MENU } from "../../src/shared/nav";
+import { CAMPAIGN_TEXTS } from "../../src/shared/schemas/campaigns";
 import { T } from "../../src/shared/strings";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
@@ -137,10 +138,10 @@ describe("signed in shell", () => {
     expect(within(selector).getByRole("link", { name: T.configure }).getAttribute("href")).toBe("/twilio-accounts");
   });
 
-  it("shows titles and a plain empty state on sections of later issues", async () => {
-    signedIn(ADMIN);
+  it("names the open section in the top bar", async () => {
+    signedIn(ADMIN, [account()], { "GET /api/campaigns": () => jsonResponse([]) });
     renderApp("/campaigns");
-    expect(await screen.findByText(T.placeholderEmpty)).toBeTruthy();
+    expect(await screen.findByText(CAMPAIGN_TEXTS.emptyDynamic)).toBeTruthy();
     expect(screen.getByTestId("page-title").textContent).toBe("Campagne WhatsApp");
   });
 

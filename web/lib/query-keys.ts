@@ -27,6 +27,12 @@ export const queryKeys = {
   leadSources: ["/api/lead-sources"],
   leads: ["/api/leads"],
   lists: ["/api/lists"],
+  campaigns: ["/api/campaigns"],
+  // The server answers for the active account; its id in the key gives each account its own list, so
+  // switching account reads that account's campaigns without an invalidation.
+  campaignList: (twilioAccountId: string) => ["/api/campaigns", { twilioAccountId }] as const,
+  campaignFunnel: (id: string) => ["/api/campaigns", id, "funnel"] as const,
+  campaignCapacity: (id: string) => ["/api/campaigns", id, "capacity"] as const,
   settings: ["/api/settings"],
   apiTokens: ["/api/lead-manager", "tokens"],
   calendarSettings: ["/api/calendar", "settings"],
@@ -59,4 +65,5 @@ export const ACCOUNT_SCOPED_KEYS: readonly (readonly string[])[] = [
   queryKeys.unreadCount,
   queryKeys.operatorQuestions,
   queryKeys.weather,
+  queryKeys.campaigns,
 ];

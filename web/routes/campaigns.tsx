@@ -1,5 +1,5 @@
-import { SectionPlaceholder } from "../components/section-placeholder";
+import { CampaignsPage as CampaignsScreen } from "../features/campaigns/components/campaigns-page";
 
 export function CampaignsPage() {
-  return <SectionPlaceholder />;
+  return <CampaignsScreen />;
 }

@@ -1,0 +1,242 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../src/shared/schemas/campaigns";
+import type { ApiConversation } from "../../src/shared/schemas/conversations";
+import { LIST_TEXTS } from "../../src/shared/schemas/lists";
+import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const RUN = Date.now().toString(36);
+const LIST_NAME = `Lead dinamici e2e ${RUN}`;
+const CAMPAIGN_NAME = `Sconti cancelleria e2e ${RUN}`;
+const BROADCAST_NAME = `Catalogo autunno e2e ${RUN}`;
+const TEMPLATE = "cartoleria_offerta";
+// The template's fixed words, whatever its variables become.
+const TEMPLATE_WORDS = "20% di sconto su carta, toner e cancelleria";
+// Fresh mobile numbers per run: each lead's conversation is found by its number.
+const PHONES = [0, 1, 2].map((i) => `347${String((Date.now() + i) % 10_000_000).padStart(7, "0")}`);
+const LEADS = [
+  ["Mario", "Rossi"],
+  ["Anna", "Verdi"],
+  ["Sara", "Neri"],
+];
+const CSV = ["Nome;Cognome;Cellulare", ...LEADS.map(([nome, cognome], i) => `${nome};${cognome};${PHONES[i]}`)].join("\n");
+const origin = () => ({ Origin: baseUrl() });
+
+// Lists, templates and campaigns belong to the active account: make it the sandbox one, which sends nothing to Twilio.
+async function activateSandbox(page: Page) {
+  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
+  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
+  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
+  if (sandbox!.isActive) return;
+  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: origin() });
+  expect(res.ok()).toBe(true);
+}
+
+async function ourCampaign(page: Page): Promise<ApiCampaign | undefined> {
+  const campaigns = (await (await page.request.get(`${baseUrl()}/api/campaigns`)).json()) as ApiCampaign[];
+  return campaigns.find((c) => c.name === CAMPAIGN_NAME);
+}
+
+// Nothing on a screen may be wider than the phone.
+async function fitsWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+}
+
+const card = (page: Page) => page.getByTestId("campaign-card").filter({ hasText: CAMPAIGN_NAME });
+
+describe("a dynamic campaign with a two-step funnel on a desktop", () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(browser, 1280);
+    await signIn(page);
+    await activateSandbox(page);
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it("imports three leads into a dynamic list on the Liste screen", async () => {
+    await page.goto(`${baseUrl()}/lists`);
+    await page.getByRole("button", { name: new RegExp(`^(${LIST_TEXTS.newList}|${LIST_TEXTS.createFirst})$`) }).first().click();
+    const create = page.getByRole("dialog");
+    await create.locator('input[name="name"]').fill(LIST_NAME);
+    await create.locator('select[name="listType"]').selectOption("dynamic");
+    await create.locator('select[name="source"]').selectOption("csv");
+    await create.locator('input[name="file"]').setInputFiles({ name: "lead-campagna.csv", mimeType: "text/csv", buffer: Buffer.from(CSV, "utf8") });
+    await create.getByRole("button", { name: LIST_TEXTS.create }).click();
+
+    const config = page.getByRole("dialog", { name: LIST_TEXTS.configTitle(LIST_NAME) });
+    await config.getByTestId("mapping-form").waitFor();
+    expect(await config.locator('select[name="mapping-numeroTelefono"]').inputValue()).toBe("Cellulare");
+    await config.getByRole("button", { name: LIST_TEXTS.saveMapping }).click();
+    await config.waitFor({ state: "detached" });
+    await page.getByTestId("list-card").filter({ hasText: LIST_NAME }).getByText(LIST_TEXTS.leadCount(3)).waitFor({ timeout: 20_000 });
+  });
+
+  it("creates the dynamic campaign on that list, offering only dynamic lists", async () => {
+    await page.goto(`${baseUrl()}/campaigns`);
+    await page.getByRole("tab", { name: TX.tabDynamic, selected: true }).waitFor();
+    await page.getByRole("button", { name: TX.createDynamic }).first().click();
+    const dialog = page.getByRole("dialog", { name: UI.createDynamicTitle });
+    await dialog.getByLabel(`${UI.nameLabel} *`).fill(CAMPAIGN_NAME);
+    const listSelect = dialog.getByLabel(`${UI.targetListLabel} *`);
+    await listSelect.selectOption({ label: LIST_NAME });
+    const offered = await listSelect.locator("option").allTextContents();
+    const lists = (await (await page.request.get(`${baseUrl()}/api/lists`)).json()) as { name: string; listType: string }[];
+    for (const l of lists.filter((x) => x.listType !== "dynamic")) expect(offered).not.toContain(l.name);
+    await dialog.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    await dialog.getByLabel(UI.preferredHourLabel).selectOption("10");
+    await screenshot(page, "campaign-create-dynamic-1280");
+    await dialog.getByRole("button", { name: UI.create }).click();
+    await page.getByText(TX.created, { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    await card(page).waitFor();
+    await card(page).getByTestId("campaign-status").filter({ hasText: TX.paused }).waitFor();
+    await card(page).getByText(UI.sentCount(0)).waitFor();
+  });
+
+  it("builds the funnel: an immediate message, then a reply check two days later", async () => {
+    await card(page).getByTestId("funnel-toggle").click();
+    const panel = card(page).getByTestId("funnel-panel");
+    await panel.getByText(TX.noSteps).waitFor();
+
+    await panel.getByRole("button", { name: TX.addStep }).click();
+    let dialog = page.getByRole("dialog", { name: TX.addStepTitle });
+    await dialog.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("immediate");
+    await dialog.getByRole("button", { name: UI.saveStep }).click();
+    await page.getByText(TX.stepAdded, { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    await panel.getByRole("button", { name: TX.addStep }).click();
+    dialog = page.getByRole("dialog", { name: TX.addStepTitle });
+    await dialog.getByLabel(UI.stepTypeLabel).selectOption("conditional_reply");
+    await dialog.getByText(UI.conditionalExplain).waitFor();
+    await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("relative");
+    await dialog.getByLabel(`${UI.triggerValueLabel} *`).fill("2");
+    await dialog.getByLabel(UI.triggerUnitLabel).selectOption("days");
+    await dialog.getByText(UI.snapHint("10:00")).waitFor();
+    await screenshot(page, "campaign-step-dialog-1280");
+    await dialog.getByRole("button", { name: UI.saveStep }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const steps = panel.getByTestId("funnel-step");
+    await expect.poll(() => steps.count()).toBe(2);
+    expect(await steps.getByTestId("step-trigger").allTextContents()).toEqual(["Immediato", "Dopo 2 giorni"]);
+    await steps.first().getByText(TEMPLATE).waitFor();
+  });
+
+  it("activates the campaign after the capacity check", async () => {
+    await card(page).getByTestId("campaign-status-switch").click();
+    const dialog = page.getByRole("dialog", { name: UI.capacityTitle });
+    await dialog.getByTestId("capacity-recipients").getByText("3", { exact: true }).waitFor();
+    await dialog.getByTestId("capacity-rate").getByText(/msg\/s/).waitFor();
+    await dialog.getByTestId("capacity-finishes").getByText(/\d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}/).waitFor();
+    await screenshot(page, "campaign-capacity-1280");
+    await dialog.getByTestId("capacity-confirm").click();
+    await dialog.waitFor({ state: "detached" });
+    await card(page).getByTestId("campaign-status").filter({ hasText: TX.active }).waitFor();
+    expect((await ourCampaign(page))?.status).toBe("active");
+  });
+
+  it("sends the first step to every lead when the cron runs, and counts the sends on the card", async () => {
+    const fire = async () => expect((await page.request.get(`${baseUrl()}/__scheduled?cron=*+*+*+*+*`)).status()).toBeLessThan(400);
+    await expect
+      .poll(
+        async () => {
+          await fire();
+          return (await ourCampaign(page))?.sentCount ?? 0;
+        },
+        { timeout: 40_000, interval: 2_000 },
+      )
+      .toBe(3);
+
+    await page.reload();
+    await card(page).getByTestId("campaign-sent").getByText(UI.sentCount(3)).waitFor();
+    await card(page).getByTestId("funnel-toggle").click();
+    const chart = card(page).getByTestId("funnel-chart");
+    await chart.getByTestId("funnel-chart-step-1").getByTestId("chart-sent").getByText("3", { exact: true }).waitFor();
+    await screenshot(page, "campaigns-1280");
+
+    await page.getByTestId("theme-toggle").click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.className)).not.toContain("dark");
+    await screenshot(page, "campaigns-light-1280");
+    await page.getByTestId("theme-toggle").click();
+  });
+
+  it("shows the campaign's template message in the lead's chat", async () => {
+    const phone = `+39${PHONES[0]}`;
+    const conversations = (await (await page.request.get(`${baseUrl()}/api/conversations?search=${encodeURIComponent(PHONES[0]!)}`)).json()) as ApiConversation[];
+    expect(conversations.find((c) => c.phoneNumber === phone), "the send created the lead's conversation").toBeTruthy();
+
+    await page.goto(`${baseUrl()}/conversations`);
+    await page.getByTestId("conversation-search").fill(PHONES[0]!);
+    const item = page.getByTestId("conversation-item").filter({ hasText: LEADS[0]![0]! });
+    await item.first().click();
+    await page.getByTestId("conversation-detail").locator('[data-testid="message"]').filter({ hasText: TEMPLATE_WORDS }).first().waitFor();
+    await screenshot(page, "campaign-message-in-chat-1280");
+  });
+});
+
+describe("the campaigns screen at 375 px", () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(browser, 375);
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole("button", { name: "Accedi" }).first().click();
+    await page.locator('input[name="email"]').fill(inject("adminEmail"));
+    await page.locator('input[name="password"]').fill(inject("adminPassword"));
+    await page.locator('button[type="submit"]').click();
+    await page.getByTestId("mobile-menu-button").waitFor();
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it("stacks the cards, keeps the funnel and its chart within the screen, and scrolls the step dialog", async () => {
+    await page.goto(`${baseUrl()}/campaigns`);
+    await card(page).waitFor();
+    await card(page).getByTestId("funnel-toggle").click();
+    await card(page).getByTestId("funnel-chart").waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, "campaigns-375");
+
+    await card(page).getByRole("button", { name: TX.addStep }).click();
+    const dialog = page.getByRole("dialog", { name: TX.addStepTitle });
+    await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("absolute");
+    await dialog.getByLabel(`${UI.dateLabel} *`).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, "campaign-step-dialog-375");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("tab", { name: TX.tabCalendar }).click();
+    await page.getByRole("button", { name: TX.createCalendar }).first().click();
+    const calendar = page.getByRole("dialog", { name: UI.createCalendarTitle });
+    expect(await calendar.getByLabel(`${UI.timeLabel} *`).inputValue()).toBe("10:00");
+    await calendar.getByLabel(`${UI.nameLabel} *`).fill(BROADCAST_NAME);
+    await calendar.getByLabel(`${UI.targetListLabel} *`).selectOption({ label: LIST_NAME });
+    await calendar.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    const day = await calendar.getByLabel(`${UI.dateLabel} *`).inputValue();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, "campaign-calendar-dialog-375");
+    await calendar.getByRole("button", { name: UI.create }).click();
+    await calendar.waitFor({ state: "detached" });
+
+    // Tomorrow at 10:00 in Italy, as the dialog proposed.
+    const broadcast = page.getByTestId("calendar-campaign-card").filter({ hasText: BROADCAST_NAME });
+    const [y, m, d] = day.split("-");
+    await broadcast.getByTestId("calendar-scheduled-at").getByText(UI.scheduledFor(`${d}/${m}/${y} alle 10:00`)).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, "campaigns-calendar-375");
+  });
+});

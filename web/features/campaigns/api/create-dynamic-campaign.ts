@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ApiCampaign, CreateDynamicCampaignInput } from "../../../../src/shared/schemas/campaigns";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function createDynamicCampaign(input: CreateDynamicCampaignInput) {
+  return apiRequest<ApiCampaign>("POST", "/api/campaigns/dynamic", input);
+}
+
+export function useCreateDynamicCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDynamicCampaign,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function deleteCampaign(id: string) {
+  return apiRequest<null>("DELETE", `/api/campaigns/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteCampaign(callbacks: MutationCallbacks = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCampaign,
+    // The card holding the button goes away with the campaign: the toast is raised here.
+    onSuccess: async (data) => {
+      callbacks.onSuccess?.(data);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns });
+    },
+    onError: (error) => callbacks.onError?.(error),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export function deleteFunnelStep({ campaignId, stepId }: { campaignId: string; stepId: string }) {
+  return apiRequest<null>("DELETE", `/api/campaigns/${encodeURIComponent(campaignId)}/funnel/${encodeURIComponent(stepId)}`);
+}
+
+export function useDeleteFunnelStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFunnelStep,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
+  });
+}

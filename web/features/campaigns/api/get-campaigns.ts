@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { POLL_MS } from "../../../../src/shared/constants";
+import type { ApiCampaign } from "../../../../src/shared/schemas/campaigns";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+export const campaignsQueryOptions = (twilioAccountId: string) =>
+  queryOptions({
+    queryKey: queryKeys.campaignList(twilioAccountId),
+    queryFn: async ({ signal }) => (await apiGet<ApiCampaign[]>("/api/campaigns", { signal })) ?? [],
+    // Sends happen in the background: the counters on the cards follow them, and a list shown
+    // again (back on the page, or back on an earlier account) is read afresh.
+    refetchInterval: POLL_MS.campaigns,
+    staleTime: 0,
+  });
+
+export function useCampaigns(twilioAccountId: string | null) {
+  return useQuery({ ...campaignsQueryOptions(twilioAccountId ?? ""), enabled: !!twilioAccountId });
+}

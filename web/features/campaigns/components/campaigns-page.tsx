@@ -1,0 +1,139 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, CalendarClock, Megaphone, Plus, RotateCw } from "lucide-react";
+import { useId, useState } from "react";
+import { POLL_MS } from "../../../../src/shared/constants";
+import { type CampaignType, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
+import { T } from "../../../../src/shared/strings";
+import { EmptyState } from "../../../components/empty-state";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/cn";
+import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { useCampaigns } from "../api/get-campaigns";
+import { useTargetLists } from "../api/get-target-lists";
+import { CalendarCampaignCard } from "./calendar-campaign-card";
+import { CreateCalendarDialog } from "./create-calendar-dialog";
+import { CreateDynamicDialog } from "./create-dynamic-dialog";
+import { DynamicCampaignCard } from "./dynamic-campaign-card";
+import { useTemplateNames } from "./template-select";
+
+const TABS: { type: CampaignType; label: string }[] = [
+  { type: "dynamic", label: TX.tabDynamic },
+  { type: "calendar", label: TX.tabCalendar },
+];
+
+export function CampaignsPage() {
+  // The campaigns belong to the active account, which may be switched from another tab.
+  const active = useActiveAccount({ refetchInterval: POLL_MS.activeAccount });
+  const activeId = active.data?.id ?? null;
+  const campaigns = useCampaigns(activeId);
+  const lists = useTargetLists(!!activeId);
+  const templateName = useTemplateNames();
+  const [tab, setTab] = useState<CampaignType>("dynamic");
+  const [creating, setCreating] = useState<CampaignType | null>(null);
+  const id = useId();
+
+  const shown = (campaigns.data ?? []).filter((c) => c.campaignType === tab);
+  const createLabel = tab === "dynamic" ? TX.createDynamic : TX.createCalendar;
+  const createButton = (
+    <Button onClick={() => setCreating(tab)} data-testid="create-campaign">
+      <Plus aria-hidden />
+      {createLabel}
+    </Button>
+  );
+
+  let body;
+  if (active.isPending || (activeId && campaigns.isPending)) {
+    body = (
+      <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed px-6 py-14 text-sm text-muted-foreground" aria-busy="true">
+        <Spinner /> {TX.loading}
+      </p>
+    );
+  } else if (!activeId) {
+    body = (
+      <EmptyState title={UI.noActiveAccount} icon={<Megaphone className="size-6" aria-hidden />}>
+        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
+          {T.configure}
+        </Link>
+      </EmptyState>
+    );
+  } else if (campaigns.isError) {
+    body = (
+      <EmptyState title={UI.loadError}>
+        <Button variant="outline" onClick={() => void campaigns.refetch()}>
+          <RotateCw aria-hidden />
+          {T.retry}
+        </Button>
+      </EmptyState>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <EmptyState
+        title={tab === "dynamic" ? TX.emptyDynamic : TX.emptyCalendar}
+        icon={tab === "dynamic" ? <Megaphone className="size-6" aria-hidden /> : <CalendarClock className="size-6" aria-hidden />}
+      >
+        {createButton}
+      </EmptyState>
+    );
+  } else if (tab === "dynamic") {
+    body = (
+      <div className="grid gap-4" data-testid="dynamic-campaigns">
+        {shown.map((c) => (
+          <DynamicCampaignCard key={c.id} campaign={c} templateName={templateName(c.templateSid)} />
+        ))}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="calendar-campaigns">
+        {shown.map((c) => (
+          <CalendarCampaignCard key={c.id} campaign={c} templateName={templateName(c.templateSid)} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="campaigns-back">
+            <ArrowLeft aria-hidden />
+            {TX.back}
+          </Link>
+          {/* The top bar names the page; on a phone it is cut short by the account selector. */}
+          <h2 className="text-lg font-semibold md:hidden">{TX.title}</h2>
+        </div>
+        {activeId && shown.length > 0 ? createButton : null}
+      </div>
+      <div role="tablist" aria-label={UI.tabsLabel} className="inline-flex w-full rounded-lg border bg-muted/40 p-0.5 sm:w-auto sm:justify-self-start">
+        {TABS.map((t) => (
+          <button
+            key={t.type}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t.type}`}
+            aria-selected={tab === t.type}
+            aria-controls={`${id}-panel`}
+            onClick={() => setTab(t.type)}
+            className={cn(
+              "flex-1 rounded-md px-4 py-1.5 text-sm font-semibold tracking-wide transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-none",
+              tab === t.type ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+        {body}
+      </div>
+      {activeId ? (
+        <>
+          <CreateDynamicDialog open={creating === "dynamic"} lists={lists.data ?? []} twilioAccountId={activeId} onClose={() => setCreating(null)} />
+          <CreateCalendarDialog open={creating === "calendar"} lists={lists.data ?? []} onClose={() => setCreating(null)} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from "react";
+import { CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Spinner } from "../../../components/ui/spinner";
+import { serverMessage } from "../../../lib/server-error";
+import { useCapacity } from "../api/get-capacity";
+import { romeDateTime } from "../lib/format";
+
+function Figure({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId: string }) {
+  return (
+    <div className="grid content-start gap-0.5 rounded-lg border bg-muted/30 px-3 py-2" data-testid={testId}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-base font-semibold tabular-nums">{value}</dd>
+      {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}
+    </div>
+  );
+}
+
+// Before a campaign first goes live: how many messages, at what rate, who is skipped and when the first wave ends.
+export function CapacityDialog({
+  campaign,
+  onConfirm,
+  onClose,
+}: {
+  campaign: { id: string; name: string } | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const capacity = useCapacity(campaign?.id ?? null);
+  const data = capacity.data;
+
+  let body;
+  if (capacity.isPending) {
+    body = (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> {UI.capacityLoading}
+      </p>
+    );
+  } else if (capacity.isError || !data) {
+    body = (
+      <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+        {serverMessage(capacity.error, UI.capacityError)}
+      </p>
+    );
+  } else {
+    body = (
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <Figure testId="capacity-recipients" label={UI.capacityRecipients} value={data.recipients.toLocaleString("it-IT")} />
+        <Figure testId="capacity-messages" label={UI.capacityMessages} value={data.messages.toLocaleString("it-IT")} hint={UI.capacityMessagesHint} />
+        <Figure testId="capacity-rate" label={UI.capacityRate} value={UI.rate(data.messagesPerSecond)} />
+        <Figure
+          testId="capacity-skipped"
+          label={UI.capacitySkipped}
+          value={(data.skippedOptedOut + data.skippedOperator).toLocaleString("it-IT")}
+          hint={UI.skippedDetail(data.skippedOptedOut, data.skippedOperator)}
+        />
+        <Figure testId="capacity-first" label={UI.capacityFirstSend} value={romeDateTime(data.firstSendAt)} hint={UI.romeTime} />
+        <Figure testId="capacity-finishes" label={UI.capacityFinishes} value={romeDateTime(data.finishesAt)} hint={UI.romeTime} />
+      </dl>
+    );
+  }
+
+  return (
+    <Dialog open={campaign !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{UI.capacityTitle}</DialogTitle>
+          <DialogDescription>{campaign ? UI.capacityDescription(campaign.name) : null}</DialogDescription>
+        </DialogHeader>
+        {body}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button onClick={onConfirm} disabled={capacity.isPending} data-testid="capacity-confirm">
+            {UI.capacityConfirm}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import { CAMPAIGN, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
+import type { ApiList } from "../../../../src/shared/schemas/lists";
+import { T } from "../../../../src/shared/strings";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input, NativeSelect } from "../../../components/ui/input";
+import { fieldErrorsFrom } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useCreateCalendarCampaign } from "../api/create-calendar-campaign";
+import { type CalendarFormValues, emptyCalendarForm, validateCalendarForm } from "../lib/campaign-form";
+import { failureToast } from "../lib/failure";
+import { TemplateSelect } from "./template-select";
+
+type Errors = Partial<Record<keyof CalendarFormValues, string>>;
+
+// A one-off broadcast of a template to every lead of a list, at a date and time in Italy.
+export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; lists: ApiList[]; onClose: () => void }) {
+  const [values, setValues] = useState<CalendarFormValues>(() => emptyCalendarForm(new Date()));
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateCalendarCampaign();
+  const id = useId();
+
+  const reset = () => {
+    setValues(emptyCalendarForm(new Date()));
+    setErrors({});
+  };
+
+  const close = () => {
+    if (create.isPending) return;
+    reset();
+    onClose();
+  };
+
+  const set = <K extends keyof CalendarFormValues>(key: K, value: CalendarFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validateCalendarForm(values, new Date());
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    create.mutate(checked.data, {
+      onSuccess: () => {
+        toast({ title: UI.calendarCreated, description: checked.data.name, variant: "success" });
+        reset();
+        onClose();
+      },
+      onError: (err) => {
+        setErrors(fieldErrorsFrom(err));
+        failureToast(UI.calendarCreateError, err);
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent wide>
+        <DialogHeader>
+          <DialogTitle>{UI.createCalendarTitle}</DialogTitle>
+          <DialogDescription>{UI.createCalendarDescription}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate data-testid="create-calendar-form">
+          <Field label={`${UI.nameLabel} *`} htmlFor={`${id}-name`} error={errors.name}>
+            <Input id={`${id}-name`} name="name" value={values.name} maxLength={CAMPAIGN.nameMax} aria-invalid={!!errors.name} onChange={(e) => set("name", e.target.value)} />
+          </Field>
+          <Field label={`${UI.targetListLabel} *`} htmlFor={`${id}-list`} error={errors.targetListId}>
+            <NativeSelect id={`${id}-list`} name="targetListId" value={values.targetListId} aria-invalid={!!errors.targetListId} onChange={(e) => set("targetListId", e.target.value)}>
+              <option value="">{UI.selectList}</option>
+              {lists.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </NativeSelect>
+            {lists.length === 0 ? (
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed bg-muted/30 px-3 py-2 text-xs text-muted-foreground">
+                {UI.noLists}
+                <Link to="/lists" className={buttonVariants({ variant: "link", size: "sm" })}>
+                  {UI.goToLists}
+                </Link>
+              </p>
+            ) : null}
+          </Field>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label={`${UI.dateLabel} *`} htmlFor={`${id}-date`} error={errors.scheduledDate}>
+              <Input id={`${id}-date`} name="scheduledDate" type="date" value={values.scheduledDate} aria-invalid={!!errors.scheduledDate} onChange={(e) => set("scheduledDate", e.target.value)} />
+            </Field>
+            <Field label={`${UI.timeLabel} *`} htmlFor={`${id}-time`} error={errors.scheduledTime} hint={UI.romeTime}>
+              <Input id={`${id}-time`} name="scheduledTime" type="time" value={values.scheduledTime} aria-invalid={!!errors.scheduledTime} onChange={(e) => set("scheduledTime", e.target.value)} />
+            </Field>
+          </div>
+          <Field label={`${UI.template} *`} htmlFor={`${id}-template`} error={errors.templateSid}>
+            <TemplateSelect id={`${id}-template`} value={values.templateSid} invalid={!!errors.templateSid} onChange={(sid) => set("templateSid", sid)} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={create.isPending}>
+              {T.cancel}
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {UI.create}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

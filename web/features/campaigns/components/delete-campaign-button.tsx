@@ -1,0 +1,24 @@
+import { Trash } from "lucide-react";
+import { type ApiCampaign, CAMPAIGN_TEXTS as TX } from "../../../../src/shared/schemas/campaigns";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteCampaign } from "../api/delete-campaign";
+import { failureToast } from "../lib/failure";
+
+export function DeleteCampaignButton({ campaign }: { campaign: ApiCampaign }) {
+  const removal = useDeleteCampaign({
+    onSuccess: () => toast({ title: TX.deleted, description: campaign.name, variant: "success" }),
+    onError: (err) => failureToast(TX.deleteError, err),
+  });
+  const remove = () => {
+    if (!window.confirm(TX.deleteConfirm(campaign.name))) return;
+    removal.mutate(campaign.id);
+  };
+  return (
+    <Button size="sm" variant="ghost-destructive" onClick={remove} disabled={removal.isPending} className="ml-auto">
+      <Trash aria-hidden />
+      {T.delete}
+    </Button>
+  );
+}

@@ -1,0 +1,86 @@
+import { Plus, RotateCw } from "lucide-react";
+import { useState } from "react";
+import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteFunnelStep } from "../api/delete-funnel-step";
+import { useFunnel } from "../api/get-funnel";
+import { failureToast } from "../lib/failure";
+import { FunnelChart } from "./funnel-chart";
+import { FunnelStepRow } from "./funnel-step-row";
+import { StepDialog, type StepDialogState } from "./step-dialog";
+import { useTemplateNames } from "./template-select";
+
+export function FunnelPanel({ campaign, panelId }: { campaign: ApiCampaign; panelId: string }) {
+  const funnel = useFunnel(campaign.id);
+  const removal = useDeleteFunnelStep();
+  const templateName = useTemplateNames();
+  const [dialog, setDialog] = useState<StepDialogState>(null);
+  const steps = funnel.data ?? [];
+
+  const remove = (step: ApiFunnelStep) => {
+    if (!window.confirm(TX.stepDeleteConfirm)) return;
+    removal.mutate(
+      { campaignId: campaign.id, stepId: step.id },
+      {
+        onSuccess: () => toast({ title: TX.stepDeleted, description: campaign.name, variant: "success" }),
+        onError: (err) => failureToast(TX.stepDeleteError, err),
+      },
+    );
+  };
+
+  let body;
+  if (funnel.isPending) {
+    body = (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner /> {T.loading}
+      </p>
+    );
+  } else if (funnel.isError) {
+    body = (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <span>{UI.loadError}</span>
+        <Button variant="outline" size="sm" onClick={() => void funnel.refetch()}>
+          <RotateCw aria-hidden />
+          {T.retry}
+        </Button>
+      </div>
+    );
+  } else if (steps.length === 0) {
+    body = <p className="rounded-lg border border-dashed px-3 py-5 text-center text-sm text-muted-foreground">{TX.noSteps}</p>;
+  } else {
+    body = (
+      <>
+        <ol className="grid gap-2" data-testid="funnel-steps">
+          {steps.map((step) => (
+            <FunnelStepRow
+              key={step.id}
+              step={step}
+              templateName={templateName(step.templateSid)}
+              disabled={removal.isPending}
+              onEdit={() => setDialog({ mode: "edit", step })}
+              onDelete={() => remove(step)}
+            />
+          ))}
+        </ol>
+        <FunnelChart steps={steps} />
+      </>
+    );
+  }
+
+  return (
+    <section id={panelId} className="grid gap-3 border-t bg-muted/20 px-4 py-4 sm:px-5" aria-label={UI.funnelTitle} data-testid="funnel-panel">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="text-sm font-semibold">{UI.funnelTitle}</h4>
+        <Button size="sm" onClick={() => setDialog({ mode: "create" })} disabled={funnel.isPending || steps.length >= CAMPAIGN.maxSteps}>
+          <Plus aria-hidden />
+          {TX.addStep}
+        </Button>
+      </div>
+      {body}
+      <StepDialog campaign={campaign} state={dialog} stepCount={steps.length} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { addDays, fromRomeLocalInput, romeDayOf } from "../../../../src/shared/calendar-time";
+import {
+  CAMPAIGN,
+  CAMPAIGN_TEXTS as TX,
+  CAMPAIGN_UI as UI,
+  createCalendarCampaignSchema,
+  type CreateCalendarCampaignInput,
+  createDynamicCampaignSchema,
+  type CreateDynamicCampaignInput,
+} from "../../../../src/shared/schemas/campaigns";
+import { firstIssueByField } from "./zod-errors";
+
+type FormResult<TValues, TInput> = { ok: true; data: TInput } | { ok: false; errors: Partial<Record<keyof TValues, string>> };
+
+export interface DynamicFormValues {
+  name: string;
+  targetListId: string;
+  templateSid: string;
+  // "" when follow-ups keep their own time.
+  preferredHour: string;
+  preferredMinute: string;
+}
+
+export const emptyDynamicForm = (): DynamicFormValues => ({ name: "", targetListId: "", templateSid: "", preferredHour: "", preferredMinute: "0" });
+
+export function validateDynamicForm(values: DynamicFormValues, twilioAccountId: string): FormResult<DynamicFormValues, CreateDynamicCampaignInput> {
+  const parsed = createDynamicCampaignSchema.safeParse({
+    name: values.name,
+    templateSid: values.templateSid,
+    targetListId: values.targetListId,
+    twilioAccountId,
+    preferredHour: values.preferredHour === "" ? null : Number(values.preferredHour),
+    preferredMinute: Number(values.preferredMinute),
+  });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: firstIssueByField(parsed.error) };
+}
+
+export interface CalendarFormValues {
+  name: string;
+  targetListId: string;
+  templateSid: string;
+  scheduledDate: string;
+  scheduledTime: string;
+}
+
+// Tomorrow (in Italy) at the default 10:00: a broadcast is planned ahead.
+export function emptyCalendarForm(now: Date): CalendarFormValues {
+  return { name: "", targetListId: "", templateSid: "", scheduledDate: addDays(romeDayOf(now), 1), scheduledTime: CAMPAIGN.calendarDefaultTime };
+}
+
+export function validateCalendarForm(values: CalendarFormValues, now: Date): FormResult<CalendarFormValues, CreateCalendarCampaignInput> {
+  const parsed = createCalendarCampaignSchema.safeParse(values);
+  if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error) };
+  const at = fromRomeLocalInput(`${values.scheduledDate}T${values.scheduledTime}`);
+  if (!at) return { ok: false, errors: { scheduledDate: UI.invalidDate } };
+  if (at.getTime() <= now.getTime()) return { ok: false, errors: { scheduledDate: TX.scheduledInPast } };
+  return { ok: true, data: parsed.data };
+}

@@ -1,0 +1,7 @@
+import { parseServerError } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+
+// A failed call: the spec's title, and the server's reason underneath when it gave one.
+export function failureToast(title: string, err: unknown) {
+  toast({ title, description: parseServerError(err).message ?? undefined, variant: "destructive" });
+}

@@ -1,0 +1,91 @@
+import { fromRomeLocalInput, romeLocalInput } from "../../../../src/shared/calendar-time";
+import {
+  type ApiFunnelStep,
+  CAMPAIGN,
+  CAMPAIGN_UI as UI,
+  createFunnelStepSchema,
+  type CreateFunnelStepInput,
+  STEP_TEMPLATE_REQUIRED,
+  type StepType,
+  type TriggerType,
+  type TriggerUnit,
+} from "../../../../src/shared/schemas/campaigns";
+import { firstIssueByField } from "./zod-errors";
+
+export interface StepFormValues {
+  stepType: StepType;
+  templateSid: string;
+  triggerType: TriggerType;
+  // As typed; parsed as an integer on save.
+  triggerValue: string;
+  triggerUnit: TriggerUnit;
+  // Rome calendar day and wall-clock time of an absolute send.
+  date: string;
+  time: string;
+}
+
+export type StepFormErrors = Partial<Record<keyof StepFormValues | "form", string>>;
+
+export function emptyStepForm(): StepFormValues {
+  return { stepType: "message", templateSid: "", triggerType: "immediate", triggerValue: "1", triggerUnit: "days", date: "", time: "10:00" };
+}
+
+export function stepFormFrom(step: ApiFunnelStep): StepFormValues {
+  const local = step.triggerDate ? romeLocalInput(step.triggerDate) : "";
+  return {
+    stepType: step.stepType,
+    templateSid: step.templateSid ?? "",
+    triggerType: step.triggerType,
+    triggerValue: step.triggerValue ? String(step.triggerValue) : "1",
+    triggerUnit: step.triggerUnit ?? "days",
+    date: local.slice(0, 10),
+    time: local.slice(11, 16) || "10:00",
+  };
+}
+
+// The fields a step body carries: only the trigger's own fields are set, the others are cleared.
+export type StepBody = Pick<CreateFunnelStepInput, "stepType" | "templateSid" | "triggerType" | "triggerValue" | "triggerUnit" | "triggerDate">;
+
+export type StepFormResult = { ok: true; body: StepBody } | { ok: false; errors: StepFormErrors };
+
+const UNIT_MS: Record<TriggerUnit, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+
+// A relative delay over 24 hours is moved to the campaign's preferred time.
+export function snapsToPreferredTime(values: StepFormValues): boolean {
+  const n = Number.parseInt(values.triggerValue, 10);
+  return values.triggerType === "relative" && n > 0 && n * UNIT_MS[values.triggerUnit] > CAMPAIGN.snapAboveMs;
+}
+
+export function validateStepForm(values: StepFormValues): StepFormResult {
+  const errors: StepFormErrors = {};
+  const isMessage = values.stepType === "message";
+  if (isMessage && !values.templateSid.trim()) errors.templateSid = STEP_TEMPLATE_REQUIRED;
+
+  let triggerValue: number | null = null;
+  if (values.triggerType === "relative") {
+    triggerValue = Number.parseInt(values.triggerValue, 10);
+    if (!Number.isFinite(triggerValue) || triggerValue < 1) errors.triggerValue = UI.triggerValueMin;
+    else if (triggerValue > CAMPAIGN.triggerValueMax) errors.triggerValue = UI.triggerValueMax;
+  }
+
+  let triggerDate: string | null = null;
+  if (values.triggerType === "absolute") {
+    const at = fromRomeLocalInput(`${values.date}T${values.time}`);
+    if (at) triggerDate = at.toISOString();
+    else errors.date = UI.triggerDateRequired;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const body: StepBody = {
+    stepType: values.stepType,
+    templateSid: isMessage ? values.templateSid.trim() : null,
+    triggerType: values.triggerType,
+    triggerValue,
+    triggerUnit: values.triggerType === "relative" ? values.triggerUnit : null,
+    triggerDate,
+  };
+  // The shared schema has the last word, as it will on the server.
+  const parsed = createFunnelStepSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, errors: { form: Object.values(firstIssueByField(parsed.error))[0] } };
+  return { ok: true, body };
+}
