@@ -3,6 +3,7 @@ import { app } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
 import { accountUsers, users } from "../../worker/db/schema";
 import { hashPassword } from "../../worker/lib/crypto";
+import { leakedSecrets, rememberSecrets } from "./secret-scan";
 
 export const ORIGIN = "https://agentbot.test";
 export const PASSWORD = "password-di-prova-123";
@@ -29,11 +30,14 @@ export async function call(path: string, opts: CallOptions = {}) {
     body = JSON.stringify(opts.body);
     if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   }
+  await rememberSecrets(opts.body, headers);
   const request = new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
   const response = opts.env
     ? await app.fetch(request, { ...env, ...opts.env }, { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext)
     : await exports.default.fetch(request);
   const text = await response.text();
+  const leaks = leakedSecrets(text, opts.env);
+  if (leaks.length > 0) throw new Error(`${method} ${path} answered with secrets: ${leaks.join(", ")}`);
   let json: any = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { tryDecodeURIComponent } from "hono/utils/url";
 import { z } from "zod";
 import { PHOTO_MAX_BYTES } from "../../../src/shared/constants";
 import { T } from "../../../src/shared/strings";
@@ -34,7 +35,8 @@ export const objectRoutes = new Hono<AppEnv>()
   })
   .get("/*", async (c) => {
     const user = currentUser(c);
-    const key = decodeURIComponent(new URL(c.req.url).pathname.slice(OBJECT_URL_PREFIX.length));
+    // A malformed escape (%ZZ) is kept as it is and names no object, instead of throwing.
+    const key = tryDecodeURIComponent(new URL(c.req.url).pathname.slice(OBJECT_URL_PREFIX.length));
     const { scope, owner } = parseObjectKey(key);
     if (scope === "uploads" && owner !== user.id) throw notFound();
     if (scope === "accounts") await getAccessibleAccount(c.var.db, user, owner);
