@@ -19,6 +19,8 @@ export const TWILIO_ERROR_TEXTS: Record<string, string> = {
   "63016": "Fuori dalla finestra di 24 ore: usa un template approvato",
   "63018": "Limite di invio raggiunto: nuovo tentativo a breve",
   "429": "Troppe richieste a Twilio: nuovo tentativo a breve",
+  // What Twilio's API puts in the body of its HTTP 429.
+  "20429": "Troppe richieste a Twilio: nuovo tentativo a breve",
 };
 
 export function twilioErrorText(code: string | number | null | undefined): string {

@@ -58,6 +58,8 @@ export async function verifyPassword(password: string, stored: string, pepper: s
 }
 
 // Secrets at rest: AES-GCM with a 256-bit key derived from ENCRYPTION_KEY. Format "v1:<iv>:<ciphertext>".
+// While the key is rotated ENCRYPTION_KEY holds "<new>,<old>": the first key encrypts, each key is
+// tried in turn to decrypt (docs/operations.md, scripts/rotate-encryption-key.mjs).
 const keyCache = new Map<string, Promise<CryptoKey>>();
 function encryptionKey(secret: string): Promise<CryptoKey> {
   let key = keyCache.get(secret);
@@ -70,21 +72,43 @@ function encryptionKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+function keysOf(secret: string): string[] {
+  const keys = secret.split(",").map((k) => k.trim()).filter(Boolean);
+  if (keys.length === 0) throw new Error("ENCRYPTION_KEY is empty");
+  return keys;
+}
+
 export async function encryptSecret(plain: string, secret: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cipher = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await encryptionKey(secret), encoder.encode(plain));
+  const cipher = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await encryptionKey(keysOf(secret)[0]!), encoder.encode(plain));
   return `v1:${toBase64Url(iv)}:${toBase64Url(new Uint8Array(cipher))}`;
 }
 
-export async function decryptSecret(stored: string, secret: string): Promise<string> {
+async function decryptWith(stored: string, key: string): Promise<string> {
   const [version, iv, data] = stored.split(":");
   if (version !== "v1" || !iv || !data) throw new Error("Unknown secret format");
-  const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64(iv) },
-    await encryptionKey(secret),
-    fromBase64(data),
-  );
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, await encryptionKey(key), fromBase64(data));
   return new TextDecoder().decode(plain);
+}
+
+export async function decryptSecret(stored: string, secret: string): Promise<string> {
+  const [current, ...older] = keysOf(secret);
+  try {
+    return await decryptWith(stored, current!);
+  } catch (err) {
+    for (const key of older) {
+      const plain = await decryptWith(stored, key).catch(() => null);
+      if (plain !== null) return plain;
+    }
+    throw err;
+  }
+}
+
+// For a key rotation: the stored secret encrypted under the first key, or null when it already is.
+export async function reencryptSecret(stored: string, secret: string): Promise<string | null> {
+  const current = keysOf(secret)[0]!;
+  if ((await decryptWith(stored, current).catch(() => null)) !== null) return null;
+  return encryptSecret(await decryptSecret(stored, secret), current);
 }
 
 export function maskSecret(last4: string): string {

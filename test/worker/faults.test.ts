@@ -1,0 +1,566 @@
+import { createExecutionContext, createMessageBatch, evictDurableObject, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { JobMessage } from "../../src/shared/jobs";
+import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
+import { LIST_TEXTS } from "../../src/shared/schemas/lists";
+import { conversations, listLeads, messages } from "../../worker/db/schema";
+import worker from "../../worker/index";
+import { DEAD_LETTER_QUEUE } from "../../worker/jobs/queue";
+import { computeSignature } from "../../worker/providers/twilio";
+import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
+import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
+import { type FakeContent, fakeTwilioContent } from "../fakes/twilio-content";
+import { call, createAccount, db, ORIGIN, signedInUser } from "./helpers";
+
+// Fault injection: the outside world (Twilio, OpenAI, Airtable) fails, the product's own D1, Queues,
+// Durable Objects and R2 are real. Queue jobs are captured from the real producers and handed to the
+// real consumer (worker.queue) one delivery at a time, with the attempt counts Cloudflare would give,
+// so a test sees every retry decision without waiting out the backoff.
+
+const JOBS_QUEUE = "agentbot-jobs";
+// wrangler.toml: max_retries = 5, so a job is delivered at most 6 times before the dead-letter queue.
+const DELIVERIES = 6;
+const TOKEN = "fault-auth-token-000000000000000";
+const SENDER = "+390212345678";
+const CUSTOMER = "+393401234567";
+const waitFor = <T>(fn: () => Promise<T>, timeout = 15_000) => vi.waitFor(fn, { timeout, interval: 150 });
+const newSid = () => `SM${crypto.randomUUID().replaceAll("-", "")}`;
+
+// ---- The fake outside world ----------------------------------------------------------------------
+
+type TwilioFault = "500" | "429" | "timeout" | "hang";
+// Per account SID: while a fault is set, every Messages API call fails that way.
+const twilioOutage = new Map<string, TwilioFault>();
+// Every Messages API call, and whether Twilio took the message.
+const twilioLog: { accountSid: string; accepted: boolean; statusCallback: string | null }[] = [];
+const content = fakeTwilioContent();
+type Handler = (request: Request) => Response | Promise<Response>;
+let openAi: Handler = () => openAiCompletion("ok", 1, 1);
+const airtableTables: Record<string, FakeBaseTable> = {};
+const airtable = fakeAirtableBase(airtableTables);
+// Per Airtable base: the request offsets that fail, and how.
+const airtableOutage = new Map<string, { offset: string; status: 500 | 429 }>();
+
+function twilioFailure(fault: TwilioFault, request: Request): Promise<Response> {
+  switch (fault) {
+    case "500":
+      return Promise.resolve(Response.json({ code: 20500, message: "Internal Server Error", status: 500 }, { status: 500 }));
+    case "429":
+      return Promise.resolve(Response.json({ code: 20429, message: "Too Many Requests", status: 429 }, { status: 429 }));
+    case "timeout":
+      // What fetch rejects with once the provider's AbortSignal.timeout fires.
+      return Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    case "hang":
+      // Never answers: only the caller's own time-out ends the request.
+      return new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
+  }
+}
+
+async function twilioMessages(request: Request, accountSid: string): Promise<Response> {
+  const fault = twilioOutage.get(accountSid);
+  const form = new URLSearchParams(new TextDecoder().decode(await request.clone().arrayBuffer()));
+  twilioLog.push({ accountSid, accepted: !fault, statusCallback: form.get("StatusCallback") });
+  if (fault) return twilioFailure(fault, request);
+  return Response.json({ sid: newSid(), status: "queued" }, { status: 201 });
+}
+
+let world: FakeOutside;
+beforeAll(() => {
+  world = fakeOutside((request) => {
+    const url = new URL(request.url);
+    if (url.hostname === "twilio.fake") return twilioMessages(request, url.pathname.split("/")[3] ?? "");
+    if (url.hostname === "content.twilio.fake") return content.handler(request);
+    if (url.hostname === "openai.fake") return openAi(request);
+    if (url.hostname === "airtable.fake") {
+      const outage = airtableOutage.get(url.pathname.split("/")[2] ?? "");
+      if (outage && url.searchParams.get("offset") === outage.offset) {
+        return outage.status === 429
+          ? Response.json({ errors: [{ error: "RATE_LIMIT_REACHED" }] }, { status: 429, headers: { "Retry-After": "0" } })
+          : Response.json({ error: { type: "SERVER_ERROR", message: "Internal error" } }, { status: 500 });
+      }
+      return airtable.handler(request);
+    }
+    return new Response("unknown fake host", { status: 404 });
+  });
+});
+afterAll(() => world.restore());
+
+const twilioCalls = (accountSid: string) => twilioLog.filter((c) => c.accountSid === accountSid);
+
+// ---- The jobs queue, one delivery at a time --------------------------------------------------------
+
+// The real bindings, with a JOBS producer that keeps what is sent so the test delivers it.
+function capturingEnv(overrides: Partial<Env> = {}) {
+  const jobs: JobMessage[] = [];
+  const JOBS = {
+    send: async (body: JobMessage) => void jobs.push(body),
+    sendBatch: async (batch: Iterable<{ body: JobMessage }>) => void jobs.push(...[...batch].map((m) => m.body)),
+  } as unknown as Queue;
+  const take = <K extends JobMessage["kind"]>(kind: K) => {
+    const i = jobs.findIndex((j) => j.kind === kind);
+    if (i < 0) throw new Error(`no ${kind} job was queued (queued: ${jobs.map((j) => j.kind).join(", ") || "none"})`);
+    return jobs.splice(i, 1)[0] as Extract<JobMessage, { kind: K }>;
+  };
+  return { env: { ...env, ...overrides, JOBS } as Env, jobs, take };
+}
+
+let deliveryId = 0;
+// One delivery of a job to the real consumer; answers what it decided (ack, or retry with a delay).
+async function deliver(e: Env, job: JobMessage, attempts: number, queue = JOBS_QUEUE) {
+  const id = `delivery-${(deliveryId += 1)}`;
+  const batch = createMessageBatch(queue, [{ id, timestamp: new Date(), attempts, body: job }]);
+  // The batch's result records that a message was retried, not the delay asked for.
+  const retry = vi.spyOn(batch.messages[0]!, "retry");
+  const ctx = createExecutionContext();
+  await worker.queue(batch, e, ctx);
+  const result = await getQueueResult(batch, ctx);
+  if (result.explicitAcks.includes(id)) return { acked: true as const };
+  if (result.retryMessages.some((m) => m.msgId === id)) return { acked: false as const, delaySeconds: retry.mock.calls[0]?.[0]?.delaySeconds };
+  throw new Error(`delivery ${id} was neither acked nor retried`);
+}
+
+// ---- Accounts, conversations and what the user sees ----------------------------------------------
+
+async function realAccount() {
+  const { user, cookie } = await signedInUser();
+  const accountSid = `AC${crypto.randomUUID().replaceAll("-", "")}`;
+  const account = await createAccount(cookie, { authToken: TOKEN, phoneNumber: SENDER, accountSid });
+  // One approved WhatsApp template in the account's Content API.
+  const template: FakeContent = {
+    sid: `HX${crypto.randomUUID().replaceAll("-", "")}`,
+    accountSid,
+    friendlyName: "promemoria_appuntamento",
+    language: "it",
+    variables: { "1": "Mario", "2": "domani" },
+    types: { "twilio/text": { body: "Promemoria: {{1}}, {{2}}" } },
+    approval: { name: "promemoria_appuntamento", category: "UTILITY", status: "approved", rejection_reason: "" },
+  };
+  content.contents.set(template.sid, template);
+  return { user, cookie, account, accountSid, templateSid: template.sid };
+}
+
+async function openConversation(userId: string, accountId: string, values: Partial<typeof conversations.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(conversations)
+    .values({ userId, twilioAccountId: accountId, phoneNumber: CUSTOMER, lastInboundAt: new Date(), ...values })
+    .returning();
+  return row!;
+}
+
+type ApiMessage = { id: string; sender: string; status: string; content: string; errorMessage: string | null; twilioMessageId: string | null; createdAt: string };
+
+async function messagesOf(cookie: string, conversationId: string) {
+  const res = await call(`/api/conversations/${conversationId}/messages`, { cookie });
+  expect(res.status).toBe(200);
+  return res.json as ApiMessage[];
+}
+
+async function messageOf(cookie: string, conversationId: string, messageId: string) {
+  const found = (await messagesOf(cookie, conversationId)).find((m) => m.id === messageId);
+  if (!found) throw new Error(`message ${messageId} is not in conversation ${conversationId}`);
+  return found;
+}
+
+// A customer's WhatsApp message as Twilio posts it, signed with the account's auth token.
+async function inboundWebhook(accountId: string, sid: string, body: string) {
+  const path = `/webhooks/twilio/${accountId}/message`;
+  const params = { MessageSid: sid, From: `whatsapp:${CUSTOMER}`, To: `whatsapp:${SENDER}`, Body: body, ProfileName: "Giulia" };
+  const signature = await computeSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
+  const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature };
+  return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers });
+}
+
+// ---- Twilio on every send path -------------------------------------------------------------------
+
+interface Started {
+  cookie: string;
+  accountSid: string;
+  conversationId: string;
+  messageId: string;
+  send: Extract<JobMessage, { kind: "message.send" }>;
+  jobEnv: Env;
+}
+
+// Each send path, started through the product's own entry point, up to its queued message.send job.
+const sendPaths: Record<string, () => Promise<Started>> = {
+  async "AI conversation reply"() {
+    const { user, cookie, account, accountSid } = await realAccount();
+    const conversation = await openConversation(user.id, account.id);
+    const [question] = await db().insert(messages).values({ conversationId: conversation.id, content: "Quanto costa?", sender: "customer", status: "received" }).returning();
+    openAi = () => openAiCompletion("Costa 10 euro al mese.", 10, 5);
+    const q = capturingEnv({ OPENAI_API_KEY: "sk-test" });
+    const job: JobMessage = { kind: "ai.reply", conversationId: conversation.id, replyToId: question!.id, idempotencyKey: `ai.reply:${question!.id}` };
+    expect(await deliver(q.env, job, 1)).toEqual({ acked: true });
+    const send = q.take("message.send");
+    const reply = await messageOf(cookie, conversation.id, send.messageId);
+    expect(reply).toMatchObject({ sender: "ai", content: "Costa 10 euro al mese.", status: "queued" });
+    return { cookie, accountSid, conversationId: conversation.id, messageId: send.messageId, send, jobEnv: q.env };
+  },
+
+  async "manual operator send"() {
+    const { user, cookie, account, accountSid } = await realAccount();
+    const conversation = await openConversation(user.id, account.id, { operatorMode: true });
+    const q = capturingEnv();
+    const res = await call(`/api/conversations/${conversation.id}/send-manual`, { cookie, body: { content: "Sono Marco, la richiamo io." }, env: q.env });
+    expect(res.status).toBe(201);
+    const send = q.take("message.send");
+    expect(send.messageId).toBe(res.json.id);
+    return { cookie, accountSid, conversationId: conversation.id, messageId: send.messageId, send, jobEnv: q.env };
+  },
+
+  async "calendar reminder"() {
+    const { cookie, account, accountSid, templateSid } = await realAccount();
+    const staff = "+393479990001";
+    const start = new Date(Date.now() + 10 * 60_000);
+    const created = await call("/api/calendar", {
+      cookie,
+      body: { title: "Visita cliente", startDate: start.toISOString(), notificationEnabled: true, notificationMinutes: 15, notificationTemplateId: templateSid, notificationPhoneNumbers: [staff] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const q = capturingEnv();
+    const reminder: JobMessage = { kind: "calendar.reminder", eventId: created.json.id, occurrenceStart: Date.parse(created.json.startDate), idempotencyKey: "calendar.reminder:fault" };
+    expect(await deliver(q.env, reminder, 1)).toEqual({ acked: true });
+    const send = q.take("message.send");
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, staff)) });
+    return { cookie, accountSid, conversationId: conversation!.id, messageId: send.messageId, send, jobEnv: q.env };
+  },
+
+  async "template test"() {
+    const { cookie, accountSid, templateSid } = await realAccount();
+    const q = capturingEnv();
+    const res = await call("/api/template-test/send", { cookie, body: { templateSid, phone: CUSTOMER, variables: { "1": "Giulia", "2": "lunedì" } }, env: q.env });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ content: "Promemoria: Giulia, lunedì", sandbox: false });
+    const send = q.take("message.send");
+    expect(send.messageId).toBe(res.json.messageId);
+    return { cookie, accountSid, conversationId: res.json.conversationId, messageId: send.messageId, send, jobEnv: q.env };
+  },
+};
+
+const faultText: Record<Exclude<TwilioFault, "hang">, string> = {
+  "500": "Invio non riuscito (errore Twilio 20500)",
+  "429": "Troppe richieste a Twilio: nuovo tentativo a breve",
+  timeout: "Invio non riuscito",
+};
+
+// After the dead-letter queue the retry promise is dropped from the text.
+const givenUpText: Record<Exclude<TwilioFault, "hang">, string> = {
+  "500": "Invio non riuscito (errore Twilio 20500): abbandonato dopo i tentativi",
+  "429": "Troppe richieste a Twilio: abbandonato dopo i tentativi",
+  timeout: "Invio non riuscito: abbandonato dopo i tentativi",
+};
+const dlqFault: Record<string, Exclude<TwilioFault, "hang">> = {
+  "AI conversation reply": "500",
+  "manual operator send": "429",
+  "calendar reminder": "timeout",
+  "template test": "500",
+};
+
+describe("Twilio fails on every send path", () => {
+  for (const [path, start] of Object.entries(sendPaths)) {
+    for (const fault of ["500", "429", "timeout"] as const) {
+      it(`${path}: after ${fault === "timeout" ? "a time-out" : fault} it is retried with backoff and sent exactly once when Twilio recovers`, async () => {
+        const s = await start();
+        twilioOutage.set(s.accountSid, fault);
+        // Two failed deliveries: each hands the job back with a growing delay, and the chat shows why.
+        for (const attempts of [1, 2]) {
+          expect(await deliver(s.jobEnv, s.send, attempts)).toEqual({ acked: false, delaySeconds: 2 ** attempts });
+          expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "queued", twilioMessageId: null, errorMessage: faultText[fault] });
+        }
+        twilioOutage.delete(s.accountSid);
+        expect(await deliver(s.jobEnv, s.send, 3)).toEqual({ acked: true });
+        const sent = await messageOf(s.cookie, s.conversationId, s.messageId);
+        expect(sent).toMatchObject({ status: "sent", errorMessage: null });
+        expect(sent.twilioMessageId).toMatch(/^SM/);
+        // The queue delivers at least once: a late duplicate of the job sends nothing more.
+        expect(await deliver(s.jobEnv, s.send, 4)).toEqual({ acked: true });
+        expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([false, false, true]);
+        expect((await messagesOf(s.cookie, s.conversationId)).filter((m) => m.id === s.messageId)).toHaveLength(1);
+      });
+    }
+
+    const fault = dlqFault[path]!;
+    it(`${path}: after its retries (${fault}) it goes to the dead-letter queue and the chat shows it failed`, async () => {
+      const s = await start();
+      twilioOutage.set(s.accountSid, fault);
+      for (let attempts = 1; attempts <= DELIVERIES; attempts++) {
+        expect(await deliver(s.jobEnv, s.send, attempts)).toEqual({ acked: false, delaySeconds: Math.min(300, 2 ** attempts) });
+      }
+      expect(await deliver(s.jobEnv, s.send, 1, DEAD_LETTER_QUEUE)).toEqual({ acked: true });
+      expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({
+        status: "failed",
+        twilioMessageId: null,
+        errorMessage: givenUpText[fault],
+      });
+      // Given up means given up: Twilio recovering later does not send it behind the user's back.
+      twilioOutage.delete(s.accountSid);
+      expect(await deliver(s.jobEnv, s.send, DELIVERIES + 1)).toEqual({ acked: true });
+      expect(twilioCalls(s.accountSid)).toHaveLength(DELIVERIES);
+      expect((await messageOf(s.cookie, s.conversationId, s.messageId)).status).toBe("failed");
+    });
+  }
+
+  it("end to end on the real queue: a webhook's AI reply that Twilio refuses once is retried by the queue and sent once", async () => {
+    const { cookie, account, accountSid } = await realAccount();
+    twilioOutage.set(accountSid, "500");
+    expect((await inboundWebhook(account.id, newSid(), "Ciao, siete aperti oggi?")).status).toBe(200);
+    await waitFor(async () => expect(twilioCalls(accountSid)).toHaveLength(1));
+    twilioOutage.delete(accountSid);
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    await waitFor(async () => expect((await messagesOf(cookie, conversation!.id)).find((m) => m.sender === "ai")).toMatchObject({ status: "sent", errorMessage: null }));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(twilioCalls(accountSid).map((c) => c.accepted)).toEqual([false, true]);
+  });
+
+  it("a PUBLIC_BASE_URL set with a trailing slash still gives Twilio a status callback URL the Worker serves", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    expect(await deliver({ ...s.jobEnv, PUBLIC_BASE_URL: `${env.PUBLIC_BASE_URL}/` }, s.send, 1)).toEqual({ acked: true });
+    const [sent] = twilioCalls(s.accountSid);
+    expect(sent!.statusCallback).toMatch(/^https:\/\/agentbot\.test\/webhooks\/twilio\/[\w-]+\/status$/);
+  });
+
+  it("a Twilio request that never answers is cut off by the provider's time-out and retried", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    twilioOutage.set(s.accountSid, "hang");
+    const started = Date.now();
+    expect(await deliver(s.jobEnv, s.send, 1)).toEqual({ acked: false, delaySeconds: 2 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "queued", errorMessage: faultText.timeout });
+    twilioOutage.delete(s.accountSid);
+    expect(await deliver(s.jobEnv, s.send, 2)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([false, true]);
+  }, 30_000);
+});
+
+// ---- OpenAI --------------------------------------------------------------------------------------
+
+async function waitingCustomer() {
+  const { user, cookie } = await signedInUser();
+  const res = await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
+  const conversation = await openConversation(user.id, res.json.id);
+  const [question] = await db().insert(messages).values({ conversationId: conversation.id, content: "Vorrei un preventivo", sender: "customer", status: "received" }).returning();
+  const job: JobMessage = { kind: "ai.reply", conversationId: conversation.id, replyToId: question!.id, idempotencyKey: `ai.reply:${question!.id}` };
+  return { cookie, conversationId: conversation.id, job };
+}
+
+async function chat(cookie: string, conversationId: string) {
+  const res = await call(`/api/conversations/${conversationId}`, { cookie });
+  expect(res.status).toBe(200);
+  return res.json as { aiStatus: string; aiError: string | null; messages: ApiMessage[] };
+}
+
+const modelFaults: Record<string, Handler> = {
+  "times out": () => Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+  "answers an HTML page": () => new Response("<html><body>502 Bad Gateway</body></html>", { status: 200, headers: { "Content-Type": "text/html" } }),
+  "answers broken JSON": () => new Response('{"id": "chatcmpl-x", "choices": [', { status: 200, headers: { "Content-Type": "application/json" } }),
+  "answers JSON without choices": () => Response.json({ id: "chatcmpl-x", object: "chat.completion", created: 1, model: "gpt-4o-mini" }),
+  "answers 500": () => Response.json({ error: { message: "The server had an error while processing your request.", type: "server_error" } }, { status: 500 }),
+};
+
+describe("OpenAI fails", () => {
+  for (const [label, fault] of Object.entries(modelFaults)) {
+    it(`the model ${label}: the customer's message is kept, the chat shows the AI failed, and the retry replies once`, async () => {
+      const { cookie, conversationId, job } = await waitingCustomer();
+      const q = capturingEnv({ OPENAI_API_KEY: "sk-test" });
+      openAi = fault;
+      expect(await deliver(q.env, job, 1)).toEqual({ acked: false, delaySeconds: 2 });
+      const failed = await chat(cookie, conversationId);
+      expect(failed.aiStatus).toBe("failed");
+      expect(failed.aiError).toContain(TX.aiFailed);
+      expect(failed.messages.map((m) => [m.sender, m.content])).toEqual([["customer", "Vorrei un preventivo"]]);
+
+      openAi = () => openAiCompletion("Certo! Per quale importo?", 20, 8, "gpt-4o-mini");
+      expect(await deliver(q.env, job, 2)).toEqual({ acked: true });
+      // A duplicate delivery of the same job does not answer twice.
+      expect(await deliver(q.env, job, 3)).toEqual({ acked: true });
+      const answered = await chat(cookie, conversationId);
+      expect(answered).toMatchObject({ aiStatus: "idle", aiError: null });
+      expect(answered.messages.map((m) => [m.sender, m.content])).toEqual([
+        ["customer", "Vorrei un preventivo"],
+        ["ai", "Certo! Per quale importo?"],
+      ]);
+      expect(q.jobs.filter((j) => j.kind === "message.send")).toHaveLength(1);
+    });
+  }
+
+  it("after its retries the reply goes to the dead-letter queue and the chat asks a person to answer", async () => {
+    const { cookie, conversationId, job } = await waitingCustomer();
+    const q = capturingEnv({ OPENAI_API_KEY: "sk-test" });
+    openAi = modelFaults["answers 500"]!;
+    for (let attempts = 1; attempts <= DELIVERIES; attempts++) expect((await deliver(q.env, job, attempts)).acked).toBe(false);
+    expect(await deliver(q.env, job, 1, DEAD_LETTER_QUEUE)).toEqual({ acked: true });
+    const failed = await chat(cookie, conversationId);
+    expect(failed).toMatchObject({ aiStatus: "failed", aiError: "L'AI non è riuscita a rispondere dopo diversi tentativi: rispondi tu dalla chat." });
+    expect(failed.messages.map((m) => m.sender)).toEqual(["customer"]);
+  });
+});
+
+// ---- Airtable ------------------------------------------------------------------------------------
+
+const AIRTABLE_KEY = "patFaults1234567.0123456789abcdef0123456789abcdef";
+const airtableRecords = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `rec${String(i).padStart(6, "0")}`,
+    fields: { Nome: `Nome${i}`, Telefono: `333 ${String(2_000_000 + i)}` },
+  }));
+
+describe("Airtable fails mid-import", () => {
+  for (const status of [500, 429] as const) {
+    it(`keeps the rows already imported when a later page keeps answering ${status}, fails clearly, and a re-run adds no duplicates`, async () => {
+      const { cookie } = await signedInUser();
+      await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
+      const baseId = `app${crypto.randomUUID().replaceAll("-", "").slice(0, 14)}`;
+      airtableTables[`${baseId}/tblContatti`] = { apiKey: AIRTABLE_KEY, records: airtableRecords(600), fields: ["Nome", "Telefono"] };
+      const created = await call("/api/lists", { cookie, body: { name: "Clienti", listType: "static", source: "airtable", config: { apiKey: AIRTABLE_KEY, baseId, tableId: "tblContatti" } } });
+      expect(created.status, created.text).toBe(201);
+      const listId = created.json.id as string;
+      const list = async () => (await call(`/api/lists/${listId}`, { cookie })).json;
+
+      const q = capturingEnv();
+      const mapping = await call(`/api/lists/${listId}/mapping`, { method: "PUT", cookie, body: { fieldMapping: { nome: "Nome", numeroTelefono: "Telefono" } }, env: q.env });
+      expect(mapping.status, mapping.text).toBe(202);
+      // The first job reads pages 1-5 (500 rows) and hands the cursor of page 6 to the next job.
+      expect(await deliver(q.env, q.take("list.import.airtable"), 1)).toEqual({ acked: true });
+      const pageSix = q.take("list.import.airtable");
+      expect(pageSix.offset).toBe("itr500");
+
+      airtableOutage.set(baseId, { offset: "itr500", status });
+      for (let attempts = 1; attempts <= DELIVERIES; attempts++) {
+        // Airtable being down is retried after a pause, not with the short backoff.
+        expect(await deliver(q.env, pageSix, attempts)).toEqual({ acked: false, delaySeconds: 30 });
+      }
+      expect((await list()).lastImport).toMatchObject({ status: "running", created: 500 });
+      expect(await deliver(q.env, pageSix, 1, DEAD_LETTER_QUEUE)).toEqual({ acked: true });
+      const failed = await list();
+      expect(failed.lastImport).toMatchObject({ status: "failed", error: LIST_TEXTS.importGaveUp, processed: 500, created: 500 });
+      expect(failed.leadCount).toBe(500);
+
+      airtableOutage.delete(baseId);
+      const again = await call(`/api/lists/${listId}/import`, { method: "POST", cookie, env: q.env });
+      expect(again.status, again.text).toBe(202);
+      expect(await deliver(q.env, q.take("list.import.airtable"), 1)).toEqual({ acked: true });
+      expect(await deliver(q.env, q.take("list.import.airtable"), 1)).toEqual({ acked: true });
+      const done = await list();
+      expect(done.lastImport).toMatchObject({ status: "completed", processed: 600, created: 100, unchanged: 500, updated: 0, invalid: 0, error: null });
+      expect(done.leadCount).toBe(600);
+      const stored = await db().select({ externalId: listLeads.externalId }).from(listLeads).where(eq(listLeads.listId, listId));
+      expect(stored).toHaveLength(600);
+      expect(new Set(stored.map((l) => l.externalId)).size).toBe(600);
+    });
+  }
+});
+
+// ---- Durable Objects evicted mid-conversation ----------------------------------------------------
+
+const conversationObject = (conversationId: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));
+const ingestObject = (accountId: string) => env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
+
+// Tears down the object's instance (its memory) and keeps its storage, as Cloudflare does when it evicts one.
+async function evict(stub: DurableObjectStub) {
+  await runInDurableObject(stub, () => {}); // make sure it is running: only a running object can be evicted
+  await evictDurableObject(stub);
+}
+
+const storedMessages = (conversationId: string) => db().select().from(messages).where(eq(messages.conversationId, conversationId));
+
+describe("a Durable Object evicted mid-conversation", () => {
+  it("loses no customer message, keeps their order, and the AI still replies once to each turn", async () => {
+    const { cookie, account, accountSid } = await realAccount();
+    expect((await inboundWebhook(account.id, newSid(), "primo")).status).toBe(200);
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    const id = conversation!.id;
+
+    // A console is watching; its socket hibernates through the evictions.
+    const live = await worker.fetch(new Request(`${ORIGIN}/api/conversations/${id}/live`, { headers: { Upgrade: "websocket", Cookie: cookie } }), env, createExecutionContext());
+    expect(live.status).toBe(101);
+    const ws = live.webSocket!;
+    ws.accept();
+    const frames: any[] = [];
+    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+
+    // Both objects lose their memory between the messages of one turn, inside the reply's debounce.
+    for (const body of ["secondo", "terzo"]) {
+      await evict(conversationObject(id));
+      await evict(ingestObject(account.id));
+      expect((await inboundWebhook(account.id, newSid(), body)).status).toBe(200);
+    }
+    await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "customer", "customer", "ai"]));
+
+    // And again after the reply went out.
+    await evict(conversationObject(id));
+    await evict(ingestObject(account.id));
+    expect((await inboundWebhook(account.id, newSid(), "quarto")).status).toBe(200);
+    await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "customer", "customer", "ai", "customer", "ai"]));
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const listed = await messagesOf(cookie, id);
+    expect(listed.filter((m) => m.sender === "customer").map((m) => m.content)).toEqual(["primo", "secondo", "terzo", "quarto"]);
+    // Each reply answers the last message of its turn, and went to Twilio once.
+    const rows = await storedMessages(id);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(listed.filter((m) => m.sender === "ai").map((m) => byId.get(byId.get(m.id)!.replyToId!)?.content)).toEqual(["terzo", "quarto"]);
+    expect(twilioCalls(accountSid)).toHaveLength(2);
+    // The hibernated socket woke up for the messages that came after the evictions.
+    expect(frames.filter((f) => f.type === "message").map((f) => f.message.content)).toEqual(expect.arrayContaining(["secondo", "terzo", "quarto"]));
+    ws.close();
+  });
+
+  it("an ingest object evicted during a burst of webhooks stores every message once, and Twilio's replays add nothing", async () => {
+    const { cookie, account } = await realAccount();
+    const burst = Array.from({ length: 12 }, (_, i) => ({ sid: newSid(), body: `messaggio ${i + 1}` }));
+    const results = await Promise.all([
+      ...burst.map((m) => inboundWebhook(account.id, m.sid, m.body)),
+      evict(ingestObject(account.id)).catch(() => undefined),
+    ]);
+    expect(results.slice(0, burst.length).map((r) => r!.status)).toEqual(burst.map(() => 200));
+    await evict(ingestObject(account.id));
+    for (const m of burst) expect((await inboundWebhook(account.id, m.sid, m.body)).status).toBe(200);
+
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    const rows = (await storedMessages(conversation!.id)).filter((m) => m.sender === "customer");
+    expect(rows.map((m) => m.twilioMessageId).sort()).toEqual(burst.map((m) => m.sid).sort());
+    // The listing is the storage order.
+    const listed = (await messagesOf(cookie, conversation!.id)).filter((m) => m.sender === "customer");
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const times = listed.map((m) => byId.get(m.id)!.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // One reply to the burst, to its last stored message.
+    await waitFor(async () => expect((await messagesOf(cookie, conversation!.id)).filter((m) => m.sender === "ai")).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 1000));
+    const ai = (await storedMessages(conversation!.id)).filter((m) => m.sender === "ai");
+    expect(ai).toHaveLength(1);
+    expect(ai[0]!.replyToId).toBe(listed.at(-1)!.id);
+  });
+
+  it("a conversation object reset while it is told of a message: Twilio's retry of the webhook still gets the message answered", async () => {
+    const { cookie, account } = await realAccount();
+    const first = await inboundWebhook(account.id, newSid(), "buongiorno");
+    expect(first.status).toBe(200);
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    const id = conversation!.id;
+    await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "ai"]));
+
+    // The next call to the object fails as a reset object's would (e.g. during a deploy).
+    const stub = conversationObject(id);
+    await runInDurableObject(stub, (instance) => {
+      const failing = Object.create(Object.getPrototypeOf(instance), {
+        inbound: { value: async () => Promise.reject(new Error("Durable Object reset because its code was updated.")) },
+      });
+      Object.setPrototypeOf(instance, failing);
+    });
+    const sid = newSid();
+    const failed = await inboundWebhook(account.id, sid, "avete disponibilità sabato?");
+    expect(failed.status).toBe(500);
+    // The message itself was stored before the object failed.
+    expect((await storedMessages(id)).filter((m) => m.twilioMessageId === sid)).toHaveLength(1);
+    await evict(stub);
+    // Twilio retries the failed webhook with the same MessageSid.
+    expect((await inboundWebhook(account.id, sid, "avete disponibilità sabato?")).status).toBe(200);
+    await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "ai", "customer", "ai"]));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "ai", "customer", "ai"]);
+    expect(await runDurableObjectAlarm(stub)).toBe(false);
+  });
+});
