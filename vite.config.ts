@@ -1,5 +1,6 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type ProxyOptions } from "vite";
 
 const WORKER_ORIGIN = "http://localhost:8787";
@@ -19,6 +20,11 @@ const toWorker: ProxyOptions = {
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // Every import of "zod" gets web/lib/zod.ts: zod set to jitless (the CSP forbids eval) before any
+    // schema is built, without loading zod on pages that have no schema.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./web/lib/zod.ts", import.meta.url)) }],
+  },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

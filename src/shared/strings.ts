@@ -105,6 +105,8 @@ export const T = {
   badOrigin: "Origine della richiesta non consentita",
   jsonRequired: "Il corpo della richiesta deve essere JSON (Content-Type: application/json)",
   invalidJson: "JSON non valido",
+  bodyTooLarge: "Il corpo della richiesta è troppo grande (massimo 1 MB)",
+  jsonTooDeep: "JSON troppo annidato",
   invalidInput: "Dati non validi",
   defaultAccountUndeletable: "L'account predefinito non può essere eliminato",
   providerFailed: "Il provider esterno non ha risposto correttamente",
@@ -115,7 +117,6 @@ export const T = {
   paExit: "Esci da Personal Assistant",
   paTransforming: "Attivazione Personal Assistant...",
 
-  placeholderEmpty: "Non ci sono ancora dati da mostrare in questa sezione.",
 
   // Web console: shell and common controls
   save: "Salva",

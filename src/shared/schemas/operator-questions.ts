@@ -1,24 +1,8 @@
 import { z } from "zod";
+import { OPERATOR_QUESTION_TEXTS } from "../operator-question-texts";
 
-export const OPERATOR_QUESTION_TEXTS = {
-  holdingReply: "Ottima domanda: verifico con un collega e ti rispondo a breve.",
-  notifyOperator: (customer: string, question: string) => `AgentBot Pro: ${customer} ha chiesto «${question.slice(0, 300)}». Rispondi dalla console.`,
-  answerRequired: "Scrivi la risposta per il cliente",
-  notFound: "Domanda non trovata",
-  alreadyExpired: "La domanda è scaduta: rispondi direttamente dalla chat",
-  memoryNotText: "Le risposte si possono salvare solo in una memoria di testo",
-  defaultMemoryName: "Risposte degli operatori",
-  title: "Domande per l'operatore",
-  empty: "Nessuna domanda in attesa",
-  answered: "Risposta inviata al cliente",
-  savedToMemory: "Risposta salvata nella memoria",
-  expired: "Scaduta: la conversazione è passata in modalità operatore",
-} as const;
-
-// How long the agent waits for a person before handing the conversation over.
-export const OPERATOR_QUESTION_TTL_MS = 60 * 60 * 1000;
-// The model answers exactly this when its knowledge does not cover the question.
-export const ASK_OPERATOR_MARKER = "[[OPERATORE]]";
+// The texts live in a module without zod, so the console's top bar can show them without loading the schemas.
+export { ASK_OPERATOR_MARKER, OPERATOR_QUESTION_TEXTS, OPERATOR_QUESTION_TTL_MS } from "../operator-question-texts";
 
 export const answerQuestionSchema = z.object({
   answer: z.string({ error: OPERATOR_QUESTION_TEXTS.answerRequired }).trim().min(1, OPERATOR_QUESTION_TEXTS.answerRequired).max(4096),

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { TEMPLATE_CATEGORIES } from "../constants";
 
+// The labels live in a module without zod, so the dashboard can show them without loading the schemas.
+export { TEMPLATE_CHANNEL_LABELS, TEMPLATE_CONTENT_TYPE_LABELS, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_STATUS_LABELS } from "../template-labels";
+
 export const TEMPLATE_CHANNELS = ["whatsapp", "sms"] as const;
 export const TEMPLATE_LANGUAGES = ["it", "en", "es", "fr"] as const;
 export const TEMPLATE_STATUSES = ["draft", "pending", "approved", "rejected"] as const;
@@ -94,17 +97,6 @@ export const TEMPLATE_TEXTS = {
   submissionInterrupted: "L'invio non si è concluso: invia di nuovo il template.",
   contentMissingAtTwilio: "Il contenuto non esiste più su Twilio",
 } as const;
-
-export const TEMPLATE_STATUS_LABELS: Record<string, string> = {
-  draft: "Bozza",
-  pending: "In attesa",
-  approved: "Approvato",
-  rejected: "Rifiutato",
-};
-
-export const TEMPLATE_CHANNEL_LABELS: Record<string, string> = { whatsapp: "WhatsApp", sms: "SMS" };
-export const TEMPLATE_LANGUAGE_LABELS: Record<string, string> = { it: "Italiano", en: "English", es: "Español", fr: "Français" };
-export const TEMPLATE_CONTENT_TYPE_LABELS: Record<string, string> = { text: "Testo", media: "Media (immagine o documento)" };
 
 const VARIABLE = /\{\{([^{}]*)\}\}/g;
 

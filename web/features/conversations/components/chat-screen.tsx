@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SearchX, Smartphone } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX, type ApiConversationDetail, type ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversationDetail, ApiMessage } from "../../../../src/shared/schemas/conversations";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { FullPageSpinner } from "../../../components/full-page-spinner";

@@ -1,7 +1,8 @@
 import { Ban, Clock, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { renderTemplate } from "../../../../src/shared/sandbox-templates";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/field";

@@ -1,6 +1,7 @@
 import { Headset, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
 import { cn } from "../../../lib/cn";

@@ -1,4 +1,5 @@
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { Avatar } from "../../../components/ui/avatar";
 import { cn } from "../../../lib/cn";
 import { fullDateTime, lastActivity, listInitials, listTime, nameOrPhone } from "../../../lib/conversation-format";

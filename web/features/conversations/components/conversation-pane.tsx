@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Archive, ArrowLeft, ExternalLink, ListPlus, SearchX, Trash } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button, buttonVariants } from "../../../components/ui/button";

@@ -1,7 +1,7 @@
 import { MessagesSquare, Search } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";

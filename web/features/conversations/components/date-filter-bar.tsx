@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { Button } from "../../../components/ui/button";
 import { FieldError, Label } from "../../../components/ui/field";
 import { Input, NativeSelect } from "../../../components/ui/input";

@@ -1,10 +1,6 @@
 import { Bot, Check, CheckCheck, CircleExclamationPoint, Clock, Headset, Info, UserRound, type LucideIcon } from "lucide-react";
-import {
-  CONVERSATION_TEXTS as TX,
-  MESSAGE_STATUS_TEXTS,
-  type ApiMessage,
-  type MessageSender,
-} from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX, MESSAGE_STATUS_TEXTS } from "../../../../src/shared/conversation-texts";
+import type { ApiMessage, MessageSender } from "../../../../src/shared/schemas/conversations";
 import { cn } from "../../../lib/cn";
 import { fullDateTime, relativeTime } from "../../../lib/conversation-format";
 

@@ -1,6 +1,7 @@
 import { Bot, CircleExclamationPoint, MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { CONVERSATION_TEXTS as TX, type ApiConversation, type ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
 import { useNow } from "../../../lib/use-now";
 import { MessageBubble } from "./message-bubble";
 

@@ -1,6 +1,7 @@
 import { Bot, Headset } from "lucide-react";
 import { useId } from "react";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { T } from "../../../../src/shared/strings";
 import { Label } from "../../../components/ui/field";
 import { Switch } from "../../../components/ui/switch";

@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { Badge } from "../../../components/ui/badge";
 import { statusLabel } from "../../../lib/conversation-format";
 

@@ -1,5 +1,5 @@
 import { fromZonedTime } from "date-fns-tz/fromZonedTime";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { ROME_TZ, romeDay, shiftDay } from "../../../lib/conversation-format";
 
 export type DatePreset = "all" | "today" | "yesterday" | "custom";

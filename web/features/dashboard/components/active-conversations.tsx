@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, MessageSquarePlus, MessagesSquare } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button, buttonVariants } from "../../../components/ui/button";

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, Phone } from "lucide-react";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
 import { buttonVariants } from "../../../components/ui/button";

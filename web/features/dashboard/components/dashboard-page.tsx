@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { FullPageSpinner } from "../../../components/full-page-spinner";
 import { greetingName } from "../../../lib/greeting";

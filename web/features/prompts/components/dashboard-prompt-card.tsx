@@ -1,26 +1,39 @@
 import { Link } from "@tanstack/react-router";
 import { Bot, Copy, FlaskConical, Pencil, Trash } from "lucide-react";
-import { useState } from "react";
-import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { PROMPT_DASHBOARD_PREVIEW, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { lazy, Suspense, useState } from "react";
+import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
+import { PROMPT_DASHBOARD_PREVIEW } from "../../../../src/shared/prompt-texts";
+import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { usePrompts } from "../api/get-prompts";
-import { modelLabel, preview } from "../lib/prompt-form";
-import { ActiveBadge, LinkedCount } from "./prompt-cards";
-import { PromptEditorDialog, type PromptDialogState } from "./prompt-editor-dialog";
+import { modelLabel, preview } from "../lib/prompt-format";
+import { ActiveBadge, LinkedCount } from "./prompt-badges";
+import type { PromptDialogState } from "./prompt-editor-dialog";
 import { usePromptActions } from "./use-prompt-actions";
 
 const DASHBOARD_PROMPTS = 3;
+
+// The editor (its form, schema and test area) is its own chunk: the dashboard shows it only after a click
+// on Edit, and starts loading it when the pointer or focus reaches that button.
+const loadEditor = () => import("./prompt-editor-dialog");
+const PromptEditorDialog = lazy(() => loadEditor().then((m) => ({ default: m.PromptEditorDialog })));
 
 // The dashboard's prompt card. Without onEdit it opens its own editor, so it can be placed anywhere.
 export function DashboardPromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onEdit?: (prompt: ApiPrompt) => void }) {
   const actions = usePromptActions(prompt);
   const [dialog, setDialog] = useState<PromptDialogState>(null);
-  const edit = () => (onEdit ? onEdit(prompt) : setDialog({ mode: "edit", prompt }));
+  // Mounted from the first edit on, so the dialog can animate closed.
+  const [editorUsed, setEditorUsed] = useState(false);
+  const edit = () => {
+    if (onEdit) return onEdit(prompt);
+    setEditorUsed(true);
+    setDialog({ mode: "edit", prompt });
+  };
+  const preloadEditor = onEdit ? undefined : () => void loadEditor();
   return (
     <div className="grid min-w-0 gap-2 rounded-lg border bg-card p-3" data-testid="dashboard-prompt-card">
       <div className="flex items-start justify-between gap-2">
@@ -36,7 +49,7 @@ export function DashboardPromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onE
         <span>{UI.approxMaxTokens(prompt.maxTokens)}</span>
       </p>
       <div className="flex flex-wrap gap-1.5">
-        <Button size="sm" variant="outline" onClick={edit}>
+        <Button size="sm" variant="outline" onClick={edit} onPointerEnter={preloadEditor} onFocus={preloadEditor}>
           <Pencil aria-hidden />
           {T.edit}
         </Button>
@@ -53,7 +66,11 @@ export function DashboardPromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onE
           {T.delete}
         </Button>
       </div>
-      {onEdit ? null : <PromptEditorDialog state={dialog} onClose={() => setDialog(null)} />}
+      {onEdit || !editorUsed ? null : (
+        <Suspense fallback={null}>
+          <PromptEditorDialog state={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Copy, FlaskConical, Link2, Pencil, Trash } from "lucide-react";
-import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { PROMPT_CARD_PREVIEW, PROMPT_TEXTS as TX, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { Copy, FlaskConical, Pencil, Trash } from "lucide-react";
+import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
+import { PROMPT_CARD_PREVIEW, PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
+import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
 import { T } from "../../../../src/shared/strings";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -8,7 +9,8 @@ import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui
 import { Spinner } from "../../../components/ui/spinner";
 import { Switch } from "../../../components/ui/switch";
 import { cn } from "../../../lib/cn";
-import { modelLabel, preview, temperatureLabel } from "../lib/prompt-form";
+import { modelLabel, preview, temperatureLabel } from "../lib/prompt-format";
+import { ActiveBadge } from "./prompt-badges";
 import { usePromptActions } from "./use-prompt-actions";
 
 function Meta({ label, value }: { label: string; value: string }) {
@@ -18,10 +20,6 @@ function Meta({ label, value }: { label: string; value: string }) {
       <dd className="truncate text-sm font-medium tabular-nums">{value}</dd>
     </div>
   );
-}
-
-export function ActiveBadge({ active }: { active: boolean }) {
-  return <Badge variant={active ? "success" : "secondary"}>{active ? TX.active : TX.inactive}</Badge>;
 }
 
 // Desktop (from 768 px): the full card with the active switch and every action.
@@ -115,14 +113,5 @@ export function PromptCardMobile({ prompt, onEdit }: { prompt: ApiPrompt; onEdit
         </Button>
       </div>
     </Card>
-  );
-}
-
-export function LinkedCount({ count }: { count: number }) {
-  return (
-    <span className="inline-flex items-center gap-1">
-      <Link2 className="size-3.5" aria-hidden />
-      {UI.linkedCount(count)}
-    </span>
   );
 }

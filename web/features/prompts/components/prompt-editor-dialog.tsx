@@ -1,8 +1,9 @@
 import { Trash } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
 import { MODELS } from "../../../../src/shared/models";
-import { PROMPT_LIMITS, PROMPT_TEXTS as TX, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { PROMPT_LIMITS, PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
+import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
 import { T } from "../../../../src/shared/strings";
 import { TemplateChecklist } from "../../../components/template-checklist";
 import { Button } from "../../../components/ui/button";

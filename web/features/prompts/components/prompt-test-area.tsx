@@ -1,7 +1,8 @@
 import { FlaskConical, Sparkles } from "lucide-react";
 import { useId, useState } from "react";
-import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { generatedTestMessage, PROMPT_LIMITS, PROMPT_TEXTS as TX, type PromptTestResult } from "../../../../src/shared/schemas/prompts";
+import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
+import { generatedTestMessage, PROMPT_LIMITS, PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
+import type { PromptTestResult } from "../../../../src/shared/schemas/prompts";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";

@@ -1,7 +1,7 @@
 import { Bot, Plus, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { PROMPT_TEXTS as TX } from "../../../../src/shared/schemas/prompts";
+import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
+import { PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";

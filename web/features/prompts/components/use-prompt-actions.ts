@@ -1,5 +1,6 @@
-import { PROMPT_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { PROMPT_TEXTS as TX, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
+import { PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
+import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
 import { T } from "../../../../src/shared/strings";
 import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";

@@ -1,13 +1,10 @@
 import type { z } from "zod";
 import { findModel, MODELS } from "../../../../src/shared/models";
-import {
-  createPromptSchema,
-  PROMPT_CARD_PREVIEW,
-  PROMPT_DEFAULTS,
-  PROMPT_LIMITS,
-  PROMPT_MODEL_FILTERS,
-  type ApiPrompt,
-} from "../../../../src/shared/schemas/prompts";
+import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "../../../../src/shared/prompt-texts";
+import { createPromptSchema, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+
+// The card formatters live apart, without the schema, for the dashboard's prompt cards.
+export { modelLabel, preview, temperatureLabel } from "./prompt-format";
 
 export interface PromptFormValues {
   name: string;
@@ -72,20 +69,6 @@ export function validatePromptForm(values: PromptFormValues): { ok: true; data: 
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return { ok: false, errors };
-}
-
-// The slider holds 0-10; people read it as the model's 0-1.
-export function temperatureLabel(value: number): string {
-  return (value / 10).toFixed(1);
-}
-
-export function preview(text: string, max: number = PROMPT_CARD_PREVIEW): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
-}
-
-export function modelLabel(id: string): string {
-  return findModel(id)?.label ?? id;
 }
 
 // The spec's filter entries first, then the rest of the price table.

@@ -1,4 +1,5 @@
-import { PROMPT_TEXTS, type PromptTestResult } from "../../../../src/shared/schemas/prompts";
+import { PROMPT_TEXTS } from "../../../../src/shared/prompt-texts";
+import type { PromptTestResult } from "../../../../src/shared/schemas/prompts";
 import { parseServerError } from "../../../lib/server-error";
 
 export class InvalidTestAnswerError extends Error {

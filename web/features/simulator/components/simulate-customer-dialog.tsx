@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Smartphone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";

@@ -1,6 +1,7 @@
 import { ArrowLeft, CheckCheck, SendHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { CONVERSATION_TEXTS as TX, type ApiConversation, type ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
 import { T } from "../../../../src/shared/strings";
 import { cn } from "../../../lib/cn";
 import { clockTime, wordInitials } from "../../../lib/conversation-format";

@@ -1,6 +1,6 @@
 import { MessageSquarePlus, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";

@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/conversation-texts";
 import type { PromptSummary } from "../api/get-prompts";
 import type { StartConversationInput } from "../api/start-conversation";
 

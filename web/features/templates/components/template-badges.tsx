@@ -1,6 +1,6 @@
 import { Banknote, Briefcase, CircleCheck, CircleX, Clock, FilePen, FileText, PenTool, ShoppingCart, Wrench, type LucideIcon } from "lucide-react";
 import { CATEGORY_LABELS } from "../../../../src/shared/constants";
-import { TEMPLATE_STATUS_LABELS } from "../../../../src/shared/schemas/templates";
+import { TEMPLATE_STATUS_LABELS } from "../../../../src/shared/template-labels";
 import { Badge, type BadgeProps } from "../../../components/ui/badge";
 
 export const CATEGORY_ICONS: Record<string, LucideIcon> = {
