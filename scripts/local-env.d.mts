@@ -11,4 +11,6 @@ export function startLocalServer(options: {
   vars?: Record<string, string>;
   buildWebFirst?: boolean;
   logLevel?: string;
+  beforeStart?: (state: { persist: string; vars: Record<string, string> }) => void | Promise<void>;
+  assetsDir?: string;
 }): Promise<{ baseUrl: string; persist: string; vars: Record<string, string>; stop(): void }>;

@@ -55,7 +55,9 @@ export async function freePort() {
   });
 }
 
-export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn" }) {
+// beforeStart({ persist, vars }) runs after the migrations and before wrangler starts, e.g. to seed the database.
+// assetsDir serves another build of the web app than dist/web (the benchmark's production build).
+export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir }) {
   port ??= await freePort();
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
@@ -68,9 +70,17 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
   writeFileSync(envFile, Object.entries(values).map(([k, v]) => `${k}="${v}"`).join("\n"));
   if (buildWebFirst) buildWeb();
   applyMigrations(persist);
+  if (beforeStart) {
+    try {
+      await beforeStart({ persist, vars: values });
+    } catch (err) {
+      rmSync(work, { recursive: true, force: true });
+      throw err;
+    }
+  }
   const server = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel, ...(assetsDir ? ["--assets", assetsDir] : [])],
     { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv() },
   );
   const deadline = Date.now() + 120_000;

@@ -235,7 +235,7 @@ export const prompts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("prompts_account_idx").on(t.twilioAccountId), index("prompts_user_idx").on(t.userId)],
+  (t) => [index("prompts_account_created_idx").on(t.twilioAccountId, t.createdAt), index("prompts_user_idx").on(t.userId)],
 );
 
 export const templates = sqliteTable(
@@ -306,6 +306,8 @@ export const conversations = sqliteTable(
     uniqueIndex("conversations_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
     index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt),
     index("conversations_user_idx").on(t.userId),
+    // Covers the dashboard stats, which group an account's conversations by template and status.
+    index("conversations_account_stats_idx").on(t.twilioAccountId, t.templateSid, t.status, t.templateName, t.templateCategory, t.id),
   ],
 );
 
@@ -442,7 +444,7 @@ export const leads = sqliteTable(
     lastContactedAt: timestamp("last_contacted_at"),
   },
   (t) => [
-    index("leads_account_idx").on(t.twilioAccountId),
+    index("leads_account_status_conversation_idx").on(t.twilioAccountId, t.status, t.conversationId),
     index("leads_source_idx").on(t.leadSourceId),
     uniqueIndex("leads_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
     index("leads_user_idx").on(t.userId),
@@ -556,9 +558,33 @@ export const openaiUsage = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("openai_usage_account_time_idx").on(t.twilioAccountId, t.createdAt),
+    // Covers the usage report's page of rows and, for a filter the daily rollup cannot answer (a bound
+    // inside a Rome day), its aggregates, without reading the table.
+    index("openai_usage_account_report_idx").on(t.twilioAccountId, t.createdAt, t.model, t.operationType, t.totalCost, t.totalTokens),
     index("openai_usage_user_idx").on(t.userId),
   ],
+);
+
+// The usage report's aggregates: one row per account, Europe/Rome day ("yyyy-MM-dd"), model and
+// operation. Kept in step with openai_usage by triggers (migrations/0009_usage_daily_rollup.sql), in
+// the same statement as every insert, update or delete of a usage row whatever writes it, so it never
+// drifts. Costs are whole hundred-millionths of a dollar (total_cost has 8 decimals), so sums are exact.
+export const usageDailyRollup = sqliteTable(
+  "usage_daily_rollup",
+  {
+    twilioAccountId: text("twilio_account_id")
+      .notNull()
+      .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    model: text("model").notNull(),
+    operationType: text("operation_type").notNull(),
+    calls: integer("calls").notNull().default(0),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    totalTokens: integer("total_tokens").notNull().default(0),
+    totalCostE8: integer("total_cost_e8").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.twilioAccountId, t.day, t.model, t.operationType] })],
 );
 
 // An optional monthly AI cost cap per account, in US dollars; at the cap the AI stops replying.
@@ -683,6 +709,8 @@ export const leadCampaigns = sqliteTable(
     metadata: json<Record<string, unknown>>("metadata"),
     preferredHour: integer("preferred_hour"),
     preferredMinute: integer("preferred_minute").notNull().default(0),
+    // A calendar campaign's broadcast instant.
+    scheduledAt: timestamp("scheduled_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -753,7 +781,8 @@ export const funnelRuns = sqliteTable(
   },
   (t) => [
     uniqueIndex("funnel_runs_lead_campaign_uq").on(t.listLeadId, t.campaignId),
-    index("funnel_runs_campaign_idx").on(t.campaignId),
+    // Enrollment looks for a campaign's runs that have no step scheduled yet (lastStepOrder 0).
+    index("funnel_runs_campaign_idx").on(t.campaignId, t.lastStepOrder),
   ],
 );
 
@@ -783,11 +812,16 @@ export const funnelExecutions = sqliteTable(
     sentAt: timestamp("sent_at"),
     twilioMessageId: text("twilio_message_id"),
     errorMessage: text("error_message"),
+    // A message step's chat message has the execution's id. Which campaign counters that message has
+    // added to (1 sent, 2 delivered, 4 failed), so each goes up once whatever order and however often
+    // its statuses arrive.
+    counted: integer("counted").notNull().default(0),
   },
   (t) => [
     uniqueIndex("funnel_executions_campaign_lead_step_uq").on(t.campaignId, t.listLeadId, t.stepOrder),
     uniqueIndex("funnel_executions_run_lead_step_uq").on(t.runId, t.listLeadId, t.stepId),
     index("funnel_executions_due_idx").on(t.status, t.scheduledAt),
+    index("funnel_executions_campaign_status_idx").on(t.campaignId, t.status),
   ],
 );
 

@@ -3,30 +3,29 @@ import type { Db } from "../../db/client";
 import { campaignJobs, conversations, feedbackEntries, leadCampaigns, memories, openaiUsage } from "../../db/schema";
 
 const replied = sql<number>`exists(select 1 from "messages" m where m."conversation_id" = "conversations"."id" and m."sender" = 'customer')`;
-const converted = sql<number>`(exists(select 1 from "leads" l where l."conversation_id" = "conversations"."id" and l."status" = 'converted')
-  or exists(select 1 from "analytics" a where a."conversation_id" = "conversations"."id" and a."event_type" = 'lead_qualified'))`;
 
-export async function countActive(db: Db, accountId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(conversations)
-    .where(and(eq(conversations.twilioAccountId, accountId), eq(conversations.status, "active")));
-  return row?.n ?? 0;
-}
+// Converted: a converted lead or a lead_qualified event for the conversation. The account's few
+// converted leads and qualified events are read once per statement (leads has no conversation index).
+const converted = (accountId: string) => sql<number>`(${conversations.id} in (select l."conversation_id" from "leads" l where l."twilio_account_id" = ${accountId} and l."status" = 'converted')
+  or ${conversations.id} in (select a."conversation_id" from "analytics" a where a."twilio_account_id" = ${accountId} and a."event_type" = 'lead_qualified'))`;
 
-// Started conversations per template, with how many were replied to and converted.
-export function perTemplate(db: Db, accountId: string) {
+// One pass over the account's conversations, grouped by the template they were started with (null:
+// started by the customer): how many, how many active, and for template-started ones how many
+// converted (and, with `withReplied`, how many the customer answered).
+export function conversationsByTemplate(db: Db, accountId: string, { withReplied = false } = {}) {
+  const started = sql`${conversations.templateSid} is not null`;
   return db
     .select({
       templateSid: conversations.templateSid,
-      templateName: sql<string>`max(${conversations.templateName})`,
+      templateName: sql<string | null>`max(${conversations.templateName})`,
       category: sql<string | null>`max(${conversations.templateCategory})`,
-      started: count(),
-      replied: sql<number>`sum(${replied})`,
-      converted: sql<number>`sum(${converted})`,
+      conversations: count(),
+      active: sql<number>`sum(${conversations.status} = 'active')`,
+      converted: sql<number>`sum(case when ${started} then ${converted(accountId)} else 0 end)`,
+      replied: withReplied ? sql<number>`sum(case when ${started} then ${replied} else 0 end)` : sql<number>`0`,
     })
     .from(conversations)
-    .where(and(eq(conversations.twilioAccountId, accountId), isNotNull(conversations.templateSid)))
+    .where(eq(conversations.twilioAccountId, accountId))
     .groupBy(conversations.templateSid);
 }
 

@@ -4,11 +4,17 @@ import { SESSION_COOKIE, type UserRole } from "../../../src/shared/constants";
 import { T } from "../../../src/shared/strings";
 import { HttpError } from "../../lib/http-error";
 import type { AppEnv, SessionUser } from "../../types";
+import { rememberActiveAccount } from "../accounts/service";
 import { resolveSession } from "./service";
+
+// Reads (GET, HEAD) reuse the active account read with the session; a write that may change it
+// (activating, creating or deleting an account, memberships) resolves it again.
+const READS = new Set(["GET", "HEAD"]);
 
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
   const session = token ? await resolveSession(c.var.db, token) : null;
+  if (session && READS.has(c.req.method)) rememberActiveAccount(session.user, session.activeAccount);
   c.set("user", session?.user ?? null);
   c.set("sessionId", session?.sid ?? null);
   await next();

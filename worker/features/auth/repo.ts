@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { loginAttempts, sessions, users } from "../../db/schema";
+import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "../../db/schema";
 
 export function findUserByEmail(db: Db, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email) });
@@ -19,11 +19,33 @@ export function updatePasswordHash(db: Db, userId: string, password: string) {
   return db.update(users).set({ password }).where(eq(users.id, userId));
 }
 
-export async function findSessionWithUser(db: Db, sid: string) {
+// The user's active provider account, as accounts/service resolveActiveAccount chooses it: the stored
+// choice if the user may still reach it, else the user's own default, else any default, else the oldest.
+// A super_admin reaches every account, anyone else the accounts they are a member of. Each branch is a
+// lookup by index; coalesce stops at the first that answers.
+function activeAccountId() {
+  const storedChoice = sql`(select us."active_twilio_account_id" from "user_settings" us where us."user_id" = ${users.id})`;
+  const first = (reachable: ReturnType<typeof sql>) =>
+    sql`coalesce(
+      (${reachable} and a."id" = ${storedChoice} limit 1),
+      (${reachable} and a."is_default" = 1 and a."user_id" = ${users.id} order by a."created_at", a.rowid limit 1),
+      (${reachable} and a."is_default" = 1 order by a."created_at", a.rowid limit 1),
+      (${reachable} order by a."created_at", a.rowid limit 1))`;
+  return sql`case when ${users.role} = 'super_admin'
+    then ${first(sql`select a."id" from "twilio_accounts" a where 1`)}
+    else ${first(sql`select a."id" from "account_users" m join "twilio_accounts" a on a."id" = m."twilio_account_id" where m."user_id" = ${users.id}`)}
+    end`;
+}
+
+// One statement for every signed-in request: the session, its user, and the user's active account
+// with the user's membership of it.
+export async function findSessionWithActiveAccount(db: Db, sid: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, account: twilioAccounts, memberIsOwner: accountUsers.isOwner })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(twilioAccounts, eq(twilioAccounts.id, activeAccountId()))
+    .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.twilioAccountId, twilioAccounts.id)))
     .where(eq(sessions.sid, sid))
     .limit(1);
   return row;

@@ -12,6 +12,7 @@ import type { users } from "../../db/schema";
 import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
 import { HttpError } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
+import type { AccountWithMembership } from "../accounts/repo";
 import * as repo from "./repo";
 
 // Refresh the sliding expiry at most once a minute to keep reads cheap.
@@ -83,10 +84,11 @@ function sessionExpiry(createdAt: Date, now: Date) {
   return new Date(Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
 }
 
-// Resolves a cookie value to its user, ending expired sessions and those of disabled users.
+// Resolves a cookie value to its user, ending expired sessions and those of disabled users. The same
+// statement reads the user's active account, so a read needs no further lookup for it.
 export async function resolveSession(db: Db, token: string, now = new Date()) {
   const sid = await sha256Hex(token);
-  const row = await repo.findSessionWithUser(db, sid);
+  const row = await repo.findSessionWithActiveAccount(db, sid);
   if (!row) return null;
   if (row.session.expire <= now || !row.user.isActive) {
     await repo.deleteSession(db, sid);
@@ -95,7 +97,11 @@ export async function resolveSession(db: Db, token: string, now = new Date()) {
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await repo.touchSession(db, sid, sessionExpiry(row.session.createdAt, now), now);
   }
-  return { sid, user: toCurrentUser(row.user) };
+  const user = toCurrentUser(row.user);
+  const activeAccount: AccountWithMembership | null = row.account
+    ? { account: row.account, isOwner: user.role === "super_admin" || !!row.memberIsOwner }
+    : null;
+  return { sid, user, activeAccount };
 }
 
 export function logout(db: Db, sid: string) {

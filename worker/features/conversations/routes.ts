@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   conversationIdParam,
   conversationListQuery,
@@ -15,6 +16,11 @@ import * as repo from "./repo";
 import * as service from "./service";
 
 const ACTIVE_LIMIT = 50;
+
+const messagePageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(service.MESSAGE_PAGE_MAX).optional().default(service.MESSAGE_PAGE_SIZE),
+  before: z.string().min(1).max(64).optional(),
+});
 
 export const conversationRoutes = new Hono<AppEnv>()
   .get("/", validate("query", conversationListQuery), async (c) => {
@@ -46,10 +52,13 @@ export const conversationRoutes = new Hono<AppEnv>()
   .get("/:id", validate("param", conversationIdParam), async (c) => {
     return c.json(await service.detail(c.var.db, currentUser(c), c.req.valid("param").id), 200);
   })
-  .get("/:id/messages", validate("param", conversationIdParam), async (c) => {
+  // The newest page of messages in arrival order; X-Next-Cursor, when present, is the `before` of the page before it.
+  .get("/:id/messages", validate("param", conversationIdParam), validate("query", messagePageQuery), async (c) => {
     const { id } = c.req.valid("param");
     await service.getConversationForUser(c.var.db, currentUser(c), id);
-    return c.json((await repo.listMessages(c.var.db, id)).map(service.toApiMessage), 200);
+    const page = await repo.messagePage(c.var.db, id, c.req.valid("query"));
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    return c.json(page.messages.map(service.toApiMessage), 200);
   })
   .get("/:id/live", validate("param", conversationIdParam), async (c) => {
     const user = currentUser(c);

@@ -13,8 +13,20 @@ export function findPromptById(db: Db, id: string) {
   return db.query.prompts.findFirst({ where: eq(prompts.id, id) });
 }
 
-export function listPrompts(db: Db, accountId: string) {
-  return db.select().from(prompts).where(eq(prompts.twilioAccountId, accountId)).orderBy(desc(prompts.createdAt));
+// A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor
+// of the next page when there is one.
+export async function listPrompts(db: Db, accountId: string, { limit, before }: { limit: number; before?: string }) {
+  const older = before
+    ? sql`(${prompts.createdAt}, ${prompts}.rowid) < (select p."created_at", p.rowid from "prompts" p where p."id" = ${before} and p."twilio_account_id" = ${accountId})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.twilioAccountId, accountId), older))
+    .orderBy(desc(prompts.createdAt), desc(sql`${prompts}.rowid`))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { prompts: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 // The first active prompt whose linked templates contain this template sid.

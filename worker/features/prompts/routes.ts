@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   createPromptSchema,
   promptContentTestSchema,
@@ -11,10 +12,17 @@ import type { AppEnv } from "../../types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
+const promptPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(service.PROMPT_PAGE_MAX).optional().default(service.PROMPT_PAGE_SIZE),
+  before: z.string().min(1).max(64).optional(),
+});
+
 export const promptRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const rows = await service.listPrompts(c.var.db, currentUser(c));
-    return c.json(rows.map(service.toApiPrompt), 200);
+  // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
+  .get("/", validate("query", promptPageQuery), async (c) => {
+    const page = await service.listPrompts(c.var.db, currentUser(c), c.req.valid("query"));
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    return c.json(page.prompts.map(service.toApiPrompt), 200);
   })
   .post("/", validate("json", createPromptSchema), async (c) => {
     const prompt = await service.createPrompt(c.var.db, currentUser(c), c.req.valid("json"));

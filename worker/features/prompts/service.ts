@@ -43,9 +43,13 @@ async function activeAccount(db: Db, user: SessionUser) {
   return active.account;
 }
 
-export async function listPrompts(db: Db, user: SessionUser) {
+// Pages of the prompt list; the first page holds every prompt of a usual account.
+export const PROMPT_PAGE_SIZE = 100;
+export const PROMPT_PAGE_MAX = 200;
+
+export async function listPrompts(db: Db, user: SessionUser, page: { limit: number; before?: string }) {
   const active = await resolveActiveAccount(db, user);
-  return active ? repo.listPrompts(db, active.account.id) : [];
+  return active ? repo.listPrompts(db, active.account.id, page) : { prompts: [], nextCursor: null };
 }
 
 // A prompt of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.

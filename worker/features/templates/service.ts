@@ -25,6 +25,7 @@ import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
 import { findAccount } from "../accounts/repo";
 import { accountAuthToken, getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { forgetProviderTemplates } from "../provider-templates/memo";
 import * as repo from "./repo";
 
 type CreateInput = z.output<typeof createTemplateSchema>;
@@ -207,6 +208,7 @@ export async function submitTemplate(env: Env, db: Db, user: SessionUser, id: st
     // SMS content needs no WhatsApp review: it can be used as soon as it exists.
     if (claimed.channel === "sms") {
       const row = await repo.updateTemplate(db, id, { status: "approved", externalStatus: "approved", lastSyncedAt: now });
+      forgetProviderTemplates(account.id);
       return toApiTemplate(row!);
     }
     const approval = await requestWhatsAppApproval(env, creds, sid, {
@@ -233,6 +235,7 @@ export async function deleteTemplate(env: Env, db: Db, user: SessionUser, id: st
     }
   }
   await repo.deleteTemplate(db, id);
+  forgetProviderTemplates(account.id);
 }
 
 // One approval check for a pending template (the cron's template.sync job). Idempotent: a template
@@ -244,6 +247,7 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
   if (!account) return;
   if (account.sandbox) {
     await repo.updatePending(db, templateId, { status: "approved", externalStatus: "approved", lastSyncedAt: now });
+    forgetProviderTemplates(account.id);
     return;
   }
   if (!template.externalTemplateId) {
@@ -260,6 +264,7 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
   } catch (err) {
     if (err instanceof TwilioError && err.httpStatus === 404) {
       await repo.updatePending(db, templateId, { status: "rejected", externalStatus: "deleted", rejectionReason: TX.contentMissingAtTwilio, lastSyncedAt: now });
+      forgetProviderTemplates(account.id);
       return;
     }
     if (err instanceof TwilioError && !err.retryable) {
@@ -271,6 +276,7 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
   }
   if (approval.status === "approved") {
     await repo.updatePending(db, templateId, { status: "approved", externalStatus: approval.status, rejectionReason: null, lastSyncedAt: now });
+    forgetProviderTemplates(account.id);
   } else if (approval.status === "rejected" || approval.status === "disabled") {
     await repo.updatePending(db, templateId, {
       status: "rejected",
@@ -278,6 +284,7 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
       rejectionReason: approval.rejectionReason ?? "Rifiutato da WhatsApp",
       lastSyncedAt: now,
     });
+    forgetProviderTemplates(account.id);
   } else {
     await repo.updatePending(db, templateId, { externalStatus: approval.status, lastSyncedAt: now });
   }

@@ -1,21 +1,15 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
 import type { Db } from "../../db/client";
-import { openaiUsage, usageBudgets } from "../../db/schema";
+import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "../../db/schema";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();
 }
 
-const costSum = sql<number>`coalesce(sum(cast(${openaiUsage.totalCost} as real)), 0)`;
-const tokenSum = sql<number>`coalesce(sum(${openaiUsage.totalTokens}), 0)`;
-
-export async function usageTotals(db: Db, accountId: string) {
-  const [row] = await db
-    .select({ totalCost: costSum, totalRequests: count() })
-    .from(openaiUsage)
-    .where(and(eq(openaiUsage.twilioAccountId, accountId)));
-  return row ?? { totalCost: 0, totalRequests: 0 };
-}
+// Costs are summed as whole hundred-millionths of a dollar (total_cost is decimal text with 8 places),
+// as the rollup stores them, so a sum is exact whichever way it is read.
+const costE8 = sql<number>`cast(round(cast(${openaiUsage.totalCost} as real) * 100000000) as integer)`;
 
 export interface UsageFilter {
   accountId: string;
@@ -36,50 +30,164 @@ function where(f: UsageFilter): SQL | undefined {
   );
 }
 
-export function listUsage(db: Db, f: UsageFilter, limit: number) {
+// The columns the report lists of each row.
+const itemColumns = {
+  id: openaiUsage.id,
+  model: openaiUsage.model,
+  operationType: openaiUsage.operationType,
+  totalCost: openaiUsage.totalCost,
+  promptTokens: openaiUsage.promptTokens,
+  completionTokens: openaiUsage.completionTokens,
+  totalTokens: openaiUsage.totalTokens,
+  requestDuration: openaiUsage.requestDuration,
+  conversationId: openaiUsage.conversationId,
+  promptId: openaiUsage.promptId,
+  createdAt: openaiUsage.createdAt,
+};
+
+// A page of the report's rows, newest first (after the row `before`, when given): one more than
+// `limit`, which tells whether there is a next page.
+function pageQuery(db: Db, f: UsageFilter, limit: number, before?: string) {
+  const older = before
+    ? sql`(${openaiUsage.createdAt}, ${openaiUsage}.rowid) < (select u."created_at", u.rowid from "openai_usage" u where u."id" = ${before} and u."twilio_account_id" = ${f.accountId})`
+    : undefined;
   return db
-    .select()
+    .select(itemColumns)
     .from(openaiUsage)
-    .where(where(f))
+    .where(and(where(f), older))
     .orderBy(desc(openaiUsage.createdAt), desc(sql`${openaiUsage}.rowid`))
-    .limit(limit);
+    .limit(limit + 1);
 }
 
-export async function filteredTotals(db: Db, f: UsageFilter) {
-  const [row] = await db.select({ cost: costSum, requests: count(), tokens: tokenSum }).from(openaiUsage).where(where(f));
-  return row ?? { cost: 0, requests: 0, tokens: 0 };
+// The report in one round trip to the database (a batch of two statements, read from one snapshot):
+// a page of its rows with the cursor of the next page (the `before` of the page after it), and the
+// aggregates over every row the filter matches.
+export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
+  const aggregates = aggregatesQuery(db, f);
+  const [rows, sums] = await db.batch([pageQuery(db, f, limit, before), aggregates.query]);
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null, aggregates: aggregates.shape(sums) };
 }
 
-export function totalsByModel(db: Db, f: UsageFilter) {
+// Sums; costE8 in hundred-millionths of a dollar.
+export type Group = { costE8: number; requests: number; tokens: number };
+export interface Aggregates {
+  totals: Group;
+  byModel: (Group & { key: string })[];
+  byOperation: (Group & { key: string })[];
+  // Rome days, oldest first.
+  byDay: { day: string; costE8: number; requests: number }[];
+}
+
+type AggregateRow = { kind: "total" | "model" | "operation" | "day"; key: string | number | null; cost: number | null; requests: number | null; tokens: number | null };
+
+// The aggregates' rows, selected from their statement so that the query can join a batch (drizzle's
+// batch takes query builders, not raw SQL with parameters).
+function aggregateRows(db: Db, statement: SQL) {
   return db
-    .select({ key: openaiUsage.model, cost: costSum, requests: count(), tokens: tokenSum })
-    .from(openaiUsage)
-    .where(where(f))
-    .groupBy(openaiUsage.model)
-    .orderBy(desc(costSum));
+    .select({
+      kind: sql<AggregateRow["kind"]>`kind`,
+      key: sql<AggregateRow["key"]>`key`,
+      cost: sql<AggregateRow["cost"]>`cost`,
+      requests: sql<AggregateRow["requests"]>`requests`,
+      tokens: sql<AggregateRow["tokens"]>`tokens`,
+    })
+    .from(sql`(${statement})`);
 }
 
-export function totalsByOperation(db: Db, f: UsageFilter) {
-  return db
-    .select({ key: openaiUsage.operationType, cost: costSum, requests: count(), tokens: tokenSum })
-    .from(openaiUsage)
-    .where(where(f))
-    .groupBy(openaiUsage.operationType)
-    .orderBy(desc(costSum));
+const group = (r: AggregateRow): Group => ({ costE8: Number(r.cost ?? 0), requests: Number(r.requests ?? 0), tokens: Number(r.tokens ?? 0) });
+// Costliest first; ties by name, so the order does not depend on how the rows were read.
+const byCost = (a: Group & { key: string }, b: Group & { key: string }) => b.costE8 - a.costE8 || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+function shape(rows: AggregateRow[], dayOf: (key: string | number) => string): Aggregates {
+  const of = (kind: AggregateRow["kind"]) => rows.filter((r) => r.kind === kind);
+  const keyed = (kind: AggregateRow["kind"]) => of(kind).map((r) => ({ key: String(r.key), ...group(r) })).sort(byCost);
+  const days = new Map<string, { costE8: number; requests: number }>();
+  for (const r of of("day")) {
+    const day = dayOf(r.key!);
+    const d = days.get(day) ?? { costE8: 0, requests: 0 };
+    d.costE8 += Number(r.cost ?? 0);
+    d.requests += Number(r.requests ?? 0);
+    days.set(day, d);
+  }
+  return {
+    totals: group(of("total")[0] ?? { kind: "total", key: null, cost: 0, requests: 0, tokens: 0 }),
+    byModel: keyed("model"),
+    byOperation: keyed("operation"),
+    byDay: [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, d]) => ({ day, ...d })),
+  };
 }
 
-// Cost per UTC hour: Rome's offset is a whole number of hours, so hours fold exactly into Rome days.
-export function costByHour(db: Db, f: UsageFilter) {
-  const hour = sql<number>`${openaiUsage.createdAt} / 3600000`;
-  return db.select({ hour, cost: costSum, requests: count() }).from(openaiUsage).where(where(f)).groupBy(hour).orderBy(hour);
+// The Rome days a filter's time bounds cover, when both fall on Rome midnights (as the report's date
+// filters do): [startDay, endDay), either open. null when a bound cuts a day, which the rollup cannot split.
+function rollupDays(f: UsageFilter): { startDay?: string; endDay?: string } | null {
+  const dayAt = (at: Date) => {
+    const day = romeDay(at);
+    return romeDayStart(day).getTime() === at.getTime() ? day : null;
+  };
+  const startDay = f.from ? dayAt(f.from) : undefined;
+  const endDay = f.to ? dayAt(f.to) : undefined;
+  return startDay === null || endDay === null ? null : { startDay, endDay };
 }
 
-export async function spentSince(db: Db, accountId: string, from: Date) {
+// The report's aggregates over every row the filter matches: from the daily rollup (one row per
+// account, Rome day, model and operation) when the filter is made of those, else by reading the rows.
+function aggregatesQuery(db: Db, f: UsageFilter) {
+  const days = rollupDays(f);
+  return days ? rollupQuery(db, f, days) : scanQuery(db, f);
+}
+
+function rollupQuery(db: Db, f: UsageFilter, days: { startDay?: string; endDay?: string }) {
+  const match = and(
+    eq(rollup.twilioAccountId, f.accountId),
+    days.startDay ? gte(rollup.day, days.startDay) : undefined,
+    days.endDay ? lt(rollup.day, days.endDay) : undefined,
+    f.model ? eq(rollup.model, f.model) : undefined,
+    f.operationType ? eq(rollup.operationType, f.operationType) : undefined,
+  );
+  const query = aggregateRows(db, sql`
+    with f as materialized (
+      select ${rollup.model} as model, ${rollup.operationType} as operation, ${rollup.day} as day, ${rollup.calls} as calls,
+        ${rollup.totalTokens} as tokens, ${rollup.totalCostE8} as cost
+      from ${rollup} where ${match}
+    )
+    select 'total' as kind, null as key, coalesce(sum(cost), 0) as cost, coalesce(sum(calls), 0) as requests, coalesce(sum(tokens), 0) as tokens from f
+    union all select 'model', model, sum(cost), sum(calls), sum(tokens) from f group by model
+    union all select 'operation', operation, sum(cost), sum(calls), sum(tokens) from f group by operation
+    union all select 'day', day, sum(cost), sum(calls), null from f group by day`);
+  return { query, shape: (rows: AggregateRow[]) => shape(rows, String) };
+}
+
+// The same aggregates read from the usage rows themselves, in one statement: the filtered rows are
+// read once (a materialised CTE), then summed in total, per model, per operation and per UTC hour
+// (Rome's offset is a whole number of hours, so hours fold exactly into Rome days).
+function scanQuery(db: Db, f: UsageFilter) {
+  const query = aggregateRows(db, sql`
+    with f as materialized (
+      select ${openaiUsage.model} as model, ${openaiUsage.operationType} as operation, ${costE8} as cost,
+        ${openaiUsage.totalTokens} as tokens, ${openaiUsage.createdAt} / 3600000 as hour
+      from ${openaiUsage} where ${where(f)}
+    )
+    select 'total' as kind, null as key, coalesce(sum(cost), 0) as cost, count(*) as requests, coalesce(sum(tokens), 0) as tokens from f
+    union all select 'model', model, sum(cost), count(*), sum(tokens) from f group by model
+    union all select 'operation', operation, sum(cost), count(*), sum(tokens) from f group by operation
+    union all select 'day', hour, sum(cost), count(*), null from f group by hour`);
+  return { query, shape: (rows: AggregateRow[]) => shape(rows, (hour) => romeDay(Number(hour) * 3_600_000)) };
+}
+
+// The scan alone, whatever the filter: the reference the tests hold the rollup to.
+export async function scanAggregates(db: Db, f: UsageFilter): Promise<Aggregates> {
+  const aggregates = scanQuery(db, f);
+  return aggregates.shape(await aggregates.query);
+}
+
+// An account's spend (hundred-millionths of a dollar) and calls since a Rome midnight, or ever.
+export async function rollupTotals(db: Db, accountId: string, fromDay?: string) {
   const [row] = await db
-    .select({ cost: costSum })
-    .from(openaiUsage)
-    .where(and(eq(openaiUsage.twilioAccountId, accountId), gte(openaiUsage.createdAt, from)));
-  return Number(row?.cost ?? 0);
+    .select({ costE8: sql<number>`coalesce(sum(${rollup.totalCostE8}), 0)`, requests: sql<number>`coalesce(sum(${rollup.calls}), 0)` })
+    .from(rollup)
+    .where(and(eq(rollup.twilioAccountId, accountId), fromDay ? gte(rollup.day, fromDay) : undefined));
+  return { costE8: Number(row?.costE8 ?? 0), requests: Number(row?.requests ?? 0) };
 }
 
 export function findBudget(db: Db, accountId: string) {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { budgetSchema, USAGE_TEXTS as TX, usageListQuery } from "../../../src/shared/schemas/ai-usage";
 import { badRequest } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
@@ -7,10 +8,16 @@ import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { budgetStatus, managedActiveAccount, setBudget, usageReport, usageStats } from "./service";
 
+// The rows' cursor, checked before the report's filters (whose validated query, read below, has no cursor).
+const usageCursorQuery = z.object({ before: z.string().min(1).max(64).optional() });
+
 export const usageRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", usageListQuery), async (c) => {
+  // X-Next-Cursor, when present, is the `before` of the next page of rows.
+  .get("/", validate("query", usageCursorQuery), validate("query", usageListQuery), async (c) => {
     const account = await managedActiveAccount(c.var.db, currentUser(c));
-    return c.json(await usageReport(c.var.db, account?.id ?? null, c.req.valid("query")), 200);
+    const { report, nextCursor } = await usageReport(c.var.db, account?.id ?? null, c.req.valid("query"), c.req.query("before"));
+    if (nextCursor) c.header("X-Next-Cursor", nextCursor);
+    return c.json(report, 200);
   })
   .get("/stats", async (c) => {
     const active = await resolveActiveAccount(c.var.db, currentUser(c));

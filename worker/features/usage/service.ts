@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { costOf, formatCost } from "../../../src/shared/models";
-import { romeDay, romeDayStart, romeMonth, nextRomeDay } from "../../../src/shared/rome-time";
+import { romeDayStart, romeMonth, nextRomeDay } from "../../../src/shared/rome-time";
 import {
   type BudgetStatus,
   type OperationType,
@@ -18,7 +18,8 @@ import * as repo from "./repo";
 
 export type { OperationType };
 
-// Every model call is recorded with its tokens, cost from the shared price table, and duration.
+// Every model call is recorded with its tokens, cost from the shared price table, and duration. The
+// same INSERT adds it to the report's daily rollup (usage_daily_rollup, kept by triggers on openai_usage).
 export async function recordUsage(
   db: Db,
   result: ChatResult,
@@ -50,10 +51,17 @@ export async function recordUsage(
   return row!;
 }
 
+// Whole hundred-millionths of a dollar as the API's decimal text: formatCost's 8 places, exactly.
+export function formatCostE8(e8: number): string {
+  const sign = e8 < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(e8));
+  return `${sign}${Math.floor(abs / 1e8)}.${String(abs % 1e8).padStart(8, "0")}`;
+}
+
 export async function usageStats(db: Db, accountId: string | null): Promise<UsageStats> {
   if (!accountId) return { totalCost: formatCost(0), totalRequests: 0 };
-  const totals = await repo.usageTotals(db, accountId);
-  return { totalCost: formatCost(Number(totals.totalCost)), totalRequests: totals.totalRequests };
+  const totals = await repo.rollupTotals(db, accountId);
+  return { totalCost: formatCostE8(totals.costE8), totalRequests: totals.requests };
 }
 
 // Usage reports and the budget are for the account's owner or a super_admin (the spec's admin-only page).
@@ -65,13 +73,11 @@ export async function managedActiveAccount(db: Db, user: SessionUser) {
 
 type ListQuery = z.output<typeof usageListQuery>;
 
-const group = (r: { cost: number; requests: number; tokens: number }) => ({
-  totalCost: formatCost(Number(r.cost)),
-  requests: r.requests,
-  tokens: Number(r.tokens),
-});
+const group = (r: repo.Group) => ({ totalCost: formatCostE8(r.costE8), requests: r.requests, tokens: r.tokens });
 
-export async function usageReport(db: Db, accountId: string | null, q: ListQuery): Promise<UsageReport> {
+// The report; its rows are a page (the `limit` newest, or those after the row `before`), and nextCursor
+// is the `before` of the next page. The totals and breakdowns cover every row the filters match.
+export async function usageReport(db: Db, accountId: string | null, q: ListQuery, before?: string): Promise<{ report: UsageReport; nextCursor: string | null }> {
   const filters = {
     limit: q.limit,
     startDate: q.startDate ?? null,
@@ -80,7 +86,7 @@ export async function usageReport(db: Db, accountId: string | null, q: ListQuery
     operationType: q.operationType ?? null,
   };
   if (!accountId) {
-    return { items: [], totals: { totalCost: formatCost(0), totalRequests: 0, totalTokens: 0 }, byModel: [], byOperation: [], byDay: [], filters };
+    return { report: { items: [], totals: { totalCost: formatCost(0), totalRequests: 0, totalTokens: 0 }, byModel: [], byOperation: [], byDay: [], filters }, nextCursor: null };
   }
   // Rome calendar days, the end day included: [start 00:00, day after end 00:00).
   const f: repo.UsageFilter = {
@@ -90,22 +96,9 @@ export async function usageReport(db: Db, accountId: string | null, q: ListQuery
     model: q.model,
     operationType: q.operationType,
   };
-  const [items, totals, byModel, byOperation, hours] = await Promise.all([
-    repo.listUsage(db, f, q.limit),
-    repo.filteredTotals(db, f),
-    repo.totalsByModel(db, f),
-    repo.totalsByOperation(db, f),
-    repo.costByHour(db, f),
-  ]);
-  const days = new Map<string, { cost: number; requests: number }>();
-  for (const h of hours) {
-    const day = romeDay(Number(h.hour) * 3_600_000);
-    const d = days.get(day) ?? { cost: 0, requests: 0 };
-    d.cost += Number(h.cost);
-    d.requests += h.requests;
-    days.set(day, d);
-  }
-  return {
+  const { items, nextCursor, aggregates } = await repo.usageReport(db, f, q.limit, before);
+  const { totals, byModel, byOperation, byDay } = aggregates;
+  const report: UsageReport = {
     items: items.map((u) => ({
       id: u.id,
       model: u.model,
@@ -119,25 +112,28 @@ export async function usageReport(db: Db, accountId: string | null, q: ListQuery
       promptId: u.promptId,
       createdAt: u.createdAt.toISOString(),
     })),
-    totals: { totalCost: formatCost(Number(totals.cost)), totalRequests: totals.requests, totalTokens: Number(totals.tokens) },
+    totals: { totalCost: formatCostE8(totals.costE8), totalRequests: totals.requests, totalTokens: totals.tokens },
     byModel: byModel.map((r) => ({ model: r.key, ...group(r) })),
     byOperation: byOperation.map((r) => ({ operationType: r.key, ...group(r) })),
-    byDay: [...days.entries()].map(([day, d]) => ({ day, totalCost: formatCost(d.cost), requests: d.requests })),
+    byDay: byDay.map((d) => ({ day: d.day, totalCost: formatCostE8(d.costE8), requests: d.requests })),
     filters,
   };
+  return { report, nextCursor };
 }
 
 const dollars = (n: number) => n.toFixed(2);
 
 export async function budgetStatus(db: Db, accountId: string, now = new Date()): Promise<BudgetStatus> {
-  const { month, start } = romeMonth(now);
-  const [budget, spent] = await Promise.all([repo.findBudget(db, accountId), repo.spentSince(db, accountId, start)]);
+  const { month } = romeMonth(now);
+  // This Rome month's spend, from its first day on.
+  const [budget, since] = await Promise.all([repo.findBudget(db, accountId), repo.rollupTotals(db, accountId, `${month}-01`)]);
+  const spent = since.costE8 / 1e8;
   const limit = budget?.monthlyLimitUsd ?? null;
   const allowed = limit === null || spent < limit;
   return {
     monthlyLimitUsd: limit,
     month,
-    spentThisMonth: formatCost(spent),
+    spentThisMonth: formatCostE8(since.costE8),
     remaining: limit === null ? null : formatCost(Math.max(0, limit - spent)),
     allowed,
     reason: allowed ? null : TX.budgetReached(dollars(spent), dollars(limit!)),

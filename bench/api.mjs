@@ -1,0 +1,288 @@
+// API read benchmark: the console's list and stats reads against `wrangler dev` (local workerd, local D1)
+// on a seeded database (bench/seed.mjs), over loopback, with autocannon and bounded request counts.
+// Every figure is also given as a ratio to the floor measured on the same server in the same run: a bare
+// authenticated GET /api/health (session lookup only). Run alone with `node bench/api.mjs`.
+//
+// Three load shapes:
+// - closed loop, 50 connections: each connection sends its next request when the previous one answers,
+//   so latency ≈ 50 / throughput; this gives the p50 ratio to the floor and the throughput.
+// - open loop at a steady rate below the floor's saturation (a share of its throughput, the same for
+//   every read): the latency of a request on a server that is not saturated, if the read keeps up.
+// - one connection, the reads interleaved: the time each request takes alone on the server.
+// The p99 < 50 ms target applies at 50 connections when the floor itself meets it there; when even the
+// floor cannot (a saturated closed loop queues behind 49 others), it applies to the heaviest shape where
+// the floor does, and every shape is shown.
+import autocannon from "autocannon";
+import http from "node:http";
+import os from "node:os";
+import { pathToFileURL } from "node:url";
+import { startSeededServer } from "./seed.mjs";
+
+const CONNECTIONS = 50;
+const MAX_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
+const SECONDS_PER_RUN = Number(process.env.BENCH_API_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 2);
+// The steady rate, as a share of the floor's closed-loop throughput.
+const STEADY_SHARE = Number(process.env.BENCH_API_STEADY_SHARE ?? 0.25);
+const STEADY_SECONDS = 5;
+// Requests one after another on one connection, per read: the time a request takes alone on the server.
+const SINGLE_REQUESTS = Number(process.env.BENCH_API_SINGLE ?? 60);
+const P50_RATIO_TARGET = 2;
+const P99_TARGET_MS = 50;
+const SQL_TARGET = 3;
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// One autocannon run; latencies are kept exactly (autocannon's histogram rounds to whole ms).
+async function load(base, cookie, endpoint, { amount }) {
+  const latencies = [];
+  let failures = 0;
+  let next = 0;
+  const instance = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    amount,
+    timeout: 60,
+    headers: { cookie, accept: "application/json" },
+    requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: endpoint.path(next++) }) }],
+  });
+  instance.on("response", (_client, status, _bytes, ms) => (status === 200 ? latencies.push(ms) : failures++));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const seconds = (result.finish - result.start) / 1000 || result.duration;
+  return {
+    requests: latencies.length + failures,
+    failures: failures + result.errors + result.timeouts,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+  };
+}
+
+// Requests autocannon leaves in flight when it stops still run on the server: before the next
+// measurement, wait until sequential health checks answer about as fast as on an idle server.
+async function settle(base, cookie, idleMs) {
+  const deadline = Date.now() + 60_000;
+  for (let calm = 0; calm < 5 && Date.now() < deadline; ) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/health`, { headers: { cookie } })).text();
+    calm = performance.now() - started < 2 * idleMs + 2 ? calm + 1 : 0;
+  }
+}
+
+async function idleLatency(base, cookie) {
+  const times = [];
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/health`, { headers: { cookie } })).text();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+// Open loop: requests sent on a fixed schedule (every 1/rate s) whatever the answers, each timed from
+// its scheduled start, so a slow server cannot slow the load down (autocannon's rate limit sends each
+// second's requests in a burst, which measures a burst, not a steady rate).
+async function openLoop(base, cookie, endpoint, { rate, amount }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const { hostname, port } = new URL(base);
+  const latencies = [];
+  let failures = 0;
+  const inFlight = [];
+  const start = performance.now();
+  for (let i = 0; i < amount; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(
+      new Promise((resolve) => {
+        const req = http.get({ hostname, port, path: endpoint.path(i), agent, headers: { cookie, accept: "application/json" } }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - due);
+            else failures++;
+            resolve();
+          });
+        });
+        req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
+        req.on("error", () => {
+          failures++;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { requests: amount, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate };
+}
+
+// One connection, the reads interleaved (floor, read, read, …, floor, …): each request alone on the
+// server, and every read sampled under the same background load as the floor.
+async function interleaved(base, cookie, endpoints, rounds) {
+  const times = Object.fromEntries(endpoints.map((ep) => [ep.key, []]));
+  for (let i = 0; i < rounds; i++) {
+    for (const ep of endpoints) {
+      const started = performance.now();
+      const res = await fetch(base + ep.path(i), { headers: { cookie } });
+      await res.text();
+      if (res.status === 200) times[ep.key].push(performance.now() - started);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(times).map(([key, list]) => {
+      list.sort((a, b) => a - b);
+      return [key, { p50: percentile(list, 50), p99: percentile(list, 99), requests: list.length }];
+    }),
+  );
+}
+
+const fixed = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : String(n));
+
+/**
+ * Seeds, starts the server, measures, stops. `figure(name, value, unit, target, ok)` records a row
+ * (ok === false: missed). Answers the details and a Markdown note for the report.
+ */
+export async function runApiBench(figure, { log = console.log, server: given } = {}) {
+  const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1" }, log }));
+  const { base, cookie, seed } = server;
+  const sample = seed.sample.map((s) => s.id);
+  const endpoints = [
+    { key: "floor", label: "GET /api/health (floor)", path: () => "/api/health" },
+    { key: "conversations", label: "GET /api/conversations", path: () => "/api/conversations" },
+    { key: "messages", label: "GET /api/conversations/:id/messages", path: (i) => `/api/conversations/${sample[i % sample.length]}/messages` },
+    { key: "prompts", label: "GET /api/prompts", path: () => "/api/prompts" },
+    { key: "stats", label: "GET /api/analytics/stats", path: () => "/api/analytics/stats" },
+    { key: "usage", label: "GET /api/openai-usage", path: () => "/api/openai-usage" },
+  ];
+  const details = {};
+  try {
+    // Correctness first, and the SQL statements each read runs (X-SQL-Statements, BENCH_SQL_COUNT=1).
+    for (const ep of endpoints) {
+      const counts = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(base + ep.path(i), { headers: { cookie } });
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(`${ep.label} answered ${res.status}: ${body.slice(0, 300)}`);
+        counts.push(Number(res.headers.get("x-sql-statements")));
+      }
+      // The median: once a minute one read also refreshes the session's expiry (one more UPDATE).
+      details[ep.key] = { label: ep.label, sql: median(counts), rounds: [] };
+    }
+    const longest = await fetch(`${base}/api/conversations/${seed.longest.id}/messages`, { headers: { cookie } });
+    details.messages.longest = { stored: seed.longest.messages, answered: (await longest.json()).length, nextCursor: !!longest.headers.get("x-next-cursor") };
+
+    // Closed loop at 50 connections, then the steady rate, in rounds; each round has its own floor.
+    const idleMs = await idleLatency(base, cookie);
+    for (let round = 0; round < ROUNDS; round++) {
+      let floorRps = null;
+      for (const ep of endpoints) {
+        await settle(base, cookie, idleMs);
+        const probe = await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
+        const amount = Math.round(Math.min(MAX_REQUESTS, Math.max(4 * CONNECTIONS, probe.rps * SECONDS_PER_RUN)));
+        await settle(base, cookie, idleMs);
+        const closed = await load(base, cookie, ep, { amount });
+        if (ep.key === "floor") floorRps = closed.rps;
+        details[ep.key].rounds.push({ closed });
+        log(`  round ${round + 1} ${ep.label}: ${closed.requests} requests at ${CONNECTIONS} connections, p50 ${fixed(closed.p50)} ms, p99 ${fixed(closed.p99)} ms, ${fixed(closed.rps, 0)} req/s`);
+      }
+      const rate = Math.max(10, Math.round(floorRps * STEADY_SHARE));
+      for (const ep of endpoints) {
+        await settle(base, cookie, idleMs);
+        const steady = await openLoop(base, cookie, ep, { rate, amount: Math.round(rate * STEADY_SECONDS) });
+        details[ep.key].rounds[round].steady = steady;
+        log(`  round ${round + 1} ${ep.label}: steady ${rate} req/s, p50 ${fixed(steady.p50)} ms, p99 ${fixed(steady.p99)} ms`);
+      }
+      await settle(base, cookie, idleMs);
+      const single = await interleaved(base, cookie, endpoints, SINGLE_REQUESTS);
+      for (const ep of endpoints) {
+        details[ep.key].rounds[round].single = single[ep.key];
+        log(`  round ${round + 1} ${ep.label}: 1 connection, interleaved, p50 ${fixed(single[ep.key].p50)} ms, p99 ${fixed(single[ep.key].p99)} ms`);
+      }
+    }
+    details.floor.idleMs = idleMs;
+  } finally {
+    if (!given) server.stop();
+  }
+
+  // Per round, each read against that round's floor; the median over rounds.
+  const floor = details.floor;
+  const summary = {};
+  for (const [key, d] of Object.entries(details)) {
+    const m = (pick) => median(d.rounds.map(pick));
+    summary[key] = {
+      label: d.label,
+      sql: d.sql,
+      longest: d.longest,
+      failures: d.rounds.reduce((n, r) => n + r.closed.failures + r.steady.failures, 0),
+      closed: { p50: m((r) => r.closed.p50), p99: m((r) => r.closed.p99), rps: m((r) => r.closed.rps) },
+      steady: { p50: m((r) => r.steady.p50), p99: m((r) => r.steady.p99), rate: m((r) => r.steady.rate) },
+      single: { p50: m((r) => r.single.p50), p99: m((r) => r.single.p99) },
+      ratio: {
+        p50: median(d.rounds.map((r, i) => r.closed.p50 / floor.rounds[i].closed.p50)),
+        rps: median(d.rounds.map((r, i) => r.closed.rps / floor.rounds[i].closed.rps)),
+        steadyP50: median(d.rounds.map((r, i) => r.steady.p50 / floor.rounds[i].steady.p50)),
+        singleP50: median(d.rounds.map((r, i) => r.single.p50 / floor.rounds[i].single.p50)),
+      },
+    };
+  }
+  const f = summary.floor;
+  // Where the p99 target can apply: the heaviest load shape at which the floor itself meets it.
+  const p99At = f.closed.p99 < P99_TARGET_MS ? "closed" : f.steady.p99 < P99_TARGET_MS ? "steady" : "single";
+  const shape = { closed: `at ${CONNECTIONS} connections`, steady: `at a steady ${f.steady.rate} req/s`, single: "at 1 connection" };
+  figure(
+    "API floor: GET /api/health, signed in",
+    `p50 ${fixed(f.closed.p50)} ms, p99 ${fixed(f.closed.p99)} ms, ${fixed(f.closed.rps, 0)} req/s at ${CONNECTIONS} connections; p50 ${fixed(f.steady.p50)} ms, p99 ${fixed(f.steady.p99)} ms at a steady ${f.steady.rate} req/s; p50 ${fixed(f.single.p50)} ms, p99 ${fixed(f.single.p99)} ms at 1 connection; ${f.sql} SQL statement(s)`,
+    "",
+    null,
+    null,
+  );
+  for (const [key, s] of Object.entries(summary)) {
+    if (key === "floor") continue;
+    const p99 = s[p99At].p99;
+    figure(`${s.label} p50 at ${CONNECTIONS} connections`, `${fixed(s.closed.p50)} ms = ${fixed(s.ratio.p50, 2)}× floor`, "", `≤ ${P50_RATIO_TARGET}× floor`, s.ratio.p50 <= P50_RATIO_TARGET && s.failures === 0);
+    figure(`${s.label} throughput at ${CONNECTIONS} connections`, `${fixed(s.closed.rps, 0)} req/s = ${fixed(s.ratio.rps, 2)}× floor`, "", null, null);
+    figure(
+      `${s.label} p99 ${shape[p99At]}`,
+      fixed(p99),
+      "ms",
+      `< ${P99_TARGET_MS} ms`,
+      p99 < P99_TARGET_MS,
+    );
+    figure(
+      `${s.label} at a steady ${s.steady.rate} req/s`,
+      `p50 ${fixed(s.steady.p50)} ms = ${fixed(s.ratio.steadyP50, 2)}× floor, p99 ${fixed(s.steady.p99)} ms`,
+      "",
+      null,
+      null,
+    );
+    figure(`${s.label} at 1 connection`, `p50 ${fixed(s.single.p50)} ms = ${fixed(s.ratio.singleP50, 2)}× floor, p99 ${fixed(s.single.p99)} ms`, "", null, null);
+    if (p99At !== "closed") figure(`${s.label} p99 at ${CONNECTIONS} connections`, fixed(s.closed.p99), "ms", null, null);
+    figure(`${s.label} SQL statements per request`, s.sql, "", `≤ ${SQL_TARGET}`, s.sql <= SQL_TARGET);
+  }
+
+  const counts = seed.counts;
+  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then for ${STEADY_SECONDS} s in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. The p99 < ${P99_TARGET_MS} ms target is judged ${p99At === "closed" ? `at ${CONNECTIONS} connections` : `${shape[p99At]}, the heaviest load at which the floor itself meets it: the floor's p99 is ${fixed(f.closed.p99)} ms at ${CONNECTIONS} connections${p99At === "single" ? ` and ${fixed(f.steady.p99)} ms at the steady rate` : ""}; a saturated closed loop queues each request behind ~${CONNECTIONS} others, so latency there is ${CONNECTIONS} / throughput`}. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). SQL statements counted by the Worker with BENCH_SQL_COUNT=1.`;
+  return { summary, note };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  let failed = false;
+  const rows = [];
+  const { note } = await runApiBench((name, value, unit, target, ok) => {
+    rows.push({ name, value, unit, target, ok });
+    if (ok === false) failed = true;
+    console.log(`${ok === false ? "MISSED" : "ok    "} ${name}: ${value}${unit ? ` ${unit}` : ""}${target ? ` (target ${target})` : ""}`);
+  });
+  console.log(`\n${note}`);
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}.`);
+  process.exit(failed ? 1 : 0);
+}
