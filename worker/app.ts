@@ -1,13 +1,14 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { T } from "../src/shared/strings";
-import { createDb } from "./db/client";
+import { countStatements, createDb } from "./db/client";
 import { accountRoutes, gptTestRoutes } from "./features/accounts/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { ensureBootstrapAdmin } from "./features/auth/bootstrap";
 import { loadSession, requireAuth } from "./features/auth/middleware";
 import { authRoutes } from "./features/auth/routes";
 import { calendarRoutes, timeRoutes } from "./features/calendar/routes";
+import { campaignRoutes } from "./features/campaigns/routes";
 import { conversationRoutes } from "./features/conversations/routes";
 import { leadNotificationRoutes } from "./features/lead-detection/routes";
 import { leadIngestRoutes, tokenRoutes } from "./features/lead-manager/routes";
@@ -27,6 +28,8 @@ import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { HttpError } from "./lib/http-error";
+import { jsonBody } from "./lib/json-body";
+import { securityHeaders } from "./lib/security-headers";
 import type { AppEnv } from "./types";
 
 // Calls that answer without a session: sign-in itself, and the landing's start link.
@@ -55,12 +58,20 @@ const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
 const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
 };
 
 export const app = new Hono<AppEnv>();
 
+app.use("*", securityHeaders);
+
+// The benchmark and tests (BENCH_SQL_COUNT=1) read how many SQL statements a request ran; never set in production.
+app.use("*", async (c, next) => {
+  if ((c.env as { BENCH_SQL_COUNT?: string }).BENCH_SQL_COUNT !== "1") return next();
+  const counted = countStatements(c.env.DB);
+  c.env = { ...c.env, DB: counted.d1 };
+  await next();
+  c.header("X-SQL-Statements", String(counted.count()));
+});
 app.use("*", async (c, next) => {
   c.set("db", createDb(c.env.DB));
   await ensureBootstrapAdmin(c.env, c.var.db);
@@ -69,6 +80,7 @@ app.use("*", async (c, next) => {
 app.use("/api/*", apiHeaders, sameOriginJson, loadSession, async (c, next) =>
   PUBLIC_API.has(c.req.path) ? next() : requireAuth(c, next),
 );
+app.use("/api/*", jsonBody);
 
 const routes = app
   .basePath("/api")
@@ -96,6 +108,7 @@ const routes = app
   .route("/settings", settingsRoutes)
   .route("/lead-manager/tokens", tokenRoutes)
   .route("/lead-manager/leads", leadIngestRoutes)
+  .route("/campaigns", campaignRoutes)
   .route("/calendar", calendarRoutes)
   .route("/time", timeRoutes)
   .route("/lead-notifications", leadNotificationRoutes)

@@ -7,11 +7,28 @@ import { findConversation, lastCustomerMessage, updateConversation } from "./fea
 
 interface PendingReply {
   conversationId: string;
+  // The reply debounce of the messages it answers (absent in records of older versions).
+  debounceMs?: number;
 }
+
+// How long after a reply is due the durable alarm stands in for the in-memory timer (which an eviction
+// loses): a reply is late by at most this much when the object is evicted during a debounce window.
+export const REPLY_BACKSTOP_MS = 10_000;
 
 // One object per conversation (named by its id). It serialises the conversation's AI-reply
 // scheduling and holds the consoles' live sockets (hibernation API), pushing every change to them.
+//
+// The reply debounce: each customer message moves the reply to debounceMs after it. That is a timer in
+// memory, so a burst of messages costs no storage write per message: the pending reply and a durable
+// alarm REPLY_BACKSTOP_MS after the due time are written once, at its first message. The timer sends
+// the reply on time and removes the alarm; if the object is evicted before, the alarm sends it late.
 export class ConversationDO extends DurableObject<Env> {
+  // When the alarm is set to fire (null: none), once read from storage; undefined: not read yet.
+  private alarmAt: number | null | undefined;
+  // When the pending reply is due, as far as this instance was told (0: nothing told).
+  private replyDueAt = 0;
+  private replyTimer: ReturnType<typeof setTimeout> | undefined;
+
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
     const pair = new WebSocketPair();
@@ -44,6 +61,7 @@ export class ConversationDO extends DurableObject<Env> {
   // Sends a frame to every console that has this conversation open; returns how many got it.
   publish(frame: ServerFrame): number {
     const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return 0;
     const text = JSON.stringify(frame);
     for (const ws of sockets) {
       try {
@@ -55,23 +73,73 @@ export class ConversationDO extends DurableObject<Env> {
     return sockets.length;
   }
 
-  // A customer message was stored: show it live and, unless debounceMs is null, (re)start the
-  // debounce so that messages arriving within the window get one reply.
-  async inbound(event: { message: ApiMessage; conversation: ApiConversation; debounceMs: number | null }) {
-    this.publish({ type: "message", message: event.message });
+  // The customer messages just stored (one or more, in arrival order): show them live and, unless
+  // debounceMs is null, (re)start the debounce so that messages arriving within the window get one reply.
+  async inbound(event: { messages: ApiMessage[]; conversation: ApiConversation; debounceMs: number | null }) {
+    for (const message of event.messages) this.publish({ type: "message", message });
     this.publish({ type: "conversation", conversation: event.conversation });
     if (event.debounceMs === null) return;
-    await this.ctx.storage.put<PendingReply>("pending", { conversationId: event.conversation.id });
-    await this.ctx.storage.setAlarm(Date.now() + Math.max(0, event.debounceMs));
+    const debounceMs = Math.max(0, event.debounceMs);
+    this.replyDueAt = Date.now() + debounceMs;
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    // A pending reply has its record and alarm already; a later due time moves only the timer.
+    if (this.alarmAt === null) {
+      const backstop = this.replyDueAt + REPLY_BACKSTOP_MS;
+      await this.ctx.storage.put<PendingReply>("pending", { conversationId: event.conversation.id, debounceMs });
+      await this.ctx.storage.setAlarm(backstop);
+      this.alarmAt = backstop;
+    }
+    this.armReplyTimer();
+  }
+
+  private armReplyTimer() {
+    if (this.replyTimer !== undefined) clearTimeout(this.replyTimer);
+    this.replyTimer = setTimeout(
+      () => {
+        this.replyTimer = undefined;
+        this.replyIfDue().catch((err) => console.error("AI reply scheduling failed", (err as Error).message));
+      },
+      Math.max(0, this.replyDueAt - Date.now()),
+    );
   }
 
   async alarm() {
+    this.alarmAt = null; // the alarm that fires is spent
+    if (this.replyDueAt > Date.now()) {
+      // A burst longer than the backstop: the timer still runs; keep a backstop behind it.
+      const backstop = this.replyDueAt + REPLY_BACKSTOP_MS;
+      await this.ctx.storage.setAlarm(backstop);
+      this.alarmAt = backstop;
+      return;
+    }
+    await this.replyIfDue();
+  }
+
+  // The timer and the alarm both come here; the first to find the pending reply sends it.
+  private async replyIfDue() {
     const pending = await this.ctx.storage.get<PendingReply>("pending");
     if (!pending) return;
     await this.ctx.storage.delete("pending");
+    await this.ctx.storage.deleteAlarm();
+    this.alarmAt = null;
     const db = createDb(this.env.DB);
     const found = await findConversation(db, pending.conversationId);
     if (!found || found.conversation.operatorMode || found.optedOut) return;
+    // An instance that forgot the due time (evicted, then woken by the alarm) reads it from the
+    // conversation's last customer message; unless an inbound() during that read scheduled a reply.
+    const debounceMs = pending.debounceMs ?? Number(this.env.AI_REPLY_DEBOUNCE_MS ?? 2000);
+    const until = (found.conversation.lastInboundAt?.getTime() ?? 0) + debounceMs;
+    if (until > Date.now()) {
+      if (this.alarmAt === null) {
+        this.replyDueAt = until;
+        const backstop = until + REPLY_BACKSTOP_MS;
+        await this.ctx.storage.put<PendingReply>("pending", pending);
+        await this.ctx.storage.setAlarm(backstop);
+        this.alarmAt = backstop;
+        this.armReplyTimer();
+      }
+      return;
+    }
     const last = await lastCustomerMessage(db, pending.conversationId);
     if (!last) return;
     await updateConversation(db, pending.conversationId, { aiStatus: "pending", aiError: null });

@@ -1,44 +1,86 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "./db/client";
 import { type InboundToStore, type StoredInbound, storeInbounds } from "./features/conversations/repo";
+import { type AnnouncedInbound, announceInbound } from "./features/conversations/service";
 
-// Statements per message in storeInbounds; a flush stays well inside D1's per-call limits.
-const MAX_PER_FLUSH = 25;
+// Messages per transaction. storeInbounds costs three statements whatever the count, with the batch as
+// one JSON parameter; this bounds that parameter and the work of one flush.
+const MAX_PER_FLUSH = 50;
+
+// What a webhook learns: the ids of its new message and conversation, or null for a replayed sid.
+export type StoredRef = { conversationId: string; messageId: string } | null;
 
 interface Waiting {
   item: InboundToStore;
-  resolve: (stored: StoredInbound) => void;
+  resolve: (stored: StoredRef) => void;
   reject: (err: unknown) => void;
 }
 
-// One object per provider account: webhooks arriving together are written to D1 in one transaction
-// (group commit), so a burst costs one write instead of one per message. Nothing is kept here.
+// One object per provider account. The inbound webhooks arriving together are written to D1 in one
+// transaction (group commit). Then each conversation that got new messages is announced ONCE for the
+// flush (announceInbound: opt-out keywords, one call to its ConversationDO, confirmations, feedback
+// jobs), and only then do its webhooks get their answer: a webhook answered 200 was stored and
+// announced, and one that fails gets a 500 that Twilio retries. Transactions run one after another,
+// so D1 holds each conversation's messages in arrival order; a conversation's announcements are chained
+// in the same order, while the next transaction does not wait for them (a conversation whose object is
+// slow, e.g. one being created, delays only its own webhooks). Nothing is kept here.
 export class InboundIngest extends DurableObject<Env> {
   private waiting: Waiting[] = [];
   private flushing = false;
+  // Per conversation, the end of its last announcement in flight.
+  private announcing = new Map<string, Promise<void>>();
 
-  store(item: InboundToStore): Promise<StoredInbound> {
+  store(item: InboundToStore): Promise<StoredRef> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
 
-  // While one transaction runs, the next webhooks wait; the next transaction takes them all.
+  // While one transaction runs, the next webhooks wait; the next one takes them all (up to MAX_PER_FLUSH).
   private async flush() {
     this.flushing = true;
     const db = createDb(this.env.DB);
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, MAX_PER_FLUSH);
+        let stored: StoredInbound[];
         try {
-          const stored = await storeInbounds(
+          stored = await storeInbounds(
             db,
             batch.map((w) => w.item),
           );
-          batch.forEach((w, i) => w.resolve(stored[i] ?? null));
         } catch (err) {
+          // Nothing of the batch was stored (one transaction): each webhook fails, and Twilio retries it.
           batch.forEach((w) => w.reject(err));
+          continue;
+        }
+        // The new messages by conversation, in arrival order; a replayed sid is answered at once.
+        const groups = new Map<string, { first: NonNullable<StoredInbound>; items: AnnouncedInbound[]; done: (() => void)[]; failed: ((err: unknown) => void)[] }>();
+        batch.forEach((w, i) => {
+          const s = stored[i];
+          if (!s) {
+            w.resolve(null);
+            return;
+          }
+          const group = groups.get(s.conversation.id) ?? { first: s, items: [], done: [], failed: [] };
+          group.items.push({ message: s.message, now: w.item.now, feedbackMemory: s.feedbackMemory });
+          group.done.push(() => w.resolve({ conversationId: s.conversation.id, messageId: s.message.id }));
+          group.failed.push((err) => w.reject(err));
+          groups.set(s.conversation.id, group);
+        });
+        for (const [conversationId, { first, items, done, failed }] of groups) {
+          const previous = this.announcing.get(conversationId) ?? Promise.resolve();
+          const announced: Promise<void> = previous.then(() =>
+            announceInbound(this.env, db, first.conversation, first.optedOut, items).then(
+              () => done.forEach((answer) => answer()),
+              (err: unknown) => failed.forEach((answer) => answer(err)),
+            ),
+          );
+          this.announcing.set(conversationId, announced);
+          void announced.then(() => {
+            if (this.announcing.get(conversationId) === announced) this.announcing.delete(conversationId);
+          });
         }
       }
     } finally {

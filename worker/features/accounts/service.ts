@@ -37,8 +37,17 @@ export async function getManageableAccount(db: Db, user: SessionUser, accountId:
   return found;
 }
 
+// The active account read with the session (auth/repo findSessionWithActiveAccount) for this request's
+// user object; only reads remember it, so a write in the same request never sees a stale one.
+const activeWithSession = new WeakMap<SessionUser, repo.AccountWithMembership | null>();
+
+export function rememberActiveAccount(user: SessionUser, active: repo.AccountWithMembership | null) {
+  activeWithSession.set(user, active);
+}
+
 // The user's active account: the stored choice if still accessible, else the default, else the first.
 export async function resolveActiveAccount(db: Db, user: SessionUser) {
+  if (activeWithSession.has(user)) return activeWithSession.get(user) as repo.AccountWithMembership | null;
   const settings = await repo.getActiveAccountId(db, user.id);
   if (settings?.activeTwilioAccountId) {
     const active = await getAccessibleAccount(db, user, settings.activeTwilioAccountId).catch(() => null);
@@ -117,6 +126,7 @@ export async function updateAccount(env: Env, db: Db, user: SessionUser, account
     Object.assign(changes, await encryptedSandboxCredentials(env));
   }
   await repo.updateAccount(db, accountId, account.userId, changes);
+  forgetAccountAuthToken(accountId);
   return getAccessibleAccount(db, user, accountId);
 }
 
@@ -129,6 +139,7 @@ export async function deleteAccount(db: Db, user: SessionUser, accountId: string
   const { account } = await getManageableAccount(db, user, accountId);
   if (account.isDefault) throw conflict(T.defaultAccountUndeletable);
   await runBatch(db, [repo.deleteAccount(db, accountId), auditStatement(db, user, "account.delete", "twilio_account", accountId, { name: account.name })]);
+  forgetAccountAuthToken(accountId);
 }
 
 export async function activateAccount(db: Db, user: SessionUser, accountId: string) {
@@ -146,6 +157,29 @@ export async function setAccountPhoto(db: Db, user: SessionUser, accountId: stri
 // The plain auth token, for the provider module only.
 export function accountAuthToken(env: Env, account: repo.AccountRow) {
   return decryptSecret(account.authToken, env.ENCRYPTION_KEY);
+}
+
+// Webhooks arrive in bursts: each isolate keeps an account with its decrypted auth token for at most
+// ACCOUNT_TOKEN_TTL_MS, so a webhook costs no D1 read and no AES-GCM decryption. An update or deletion
+// made through this isolate forgets the entry at once; other isolates see it when their entry expires,
+// so a rotated token or a deleted account is honoured everywhere within that bound.
+export const ACCOUNT_TOKEN_TTL_MS = 60_000;
+const withAuthToken = new Map<string, { account: repo.AccountRow; authToken: string; until: number }>();
+
+// The account with its plain auth token, or null when there is no such account.
+export async function accountWithAuthToken(env: Env, db: Db, accountId: string) {
+  const hit = withAuthToken.get(accountId);
+  if (hit && hit.until > Date.now()) return hit;
+  withAuthToken.delete(accountId);
+  const account = await repo.findAccount(db, accountId);
+  if (!account) return null;
+  const entry = { account, authToken: await accountAuthToken(env, account), until: Date.now() + ACCOUNT_TOKEN_TTL_MS };
+  withAuthToken.set(accountId, entry);
+  return entry;
+}
+
+export function forgetAccountAuthToken(accountId: string) {
+  withAuthToken.delete(accountId);
 }
 
 export async function createSandboxAccountFor(env: Env, db: Db, userId: string) {

@@ -15,7 +15,7 @@ import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { resolveActiveAccount } from "../accounts/service";
 import { feedbackMemoryFor } from "../memories/knowledge";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
@@ -68,13 +68,14 @@ export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | n
 
 // The conversation if it belongs to an account the user is a member of; 404 otherwise.
 export async function getConversationForUser(db: Db, user: SessionUser, id: string) {
-  const found = await repo.findConversation(db, id);
+  const found = await repo.findConversationForUser(db, id, user);
   if (!found) throw notFound(TX.notFound);
-  const { account } = await getAccessibleAccount(db, user, found.conversation.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
-  return { ...found, account };
+  return found;
 }
+
+// Messages are read a page at a time: the newest first page, older pages through the cursor.
+export const MESSAGE_PAGE_SIZE = 200;
+export const MESSAGE_PAGE_MAX = 500;
 
 export async function requireActiveAccount(db: Db, user: SessionUser) {
   const active = await resolveActiveAccount(db, user);
@@ -102,11 +103,13 @@ export async function publishConversation(env: Env, db: Db, conversationId: stri
 
 export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
-  const rows = await repo.listMessages(db, id);
-  return { ...toApiConversation(found.conversation, found.optedOut), messages: rows.map(toApiMessage), sandbox: found.account.sandbox };
+  const page = await repo.messagePage(db, id, { limit: MESSAGE_PAGE_SIZE });
+  return { ...toApiConversation(found.conversation, found.optedOut), messages: page.messages.map(toApiMessage), sandbox: found.account.sandbox };
 }
 
 interface Outbound {
+  // A caller-chosen id makes the insert idempotent (campaign steps choose it before sending).
+  id?: string;
   content: string;
   sender: "ai" | "operator" | "system";
   templateSid?: string | null;
@@ -114,6 +117,8 @@ interface Outbound {
   replyToId?: string | null;
   sources?: { memoryId: string; name: string }[] | null;
 }
+
+const sendJob = (messageId: string, conversationId: string): JobMessage => ({ kind: "message.send", messageId, conversationId, idempotencyKey: `message.send:${messageId}` });
 
 // Records an outbound message as queued and hands it to the jobs queue. WhatsApp rules are
 // checked here, before Twilio would refuse: opted-out numbers, and free-form text outside the 24-hour window.
@@ -127,6 +132,7 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
     if (!until || until <= now) throw conflict(TX.outsideWindow);
   }
   const message = await repo.insertMessageOnce(db, {
+    ...(out.id ? { id: out.id } : {}),
     conversationId: conversation.id,
     content: out.content,
     isFromBot: true,
@@ -138,10 +144,15 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
     sources: out.sources ?? null,
     createdAt: now,
   });
-  if (!message) return null; // this reply exists already
+  if (!message) {
+    // This reply exists already. Under a chosen id it is a retried caller, which may have stopped
+    // before the send job was queued: a message never tried is queued again (the send job is idempotent).
+    const existing = out.id ? await repo.findMessage(db, out.id) : undefined;
+    if (existing?.status === "queued" && existing.sendAttempts === 0) await env.JOBS.send(sendJob(existing.id, conversation.id));
+    return null;
+  }
   await repo.updateConversation(db, conversation.id, { lastMessage: out.content, lastMessageAt: now });
-  const job: JobMessage = { kind: "message.send", messageId: message.id, idempotencyKey: `message.send:${message.id}` };
-  await env.JOBS.send(job);
+  await env.JOBS.send(sendJob(message.id, conversation.id));
   await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
   return message;
 }
@@ -153,44 +164,83 @@ export interface InboundMessage {
   profileName?: string;
 }
 
-// An inbound customer message (webhook or simulator): stored once per MessageSid, then handed to the
-// conversation's Durable Object, which pushes it to open consoles and schedules the AI reply.
-// Answers null for a replayed sid.
+// An inbound customer message (webhook or simulator). The account's InboundIngest object stores it
+// once per MessageSid, in a group commit with the other webhooks of the moment, and announces it
+// (announceInbound) before answering. A replayed sid answers null, unless the first delivery stored the
+// message and stopped before announcing it: then the replay announces it. Answers the ids stored.
 export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbound: InboundMessage, now = new Date()) {
   const stored = await env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(account.id)).store({
     account: { id: account.id, userId: account.userId },
     inbound,
     now,
   });
-  if (!stored) return null;
-  const { conversation, message } = stored;
-  let optedOut = stored.optedOut;
+  if (stored) return stored;
+  // A replayed sid: only a message whose first delivery stopped half-way is taken up again.
+  const unfinished = await unfinishedReplay(db, account, inbound.sid);
+  if (!unfinished) return null;
+  await announceInbound(env, db, unfinished.conversation, unfinished.optedOut, [{ message: unfinished.message, now }]);
+  return { conversationId: unfinished.conversation.id, messageId: unfinished.message.id };
+}
 
-  const optOut = matchKeyword(inbound.body, OPT_OUT_KEYWORDS);
-  const optIn = optedOut ? matchKeyword(inbound.body, OPT_IN_KEYWORDS) : null;
-  let confirmation: string | null = null;
-  if (optOut) {
-    await repo.addOptOut(db, account.id, inbound.from, optOut);
-    optedOut = true;
-    confirmation = TX.optOutConfirmation;
-  } else if (optIn) {
-    await repo.removeOptOut(db, account.id, inbound.from);
-    optedOut = false;
-    confirmation = TX.optInConfirmation;
+// The first delivery of a replayed MessageSid may have stored the message and then failed before the
+// conversation's object heard of it (an object reset mid-call, as during a deploy): the replay finishes
+// that work, or the customer is never answered. A message that anything followed, or that the AI is
+// already answering, was handled and is left alone.
+async function unfinishedReplay(db: Db, account: AccountRow, sid: string): Promise<repo.StoredInbound> {
+  const message = await repo.findMessageBySid(db, sid);
+  if (!message || message.sender !== "customer") return null;
+  const found = await repo.findConversation(db, message.conversationId);
+  if (!found || found.conversation.twilioAccountId !== account.id || found.conversation.aiStatus === "pending") return null;
+  const [latest] = await repo.lastMessages(db, message.conversationId, 1);
+  if (latest?.id !== message.id) return null;
+  return { conversation: found.conversation, message, optedOut: !!found.optedOut };
+}
+
+export interface AnnouncedInbound {
+  message: repo.MessageRow;
+  now: Date;
+  // Whether the conversation's template has an active feedback memory, when the caller knows it.
+  feedbackMemory?: boolean;
+}
+
+// What follows the storage of one conversation's new customer messages, in arrival order: opt-out and
+// opt-in keywords, ONE call to the conversation's Durable Object (it pushes the messages to open consoles
+// and (re)starts the reply debounce), the keyword confirmations, and the feedback-analysis jobs.
+// `optedOut` is the number's flag before these messages.
+export async function announceInbound(env: Env, db: Db, conversation: repo.ConversationRow, optedOut: boolean, items: AnnouncedInbound[]) {
+  const confirmations: { content: string; now: Date }[] = [];
+  const feedback: repo.MessageRow[] = [];
+  let replies = false;
+  for (const { message, now, feedbackMemory } of items) {
+    const optOut = matchKeyword(message.content, OPT_OUT_KEYWORDS);
+    const optIn = optedOut ? matchKeyword(message.content, OPT_IN_KEYWORDS) : null;
+    let confirmation: string | null = null;
+    if (optOut) {
+      await repo.addOptOut(db, conversation.twilioAccountId, conversation.phoneNumber, optOut);
+      optedOut = true;
+      confirmation = TX.optOutConfirmation;
+    } else if (optIn) {
+      await repo.removeOptOut(db, conversation.twilioAccountId, conversation.phoneNumber);
+      optedOut = false;
+      confirmation = TX.optInConfirmation;
+    }
+    if (confirmation) confirmations.push({ content: confirmation, now });
+    // A customer message never turns operator mode off by itself; opted-out numbers get no AI reply.
+    if (!conversation.operatorMode && !optedOut && !confirmation) replies = true;
+    if (!optOut && conversation.templateSid && (feedbackMemory ?? !!(await feedbackMemoryFor(db, conversation.twilioAccountId, conversation.templateSid)))) {
+      feedback.push(message);
+    }
   }
-  // A customer message never turns operator mode off by itself; opted-out numbers get no AI reply.
-  const replies = !conversation.operatorMode && !optedOut && !confirmation;
   await conversationStub(env, conversation.id).inbound({
-    message: toApiMessage(message),
+    messages: items.map((i) => toApiMessage(i.message)),
     conversation: toApiConversation(conversation, optedOut),
     debounceMs: replies ? Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000) : null,
   });
-  if (confirmation) await queueOutbound(env, db, conversation, { content: confirmation, sender: "system" }, now);
-  if (!optOut && conversation.templateSid && (await feedbackMemoryFor(db, account.id, conversation.templateSid))) {
+  for (const { content, now } of confirmations) await queueOutbound(env, db, conversation, { content, sender: "system" }, now);
+  for (const message of feedback) {
     const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };
     await env.JOBS.send(job);
   }
-  return { conversation, message };
 }
 
 type StartInput = z.output<typeof startConversationSchema>;

@@ -1,0 +1,210 @@
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { REPLY_BACKSTOP_MS } from "../../worker/conversation-do";
+import { conversations, memories, messages, optOuts, twilioAccounts } from "../../worker/db/schema";
+import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "../../worker/features/accounts/service";
+import { storeInbounds } from "../../worker/features/conversations/repo";
+import worker from "../../worker/index";
+import { encryptSecret } from "../../worker/lib/crypto";
+import { computeSignature } from "../../worker/providers/twilio";
+import { fakeOutside, type FakeOutside } from "../fakes/outside";
+import { call, createAccount, db, ORIGIN, signedInUser } from "./helpers";
+
+// The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
+// announcement per conversation and flush, and the reply debounce of the ConversationDO.
+
+const TOKEN = "webhook-ingest-token-00000000000";
+const debounceMs = Number(env.AI_REPLY_DEBOUNCE_MS);
+const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 100 });
+
+let world: FakeOutside;
+beforeAll(() => {
+  world = fakeOutside(() => Response.json({ sid: `SMout${crypto.randomUUID().replaceAll("-", "")}`, status: "queued" }, { status: 201 }));
+});
+afterAll(() => world.restore());
+afterEach(() => vi.restoreAllMocks());
+
+async function realAccount(token = TOKEN) {
+  const { user, cookie } = await signedInUser();
+  const account = await createAccount(cookie, { authToken: token, accountSid: `AC${crypto.randomUUID().replaceAll("-", "")}`, phoneNumber: "+390212345678" });
+  return { user, cookie, account };
+}
+
+async function sandbox() {
+  const { user, cookie } = await signedInUser();
+  const res = await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
+  return { user, cookie, account: res.json as { id: string } };
+}
+
+const inbound = (sid: string, body: string, from: string) => ({ MessageSid: sid, From: `whatsapp:${from}`, To: "whatsapp:+390212345678", Body: body });
+const newSid = () => `SM${crypto.randomUUID().replaceAll("-", "")}`;
+
+async function webhook(accountId: string, params: Record<string, string>, token = TOKEN) {
+  const path = `/webhooks/twilio/${accountId}/message`;
+  const signature = await computeSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
+  return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature } });
+}
+
+const conversationObject = (id: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(id));
+const alarmOf = (id: string) => runInDurableObject(conversationObject(id), (_instance, state) => state.storage.getAlarm());
+const sendersOf = async (conversationId: string) =>
+  (await db().select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(messages.createdAt)).map((m) => m.sender);
+
+describe("the account and auth token cache of webhooks", () => {
+  it("takes a rotated token and a deleted account at once in the isolate that changed them", async () => {
+    const { cookie, account } = await realAccount();
+    const CUSTOMER = "+393401000001";
+    expect((await webhook(account.id, inbound(newSid(), "prima", CUSTOMER))).status).toBe(200);
+    const rotated = "webhook-ingest-token-rotated-0000";
+    const update = await call(`/api/twilio-accounts/${account.id}`, {
+      method: "PUT",
+      cookie,
+      body: { name: "Account Principale", accountSid: `AC${"c".repeat(32)}`, authToken: rotated, phoneNumber: "+390212345678", gptModel: "gpt-4o" },
+    });
+    expect(update.status, update.text).toBe(200);
+    expect((await webhook(account.id, inbound(newSid(), "vecchio token", CUSTOMER))).status).toBe(403);
+    expect((await webhook(account.id, inbound(newSid(), "nuovo token", CUSTOMER), rotated)).status).toBe(200);
+
+    // A second account makes the first deletable (the default one is not).
+    await createAccount(cookie, { name: "Altro", isDefault: true, accountSid: `AC${"d".repeat(32)}` });
+    expect((await call(`/api/twilio-accounts/${account.id}`, { method: "DELETE", cookie })).status).toBe(200);
+    expect((await webhook(account.id, inbound(newSid(), "dopo", CUSTOMER), rotated)).status).toBe(404);
+  });
+
+  it("keeps an entry at most ACCOUNT_TOKEN_TTL_MS when the change comes from elsewhere", async () => {
+    const { account } = await realAccount();
+    const first = await accountWithAuthToken(env, db(), account.id);
+    expect(first!.authToken).toBe(TOKEN);
+    // Another isolate rotates the token: this one does not hear of it.
+    await db()
+      .update(twilioAccounts)
+      .set({ authToken: await encryptSecret("rotated-elsewhere-000000000000", env.ENCRYPTION_KEY) })
+      .where(eq(twilioAccounts.id, account.id));
+    expect((await accountWithAuthToken(env, db(), account.id))!.authToken).toBe(TOKEN);
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + ACCOUNT_TOKEN_TTL_MS + 1);
+    expect((await accountWithAuthToken(env, db(), account.id))!.authToken).toBe("rotated-elsewhere-000000000000");
+    expect(await accountWithAuthToken(env, db(), "no-such-account")).toBeNull();
+  });
+});
+
+describe("the group commit of inbound messages", () => {
+  it("stores a batch in one transaction: new conversations, arrival order, replays (also within the batch) once, the flags", async () => {
+    const { user, account } = await realAccount();
+    const owner = { id: account.id, userId: user.id };
+    const [a, b, c] = ["+393402000001", "+393402000002", "+393402000003"];
+    const template = SANDBOX_TEMPLATES[0]!.sid;
+    await db().insert(conversations).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: c, templateSid: template, customerName: "Carla" });
+    await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name: "Feedback", memoryType: "feedback", linkedTemplates: [template] });
+    await db().insert(optOuts).values({ twilioAccountId: account.id, phoneNumber: b, keyword: "STOP" });
+    const earlier = newSid();
+    await storeInbounds(db(), [{ account: owner, inbound: { sid: earlier, from: c, body: "ieri" }, now: new Date(Date.now() - 60_000) }]);
+
+    const t = Date.now();
+    const sids = [newSid(), newSid(), newSid(), newSid()];
+    const items = [
+      { sid: sids[0]!, from: a, body: "uno", profileName: "Anna" },
+      { sid: sids[1]!, from: b, body: "due" },
+      { sid: sids[2]!, from: a, body: "tre", profileName: "Anna" },
+      { sid: sids[0]!, from: a, body: "uno (di nuovo)" }, // the same sid later in the same batch
+      { sid: earlier, from: c, body: "ieri" }, // stored by an earlier batch
+      { sid: sids[3]!, from: c, body: "oggi" },
+    ].map((inbound, i) => ({ account: owner, inbound, now: new Date(t + i) }));
+    const stored = await storeInbounds(db(), items);
+
+    expect(stored.map((s) => s?.message.content ?? null)).toEqual(["uno", "due", "tre", null, null, "oggi"]);
+    expect(stored.map((s) => s?.optedOut ?? null)).toEqual([false, true, false, null, null, false]);
+    expect(stored.map((s) => s?.feedbackMemory ?? null)).toEqual([false, false, false, null, null, true]);
+    // Both messages of A see their conversation as the batch left it: created with the profile name,
+    // touched by its latest message.
+    expect(stored[0]!.conversation).toEqual(stored[2]!.conversation);
+    expect(stored[0]!.conversation).toMatchObject({ phoneNumber: a, customerName: "Anna", lastMessage: "tre", lastInboundAt: new Date(t + 2) });
+    expect(stored[0]!.message).toMatchObject({ sender: "customer", status: "received", isFromBot: false, twilioMessageId: sids[0], createdAt: new Date(t) });
+    expect(stored[5]!.conversation).toMatchObject({ customerName: "Carla", lastMessage: "oggi", templateSid: template });
+
+    const rows = await db().select().from(messages).where(eq(messages.conversationId, stored[0]!.conversation.id)).orderBy(messages.createdAt);
+    expect(rows.map((r) => r.content)).toEqual(["uno", "tre"]);
+    const all = await db().select().from(conversations).where(eq(conversations.twilioAccountId, account.id));
+    expect(all.map((r) => r.phoneNumber).sort()).toEqual([a, b, c]);
+  });
+
+  it("announces a burst to the conversation's object in storage order, one call per flush, and replies once", async () => {
+    const { cookie, account } = await realAccount();
+    const CUSTOMER = "+393403000001";
+    expect((await webhook(account.id, inbound(newSid(), "ciao", CUSTOMER))).status).toBe(200);
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    const id = conversation!.id;
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    const live = await worker.fetch(new Request(`${ORIGIN}/api/conversations/${id}/live`, { headers: { Upgrade: "websocket", Cookie: cookie } }), env, createExecutionContext());
+    expect(live.status).toBe(101);
+    const ws = live.webSocket!;
+    ws.accept();
+    const frames: any[] = [];
+    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    const bodies = Array.from({ length: 12 }, (_, i) => `messaggio ${i + 1}`);
+    const results = await Promise.all(bodies.map((body) => webhook(account.id, inbound(newSid(), body, CUSTOMER))));
+    expect(results.map((r) => r.status)).toEqual(bodies.map(() => 200));
+
+    const stored = await db().select().from(messages).where(eq(messages.conversationId, id));
+    const storageOrder = (await call(`/api/conversations/${id}/messages`, { cookie })).json.filter((m: any) => bodies.includes(m.content)).map((m: any) => m.content);
+    expect(storageOrder.slice().sort()).toEqual(bodies.slice().sort());
+    await waitFor(async () => expect(frames.filter((f) => f.type === "message" && bodies.includes(f.message.content))).toHaveLength(bodies.length));
+    // The console saw the messages once each, in the order they were stored.
+    expect(frames.filter((f) => f.type === "message" && bodies.includes(f.message.content)).map((f) => f.message.content)).toEqual(storageOrder);
+    // Fewer "conversation" frames than messages: messages stored in one flush are announced together.
+    const conversationFrames = frames.filter((f) => f.type === "conversation").length;
+    expect(conversationFrames).toBeGreaterThanOrEqual(1);
+    expect(conversationFrames).toBeLessThanOrEqual(bodies.length);
+    // One reply to the burst, to its last stored message.
+    await waitFor(async () => expect((await sendersOf(id)).filter((s) => s === "ai")).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, debounceMs + 500));
+    const ai = (await db().select().from(messages).where(eq(messages.conversationId, id))).filter((m) => m.sender === "ai");
+    expect(ai).toHaveLength(2);
+    const last = stored.find((m) => m.content === storageOrder.at(-1));
+    expect(ai.map((m) => m.replyToId)).toContain(last!.id);
+    ws.close();
+  });
+});
+
+describe("the reply debounce of the conversation's object", () => {
+  it("writes its alarm once per burst: later messages move only the in-memory timer, and the reply removes the alarm", async () => {
+    const { cookie } = await sandbox();
+    const CUSTOMER = "+393404000001";
+    const first = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Buongiorno" } });
+    const id = first.json.conversationId as string;
+    const alarm = await alarmOf(id);
+    const [stored] = await db().select().from(messages).where(eq(messages.conversationId, id));
+    // The backstop: REPLY_BACKSTOP_MS after the reply is due.
+    expect(alarm! - stored!.createdAt.getTime()).toBeGreaterThanOrEqual(debounceMs + REPLY_BACKSTOP_MS);
+    expect(alarm! - stored!.createdAt.getTime()).toBeLessThan(debounceMs + REPLY_BACKSTOP_MS + 5_000);
+    await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "vorrei un preventivo" } });
+    expect(await alarmOf(id)).toBe(alarm);
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "customer", "ai"]));
+    expect(await alarmOf(id)).toBeNull();
+    const ai = (await db().select().from(messages).where(eq(messages.conversationId, id))).find((m) => m.sender === "ai");
+    const second = (await db().select().from(messages).where(and(eq(messages.conversationId, id), eq(messages.content, "vorrei un preventivo"))))[0];
+    expect(ai!.replyToId).toBe(second!.id);
+  });
+
+  it("answers through the backstop alarm when the object is evicted during the debounce", async () => {
+    const { cookie } = await sandbox();
+    const CUSTOMER = "+393404000002";
+    const first = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Ci siete?" } });
+    const id = first.json.conversationId as string;
+    const stub = conversationObject(id);
+    // As an eviction would: the instance forgets its timer and due time, the alarm stays.
+    await runInDurableObject(stub, (instance) => {
+      const memory = instance as unknown as { replyTimer: number | null; replyDueAt: number };
+      clearTimeout(memory.replyTimer);
+      memory.replyDueAt = 0;
+    });
+    await new Promise((r) => setTimeout(r, debounceMs + 300));
+    expect(await sendersOf(id)).toEqual(["customer"]);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    expect(await alarmOf(id)).toBeNull();
+  });
+});
