@@ -2,7 +2,7 @@
 // bounded request counts, and writes bench/REPORT.md. Exits non-zero when a figure misses its target.
 import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -13,18 +13,33 @@ const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
 const INGEST_CONCURRENCY = 50;
 const INGEST_PHONES = 300;
 const REPLAY_EVERY = 20; // every 20th request replays an earlier MessageSid
+const FLOOR_REQUESTS = 1000;
+// Answer latency is measured under an open-loop steady arrival rate well below saturation: 200
+// requests/s, or half the ingest throughput measured just before in the same run when that is lower,
+// over as many of the throughput run's numbers as keep each writing every 0.75 s (1.5 s when its turn
+// is a replay: inside the 2 s reply debounce, so that their AI replies come after the measurement, as in
+// the throughput run).
+const LATENCY_RATE_MAX = 200;
+const LATENCY_LOAD_SHARE = 0.5;
+const LATENCY_NUMBER_INTERVAL_S = 0.75;
+const LATENCY_SECONDS = 10;
+const LATENCY_FLOOR_SECONDS = 5;
+const REPLIES_DEADLINE_MS = 120_000;
 const REPLY_SAMPLES = 40;
 const AUTH_TOKEN = "bench-auth-token-000000000000000";
 const ACCOUNT_SID = `AC${"b".repeat(32)}`;
+const loadAtStart = os.loadavg();
 
 // --- fakes for the outside world, on loopback ----------------------------------------------
 const twilioSends = []; // { to, at }
+let modelCalls = 0;
 function startFakes() {
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       if (req.url?.endsWith("/chat/completions")) {
+        modelCalls++;
         res.writeHead(200, { "Content-Type": "application/json" });
         res.end(
           JSON.stringify({
@@ -53,9 +68,9 @@ function startFakes() {
 }
 
 // --- helpers ----------------------------------------------------------------------------------
-function sign(url, params) {
+function sign(url, params, token = AUTH_TOKEN) {
   const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
-  return createHmac("sha1", AUTH_TOKEN).update(data).digest("base64");
+  return createHmac("sha1", token).update(data).digest("base64");
 }
 
 function percentile(sorted, p) {
@@ -87,7 +102,141 @@ async function pool(count, concurrency, task) {
   await Promise.all(workers);
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The load generator shares the machine's cores with the server, so it is node:http on keep-alive
+// connections (about a quarter of the CPU per request of fetch); every figure, floors included, uses it.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function request(url, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = http.request(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method, agent, headers: body === undefined ? headers : { ...headers, "Content-Length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+// CPU time (ms) of the server's processes (wrangler and its workerd) and of this process, from /proc;
+// null where /proc is missing. Divided by the requests of a measurement, it is the work per request,
+// which a busy machine shifts much less than it shifts requests/s.
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function serverPids(persist) {
+  try {
+    const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+      .filter(Boolean)
+      .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args }));
+    const pids = new Set(rows.filter((r) => r.args.includes(persist) && r.args.includes("wrangler")).map((r) => r.pid));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const r of rows) if (pids.has(r.ppid) && !pids.has(r.pid)) (pids.add(r.pid), (grew = true));
+    }
+    return [...pids];
+  } catch {
+    return [];
+  }
+}
+function cpuNow(pids) {
+  let server = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      server += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      return null;
+    }
+  }
+  const own = process.cpuUsage();
+  return pids.length ? { server, client: (own.user + own.system) / 1000 } : null;
+}
+
+// CPU ticks of each thread of the server's processes: workerd runs the Worker and its Durable Objects
+// in one isolate, so one thread can be the limit while the machine has cores to spare.
+function threadTicks(pids) {
+  const ticks = {};
+  for (const pid of pids) {
+    let tids = [];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
+        ticks[`${pid}/${tid}`] = Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the thread ended
+      }
+    }
+  }
+  return ticks;
+}
+const busiestThread = (t0, t1, seconds) => Math.max(0, ...Object.keys(t1).map((k) => (t1[k] - (t0[k] ?? 0)) / CLOCK_TICKS / seconds));
+
+// Runs `count` requests `concurrency` at a time (a closed loop); answers requests/s, the sorted
+// latencies, the CPU per request and the share of its time the busiest server thread was running.
+async function closedLoop(pids, count, concurrency, task) {
+  const latencies = [];
+  const cpu0 = cpuNow(pids);
+  const threads0 = threadTicks(pids);
+  const startedAt = performance.now();
+  await pool(count, concurrency, async (i) => {
+    const t = performance.now();
+    await task(i);
+    latencies.push(performance.now() - t);
+  });
+  const seconds = (performance.now() - startedAt) / 1000;
+  const cpu1 = cpuNow(pids);
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: count / seconds,
+    latencies,
+    busiestThread: pids.length ? busiestThread(threads0, threadTicks(pids), seconds) : null,
+    cpu: cpu0 && cpu1 ? { server: (cpu1.server - cpu0.server) / count, client: (cpu1.client - cpu0.client) / count } : null,
+  };
+}
+
+// Starts request i at start + i/rate whether or not the earlier ones have answered (an open loop),
+// and times each from that scheduled start, so a stalled server cannot hide its queue.
+async function openLoop(rate, count, task) {
+  const latencies = [];
+  const inFlight = [];
+  const startedAt = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = startedAt + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    inFlight.push(task(i).then(() => latencies.push(performance.now() - due)));
+  }
+  const sentFor = (performance.now() - startedAt) / 1000;
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  return { latencies, offered: count / sentFor };
+}
+
+const repliesText = (n) => `${n} AI ${n === 1 ? "reply" : "replies"}`;
+const cpuText = (m) =>
+  `${m.cpu ? ` · ${m.cpu.server.toFixed(2)} ms server CPU/request` : ""}${m.busiestThread !== null && m.busiestThread !== undefined ? ` · busiest server thread ${(100 * m.busiestThread).toFixed(0)} % busy` : ""}`;
+
 // --- the run ----------------------------------------------------------------------------------
+let ingestSummary = null;
 const figures = [];
 let failed = false;
 function figure(name, value, unit, target, ok) {
@@ -121,56 +270,131 @@ async function withProduct(vars, run) {
       }),
     );
     const hookUrl = `${base}/webhooks/twilio/${account.id}/message`;
-    const post = async (params) => {
-      const started = performance.now();
-      const res = await fetch(hookUrl, {
+    // A webhook as Twilio sends it: form-encoded, signed over the URL and the sorted params.
+    const signedPost = (url, params, { token, expect = 200 } = {}) =>
+      request(url, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": sign(hookUrl, params) },
-        body: new URLSearchParams(params),
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": sign(hookUrl, params, token) },
+        body: new URLSearchParams(params).toString(),
+      }).then((res) => {
+        if (res.status !== expect) throw new Error(`${url} answered ${res.status}: ${res.text.slice(0, 300)}`);
       });
-      const text = await res.text();
-      if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${text.slice(0, 300)}`);
-      return performance.now() - started;
-    };
-    await run({ post, persist: server.persist, base });
+    const post = (params) => signedPost(hookUrl, params);
+    await run({ post, signedPost, hookUrl, persist: server.persist, base, pids: serverPids(server.persist) });
   } finally {
     server.stop();
   }
 }
 
 const inbound = (sid, phone, text) => ({ MessageSid: sid, From: `whatsapp:${phone}`, To: "whatsapp:+390200000000", Body: text, AccountSid: ACCOUNT_SID });
+const phoneOf = (prefix, n) => `+39${prefix}${String(n % INGEST_PHONES).padStart(7, "0")}`;
+// Every REPLAY_EVERY-th request replays the previous MessageSid, as Twilio's retries do.
+const sidIndex = (i) => (i > 0 && i % REPLAY_EVERY === 0 ? i - 1 : i);
+
 const fakes = await startFakes();
 try {
   // 1. Ingest throughput and answer latency, with the product's default 2 s reply debounce.
-  await withProduct({}, async ({ post, persist, base }) => {
+  await withProduct({}, async ({ post, signedPost, hookUrl, persist, base, pids }) => {
     for (let i = 0; i < 20; i++) await post(inbound(`SMwarm${i}`, "+393999999999", "riscaldamento"));
-    // The floor of this stack: a request that does no I/O (an anonymous health check answers 401).
-    const floorStart = performance.now();
-    await pool(1000, INGEST_CONCURRENCY, async () => void (await (await fetch(`${base}/api/health`)).text()));
-    figure("Floor: bare request on the same server", Math.round(1000 / ((performance.now() - floorStart) / 1000)), "requests/s", null, null);
-    const latencies = [];
-    const sent = new Set();
-    const startedAt = performance.now();
-    await pool(INGEST_REQUESTS, INGEST_CONCURRENCY, async (i) => {
-      // Every REPLAY_EVERY-th request replays the previous MessageSid, as Twilio's retries do.
-      const n = i > 0 && i % REPLAY_EVERY === 0 ? i - 1 : i;
-      sent.add(n);
-      latencies.push(await post(inbound(`SMingest${n}`, `+39331${String(n % INGEST_PHONES).padStart(7, "0")}`, `Messaggio di prova ${n}`)));
+    const message = (i) => inbound(`SMfloor${i}`, phoneOf("331", i), `Messaggio di prova ${i}`);
+
+    // The floors of this stack, at the same concurrency: requests that do no I/O.
+    const floorGet = await closedLoop(pids, FLOOR_REQUESTS, INGEST_CONCURRENCY, async () => {
+      const res = await request(`${base}/api/health`); // anonymous: 401
+      if (res.status !== 401) throw new Error(`health answered ${res.status}`);
     });
-    const seconds = (performance.now() - startedAt) / 1000;
-    latencies.sort((a, b) => a - b);
+    figure("Floor: anonymous GET /api/health (401)", `${Math.round(floorGet.rate)} requests/s${cpuText(floorGet)}`, "", null, null);
+    const floorPost = await closedLoop(pids, FLOOR_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(`${hookUrl.replace(/\/message$/, "")}/none`, message(i), { expect: 404 }));
+    figure("Floor: the same signed webhook POST to a route that does nothing (404)", `${Math.round(floorPost.rate)} requests/s${cpuText(floorPost)}`, "", null, null);
+    const verifyOnly = await closedLoop(pids, FLOOR_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(hookUrl, message(i), { token: "not-the-token", expect: 403 }));
+    figure("Webhook refused at the signature check (403): parse + account + HMAC", `${Math.round(verifyOnly.rate)} requests/s${cpuText(verifyOnly)}`, "", null, null);
+
+    // (a) Throughput: a closed loop of INGEST_CONCURRENCY clients, each answer meaning "stored".
+    const sent = new Set();
+    const modelCallsBefore = modelCalls;
+    const ingest = await closedLoop(pids, INGEST_REQUESTS, INGEST_CONCURRENCY, async (i) => {
+      const n = sidIndex(i);
+      sent.add(n);
+      await post(inbound(`SMingest${n}`, phoneOf("331", n), `Messaggio di prova ${n}`));
+    });
+    const rate = Math.round(ingest.rate);
+    const repliesDuring = modelCalls - modelCallsBefore;
+    figure(
+      "Webhook ingest throughput (stored before the answer)",
+      `${rate} signed requests/s${cpuText(ingest)}${repliesDuring ? ` (${repliesText(repliesDuring)} ran during the run)` : ""}`,
+      "",
+      "≥ 500/s",
+      rate >= 500,
+    );
+    figure(
+      "Webhook ingest / signed-POST floor of the same run",
+      `${((100 * ingest.rate) / floorPost.rate).toFixed(0)} % of the requests/s${ingest.cpu && floorPost.cpu ? `, ${(ingest.cpu.server / floorPost.cpu.server).toFixed(2)}× its server CPU/request` : ""}`,
+      "",
+      null,
+      null,
+    );
+    figure(
+      `Webhook answer latency at saturation (closed loop, ${INGEST_CONCURRENCY} concurrent; informational)`,
+      `p50 ${percentile(ingest.latencies, 50).toFixed(1)} / p99 ${percentile(ingest.latencies, 99).toFixed(1)}`,
+      "ms",
+      null,
+      null,
+    );
+
+    // The AI replies those messages triggered: after the debounce, one reply per conversation at least.
+    const ingestPhones = new Set([...sent].map((n) => `whatsapp:${phoneOf("331", n)}`));
+    const deadline = Date.now() + REPLIES_DEADLINE_MS;
+    let answered = new Set();
+    let replies = 0;
+    for (;;) {
+      const toIngest = twilioSends.filter((s) => ingestPhones.has(s.to));
+      answered = new Set(toIngest.map((s) => s.to));
+      replies = toIngest.length;
+      if (answered.size >= ingestPhones.size || Date.now() > deadline) break;
+      await sleep(250);
+    }
+    figure("Conversations of the ingest answered by the AI (after the 2 s debounce)", `${answered.size} of ${ingestPhones.size} (${replies} replies)`, "", "all", answered.size === ingestPhones.size);
+
+    // (b) Answer latency under a sustainable load: an open loop at a fixed arrival rate.
+    const latencyRate = Math.min(LATENCY_RATE_MAX, Math.round(LATENCY_LOAD_SHARE * ingest.rate));
+    const latencyNumbers = Math.min(INGEST_PHONES, Math.floor(latencyRate * LATENCY_NUMBER_INTERVAL_S));
+    const floorOpen = await openLoop(latencyRate, latencyRate * LATENCY_FLOOR_SECONDS, (i) => signedPost(`${hookUrl.replace(/\/message$/, "")}/none`, message(i), { expect: 404 }));
+    figure(
+      `Floor answer latency at ${latencyRate} requests/s (the signed POST that does nothing, open loop, ${LATENCY_FLOOR_SECONDS} s; informational)`,
+      `p50 ${percentile(floorOpen.latencies, 50).toFixed(1)} / p99 ${percentile(floorOpen.latencies, 99).toFixed(1)}`,
+      "ms",
+      null,
+      null,
+    );
+    const latencySent = new Set();
+    const modelCallsBeforeOpen = modelCalls;
+    const open = await openLoop(latencyRate, latencyRate * LATENCY_SECONDS, async (i) => {
+      const n = sidIndex(i);
+      latencySent.add(n);
+      await post(inbound(`SMlatency${n}`, phoneOf("331", n % latencyNumbers), `Messaggio di prova ${n}`));
+    });
+    const repliesDuringOpen = modelCalls - modelCallsBeforeOpen;
+    const openLabel = `at ${latencyRate} requests/s over ${latencyNumbers} conversations (open loop, ${LATENCY_SECONDS} s)`;
+    figure(`Webhook answer latency p50 ${openLabel}`, percentile(open.latencies, 50).toFixed(1), `ms${repliesDuringOpen ? ` (${repliesText(repliesDuringOpen)} ran during the run)` : ""}`, null, null);
+    figure(`Webhook answer latency p99 ${openLabel}`, percentile(open.latencies, 99).toFixed(1), "ms", "< 50 ms", percentile(open.latencies, 99) < 50);
+
     const [stored] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMingest%'");
-    const rate = Math.round(INGEST_REQUESTS / seconds);
-    figure("Webhook ingest throughput", rate, "signed requests/s", "≥ 500/s", rate >= 500);
-    figure("Webhook answer latency p50", percentile(latencies, 50).toFixed(1), "ms", null, null);
-    figure("Webhook answer latency p99", percentile(latencies, 99).toFixed(1), "ms", "< 50 ms", percentile(latencies, 99) < 50);
-    figure("Messages stored", `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
+    figure("Messages stored (throughput run)", `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
+    const [storedOpen] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMlatency%'");
+    figure(
+      "Messages stored (latency run)",
+      `${storedOpen.n} (distinct ${storedOpen.d}) of ${latencySent.size} unique`,
+      "",
+      "all, none twice",
+      storedOpen.n === latencySent.size && storedOpen.d === latencySent.size,
+    );
+    ingestSummary = { floorGet, floorPost, verifyOnly, ingest, latencyRate, open };
   });
 
   // 2. Inbound message → reply handed to Twilio, with a model that answers at once and no debounce.
   await withProduct({ AI_REPLY_DEBOUNCE_MS: "0" }, async ({ post }) => {
     for (let i = 0; i < 5; i++) await post(inbound(`SMwarm${i}`, `+39398000000${i}`, "riscaldamento"));
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     const replyTimes = [];
     for (let i = 0; i < REPLY_SAMPLES; i++) {
       const phone = `+39332${String(i).padStart(7, "0")}`;
@@ -179,7 +403,7 @@ try {
       const deadline = Date.now() + 10_000;
       let reply;
       while (!(reply = twilioSends.find((s) => s.to === `whatsapp:${phone}` && s.at >= sentAt)) && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 1));
+        await sleep(1);
       }
       if (reply) replyTimes.push(reply.at - sentAt);
     }
@@ -190,22 +414,60 @@ try {
   });
 } finally {
   fakes.close();
+  agent.destroy();
 }
 
+// The campaign engine, the API reads on a seeded database and the web app, each on its own server.
+const { runCampaignBench } = await import("./campaign.mjs");
+await runCampaignBench(figure);
+const { runApiBench } = await import("./api.mjs");
+const apiNote = (await runApiBench(figure)).note;
+const { runWebBench } = await import("./web.mjs");
+const webNote = (await runWebBench(figure)).note;
+
 const cpus = os.cpus();
+const pct = (a, b) => `${((100 * a) / b).toFixed(0)} %`;
+const ingestText = (() => {
+  if (!ingestSummary) return "";
+  const { floorPost, ingest } = ingestSummary;
+  const need = 500 / (ingest.rate / floorPost.rate);
+  const cpu = ingest.cpu && floorPost.cpu ? ` and cost ${(ingest.cpu.server / floorPost.cpu.server).toFixed(2)}× its server CPU per request (${ingest.cpu.server.toFixed(2)} against ${floorPost.cpu.server.toFixed(2)} ms)` : "";
+  const thread = ingest.busiestThread !== null ? ` (its busiest thread was ${(100 * ingest.busiestThread).toFixed(0)} % busy during the throughput run)` : "";
+  return [
+    `**Ingest against the floor.** In this run ingest reached ${Math.round(ingest.rate)} stored webhooks/s, ${pct(ingest.rate, floorPost.rate)} of the ${Math.round(floorPost.rate)} requests/s of a signed POST that does nothing on the same server${cpu}. At that ratio, 500 stored webhooks/s need a floor of about ${Math.round(need)} requests/s.`,
+    `Beyond the floor, each stored webhook costs one call to its account's InboundIngest Durable Object, a share of one D1 transaction (three statements per flush, through the local D1 shim) and a share of one call to its conversation's Durable Object (one per conversation and flush), and workerd runs all of them, with wrangler's proxy, in one process${thread}.`,
+  ].join("\n\n");
+})();
 const report = `# Benchmark report
 
 Run with \`npm run bench\` on ${new Date().toISOString()}.
 
-Machine: ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}.
+Machine: ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min) when the run started.
 Server: \`wrangler dev\` (local workerd, local D1/Queues/Durable Objects) on loopback; OpenAI and Twilio are local fakes that answer at once.
 
 | figure | value | target | |
 |---|---|---|---|
 ${figures.map((f) => `| ${f.name} | ${f.value} ${f.unit} | ${f.target ?? "—"} | ${f.ok === false ? "**missed**" : f.ok ? "met" : ""} |`).join("\n")}
 
-Ingest: ${INGEST_REQUESTS} signed webhook requests at concurrency ${INGEST_CONCURRENCY}, over ${INGEST_PHONES} customer numbers, every ${REPLAY_EVERY}th one a replay of the previous MessageSid, with the product's default 2 s reply debounce; the AI replies they trigger run in the same workerd during the measurement.
-Reply latency: a second server with the debounce at 0 ms; ${REPLY_SAMPLES} new conversations one after another, timed from the webhook request to the fake Twilio receiving the reply.
+## How each figure is measured
+
+All requests come from this process over keep-alive connections with node:http (the load generator shares the machine's cores with the server, and node:http costs about a quarter of the CPU per request of fetch). Requests/s figures depend on what else the machine runs; the floors are measured in the same run, on the same server, with the same client, so compare against them. "Server CPU/request" is the CPU time of the wrangler and workerd processes (from /proc) during a measurement divided by its requests: everything the server did meanwhile, Durable Objects, D1, alarms and queue consumers included. A busy machine moves it much less than requests/s. "Busiest server thread" is the share of the measurement's wall time that the busiest thread of those processes was running: workerd runs the Worker and its Durable Objects in one isolate, whose JavaScript runs on one thread at a time, so that thread can be the limit of a run while the machine's other core still has room.
+
+- **Floors.** ${FLOOR_REQUESTS} requests, ${INGEST_CONCURRENCY} at a time: an anonymous \`GET /api/health\` that the auth middleware answers 401, and the very form body and \`X-Twilio-Signature\` header of a webhook POSTed to \`/webhooks/twilio/<account>/none\`, which no route matches (404). Both do no I/O: they are wrangler's proxy, workerd, the app's middleware and the request itself.
+- **Refused at the signature check (403).** The same webhook signed with another token: the form parsing, the account and its decrypted auth token (cached per isolate for at most 60 s), the HMAC-SHA1, nothing stored.
+- **(a) Ingest throughput.** ${INGEST_REQUESTS} signed webhooks in a closed loop of ${INGEST_CONCURRENCY} concurrent clients, over ${INGEST_PHONES} customer numbers, every ${REPLAY_EVERY}th one a replay of the previous MessageSid. The webhook answers 200 only once the message is committed to D1 (a group commit per account in the InboundIngest Durable Object) and handed to its conversation's Durable Object, so requests/s is the wall time of the run until every message was stored. Afterwards D1 must hold each unique MessageSid exactly once.
+- **Answer latency at saturation** (informational). The latencies of that closed loop. In a closed loop latency is not free to vary: by Little's law mean latency = concurrency / throughput, so at ${INGEST_CONCURRENCY} concurrent clients even the floor shows ${INGEST_CONCURRENCY} / its requests/s (${ingestSummary ? `${((1000 * INGEST_CONCURRENCY) / ingestSummary.floorPost.rate).toFixed(0)} ms` : "tens of ms"}) per request. The < 50 ms target is therefore measured under a sustainable load, (b).
+- **AI replies of the ingest.** With the product's default 2 s reply debounce, each conversation's messages get one reply after its last message; the bench waits (up to ${REPLIES_DEADLINE_MS / 1000} s) until the fake Twilio got a reply in each conversation that received a message (${INGEST_PHONES} numbers, less those whose every message was a replay). When ingest runs slower than one message per number every 2 s (${INGEST_PHONES / 2} requests/s with ${INGEST_PHONES} numbers), replies also fire during the run and compete with it for the same cores; the throughput row then says how many ran.
+- **(b) Answer latency.** An open loop: ${LATENCY_SECONDS} s of new webhooks (replays included) at a fixed arrival rate of ${LATENCY_RATE_MAX} requests/s, or ${LATENCY_LOAD_SHARE * 100} % of the ingest throughput (a) of the same run when that is lower, so that webhooks keep the server at most half busy; each request is sent at its time whether or not the earlier ones have answered, and its latency runs from that scheduled time to the answer, so a stall cannot hide queued requests. They go to the conversations of the throughput run (the common case: a customer writing in a conversation that exists; creating conversations is part of (a)), to as many of them as keep each number writing every ${LATENCY_NUMBER_INTERVAL_S} s (twice that when its turn is a replay), so that, as in (a), the 2 s debounce holds the AI replies until after the measurement: the figure is the webhook's, not the AI's. The messages must all be stored once as well. Before it, the signed POST that does nothing runs ${LATENCY_FLOOR_SECONDS} s at the same rate in the same way: the floor of this latency.
+- **Inbound → reply handed to Twilio.** A second server with the debounce at 0 ms; ${REPLY_SAMPLES} new conversations one after another, timed from the webhook request to the fake Twilio receiving the reply.
+
+${ingestText}
+
+## Campaigns, API reads and the web app
+
+- **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\`.
+- ${apiNote}
+- ${webNote}
 `;
 writeFileSync(path.join(root, "bench", "REPORT.md"), report);
 console.log(`\nWrote bench/REPORT.md${failed ? " — some targets were missed" : ""}`);
