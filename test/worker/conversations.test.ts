@@ -12,7 +12,7 @@ import { runAiReply } from "../../worker/jobs/ai-reply";
 import { runFeedbackAnalysis } from "../../worker/jobs/feedback-analysis";
 import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { call, createAccount, db, ORIGIN, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
 
 const TOKEN = "real-auth-token-0000000000000000";
 const CUSTOMER = "+393401234567";
@@ -585,16 +585,7 @@ describe("tenancy on conversations", () => {
     const started = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Ciao" } });
     const id = started.json.conversationId;
     await call(`/api/conversations/${id}/operator-mode`, { cookie, body: { enabled: true } });
-    const res = await worker.fetch(
-      new Request(`${ORIGIN}/api/conversations/${id}/live`, { headers: { Upgrade: "websocket", Cookie: cookie } }),
-      env,
-      createExecutionContext(),
-    );
-    expect(res.status).toBe(101);
-    const ws = res.webSocket!;
-    ws.accept();
-    const frames: any[] = [];
-    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    const { ws, frames } = await openLiveSocket(id, cookie);
     await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Sei lì?" } });
     await waitFor(async () => expect(frames.some((f) => f.type === "message" && f.message.content === "Sei lì?")).toBe(true));
     const sent = await call(`/api/conversations/${id}/send-manual`, { cookie, body: { content: "Sì, eccomi" } });

@@ -12,7 +12,7 @@ import { computeSignature } from "../../worker/providers/twilio";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { type FakeContent, fakeTwilioContent } from "../fakes/twilio-content";
-import { call, createAccount, db, ORIGIN, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
 
 // Fault injection: the outside world (Twilio, OpenAI, Airtable) fails, the product's own D1, Queues,
 // Durable Objects and R2 are real. Queue jobs are captured from the real producers and handed to the
@@ -473,12 +473,7 @@ describe("a Durable Object evicted mid-conversation", () => {
     const id = conversation!.id;
 
     // A console is watching; its socket hibernates through the evictions.
-    const live = await worker.fetch(new Request(`${ORIGIN}/api/conversations/${id}/live`, { headers: { Upgrade: "websocket", Cookie: cookie } }), env, createExecutionContext());
-    expect(live.status).toBe(101);
-    const ws = live.webSocket!;
-    ws.accept();
-    const frames: any[] = [];
-    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    const { ws, frames } = await openLiveSocket(id, cookie);
 
     // Both objects lose their memory between the messages of one turn, inside the reply's debounce.
     for (const body of ["secondo", "terzo"]) {

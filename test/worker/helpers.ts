@@ -1,7 +1,10 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { app } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
 import { accountUsers, users } from "../../worker/db/schema";
+import worker from "../../worker/index";
 import { hashPassword } from "../../worker/lib/crypto";
 import { leakedSecrets, rememberSecrets } from "./secret-scan";
 
@@ -101,4 +104,15 @@ export async function createAccount(cookie: string, overrides: Record<string, un
 
 export async function addMember(userId: string, accountId: string, isOwner = false) {
   await db().insert(accountUsers).values({ userId, twilioAccountId: accountId, isOwner });
+}
+
+// Opens a console's live socket on a conversation, as the web app does, and collects the frames it receives.
+export async function openLiveSocket(conversationId: string, cookie: string) {
+  const res = await worker.fetch(new Request(`${ORIGIN}/api/conversations/${conversationId}/live`, { headers: { Upgrade: "websocket", Cookie: cookie } }), env, createExecutionContext());
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const frames: any[] = [];
+  ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+  return { ws, frames };
 }

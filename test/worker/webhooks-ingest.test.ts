@@ -1,4 +1,4 @@
-import { createExecutionContext, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -7,11 +7,10 @@ import { REPLY_BACKSTOP_MS } from "../../worker/conversation-do";
 import { conversations, memories, messages, optOuts, twilioAccounts } from "../../worker/db/schema";
 import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "../../worker/features/accounts/service";
 import { storeInbounds } from "../../worker/features/conversations/repo";
-import worker from "../../worker/index";
 import { encryptSecret } from "../../worker/lib/crypto";
 import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, createAccount, db, ORIGIN, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
 
 // The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
 // announcement per conversation and flush, and the reply debounce of the ConversationDO.
@@ -138,12 +137,7 @@ describe("the group commit of inbound messages", () => {
     const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
     const id = conversation!.id;
     await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
-    const live = await worker.fetch(new Request(`${ORIGIN}/api/conversations/${id}/live`, { headers: { Upgrade: "websocket", Cookie: cookie } }), env, createExecutionContext());
-    expect(live.status).toBe(101);
-    const ws = live.webSocket!;
-    ws.accept();
-    const frames: any[] = [];
-    ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
+    const { ws, frames } = await openLiveSocket(id, cookie);
     const bodies = Array.from({ length: 12 }, (_, i) => `messaggio ${i + 1}`);
     const results = await Promise.all(bodies.map((body) => webhook(account.id, inbound(newSid(), body, CUSTOMER))));
     expect(results.map((r) => r.status)).toEqual(bodies.map(() => 200));
