@@ -2,10 +2,23 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-export function createDb(d1: D1Database) {
+function drizzleFor(d1: D1Database) {
   return drizzle(d1, { schema });
 }
-export type Db = ReturnType<typeof createDb>;
+export type Db = ReturnType<typeof drizzleFor>;
+
+// drizzle() derives its relational config from the whole schema on every call (a profile of the webhook
+// ingest put it at about an eighth of the Worker's CPU), so each binding gets one instance per isolate.
+// The instance holds no per-request state.
+const instances = new WeakMap<D1Database, Db>();
+export function createDb(d1: D1Database): Db {
+  let db = instances.get(d1);
+  if (!db) {
+    db = drizzleFor(d1);
+    instances.set(d1, db);
+  }
+  return db;
+}
 
 // db.batch() is D1's only transaction; this accepts a plain list of drizzle statements.
 export type Statement = BatchItem<"sqlite">;
