@@ -13,4 +13,5 @@ export function startLocalServer(options: {
   logLevel?: string;
   beforeStart?: (state: { persist: string; vars: Record<string, string> }) => void | Promise<void>;
   assetsDir?: string;
+  localTraces?: boolean;
 }): Promise<{ baseUrl: string; persist: string; vars: Record<string, string>; stop(): void }>;

@@ -57,7 +57,10 @@ export async function freePort() {
 
 // beforeStart({ persist, vars }) runs after the migrations and before wrangler starts, e.g. to seed the database.
 // assetsDir serves another build of the web app than dist/web (the benchmark's production build).
-export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir }) {
+// localTraces: false turns off wrangler's local trace collector (X_LOCAL_OBSERVABILITY), which records
+// every request, subrequest and binding call into a SQLite store on workerd's one thread: a cost of the
+// dev tool that no deployed Worker pays, so the benchmark measures without it.
+export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir, localTraces = true }) {
   port ??= await freePort();
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
@@ -81,7 +84,7 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
   const server = spawn(
     bin("wrangler"),
     ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel, ...(assetsDir ? ["--assets", assetsDir] : [])],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv() },
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv(localTraces ? {} : { X_LOCAL_OBSERVABILITY: "false" }) },
   );
   const deadline = Date.now() + 120_000;
   for (;;) {
