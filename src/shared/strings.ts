@@ -106,6 +106,7 @@ export const T = {
   jsonRequired: "Il corpo della richiesta deve essere JSON (Content-Type: application/json)",
   invalidJson: "JSON non valido",
   bodyTooLarge: "Il corpo della richiesta è troppo grande (massimo 1 MB)",
+  webhookTooLarge: "Il corpo della richiesta è troppo grande (massimo 64 KB)",
   jsonTooDeep: "JSON troppo annidato",
   invalidInput: "Dati non validi",
   defaultAccountUndeletable: "L'account predefinito non può essere eliminato",

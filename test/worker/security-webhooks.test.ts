@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversations, messages } from "../../worker/db/schema";
+import { T } from "../../src/shared/strings";
+import { WEBHOOK_BODY_MAX_BYTES } from "../../worker/features/webhooks/routes";
 import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
@@ -92,6 +94,21 @@ describe.each(["message", "status"] as const)("POST /webhooks/twilio/:id/%s refu
       expect((await post(pathOf(a.id, kind), params(s), forged)).status, forged.slice(0, 40)).toBe(403);
     }
     await expectUntouched(s);
+  });
+
+  it("a body over 64 KB, before reading it or checking its signature", async () => {
+    const s = sid();
+    const huge = { ...params(s), Body: "x".repeat(WEBHOOK_BODY_MAX_BYTES) };
+    const res = await signed(a, kind, huge);
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ error: T.webhookTooLarge });
+    await expectUntouched(s);
+    if (kind === "message") {
+      // Just under the limit is an ordinary webhook.
+      const under = sid();
+      expect((await signed(a, kind, { ...params(under), Body: "x".repeat(WEBHOOK_BODY_MAX_BYTES - 500) })).status).toBe(200);
+      expect(await storedWithSid(under)).toHaveLength(1);
+    }
   });
 
   it("a signature made with another account's auth token", async () => {

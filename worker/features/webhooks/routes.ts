@@ -1,6 +1,13 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { T } from "../../../src/shared/strings";
+import { HttpError } from "../../lib/http-error";
 import type { AppEnv } from "../../types";
 import { handleInbound, handleStatus } from "./service";
+
+// Twilio's webhooks are a few KB (a body of at most 1,600 characters and a handful of fields); anything
+// far larger is refused before it is read, parsed or its signature computed.
+export const WEBHOOK_BODY_MAX_BYTES = 64 * 1024;
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 
@@ -20,6 +27,14 @@ async function formParams(request: Request): Promise<Record<string, string>> {
 }
 
 export const webhookRoutes = new Hono<AppEnv>()
+  .use(
+    bodyLimit({
+      maxSize: WEBHOOK_BODY_MAX_BYTES,
+      onError: () => {
+        throw new HttpError(413, T.webhookTooLarge);
+      },
+    }),
+  )
   .post("/twilio/:twilioAccountId/message", async (c) => {
     const params = await formParams(c.req.raw);
     await handleInbound(c.env, c.var.db, c.req.param("twilioAccountId"), signedUrl(c.env, c.req.raw), params, c.req.header("X-Twilio-Signature"));
