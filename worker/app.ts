@@ -27,6 +27,7 @@ import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { isOwnOrigin } from "./lib/origin";
 import { HttpError } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
 import { securityHeaders } from "./lib/security-headers";
@@ -44,8 +45,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!MUTATING.has(c.req.method)) return next();
   const origin = c.req.header("Origin");
-  const allowed = [new URL(c.req.url).origin, new URL(c.env.PUBLIC_BASE_URL).origin];
-  if (!BEARER_API.has(c.req.path) && (!origin || !allowed.includes(origin))) throw new HttpError(403, T.badOrigin);
+  if (!BEARER_API.has(c.req.path) && (!origin || !isOwnOrigin(c.env, c.req.url, origin))) throw new HttpError(403, T.badOrigin);
   const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
   const path = c.req.path;
   if (hasBody && !RAW_BODY_API.some((re) => re.test(path))) {

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { T } from "../../src/shared/strings";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
 import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, templates, usageBudgets } from "../../worker/db/schema";
 import { findAccount } from "../../worker/features/accounts/repo";
@@ -578,6 +579,19 @@ describe("tenancy on conversations", () => {
     expect(socket.status).toBe(404);
     expect((await call("/api/conversations", { cookie: stranger.cookie })).json).toEqual([]);
     expect((await call(`/api/conversations/${id}/live`, { headers: { Upgrade: "websocket" } })).status).toBe(401);
+  });
+
+  it("refuses a live socket opened from another site's page, and opens it from ours", async () => {
+    const { cookie } = await sandbox();
+    const started = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Ciao" } });
+    const path = `/api/conversations/${started.json.conversationId}/live`;
+    const foreign = await call(path, { cookie, headers: { Upgrade: "websocket", Origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json).toEqual({ error: T.badOrigin });
+    const ours = await worker.fetch(new Request(`${env.PUBLIC_BASE_URL}${path}`, { headers: { Upgrade: "websocket", Cookie: cookie, Origin: new URL(env.PUBLIC_BASE_URL).origin } }), env, createExecutionContext());
+    expect(ours.status).toBe(101);
+    ours.webSocket!.accept();
+    ours.webSocket!.close();
   });
 
   it("streams new messages to a console's live socket", async () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { T } from "../../../src/shared/strings";
 import {
   conversationIdParam,
   conversationListQuery,
@@ -8,6 +9,8 @@ import {
   sendTemplateSchema,
   startConversationSchema,
 } from "../../../src/shared/schemas/conversations";
+import { HttpError } from "../../lib/http-error";
+import { isOwnOrigin } from "../../lib/origin";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { resolveActiveAccount } from "../accounts/service";
@@ -61,6 +64,10 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.json(page.messages.map(service.toApiMessage), 200);
   })
   .get("/:id/live", validate("param", conversationIdParam), async (c) => {
+    // Browsers send the page's Origin with a WebSocket and its cookies: another site's page must not
+    // open a console's socket with them (cross-site WebSocket hijacking).
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && !isOwnOrigin(c.env, c.req.url, origin)) throw new HttpError(403, T.badOrigin);
     const user = currentUser(c);
     const { id } = c.req.valid("param");
     await service.getConversationForUser(c.var.db, user, id);
