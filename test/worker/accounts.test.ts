@@ -266,6 +266,22 @@ describe("photos", () => {
     const missing = await call("/api/users/profile-photo", { method: "PUT", cookie, rawBody: new FormData() });
     expect(missing.status).toBe(400);
   });
+
+  it("shows a profile photo to its user, to the users of an account they share and to super admins, and to nobody else", async () => {
+    const owner = await signedInUser();
+    const account = await createAccount(owner.cookie);
+    const photo = new FormData();
+    photo.set("profilePhoto", new File([png()], "me.png", { type: "image/png" }));
+    const url = (await call("/api/users/profile-photo", { method: "PUT", cookie: owner.cookie, rawBody: photo })).json.profileImageUrl as string;
+    const colleague = await signedInUser();
+    await addMember(colleague.user.id, account.id);
+    const stranger = await signedInUser();
+    const admin = await signedInUser("super_admin");
+    expect((await call(url, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(url, { cookie: colleague.cookie })).status).toBe(200);
+    expect((await call(url, { cookie: admin.cookie })).status).toBe(200);
+    expect((await call(url, { cookie: stranger.cookie })).status).toBe(404);
+  });
 });
 
 describe("GPT model test", () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Db, runBatch } from "../../db/client";
 import { accountUsers, twilioAccounts, userSettings } from "../../db/schema";
 
@@ -31,6 +31,21 @@ export async function findMembership(db: Db, userId: string, accountId: string):
     .where(and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, accountId)))
     .limit(1);
   return row;
+}
+
+// Whether two users are members of at least one common account.
+export async function shareAnAccount(db: Db, userId: string, otherUserId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(accountUsers)
+    .where(
+      and(
+        eq(accountUsers.userId, userId),
+        sql`exists(select 1 from "account_users" o where o."twilio_account_id" = ${accountUsers.twilioAccountId} and o."user_id" = ${otherUserId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function hasOwnAccounts(db: Db, userId: string) {

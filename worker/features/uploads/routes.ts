@@ -6,6 +6,7 @@ import { T } from "../../../src/shared/strings";
 import { badRequest, notFound } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
+import { shareAnAccount } from "../accounts/repo";
 import { getAccessibleAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { setProfileImage } from "../auth/repo";
@@ -40,6 +41,8 @@ export const objectRoutes = new Hono<AppEnv>()
     const { scope, owner } = parseObjectKey(key);
     if (scope === "uploads" && owner !== user.id) throw notFound();
     if (scope === "accounts") await getAccessibleAccount(c.var.db, user, owner);
+    // A profile photo: its user, the users of an account they share, and super admins.
+    if (scope === "users" && owner !== user.id && user.role !== "super_admin" && !(await shareAnAccount(c.var.db, user.id, owner))) throw notFound();
     const object = await c.env.UPLOADS.get(key);
     if (!object) throw notFound();
     return new Response(object.body, {
