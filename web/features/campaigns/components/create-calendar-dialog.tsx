@@ -1,17 +1,17 @@
-import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { CAMPAIGN, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
 import type { ApiList } from "../../../../src/shared/schemas/lists";
 import { T } from "../../../../src/shared/strings";
-import { Button, buttonVariants } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
+import { Input } from "../../../components/ui/input";
 import { fieldErrorsFrom } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
 import { useCreateCalendarCampaign } from "../api/create-calendar-campaign";
 import { type CalendarFormValues, emptyCalendarForm, validateCalendarForm } from "../lib/campaign-form";
 import { failureToast } from "../lib/failure";
+import { TargetListField } from "./target-list-field";
 import { TemplateSelect } from "./template-select";
 
 type Errors = Partial<Record<keyof CalendarFormValues, string>>;
@@ -70,24 +70,7 @@ export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; 
           <Field label={`${UI.nameLabel} *`} htmlFor={`${id}-name`} error={errors.name}>
             <Input id={`${id}-name`} name="name" value={values.name} maxLength={CAMPAIGN.nameMax} aria-invalid={!!errors.name} onChange={(e) => set("name", e.target.value)} />
           </Field>
-          <Field label={`${UI.targetListLabel} *`} htmlFor={`${id}-list`} error={errors.targetListId}>
-            <NativeSelect id={`${id}-list`} name="targetListId" value={values.targetListId} aria-invalid={!!errors.targetListId} onChange={(e) => set("targetListId", e.target.value)}>
-              <option value="">{UI.selectList}</option>
-              {lists.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </NativeSelect>
-            {lists.length === 0 ? (
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed bg-muted/30 px-3 py-2 text-xs text-muted-foreground">
-                {UI.noLists}
-                <Link to="/lists" className={buttonVariants({ variant: "link", size: "sm" })}>
-                  {UI.goToLists}
-                </Link>
-              </p>
-            ) : null}
-          </Field>
+          <TargetListField id={`${id}-list`} lists={lists} value={values.targetListId} error={errors.targetListId} emptyText={UI.noLists} onChange={(listId) => set("targetListId", listId)} />
           <div className="grid grid-cols-2 gap-3">
             <Field label={`${UI.dateLabel} *`} htmlFor={`${id}-date`} error={errors.scheduledDate}>
               <Input id={`${id}-date`} name="scheduledDate" type="date" value={values.scheduledDate} aria-invalid={!!errors.scheduledDate} onChange={(e) => set("scheduledDate", e.target.value)} />

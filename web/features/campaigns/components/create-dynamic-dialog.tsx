@@ -1,9 +1,8 @@
-import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
 import type { ApiList } from "../../../../src/shared/schemas/lists";
 import { T } from "../../../../src/shared/strings";
-import { Button, buttonVariants } from "../../../components/ui/button";
+import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect } from "../../../components/ui/input";
@@ -13,6 +12,7 @@ import { useCreateDynamicCampaign } from "../api/create-dynamic-campaign";
 import { type DynamicFormValues, emptyDynamicForm, validateDynamicForm } from "../lib/campaign-form";
 import { failureToast } from "../lib/failure";
 import { clockText } from "../lib/format";
+import { TargetListField } from "./target-list-field";
 import { TemplateSelect } from "./template-select";
 
 type Errors = Partial<Record<keyof DynamicFormValues, string>>;
@@ -69,24 +69,16 @@ export function CreateDynamicDialog({ open, lists, twilioAccountId, onClose }: {
           <Field label={`${UI.nameLabel} *`} htmlFor={`${id}-name`} error={errors.name}>
             <Input id={`${id}-name`} name="name" value={values.name} maxLength={CAMPAIGN.nameMax} aria-invalid={!!errors.name} onChange={(e) => set("name", e.target.value)} />
           </Field>
-          <Field label={`${UI.targetListLabel} *`} htmlFor={`${id}-list`} error={errors.targetListId} hint={dynamicLists.length > 0 ? UI.dynamicListsHint : undefined}>
-            <NativeSelect id={`${id}-list`} name="targetListId" value={values.targetListId} aria-invalid={!!errors.targetListId} onChange={(e) => set("targetListId", e.target.value)}>
-              <option value="">{UI.selectList}</option>
-              {dynamicLists.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </NativeSelect>
-            {dynamicLists.length === 0 ? (
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed bg-muted/30 px-3 py-2 text-xs text-muted-foreground" data-testid="no-dynamic-lists">
-                {UI.noDynamicLists}
-                <Link to="/lists" className={buttonVariants({ variant: "link", size: "sm" })}>
-                  {UI.goToLists}
-                </Link>
-              </p>
-            ) : null}
-          </Field>
+          <TargetListField
+            id={`${id}-list`}
+            lists={dynamicLists}
+            value={values.targetListId}
+            error={errors.targetListId}
+            hint={dynamicLists.length > 0 ? UI.dynamicListsHint : undefined}
+            emptyText={UI.noDynamicLists}
+            emptyTestId="no-dynamic-lists"
+            onChange={(listId) => set("targetListId", listId)}
+          />
           <Field label={`${UI.template} *`} htmlFor={`${id}-template`} error={errors.templateSid}>
             <TemplateSelect id={`${id}-template`} value={values.templateSid} invalid={!!errors.templateSid} onChange={(sid) => set("templateSid", sid)} />
           </Field>
