@@ -311,6 +311,26 @@ export const conversations = sqliteTable(
   ],
 );
 
+// The dashboard stats' per-template counts: one row per account and the template its conversations were
+// started with ('' for those the customer started). Kept in step with conversations by triggers
+// (migrations/0010_conversation_template_rollup.sql) in the same statement as every insert, update or
+// delete of a conversation, so the stats read a few rows instead of the account's conversations. The
+// name and category are the template's as last recorded on one of its conversations.
+export const conversationTemplateRollup = sqliteTable(
+  "conversation_template_rollup",
+  {
+    twilioAccountId: text("twilio_account_id")
+      .notNull()
+      .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+    templateKey: text("template_key").notNull(),
+    templateName: text("template_name"),
+    templateCategory: text("template_category"),
+    conversations: integer("conversations").notNull().default(0),
+    active: integer("active").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.twilioAccountId, t.templateKey] })],
+);
+
 export const MESSAGE_STATUSES = ["received", "queued", "sending", "sent", "delivered", "read", "failed", "undelivered"] as const;
 export const MESSAGE_SENDERS = ["customer", "ai", "operator", "system"] as const;
 

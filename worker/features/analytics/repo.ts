@@ -1,28 +1,48 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { campaignJobs, conversations, feedbackEntries, leadCampaigns, memories, openaiUsage } from "../../db/schema";
+import { analytics, campaignJobs, conversations, conversationTemplateRollup, feedbackEntries, leadCampaigns, leads, memories, openaiUsage } from "../../db/schema";
 
 const replied = sql<number>`exists(select 1 from "messages" m where m."conversation_id" = "conversations"."id" and m."sender" = 'customer')`;
 
-// Converted: a converted lead or a lead_qualified event for the conversation. The account's few
-// converted leads and qualified events are read once per statement (leads has no conversation index).
-const converted = (accountId: string) => sql<number>`(${conversations.id} in (select l."conversation_id" from "leads" l where l."twilio_account_id" = ${accountId} and l."status" = 'converted')
-  or ${conversations.id} in (select a."conversation_id" from "analytics" a where a."twilio_account_id" = ${accountId} and a."event_type" = 'lead_qualified'))`;
+// Per template the conversations were started with (templateKey '': started by the customer): how many,
+// how many active, and for template-started ones how many converted (a converted lead or a
+// lead_qualified event). The counts come from the rollup, the converted ones from the account's few
+// converted leads and qualified events, each looked up by id (CROSS JOIN keeps that order in SQLite),
+// so nothing reads the account's conversations.
+export type TemplateCounts = {
+  templateKey: string;
+  templateName: string | null;
+  category: string | null;
+  conversations: number;
+  active: number;
+  converted: number;
+};
+export function templateCounts(db: Db, accountId: string) {
+  return db.all<TemplateCounts>(sql`select r.template_key as templateKey, r.template_name as templateName, r.template_category as category,
+      r.conversations as conversations, r.active as active, coalesce(k.converted, 0) as converted
+    from ${conversationTemplateRollup} r
+    left join (
+      select c.template_sid as sid, count(*) as converted
+      from (select l.conversation_id as id from ${leads} l where l.twilio_account_id = ${accountId} and l.status = 'converted'
+            union select a.conversation_id from ${analytics} a where a.twilio_account_id = ${accountId} and a.event_type = 'lead_qualified') q
+      cross join ${conversations} c on c.id = q.id
+      where c.twilio_account_id = ${accountId} and c.template_sid is not null
+      group by c.template_sid
+    ) k on k.sid = r.template_key
+    where r.twilio_account_id = ${accountId}`);
+}
 
 // One pass over the account's conversations, grouped by the template they were started with (null:
-// started by the customer): how many, how many active, and for template-started ones how many
-// converted (and, with `withReplied`, how many the customer answered).
-export function conversationsByTemplate(db: Db, accountId: string, { withReplied = false } = {}) {
+// started by the customer): how many, how many active, and for template-started ones how many the
+// customer answered.
+export function repliedByTemplate(db: Db, accountId: string) {
   const started = sql`${conversations.templateSid} is not null`;
   return db
     .select({
       templateSid: conversations.templateSid,
-      templateName: sql<string | null>`max(${conversations.templateName})`,
-      category: sql<string | null>`max(${conversations.templateCategory})`,
       conversations: count(),
       active: sql<number>`sum(${conversations.status} = 'active')`,
-      converted: sql<number>`sum(case when ${started} then ${converted(accountId)} else 0 end)`,
-      replied: withReplied ? sql<number>`sum(case when ${started} then ${replied} else 0 end)` : sql<number>`0`,
+      replied: sql<number>`sum(case when ${started} then ${replied} else 0 end)`,
     })
     .from(conversations)
     .where(eq(conversations.twilioAccountId, accountId))

@@ -7,30 +7,27 @@ import * as repo from "./repo";
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
-// Template-started groups only; the null group holds the conversations customers started.
-const byTemplate = (rows: Awaited<ReturnType<typeof repo.conversationsByTemplate>>) => rows.filter((r) => r.templateSid !== null);
-const activeOf = (rows: Awaited<ReturnType<typeof repo.conversationsByTemplate>>) => rows.reduce((n, r) => n + Number(r.active ?? 0), 0);
-
 export async function stats(env: Env, db: Db, account: AccountRow): Promise<AnalyticsStats> {
   const [rows, templates] = await Promise.all([
-    repo.conversationsByTemplate(db, account.id),
+    repo.templateCounts(db, account.id),
     // The templates the account can send; Twilio being unreachable must not break the dashboard.
     listProviderTemplates(env, account).catch(() => null),
   ]);
-  const performance: TemplatePerformance[] = byTemplate(rows)
+  const performance: TemplatePerformance[] = rows
+    .filter((r) => r.templateKey !== "")
     .map((r) => ({
-      templateId: r.templateSid ?? "",
-      templateName: r.templateName ?? r.templateSid ?? "",
+      templateId: r.templateKey,
+      templateName: r.templateName ?? r.templateKey,
       category: r.category,
       started: r.conversations,
-      converted: Number(r.converted ?? 0),
-      conversionRate: percent(Number(r.converted ?? 0), r.conversations),
+      converted: r.converted,
+      conversionRate: percent(r.converted, r.conversations),
     }))
     .sort((a, b) => b.conversionRate - a.conversionRate || b.started - a.started);
   const started = performance.reduce((n, p) => n + p.started, 0);
   const convertedTotal = performance.reduce((n, p) => n + p.converted, 0);
   return {
-    activeConversations: activeOf(rows),
+    activeConversations: rows.reduce((n, r) => n + r.active, 0),
     totalTemplates: templates ? templates.filter((t) => t.status === "approved").length : 0,
     conversionRate: percent(convertedTotal, started),
     startedConversations: started,
@@ -39,10 +36,12 @@ export async function stats(env: Env, db: Db, account: AccountRow): Promise<Anal
 }
 
 export async function clientStats(db: Db, account: AccountRow): Promise<ClientStats> {
-  const rows = await repo.conversationsByTemplate(db, account.id, { withReplied: true });
-  const started = byTemplate(rows).reduce((n, r) => n + r.conversations, 0);
-  const repliedCount = byTemplate(rows).reduce((n, r) => n + Number(r.replied ?? 0), 0);
-  return { responseRate: percent(repliedCount, started), startedConversations: started, repliedConversations: repliedCount, activeConversations: activeOf(rows) };
+  const rows = await repo.repliedByTemplate(db, account.id);
+  const startedRows = rows.filter((r) => r.templateSid !== null);
+  const started = startedRows.reduce((n, r) => n + r.conversations, 0);
+  const repliedCount = startedRows.reduce((n, r) => n + Number(r.replied ?? 0), 0);
+  const active = rows.reduce((n, r) => n + Number(r.active ?? 0), 0);
+  return { responseRate: percent(repliedCount, started), startedConversations: started, repliedConversations: repliedCount, activeConversations: active };
 }
 
 // One point per Rome day in [startDate, endDate], days without activity included as zeros.
