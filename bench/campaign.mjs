@@ -85,7 +85,7 @@ export async function runCampaignBench(figure) {
   const fake = await startFakeTwilio(fakePort, sends);
   const server = await startLocalServer({
     logLevel: process.env.BENCH_LOG_LEVEL ?? "error",
-    localTraces: false,
+    benchmark: true,
     buildWebFirst: !existsSync(path.join(root, "dist", "web", "index.html")),
     vars: {
       TWILIO_API_BASE: `http://127.0.0.1:${fakePort}`,

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { freePort, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
+import { freePort, MEMORY_STATE_ROOT, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -250,7 +250,7 @@ function figure(name, value, unit, target, ok) {
 async function withProduct(vars, run) {
   const server = await startLocalServer({
     logLevel: process.env.BENCH_LOG_LEVEL ?? "error",
-    localTraces: false,
+    benchmark: true,
     // The benchmark measures the Worker; the web build is only needed for wrangler to start.
     buildWebFirst: !existsSync(path.join(root, "dist", "web", "index.html")),
     vars: { OPENAI_API_KEY: "sk-bench", OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`, TWILIO_API_BASE: `http://127.0.0.1:${FAKE_PORT}`, TWILIO_SENDER_MPS: "1000", ...vars },
@@ -427,6 +427,7 @@ const { runWebBench } = await import("./web.mjs");
 const webNote = (await runWebBench(figure)).note;
 
 const cpus = os.cpus();
+const stateRootText = existsSync(MEMORY_STATE_ROOT) ? `tmpfs (\`${MEMORY_STATE_ROOT}\`)` : "the machine's temporary directory (no tmpfs here)";
 const pct = (a, b) => `${((100 * a) / b).toFixed(0)} %`;
 const ingestText = (() => {
   if (!ingestSummary) return "";
@@ -445,7 +446,7 @@ const report = `# Benchmark report
 Run with \`npm run bench\` on ${new Date().toISOString()}.
 
 Machine: ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min) when the run started.
-Server: \`wrangler dev\` (local workerd, local D1/Queues/Durable Objects) on loopback, with wrangler's local trace collector off (\`X_LOCAL_OBSERVABILITY=false\`: it records every request and binding call into a SQLite store on workerd's one thread, which cost about a third of the webhook throughput and which no deployed Worker pays); OpenAI and Twilio are local fakes that answer at once.
+Server: \`wrangler dev\` (local workerd, local D1/Queues/Durable Objects) on loopback, with wrangler's local trace collector off (\`X_LOCAL_OBSERVABILITY=false\`: it records every request and binding call into a SQLite store on workerd's one thread, which cost about a third of the webhook throughput and which no deployed Worker pays) and the local D1 and Durable Object storage on ${stateRootText} (their SQLite files are written on workerd's one thread, which then waits on this machine's disk; deployed D1 and Durable Objects keep that off the Worker's thread); OpenAI and Twilio are local fakes that answer at once.
 
 | figure | value | target | |
 |---|---|---|---|

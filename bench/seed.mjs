@@ -561,7 +561,7 @@ export async function startSeededServer({ vars = {}, log = console.log, assetsDi
   try {
     server = await startLocalServer({
       logLevel: process.env.BENCH_LOG_LEVEL ?? "error",
-      localTraces: false,
+      benchmark: true,
       buildWebFirst: !assetsDir && !existsSync(path.join(root, "dist", "web", "index.html")),
       assetsDir,
       vars: { TWILIO_CONTENT_BASE: `http://127.0.0.1:${twilio.address().port}`, TWILIO_API_BASE: `http://127.0.0.1:${twilio.address().port}`, OPENAI_API_KEY: "", ...vars },

@@ -6,6 +6,7 @@ export function applyMigrations(persistTo?: string): void;
 export function buildWeb(): void;
 export function readEnvFile(file: string): Record<string, string>;
 export function freePort(): Promise<number>;
+export const MEMORY_STATE_ROOT: string;
 export function startLocalServer(options: {
   port?: number;
   vars?: Record<string, string>;
@@ -13,5 +14,5 @@ export function startLocalServer(options: {
   logLevel?: string;
   beforeStart?: (state: { persist: string; vars: Record<string, string> }) => void | Promise<void>;
   assetsDir?: string;
-  localTraces?: boolean;
+  benchmark?: boolean;
 }): Promise<{ baseUrl: string; persist: string; vars: Record<string, string>; stop(): void }>;

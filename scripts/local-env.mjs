@@ -57,16 +57,20 @@ export async function freePort() {
 
 // beforeStart({ persist, vars }) runs after the migrations and before wrangler starts, e.g. to seed the database.
 // assetsDir serves another build of the web app than dist/web (the benchmark's production build).
-// localTraces: false turns off wrangler's local trace collector (X_LOCAL_OBSERVABILITY), which records
-// every request, subrequest and binding call into a SQLite store on workerd's one thread: a cost of the
-// dev tool that no deployed Worker pays, so the benchmark measures without it.
-export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir, localTraces = true }) {
+// benchmark: true starts a server for the benchmark to measure, without two costs of the local dev tool
+// that no deployed Worker pays, both on workerd's one thread: wrangler's local trace collector
+// (X_LOCAL_OBSERVABILITY), which records every request, subrequest and binding call into a SQLite
+// store, and the disk under the local D1 and Durable Object storage, whose SQLite files then live on
+// tmpfs (/dev/shm, where the machine has it) instead of waiting on this machine's disk.
+export const MEMORY_STATE_ROOT = "/dev/shm";
+export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir, benchmark = false }) {
   port ??= await freePort();
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const baseUrl = `http://localhost:${port}`;
-  const work = mkdtempSync(path.join(tmpdir(), "agentbot-local-"));
+  const stateRoot = benchmark && existsSync(MEMORY_STATE_ROOT) ? MEMORY_STATE_ROOT : tmpdir();
+  const work = mkdtempSync(path.join(stateRoot, "agentbot-local-"));
   const persist = path.join(work, "state");
   const values = { ...readEnvFile(path.join(root, ".dev.vars.example")), PUBLIC_BASE_URL: baseUrl, ...vars };
   const envFile = path.join(work, "local.env");
@@ -84,7 +88,7 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
   const server = spawn(
     bin("wrangler"),
     ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel, ...(assetsDir ? ["--assets", assetsDir] : [])],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv(localTraces ? {} : { X_LOCAL_OBSERVABILITY: "false" }) },
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv(benchmark ? { X_LOCAL_OBSERVABILITY: "false" } : {}) },
   );
   const deadline = Date.now() + 120_000;
   for (;;) {
