@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import migration from "../../migrations/0010_conversation_template_rollup.sql?raw";
 import { analytics, conversations, conversationTemplateRollup, leads, twilioAccounts } from "../../worker/db/schema";
-import { call, createAccount, db, signedInUser } from "./helpers";
+import { accountOwner, call, db } from "./helpers";
 
 const BACKFILL = migration
   .split("--> statement-breakpoint")
@@ -33,18 +33,12 @@ async function scanOf(accountId: string): Promise<Counts[]> {
   return rows.sort((a, b) => a.templateKey.localeCompare(b.templateKey));
 }
 
-async function owner() {
-  const { user, cookie } = await signedInUser();
-  const account = await createAccount(cookie);
-  return { user, cookie, account };
-}
-
 const A = { templateSid: "HXA", templateName: "prestiti_benvenuto", templateCategory: "loans" };
 const B = { templateSid: "HXB", templateName: "agenzia_consulenza", templateCategory: "agency" };
 
 describe("the dashboard's per-template rollup", () => {
   it("follows every insert, update and delete of a conversation as a full scan would count it", async () => {
-    const { user, account } = await owner();
+    const { user, account } = await accountOwner();
     const base = { userId: user.id, twilioAccountId: account.id };
     const rows = await db()
       .insert(conversations)
@@ -77,8 +71,8 @@ describe("the dashboard's per-template rollup", () => {
   });
 
   it("keeps accounts apart and goes with a deleted account", async () => {
-    const one = await owner();
-    const two = await owner();
+    const one = await accountOwner();
+    const two = await accountOwner();
     await db().insert(conversations).values([
       { userId: one.user.id, twilioAccountId: one.account.id, ...A, phoneNumber: "+393410000001" },
       { userId: two.user.id, twilioAccountId: two.account.id, ...A, phoneNumber: "+393410000001" },
@@ -92,7 +86,7 @@ describe("the dashboard's per-template rollup", () => {
   });
 
   it("is backfilled by the migration from the conversations already stored", async () => {
-    const { user, account } = await owner();
+    const { user, account } = await accountOwner();
     const base = { userId: user.id, twilioAccountId: account.id };
     await db().insert(conversations).values([
       { ...base, ...A, phoneNumber: "+393420000001" },
@@ -106,7 +100,7 @@ describe("the dashboard's per-template rollup", () => {
   });
 
   it("gives /api/analytics/stats the counts and the converted conversations per template", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     const base = { userId: user.id, twilioAccountId: account.id };
     const [a1, a2, , b1, c1] = await db()
       .insert(conversations)

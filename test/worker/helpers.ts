@@ -102,6 +102,13 @@ export async function createAccount(cookie: string, overrides: Record<string, un
   return res.json as { id: string; name: string; isDefault: boolean; isActive: boolean };
 }
 
+// A signed-in client who created (and so owns) a fresh provider account.
+export async function accountOwner() {
+  const { user, cookie } = await signedInUser();
+  const account = await createAccount(cookie);
+  return { user, cookie, account };
+}
+
 export async function addMember(userId: string, accountId: string, isOwner = false) {
   await db().insert(accountUsers).values({ userId, twilioAccountId: accountId, isOwner });
 }

@@ -9,7 +9,7 @@ import { decryptSecret } from "../../worker/lib/crypto";
 import { AIRTABLE_TEXTS } from "../../worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { addMember, call, createAccount, db, signedInUser } from "./helpers";
+import { accountOwner, addMember, call, db, signedInUser } from "./helpers";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 let airtable: Handler = () => new Response("no airtable in this test", { status: 500 });
@@ -26,12 +26,6 @@ afterEach(() => {
 });
 
 const SID = "HXtemplate00000000000000000000001";
-
-async function owner() {
-  const { user, cookie } = await signedInUser();
-  const account = await createAccount(cookie);
-  return { user, cookie, account };
-}
 
 async function createMemory(cookie: string, body: Record<string, unknown>) {
   const res = await call("/api/memories", { cookie, body: { name: "Memoria", ...body } });
@@ -55,7 +49,7 @@ async function passagesOf(memoryId: string) {
 
 describe("memories CRUD", () => {
   it("creates a text memory with the spec's defaults, indexes it, lists, updates and deletes it", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const created = await call("/api/memories", { cookie, body: { name: "Orari", content: "Aperti dal lunedì al venerdì.\n\nChiusi la domenica.", linkedTemplates: [SID] } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
@@ -86,7 +80,7 @@ describe("memories CRUD", () => {
   });
 
   it("keeps a private memory to its author and shares a public one with the account's members", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const secret = await createMemory(cookie, { name: "Margini", content: "Margine minimo 12%" });
     const shared = await createMemory(cookie, { name: "FAQ", content: "Spedizione gratuita", visibility: "public" });
     const member = await signedInUser();
@@ -99,7 +93,7 @@ describe("memories CRUD", () => {
   });
 
   it("shows a feedback memory as dataType 'feedback' and lists its feedback rows", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "Feedback clienti", dataType: "feedback", linkedTemplates: [SID] });
     expect(memory).toMatchObject({ memoryType: "feedback", dataType: "feedback", passageCount: 0 });
     const explicit = await createMemory(cookie, { name: "Altro feedback", memoryType: "feedback" });
@@ -117,7 +111,7 @@ describe("memories CRUD", () => {
   });
 
   it("validates with Italian texts", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "" }, TX.nameRequired],
       [{ name: "x".repeat(201) }, TX.nameTooLong],
@@ -139,7 +133,7 @@ describe("memories CRUD", () => {
 
 describe("duplicating a memory", () => {
   it("POST /:id/duplicate copies it inactive, with _copy and no linked templates, knowledge included", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const source = await createMemory(cookie, { name: "Listino", content: "Carta A4: 5 euro\nToner: 40 euro", linkedTemplates: [SID], visibility: "public" });
     const res = await call(`/api/memories/${source.id}/duplicate`, { method: "POST", cookie });
     expect(res.status).toBe(201);
@@ -148,7 +142,7 @@ describe("duplicating a memory", () => {
   });
 
   it("accepts the spec's client-side duplicate (name, content, dataType, dataSource, linkedTemplates, isActive)", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const source = await createMemory(cookie, { name: "Listino", content: "Carta A4: 5 euro", linkedTemplates: [SID] });
     const body = { name: `${source.name}_copy`, content: source.content, dataType: source.dataType, dataSource: source.dataSource, linkedTemplates: [], isActive: false };
     const res = await call("/api/memories", { cookie, body });
@@ -157,7 +151,7 @@ describe("duplicating a memory", () => {
   });
 
   it("copies a CSV memory's file and rows", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "Prodotti", dataType: "csv" });
     await uploadCsv(cookie, memory.id, "prodotto,prezzo\nCarta,5\nToner,40\n");
     const copy = await call(`/api/memories/${memory.id}/duplicate`, { method: "POST", cookie });
@@ -221,7 +215,7 @@ describe("the CSV parser", () => {
 
 describe("CSV memories", () => {
   it("uploads a CSV to R2, turns its rows into passages and answers the card's summary", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const memory = await createMemory(cookie, { name: "Prodotti", dataType: "csv", linkedTemplates: [SID] });
     expect(memory.passageCount).toBe(0);
     const csv = '\uFEFFprodotto;prezzo;descrizione;colore;formato;peso\n"Carta A4";5;"Risma da 500 fogli; 80 g";bianco;A4;2.5\nToner;40;"Nero, alta resa";nero;XL;0.8\n';
@@ -258,7 +252,7 @@ describe("CSV memories", () => {
   });
 
   it("accepts multipart/form-data in the field 'file'", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "Prodotti", dataType: "csv" });
     const form = new FormData();
     form.append("file", new File(["nome,prezzo\nCarta,5\n"], "catalogo.csv", { type: "text/csv" }));
@@ -268,7 +262,7 @@ describe("CSV memories", () => {
   });
 
   it("refuses a malformed row with the line, a file over 5 MB, a non-UTF-8 file and a non-CSV memory", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "Prodotti", dataType: "csv" });
     const bad = await uploadCsv(cookie, memory.id, 'nome,prezzo\nCarta,5\n"Toner,40\n');
     expect(bad.status).toBe(400);
@@ -314,7 +308,7 @@ describe("Airtable memories", () => {
     tables[`${BASE_ID}/tblProdotti`]!.views!.viwPromo = tables[`${BASE_ID}/tblProdotti`]!.records.map((r) => r.id);
     const fake = fakeAirtable(tables);
     airtable = fake.handler;
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const res = await call("/api/memories", {
       cookie,
       body: { name: "Catalogo", dataType: "airtable", dataSource: { apiKey: KEY, baseId: BASE_ID, tableId: "tblProdotti", viewId: "viwPromo" }, linkedTemplates: [SID] },
@@ -348,7 +342,7 @@ describe("Airtable memories", () => {
     const tables = { [`${BASE_ID}/tblA`]: table(3, { throttle: 2 }) };
     const fake = fakeAirtable(tables);
     airtable = fake.handler;
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const created = await createMemory(cookie, { name: "A", dataType: "airtable", dataSource: { apiKey: KEY, baseId: BASE_ID, tableId: "tblA" } });
     expect(created).toMatchObject({ passageCount: 3, syncError: null });
     expect(fake.calls).toHaveLength(3);
@@ -370,7 +364,7 @@ describe("Airtable memories", () => {
   it("answers and stores a clear Italian error for a bad key (401), a key without access (403) and an unknown table (404)", async () => {
     const tables = { [`${BASE_ID}/tblA`]: table(2), [`${BASE_ID}/tblOther`]: { ...table(1), apiKey: "patOTHER" } };
     airtable = fakeAirtable(tables).handler;
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const created = await createMemory(cookie, { name: "A", dataType: "airtable", dataSource: { apiKey: KEY, baseId: BASE_ID, tableId: "tblA" } });
     expect(created.passageCount).toBe(2);
 
@@ -396,7 +390,7 @@ describe("Airtable memories", () => {
 
   it("reads the configuration from the content as the spec's editor sends it, and never keeps the key there", async () => {
     airtable = fakeAirtable({ [`${BASE_ID}/tblA`]: table(1) }).handler;
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "A", dataType: "airtable", content: JSON.stringify({ apiKey: KEY, baseId: BASE_ID, tableId: "tblA" }) });
     expect(memory).toMatchObject({ content: "", passageCount: 1, dataSource: { baseId: BASE_ID, tableId: "tblA" } });
     const sync = await call(`/api/memories/${(await createMemory(cookie, { name: "T", content: "x" })).id}/sync`, { method: "POST", cookie });
@@ -410,7 +404,7 @@ describe("knowledge retrieval", () => {
     Array.from({ length: n }, (_, i) => `Paragrafo ${i} su ${topic}: informazioni generali sul catalogo, sulle consegne e sui pagamenti numero ${i}.`).join("\n");
 
   it("picks the relevant passage of a large knowledge base within the budget, not everything", async () => {
-    const { user, account } = await owner();
+    const { user, account } = await accountOwner();
     const content = `${filler("cancelleria", 80)}\nLa garanzia sulle stampanti laser dura 24 mesi dalla data di acquisto.\n${filler("spedizioni", 80)}`;
     await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name: "Manuale", content, linkedTemplates: [SID] });
     const passages = await relevantPassages(db(), account.id, SID, "Quanto dura la garanzia della stampante?", 1500);
@@ -423,8 +417,8 @@ describe("knowledge retrieval", () => {
   });
 
   it("uses only active standard memories linked to the template of this account, and re-indexes edited text", async () => {
-    const { user, account } = await owner();
-    const other = await owner();
+    const { user, account } = await accountOwner();
+    const other = await accountOwner();
     const base = { userId: user.id, twilioAccountId: account.id, linkedTemplates: [SID] };
     await db().insert(memories).values([
       { ...base, name: "Attiva", content: "Il bonifico è accettato." },
@@ -457,7 +451,7 @@ describe("knowledge retrieval", () => {
   });
 
   it("answers for queries full of FTS syntax", async () => {
-    const { user, account } = await owner();
+    const { user, account } = await accountOwner();
     await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name: "FAQ", content: "Resi gratuiti entro 30 giorni.\nAltro", linkedTemplates: [SID] });
     for (const query of ['resi" OR "', "resi*) AND NOT (", "NEAR(resi, 5)", "col:resi", "'; drop table memories; --"]) {
       const found = await relevantPassages(db(), account.id, SID, query);
@@ -468,9 +462,9 @@ describe("knowledge retrieval", () => {
 
 describe("tenancy and bad input on memories", () => {
   it("answers 404 for another tenant's memory on every route", async () => {
-    const owning = await owner();
+    const owning = await accountOwner();
     const memory = await createMemory(owning.cookie, { name: "Segreti", content: "x", visibility: "public" });
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const routes: [string, string, unknown?][] = [
       ["GET", `/api/memories/${memory.id}`],
       ["PUT", `/api/memories/${memory.id}`, { name: "Rubata" }],
@@ -492,7 +486,7 @@ describe("tenancy and bad input on memories", () => {
   });
 
   it("answers 400, never 500, to malformed JSON and wrong types on every memory route", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "M", content: "x" });
     const csvMemory = await createMemory(cookie, { name: "C", dataType: "csv" });
     const bodies: [string, string][] = [

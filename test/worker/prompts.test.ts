@@ -4,7 +4,7 @@ import { MODEL_IDS } from "../../src/shared/models";
 import { GENERATED_TEST_MESSAGES, generatedTestMessage, PROMPT_TEXTS as TX } from "../../src/shared/schemas/prompts";
 import { openaiUsage, usageBudgets } from "../../worker/db/schema";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { addMember, call, createAccount, db, signedInUser } from "./helpers";
+import { accountOwner, addMember, call, createAccount, db, signedInUser } from "./helpers";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 let openAi: Handler = () => openAiCompletion("ok", 1, 1);
@@ -23,12 +23,6 @@ afterEach(() => {
 const KEYED = { env: { OPENAI_API_KEY: "sk-test" } };
 const BASE = { name: "Vendite prestiti", content: "Sei un consulente di prestiti personali. Rispondi in italiano." };
 
-async function owner() {
-  const { user, cookie } = await signedInUser();
-  const account = await createAccount(cookie);
-  return { user, cookie, account };
-}
-
 async function createPrompt(cookie: string, body: Record<string, unknown> = {}) {
   const res = await call("/api/prompts", { cookie, body: { ...BASE, ...body } });
   expect(res.status, res.text).toBe(201);
@@ -46,7 +40,7 @@ function modelRequestsSince(index: number) {
 
 describe("prompts CRUD", () => {
   it("creates with the spec's form defaults (gpt-4, 7, 500, active), lists, updates and deletes", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const created = await call("/api/prompts", { cookie, body: BASE });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({
@@ -79,7 +73,7 @@ describe("prompts CRUD", () => {
   });
 
   it("lists only the active account's prompts", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const first = await createPrompt(cookie, { name: "Primo" });
     const second = await createAccount(cookie, { name: "Secondo" });
     await call(`/api/twilio-accounts/${second.id}/activate`, { method: "PUT", cookie });
@@ -98,7 +92,7 @@ describe("prompts CRUD", () => {
   });
 
   it("enforces the bounds: maxTokens 50-2000, temperature integer 0-10, a known model", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const cases: [Record<string, unknown>, string][] = [
       [{ maxTokens: 49 }, TX.maxTokensInvalid],
       [{ maxTokens: 2001 }, TX.maxTokensInvalid],
@@ -137,7 +131,7 @@ describe("prompts CRUD", () => {
 
 describe("duplicating a prompt", () => {
   it("POST /:id/duplicate copies it inactive with the _copy suffix", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const source = await createPrompt(cookie, { temperature: 4, maxTokens: 900, linkedTemplates: ["HX1"], model: "gpt-4o" });
     const res = await call(`/api/prompts/${source.id}/duplicate`, { method: "POST", cookie });
     expect(res.status).toBe(201);
@@ -158,7 +152,7 @@ describe("duplicating a prompt", () => {
   });
 
   it("accepts the spec's client-side duplicate: the copy posted without id and dates", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const source = await call("/api/prompts", { cookie, body: BASE });
     const { id, createdAt, updatedAt, ...rest } = source.json;
     const res = await call("/api/prompts", { cookie, body: { ...rest, name: `${rest.name}_copy`, isActive: false } });
@@ -172,7 +166,7 @@ describe("duplicating a prompt", () => {
 
 describe("testing a prompt against the model", () => {
   it("sends the prompt as system message, temperature / 10 and max_tokens, and records prompt_test usage", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const prompt = await createPrompt(cookie, { temperature: 3, maxTokens: 120, model: "gpt-4o" });
     const before = world.requests.length;
     openAi = () => openAiCompletion("Certo, ecco le nostre offerte di prestito.", 300, 60, "gpt-4o-2024-08-06");
@@ -198,7 +192,7 @@ describe("testing a prompt against the model", () => {
   });
 
   it("sends the gpt-5 family max_completion_tokens and no temperature", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const prompt = await createPrompt(cookie, { temperature: 9, maxTokens: 300, model: "gpt-5-mini" });
     const before = world.requests.length;
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Ciao" }, ...KEYED });
@@ -216,7 +210,7 @@ describe("testing a prompt against the model", () => {
     // 'prestiti' wins over 'ufficio'.
     expect(generatedTestMessage("prestiti per l'ufficio")).toBe(GENERATED_TEST_MESSAGES.loans);
 
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const cases: [string, string, unknown][] = [
       ["Offriamo prestiti personali.", GENERATED_TEST_MESSAGES.loans, undefined],
       ["Cancelleria per ufficio.", GENERATED_TEST_MESSAGES.office, {}],
@@ -233,7 +227,7 @@ describe("testing a prompt against the model", () => {
   });
 
   it("tests unsaved content with the editor's settings", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const before = world.requests.length;
     const res = await call("/api/prompts/test-content", {
       cookie,
@@ -278,7 +272,7 @@ describe("testing a prompt against the model", () => {
       "gpt-4": "0.04500000",
       "gpt-3.5-turbo": "0.00225000",
     };
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     for (const model of MODEL_IDS) {
       const [input, output] = prices[model]!;
       expect(((1000 * input + 500 * output) / 1e6).toFixed(8), model).toBe(expected[model]);
@@ -292,7 +286,7 @@ describe("testing a prompt against the model", () => {
   });
 
   it("answers 502 with the spec's text and the reason when the provider fails, and records nothing", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const prompt = await createPrompt(cookie);
     openAi = () => Response.json({ error: { message: "Incorrect API key provided", type: "invalid_request_error" } }, { status: 401 });
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Ciao" }, ...KEYED });
@@ -306,7 +300,7 @@ describe("testing a prompt against the model", () => {
   });
 
   it("answers from the offline responder without a key, at no cost", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const prompt = await createPrompt(cookie);
     const before = world.requests.length;
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Ciao" } });
@@ -317,7 +311,7 @@ describe("testing a prompt against the model", () => {
   });
 
   it("refuses a real model call once the account's monthly cap is reached", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     const prompt = await createPrompt(cookie);
     await db().insert(usageBudgets).values({ twilioAccountId: account.id, monthlyLimitUsd: 1 });
     await db().insert(openaiUsage).values({ userId: user.id, twilioAccountId: account.id, model: "gpt-4", operationType: "chat_response", totalCost: "1.20000000" });
@@ -331,9 +325,9 @@ describe("testing a prompt against the model", () => {
 
 describe("tenancy and bad input on prompts", () => {
   it("answers 404 for another tenant's prompt on every route, and a member may use the account's prompts", async () => {
-    const owning = await owner();
+    const owning = await accountOwner();
     const prompt = await createPrompt(owning.cookie);
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const routes: [string, string, unknown?][] = [
       ["GET", `/api/prompts/${prompt.id}`],
       ["PUT", `/api/prompts/${prompt.id}`, { name: "Rubato" }],
@@ -356,7 +350,7 @@ describe("tenancy and bad input on prompts", () => {
   });
 
   it("answers 400, never 500, to malformed JSON and wrong types on every prompt route", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     const prompt = await createPrompt(cookie);
     const bodies: [string, string][] = [
       ["malformed JSON", '{"name": '],

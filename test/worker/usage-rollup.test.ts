@@ -6,18 +6,12 @@ import { nextRomeDay, romeDay, romeDayStart } from "../../src/shared/rome-time";
 import { conversations, openaiUsage, twilioAccounts, usageDailyRollup } from "../../worker/db/schema";
 import { type Aggregates, scanAggregates, type UsageFilter, usageReport } from "../../worker/features/usage/repo";
 import { formatCostE8, recordUsage } from "../../worker/features/usage/service";
-import { call, createAccount, db, signedInUser } from "./helpers";
+import { accountOwner, call, db } from "./helpers";
 
 // The migration's hand-written statements: the Rome day of a timestamp in SQL, and the backfill.
 const statements = migration.split("--> statement-breakpoint").map((s) => s.replace(/^\s*--.*$/gm, "").trim());
 const BACKFILL = statements.find((s) => s.startsWith("INSERT INTO `usage_daily_rollup`"))!;
 const ROME_DAY_SQL = /SELECT `twilio_account_id`, (date\(.*\)) AS `rome_day`/.exec(BACKFILL)![1]!;
-
-async function owner() {
-  const { user, cookie } = await signedInUser();
-  const account = await createAccount(cookie);
-  return { user, cookie, account };
-}
 
 type Row = { at: string; model: string; op: string; cost: string; prompt: number; completion: number };
 
@@ -164,11 +158,11 @@ describe("the usage report's daily rollup", () => {
   });
 
   it("answers what a full scan answers, across Rome midnights and DST changes, for every filter", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     const rows = mixedRows();
     await insert(user.id, account.id, rows);
     // Another account's rows and rows without an account are not in the report.
-    const other = await owner();
+    const other = await accountOwner();
     await insert(other.user.id, other.account.id, rows.slice(0, 5));
     await insert(user.id, null, rows.slice(0, 5));
 
@@ -196,7 +190,7 @@ describe("the usage report's daily rollup", () => {
   });
 
   it("reads the rollup for whole Rome days and the rows for a bound inside a day", async () => {
-    const { user, account } = await owner();
+    const { user, account } = await accountOwner();
     const rows = mixedRows();
     await insert(user.id, account.id, rows);
     // Mark the rollup so that reading it shows: a filter of whole days reads it, others do not.
@@ -222,7 +216,7 @@ describe("the usage report's daily rollup", () => {
   });
 
   it("follows every write: recordUsage, updates, deletes, a deleted conversation and a deleted account", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     const key = and(eq(usageDailyRollup.twilioAccountId, account.id));
     // The product's own write path.
     const conversation = (await db().insert(conversations).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393400000001" }).returning())[0]!;
@@ -263,9 +257,9 @@ describe("the usage report's daily rollup", () => {
   });
 
   it("is rebuilt identically by the migration's backfill", async () => {
-    const { user, account } = await owner();
+    const { user, account } = await accountOwner();
     await insert(user.id, account.id, mixedRows());
-    const other = await owner();
+    const other = await accountOwner();
     await insert(other.user.id, other.account.id, mixedRows().slice(3, 17));
     await insert(user.id, null, mixedRows().slice(0, 4));
     const kept = await rollupRows();
@@ -276,9 +270,9 @@ describe("the usage report's daily rollup", () => {
   });
 
   it("answers the report in at most 3 SQL statements, whatever the filters and the number of rows", async () => {
-    const small = await owner();
+    const small = await accountOwner();
     await insert(small.user.id, small.account.id, mixedRows().slice(0, 1));
-    const large = await owner();
+    const large = await accountOwner();
     await insert(large.user.id, large.account.id, [...mixedRows(), ...mixedRows(), ...mixedRows()]);
     const counting = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
     for (const query of ["", "?limit=10", "?startDate=2026-03-29&endDate=2026-10-25", "?model=gpt-4o&operationType=chat_response", "?startDate=2026-03-28&model=gpt-4"]) {

@@ -3,13 +3,7 @@ import { nextRomeDay, romeDay, romeDayStart, romeMonth } from "../../src/shared/
 import { USAGE_TEXTS as TX } from "../../src/shared/schemas/ai-usage";
 import { openaiUsage } from "../../worker/db/schema";
 import { checkBudget } from "../../worker/features/usage/service";
-import { addMember, call, createAccount, db, signedInUser } from "./helpers";
-
-async function owner() {
-  const { user, cookie } = await signedInUser();
-  const account = await createAccount(cookie);
-  return { user, cookie, account };
-}
+import { accountOwner, addMember, call, db, signedInUser } from "./helpers";
 
 type Row = { at: string | Date; cost?: string; model?: string; op?: string; tokens?: number };
 // D1 binds at most 100 parameters per statement: a few rows at a time.
@@ -52,7 +46,7 @@ describe("Europe/Rome days", () => {
 
 describe("GET /api/openai-usage", () => {
   it("filters by Rome calendar days, end day included, and totals the whole range", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     await usage(user.id, account.id, [
       { at: "2026-03-10T22:30:00Z", cost: "0.10000000" }, // 23:30 on 10 March in Rome
       { at: "2026-03-10T23:30:00Z", cost: "0.20000000" }, // 00:30 on 11 March
@@ -100,7 +94,7 @@ describe("GET /api/openai-usage", () => {
   });
 
   it("lists 50 by default and 10, 25, 50 or 100 on request; any other limit is refused", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     const start = Date.parse("2026-05-01T08:00:00Z");
     await usage(
       user.id,
@@ -124,8 +118,8 @@ describe("GET /api/openai-usage", () => {
   });
 
   it("filters by model and operation, groups by both, and leaves other accounts out", async () => {
-    const { user, cookie, account } = await owner();
-    const other = await owner();
+    const { user, cookie, account } = await accountOwner();
+    const other = await accountOwner();
     await usage(user.id, account.id, [
       { at: "2026-05-02T10:00:00Z", model: "gpt-4", op: "chat_response", cost: "0.03000000", tokens: 1000 },
       { at: "2026-05-02T11:00:00Z", model: "gpt-4", op: "prompt_test", cost: "0.06000000", tokens: 2000 },
@@ -153,7 +147,7 @@ describe("GET /api/openai-usage", () => {
   });
 
   it("refuses bad filters with 400 and a plain member with 403", async () => {
-    const { cookie, account } = await owner();
+    const { cookie, account } = await accountOwner();
     const bad: [string, string][] = [
       ["startDate=2026-02-30", TX.dateInvalid],
       ["startDate=11/03/2026", TX.dateInvalid],
@@ -192,7 +186,7 @@ describe("GET /api/openai-usage", () => {
 
 describe("the monthly budget", () => {
   it("stores a cap, and checkBudget stops the AI once this Rome month's spend reaches it", async () => {
-    const { user, cookie, account } = await owner();
+    const { user, cookie, account } = await accountOwner();
     const none = await call("/api/openai-usage/budget", { cookie });
     expect(none.json).toMatchObject({ monthlyLimitUsd: null, allowed: true, reason: null, remaining: null });
     expect(await checkBudget(db(), account.id)).toEqual({ allowed: true });
@@ -205,7 +199,7 @@ describe("the monthly budget", () => {
     const { start } = romeMonth(now);
     // Last month's spend and another account's spend do not count.
     await usage(user.id, account.id, [{ at: new Date(start.getTime() - 60_000), cost: "50.00000000" }]);
-    const other = await owner();
+    const other = await accountOwner();
     await usage(other.user.id, other.account.id, [{ at: now, cost: "50.00000000" }]);
     await usage(user.id, account.id, [{ at: start, cost: "4.99000000" }]);
     expect(await checkBudget(db(), account.id)).toEqual({ allowed: true });
@@ -231,7 +225,7 @@ describe("the monthly budget", () => {
   });
 
   it("refuses a bad cap with 400 and never 500", async () => {
-    const { cookie } = await owner();
+    const { cookie } = await accountOwner();
     for (const body of [{ monthlyLimitUsd: 0 }, { monthlyLimitUsd: -1 }, { monthlyLimitUsd: "10" }, { monthlyLimitUsd: 2_000_000 }, {}, []]) {
       const res = await call("/api/openai-usage/budget", { method: "PUT", cookie, body });
       expect(res.status, JSON.stringify(body)).toBe(400);

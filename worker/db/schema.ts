@@ -306,7 +306,8 @@ export const conversations = sqliteTable(
     uniqueIndex("conversations_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
     index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt),
     index("conversations_user_idx").on(t.userId),
-    // Covers the dashboard stats, which group an account's conversations by template and status.
+    // Covers the client dashboard's response rate, which groups an account's conversations by template and
+    // status (the admin stats read conversation_template_rollup).
     index("conversations_account_stats_idx").on(t.twilioAccountId, t.templateSid, t.status, t.templateName, t.templateCategory, t.id),
   ],
 );
