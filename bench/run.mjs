@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { freePort, MEMORY_STATE_ROOT, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
+import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -427,7 +427,7 @@ const { runWebBench } = await import("./web.mjs");
 const webNote = (await runWebBench(figure)).note;
 
 const cpus = os.cpus();
-const stateRootText = existsSync(MEMORY_STATE_ROOT) ? `tmpfs (\`${MEMORY_STATE_ROOT}\`)` : "the machine's temporary directory (no tmpfs here)";
+const stateRootText = memoryStateRoot() ? `tmpfs (\`${memoryStateRoot()}\`)` : "the machine's temporary directory (no tmpfs here)";
 const pct = (a, b) => `${((100 * a) / b).toFixed(0)} %`;
 const ingestText = (() => {
   if (!ingestSummary) return "";

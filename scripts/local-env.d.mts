@@ -6,7 +6,7 @@ export function applyMigrations(persistTo?: string): void;
 export function buildWeb(): void;
 export function readEnvFile(file: string): Record<string, string>;
 export function freePort(): Promise<number>;
-export const MEMORY_STATE_ROOT: string;
+export function memoryStateRoot(): string | null;
 export function startLocalServer(options: {
   port?: number;
   vars?: Record<string, string>;

@@ -62,14 +62,15 @@ export async function freePort() {
 // (X_LOCAL_OBSERVABILITY), which records every request, subrequest and binding call into a SQLite
 // store, and the disk under the local D1 and Durable Object storage, whose SQLite files then live on
 // tmpfs (/dev/shm, where the machine has it) instead of waiting on this machine's disk.
-export const MEMORY_STATE_ROOT = "/dev/shm";
+// The tmpfs a benchmark server keeps its state on, or null where the machine has none.
+export const memoryStateRoot = () => (existsSync("/dev/shm") ? "/dev/shm" : null);
 export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir, benchmark = false }) {
   port ??= await freePort();
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const baseUrl = `http://localhost:${port}`;
-  const stateRoot = benchmark && existsSync(MEMORY_STATE_ROOT) ? MEMORY_STATE_ROOT : tmpdir();
+  const stateRoot = (benchmark && memoryStateRoot()) || tmpdir();
   const work = mkdtempSync(path.join(stateRoot, "agentbot-local-"));
   const persist = path.join(work, "state");
   const values = { ...readEnvFile(path.join(root, ".dev.vars.example")), PUBLIC_BASE_URL: baseUrl, ...vars };
