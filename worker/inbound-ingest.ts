@@ -3,7 +3,7 @@ import { createDb } from "./db/client";
 import { type InboundToStore, type StoredInbound, storeInbounds } from "./features/conversations/repo";
 import { type AnnouncedInbound, announceInbound } from "./features/conversations/service";
 
-// Messages per transaction. storeInbounds costs three statements whatever the count, with the batch as
+// Messages per transaction. storeInbounds costs four statements whatever the count, with the batch as
 // one JSON parameter; this bounds that parameter and the work of one flush.
 const MAX_PER_FLUSH = 50;
 

@@ -4,7 +4,6 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const PASSWORD_MIN_LENGTH = 8;
-export const MIN_PHONE_DIGITS = 10;
 export const ACCOUNT_SID_DISPLAY_LENGTH = 10;
 export const USER_ID_DISPLAY_LENGTH = 8;
 

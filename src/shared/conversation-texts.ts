@@ -1,7 +1,6 @@
-// The conversation texts and the phone normalizer, shared by the Worker and the console. No zod here:
+// The conversation texts, shared by the Worker and the console. No zod here:
 // the dashboard shows these texts, and importing schemas/conversations.ts would bring zod into its
 // first load. schemas/conversations.ts re-exports everything.
-import { MIN_PHONE_DIGITS } from "./constants";
 import type { MessageStatus } from "./schemas/conversations";
 
 export const CONVERSATION_TEXTS = {
@@ -32,6 +31,11 @@ export const CONVERSATION_TEXTS = {
   optInConfirmation: "Iscrizione riattivata: riceverai di nuovo i nostri messaggi.",
   aiFailed: "L'AI non è riuscita a rispondere. Nuovo tentativo in corso.",
   aiTyping: "AI sta scrivendo...",
+  noPromptWaiting:
+    "Nessun prompt per i clienti che scrivono per primi: l'AI non risponde e il messaggio aspetta un operatore. Sceglilo in Account Twilio.",
+  channelWhatsapp: "WhatsApp",
+  channelSms: "SMS",
+  channelLabel: "Canale",
   blankMessage: "Il messaggio non può essere vuoto",
   templateNotApproved: "Il template selezionato non è approvato",
 
@@ -141,10 +145,3 @@ export const MESSAGE_STATUS_TEXTS: Record<MessageStatus, string> = {
   failed: "Non inviato",
   undelivered: "Non consegnato",
 };
-
-// Digits only, at least 10, returned as E.164 with the plus.
-export function normalizePhone(input: string): string | null {
-  const digits = input.replace(/\D/g, "");
-  if (digits.length < MIN_PHONE_DIGITS || digits.length > 15) return null;
-  return `+${digits}`;
-}

@@ -1,28 +1,38 @@
-// Phone numbers from spreadsheets, CSV files and other systems, normalised to E.164.
-// Without an international prefix a number is taken as Italian (+39), the default country.
-export const DEFAULT_COUNTRY_CODE = "39";
+// The one phone rule: whatever way a number was typed (a form, a CSV cell, Airtable, another system's
+// API, a Twilio webhook), it is stored and sent as E.164. A number without an international prefix
+// belongs to the provider account's default country (Italy unless set). The "min" metadata of
+// libphonenumber-js validates number lengths and prefixes per country; the console never loads it
+// on its first page (the server normalises).
+import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/min";
 
-const E164 = /^\+[1-9]\d{7,14}$/;
+export const DEFAULT_COUNTRY = "IT";
+// Longer input is not a phone number (E.164 has 15 digits; separators and a prefix add a few).
+export const PHONE_INPUT_MAX = 40;
 
-export function toE164(input: unknown, defaultCountryCode = DEFAULT_COUNTRY_CODE): string | null {
+// Only digits, one leading "+" and the usual separators: letters mean it is not a phone number.
+const PHONE_CHARS = /^\+?[\d\s().\-/]+$/;
+
+export function isPhoneCountry(country: string): boolean {
+  return /^[A-Z]{2}$/.test(country) && isSupportedCountry(country);
+}
+
+export function toE164(input: unknown, country: string = DEFAULT_COUNTRY): string | null {
   if (typeof input === "number" && Number.isSafeInteger(input) && input > 0) input = String(input);
   if (typeof input !== "string") return null;
   const raw = input.trim();
-  if (!raw) return null;
-  // Only digits and the usual separators; letters mean it is not a phone number.
-  if (!/^\+?[\d\s().\-/]+$/.test(raw)) return null;
-  const digits = raw.replace(/\D/g, "");
-  let e164: string;
-  if (raw.startsWith("+")) e164 = `+${digits}`;
-  else if (digits.startsWith("00")) e164 = `+${digits.slice(2)}`;
-  // Italian national numbers never exceed 11 digits, so 39 + 9-11 digits already carries the country.
-  else if (defaultCountryCode === "39" && digits.startsWith("39") && digits.length >= 11 && digits.length <= 13) e164 = `+${digits}`;
-  else e164 = `+${defaultCountryCode}${digits}`;
-  if (!E164.test(e164)) return null;
-  // Italian numbers: 6 to 11 national digits (landlines keep their leading 0, mobiles start with 3).
-  if (e164.startsWith("+39")) {
-    const national = e164.slice(3);
-    if (national.length < 6 || national.length > 11 || !/^[03]/.test(national)) return null;
-  }
-  return e164;
+  if (!raw || raw.length > PHONE_INPUT_MAX || !PHONE_CHARS.test(raw)) return null;
+  const defaultCountry = (isPhoneCountry(country) ? country : DEFAULT_COUNTRY) as CountryCode;
+  const parsed = parsePhoneNumberFromString(raw, { defaultCountry });
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+// The address Twilio uses for a number on a channel: "whatsapp:+39…" or plain "+39…" for SMS.
+export type Channel = "whatsapp" | "sms";
+
+// A Twilio From/To field: the channel it names and the number, or null when the number is not valid.
+export function parseTwilioAddress(value: string | undefined): { channel: Channel; phone: string } | null {
+  const text = (value ?? "").trim();
+  const whatsapp = /^whatsapp:/i.test(text);
+  const phone = toE164(whatsapp ? text.slice("whatsapp:".length) : text);
+  return phone ? { channel: whatsapp ? "whatsapp" : "sms", phone } : null;
 }

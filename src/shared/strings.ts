@@ -77,6 +77,33 @@ export const T = {
   photoUpdateError: "Errore nell'aggiornamento della foto",
   photoUpdated: "Foto profilo aggiornata con successo",
 
+  // Going live with a real number, customers who write first
+  credentialsRejected: "Credenziali Twilio non valide: controlla Account SID e Auth Token nella Console Twilio",
+  credentialsAccountClosed: (status: string) => `L'account Twilio non è attivo (stato: ${status})`,
+  twilioUnreachable: "Twilio non raggiungibile: impossibile verificare le credenziali, riprova tra poco",
+  phoneCountryLabel: "Paese dei numeri senza prefisso",
+  phoneCountryInvalid: "Paese non valido: usa il codice a due lettere (es. IT)",
+  webhooksTitle: "Collega il numero Twilio",
+  webhookMessageLabel: "Messaggi in arrivo (A message comes in)",
+  webhookStatusLabel: "Stato dei messaggi (Status callback URL)",
+  webhookSteps: [
+    "Apri la Console Twilio: Messaging › Senders (WhatsApp) oppure Phone Numbers (SMS) e scegli il numero.",
+    "In «A message comes in» incolla il primo URL, metodo HTTP POST.",
+    "In «Status callback URL» incolla il secondo URL.",
+    "Salva, poi scrivi al numero: qui sotto compare l'ora dell'ultimo messaggio ricevuto.",
+  ],
+  copy: "Copia",
+  copied: "Copiato",
+  lastInbound: (when: string) => `Ultimo messaggio ricevuto: ${when}`,
+  noInboundYet: "Nessun messaggio ricevuto finora: il numero non è ancora collegato",
+  defaultPromptLabel: "Prompt per i clienti che scrivono per primi",
+  defaultPromptNone: "Nessun prompt",
+  defaultPromptMissing:
+    "Nessun prompt per i clienti che scrivono per primi: i loro messaggi aspettano un operatore. Sceglilo qui o da una card in Prompts AI.",
+  defaultPromptSaved: "Prompt predefinito aggiornato",
+  defaultPromptError: "Impossibile aggiornare il prompt predefinito",
+  defaultPromptNotFound: "Prompt non trovato in questo account",
+
   // New user for an account
   userCreatedForAccount: "Utente creato con successo per l'account",
   userCreateErrorTitle: "Errore nella creazione dell'utente",

@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { isTwilioAccountFetch, twilioAccountResponse } from "./twilio-accounts";
 
 // Fakes only the outside world (OpenAI, Twilio, Airtable, weather): requests to the *.fake hosts
 // the test bindings point at are answered by the handler; everything else reaches the real fetch.
@@ -10,7 +11,13 @@ export interface FakeOutside {
   restore(): void;
 }
 
-export function fakeOutside(handler: FakeHandler): FakeOutside {
+export interface FakeOptions {
+  // Twilio's account resource (the credential check of a save); by default the account fake answers it,
+  // outside the recorded requests, so tests that create a real account need not handle it.
+  twilioAccounts?: FakeHandler;
+}
+
+export function fakeOutside(handler: FakeHandler, options: FakeOptions = {}): FakeOutside {
   const realFetch = globalThis.fetch;
   const state: FakeOutside = {
     requests: [],
@@ -20,6 +27,7 @@ export function fakeOutside(handler: FakeHandler): FakeOutside {
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input as RequestInfo, init);
     if (!new URL(request.url).hostname.endsWith(".fake")) return realFetch(input as RequestInfo, init);
+    if (isTwilioAccountFetch(request)) return (options.twilioAccounts ?? twilioAccountResponse)(request);
     const copy = request.clone();
     state.requests.push(request);
     const text = new TextDecoder().decode(await copy.arrayBuffer());

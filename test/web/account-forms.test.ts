@@ -66,6 +66,10 @@ describe("account form", () => {
       sandbox: false,
       isOwner: true,
       createdAt: "2026-01-01T00:00:00.000Z",
+      phoneCountry: "IT",
+      defaultPromptId: null,
+      lastInboundAt: null,
+      webhookUrls: { message: "https://agentbot.test/webhooks/twilio/a1/message", status: "https://agentbot.test/webhooks/twilio/a1/status" },
     } satisfies TwilioAccount;
     expect(accountFormFrom(account)).toEqual({
       name: "Negozio",

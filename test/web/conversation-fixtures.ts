@@ -16,6 +16,7 @@ export function conversation(overrides: Partial<ApiConversation> = {}): ApiConve
     optedOut: false,
     aiStatus: "idle",
     aiError: null,
+    channel: "whatsapp",
     windowOpenUntil: "2099-01-01T00:00:00.000Z",
     unread: false,
     template: { sid: "HXloans", name: "prestiti_benvenuto", category: "loans" },

@@ -56,6 +56,10 @@ export function account(overrides: Partial<TwilioAccount> = {}): TwilioAccount {
     sandbox: false,
     isOwner: true,
     createdAt: "2026-01-01T00:00:00.000Z",
+    phoneCountry: "IT",
+    defaultPromptId: null,
+    lastInboundAt: null,
+    webhookUrls: { message: "https://agentbot.test/webhooks/twilio/a1/message", status: "https://agentbot.test/webhooks/twilio/a1/status" },
     ...overrides,
   };
 }

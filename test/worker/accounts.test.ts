@@ -104,7 +104,8 @@ describe("provider accounts", () => {
       [{ accountSid: "XX123" }, T.sidInvalid],
       [{ authToken: "" }, T.tokenRequired],
       [{ phoneNumber: "" }, T.phoneRequired],
-      [{ phoneNumber: "3331112222" }, T.phoneInvalid("+393331234567")],
+      [{ phoneNumber: "12345" }, T.phoneInvalid("+393331234567")],
+      [{ phoneNumber: "+39 333 12" }, T.phoneInvalid("+393331234567")],
       [{ gptModel: "gpt-zero" }, T.modelRequired],
     ];
     for (const [override, message] of cases) {

@@ -300,7 +300,7 @@ describe("sending through Twilio (real account, fake Twilio)", () => {
     await db().insert(templates).values({ userId: user.id, twilioAccountId: account.id, name: "promo_sms", category: "ecommerce", channel: "sms", status: "approved", externalTemplateId: "HXsms00000000000000000000000000001", whatsappContent: { type: "text", text: "Ciao {{1}}" } });
     const [conversation] = await db()
       .insert(conversations)
-      .values({ userId: user.id, twilioAccountId: account.id, phoneNumber: CUSTOMER, templateSid: "HXsms00000000000000000000000000001", operatorMode: true })
+      .values({ userId: user.id, twilioAccountId: account.id, phoneNumber: CUSTOMER, templateSid: "HXsms00000000000000000000000000001", operatorMode: true, channel: "sms" })
       .returning();
     const sent = await call(`/api/conversations/${conversation!.id}/send-manual`, { cookie, body: { content: "Offerta valida fino a domenica" } });
     expect(sent.status).toBe(201);

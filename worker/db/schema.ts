@@ -1,7 +1,7 @@
 // The single source of truth for tables. Times are epoch milliseconds (UTC) everywhere;
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -87,10 +87,20 @@ export const twilioAccounts = sqliteTable(
     isActive: flag("is_active", true),
     isDefault: flag("is_default", false),
     sandbox: flag("sandbox", false),
+    // Numbers typed without an international prefix belong to this country (ISO 3166 alpha-2).
+    phoneCountry: text("phone_country").notNull().default("IT"),
+    // The prompt that answers customers who write first (no template opened their conversation).
+    defaultPromptId: text("default_prompt_id").references((): AnySQLiteColumn => prompts.id, { onDelete: "set null" }),
+    // When the last inbound webhook arrived: shows at once whether a real number is wired.
+    lastInboundAt: timestamp("last_inbound_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("twilio_accounts_user_idx").on(t.userId)],
+  (t) => [
+    index("twilio_accounts_user_idx").on(t.userId),
+    // Only one default account per owner.
+    uniqueIndex("twilio_accounts_one_default_uq").on(t.userId).where(sql`${t.isDefault} = 1`),
+  ],
 );
 
 export const accountUsers = sqliteTable(
@@ -299,6 +309,8 @@ export const conversations = sqliteTable(
     // Whether the AI is working on a reply, or could not answer (shown in the chat).
     aiStatus: text("ai_status", { enum: ["idle", "pending", "failed"] }).notNull().default("idle"),
     aiError: text("ai_error"),
+    // The channel the customer uses (from the inbound webhook or the start): replies go out on it.
+    channel: text("channel", { enum: ["whatsapp", "sms"] }).notNull().default("whatsapp"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -485,6 +497,8 @@ export const memories = sqliteTable(
     dataSource: json<Record<string, unknown>>("data_source"),
     visibility: text("visibility").notNull().default("private"),
     linkedTemplates: stringList("linked_templates"),
+    // Used by every conversation of the account, also those no template opened.
+    allConversations: flag("all_conversations", false),
     isActive: flag("is_active", true),
     // The knowledge passages built from the content, the CSV rows or the Airtable records.
     // A text memory whose indexed_at is older than updated_at is re-indexed before it is searched.

@@ -16,11 +16,9 @@ import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions
 import { askOperator } from "../features/operator-questions/service";
 import { requestDetection } from "../features/lead-detection/service";
 
-const DEFAULT_PROMPT =
-  "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale, breve e concreto.";
-
-// Answers the customer's latest message(s) with the prompt linked to the conversation's template,
-// the relevant knowledge, the customer's known preferences and the last 10 messages.
+// Answers the customer's latest message(s) with the prompt linked to the conversation's template (the
+// account's default prompt when the customer opened it), the relevant knowledge, the customer's known
+// preferences and the last 10 messages. With no prompt there is no reply: the message waits for an operator.
 export async function runAiReply(env: Env, db: Db, job: { conversationId: string; replyToId: string }, now = new Date()) {
   const found = await repo.findConversation(db, job.conversationId);
   if (!found) return;
@@ -45,7 +43,15 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
 
   const prompt =
     (conversation.promptId ? await findPrompt(db, account.id, conversation.promptId) : undefined) ??
-    (conversation.templateSid ? await findLinkedActivePrompt(db, account.id, conversation.templateSid) : undefined);
+    (conversation.templateSid
+      ? await findLinkedActivePrompt(db, account.id, conversation.templateSid)
+      : account.defaultPromptId
+        ? await findPrompt(db, account.id, account.defaultPromptId)
+        : undefined);
+  if (!prompt) {
+    await finishReply(env, db, conversation.id, TX.noPromptWaiting);
+    return;
+  }
   const context = await repo.lastMessages(db, conversation.id, CONTEXT_MESSAGES);
   const summary = await updatedSummary(env, db, conversation, account, context[0]);
   const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
@@ -58,7 +64,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
 
   const system = [
-    prompt?.content ?? DEFAULT_PROMPT,
+    prompt.content,
     `${timeFact(now)} Per ora e data usa solo questo dato, mai una stima.`,
     weather ?? "",
     conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
@@ -90,10 +96,10 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   let result;
   try {
     result = await chatCompletion(env, {
-      model: prompt?.model ?? account.gptModel,
+      model: prompt.model ?? account.gptModel,
       messages,
-      temperature: (prompt?.temperature ?? 7) / 10,
-      maxTokens: prompt?.maxTokens ?? 500,
+      temperature: (prompt.temperature ?? 7) / 10,
+      maxTokens: prompt.maxTokens ?? 500,
       bestPassage: offlineFact,
     });
   } catch (err) {
@@ -111,7 +117,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     operationType: "chat_response",
     conversationId: conversation.id,
     messageId: job.replyToId,
-    promptId: prompt?.id,
+    promptId: prompt.id,
   });
   // A reply may only go out while the customer-service window is open; the composer offers templates after it.
   let aiError: string | null = null;

@@ -61,7 +61,8 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
       {
         from: account.phoneNumber,
         to: found.conversation.phoneNumber,
-        channel: await conversationChannel(db, account.id, message.templateSid ?? found.conversation.templateSid),
+        // A template goes out on its own channel; free text on the customer's.
+        channel: message.templateSid ? await conversationChannel(db, account.id, message.templateSid) : found.conversation.channel,
         body: message.templateSid ? undefined : message.content,
         contentSid: message.templateSid ?? undefined,
         contentVariables: message.templateVariables ?? undefined,

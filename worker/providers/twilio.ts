@@ -82,6 +82,17 @@ export async function sendMessage(env: Pick<Env, "TWILIO_API_BASE">, creds: Twil
   return { sid: body.sid, status: body.status ?? "queued" };
 }
 
+// The account behind a SID and token (GET /2010-04-01/Accounts/{sid}.json): how a save checks them.
+// Twilio answers 401 (code 20003) to a wrong token and 404 (20404) to an unknown SID.
+export async function fetchAccount(env: Pick<Env, "TWILIO_API_BASE">, creds: TwilioCredentials) {
+  const body = (await twilioFetch(`${env.TWILIO_API_BASE}/2010-04-01/Accounts/${encodeURIComponent(creds.accountSid)}.json`, creds)) as {
+    sid?: string;
+    status?: string;
+    friendly_name?: string;
+  } | null;
+  return { sid: body?.sid ?? "", status: (body?.status ?? "").toLowerCase(), friendlyName: body?.friendly_name ?? "" };
+}
+
 interface ContentAndApprovals {
   contents?: {
     sid: string;

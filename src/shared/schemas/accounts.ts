@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ACCOUNT_SID_PATTERN, E164_PATTERN } from "../constants";
+import { ACCOUNT_SID_PATTERN } from "../constants";
 import { MODEL_IDS } from "../models";
+import { DEFAULT_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX, toE164 } from "../phone";
 import { T } from "../strings";
 
 export const PHONE_EXAMPLE = "+393331234567";
@@ -9,18 +10,23 @@ const accountFields = {
   name: z.string({ error: T.nameRequired }).trim().min(1, T.nameRequired).max(100),
   accountSid: z.string().trim().max(64).optional().default(""),
   authToken: z.string().trim().max(256).optional().default(""),
-  phoneNumber: z
-    .string({ error: T.phoneRequired })
+  // Checked with the account's country below, and stored in E.164.
+  phoneNumber: z.string({ error: T.phoneRequired }).trim().min(1, T.phoneRequired).max(PHONE_INPUT_MAX, T.phoneInvalid(PHONE_EXAMPLE)),
+  phoneCountry: z
+    .string()
     .trim()
-    .min(1, T.phoneRequired)
-    .regex(E164_PATTERN, T.phoneInvalid(PHONE_EXAMPLE)),
+    .toUpperCase()
+    .refine(isPhoneCountry, T.phoneCountryInvalid)
+    .optional()
+    .default(DEFAULT_COUNTRY),
   gptModel: z.enum(MODEL_IDS, { error: T.modelRequired }),
   isDefault: z.boolean().optional(),
   sandbox: z.boolean().optional().default(false),
 };
 
 function checkCredentials(requireToken: boolean) {
-  return (v: { sandbox: boolean; accountSid: string; authToken: string }, ctx: z.RefinementCtx) => {
+  return (v: { sandbox: boolean; accountSid: string; authToken: string; phoneNumber: string; phoneCountry: string }, ctx: z.RefinementCtx) => {
+    if (toE164(v.phoneNumber, v.phoneCountry) === null) ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: T.phoneInvalid(PHONE_EXAMPLE) });
     if (v.sandbox) return;
     if (!v.accountSid) ctx.addIssue({ code: "custom", path: ["accountSid"], message: T.sidRequired });
     else if (!ACCOUNT_SID_PATTERN.test(v.accountSid))
@@ -29,9 +35,15 @@ function checkCredentials(requireToken: boolean) {
   };
 }
 
-export const createAccountSchema = z.object(accountFields).superRefine(checkCredentials(true));
+const inE164 = <V extends { phoneNumber: string; phoneCountry: string }>(v: V): V => ({ ...v, phoneNumber: toE164(v.phoneNumber, v.phoneCountry)! });
+export const createAccountSchema = z.object(accountFields).superRefine(checkCredentials(true)).transform(inE164);
 // On update a blank auth token keeps the stored one.
-export const updateAccountSchema = z.object(accountFields).superRefine(checkCredentials(false));
+export const updateAccountSchema = z.object(accountFields).superRefine(checkCredentials(false)).transform(inE164);
+
+// PATCH /api/twilio-accounts/{id}: the prompt for customers who write first (null: none).
+export const patchAccountSchema = z.object({
+  defaultPromptId: z.string().trim().min(1).max(64).nullable(),
+});
 export type AccountInput = z.input<typeof createAccountSchema>;
 
 export const accountPhotoSchema = z.object({
@@ -70,4 +82,9 @@ export interface TwilioAccount {
   sandbox: boolean;
   isOwner: boolean;
   createdAt: string;
+  phoneCountry: string;
+  defaultPromptId: string | null;
+  lastInboundAt: string | null;
+  // The two URLs to paste into the Twilio console.
+  webhookUrls: { message: string; status: string };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency, type CalendarView, isCalendarDayString, isValidInstant } from "../calendar-time";
 import { E164_PATTERN } from "../constants";
+import { toE164 } from "../phone";
 import { T } from "../strings";
 import { PHONE_EXAMPLE } from "./accounts";
 
@@ -132,11 +133,12 @@ export const calendarPhoneListSchema = z
   .max(CALENDAR.maxPhones, CALENDAR_TEXTS.tooManyPhones)
   .superRefine((list, ctx) => {
     list.forEach((phone, i) => {
-      const issue = calendarPhoneIssue(phone, list.slice(0, i));
+      // The spec's international format first, then a number that exists (the one phone rule).
+      const issue = calendarPhoneIssue(phone, list.slice(0, i)) ?? (toE164(cleanPhone(phone)) ? null : CALENDAR_TEXTS.phoneInvalid);
       if (issue) ctx.addIssue({ code: "custom", path: [i], message: issue });
     });
   })
-  .transform((list) => list.map(cleanPhone));
+  .transform((list) => list.map((phone) => toE164(cleanPhone(phone))!));
 
 const optionalText = (max: number) =>
   z

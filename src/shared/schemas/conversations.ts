@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CONVERSATION_TEXTS, normalizePhone } from "../conversation-texts";
+import { CONVERSATION_TEXTS } from "../conversation-texts";
+import { PHONE_INPUT_MAX } from "../phone";
 
 // The texts live in a module without zod, so the console can show them without loading the schemas.
-export { CONVERSATION_TEXTS, MESSAGE_STATUS_TEXTS, normalizePhone } from "../conversation-texts";
+export { CONVERSATION_TEXTS, MESSAGE_STATUS_TEXTS } from "../conversation-texts";
 
 const optionalText = (max: number) =>
   z
@@ -17,8 +18,8 @@ export const startConversationSchema = z.object({
     .string({ error: CONVERSATION_TEXTS.missingData })
     .trim()
     .min(1, CONVERSATION_TEXTS.missingData)
-    .max(40, CONVERSATION_TEXTS.invalidNumber)
-    .refine((v) => normalizePhone(v) !== null, CONVERSATION_TEXTS.invalidNumber),
+    // The number is read with the account's default country, so the service checks it (400, nothing sent).
+    .max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
   templateSid: z.string({ error: CONVERSATION_TEXTS.missingData }).trim().min(1, CONVERSATION_TEXTS.missingData).max(64),
   promptId: z.string({ error: CONVERSATION_TEXTS.missingPrompt }).trim().min(1, CONVERSATION_TEXTS.missingPrompt).max(64),
   customerName: optionalText(100),
@@ -43,7 +44,8 @@ export const simulateInboundSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .refine((v) => normalizePhone(v) !== null, CONVERSATION_TEXTS.invalidNumber),
+    .min(1, CONVERSATION_TEXTS.invalidNumber)
+    .max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
   body: z.string().trim().min(1, CONVERSATION_TEXTS.blankMessage).max(1600),
   profileName: z.string().trim().max(100).optional(),
 });
@@ -89,6 +91,8 @@ export interface ApiConversation {
   optedOut: boolean;
   aiStatus: "idle" | "pending" | "failed";
   aiError: string | null;
+  // The channel the customer uses; replies go out on it.
+  channel: "whatsapp" | "sms";
   // The 24-hour customer-service window: free-form messages allowed until this time.
   windowOpenUntil: string | null;
   unread: boolean;

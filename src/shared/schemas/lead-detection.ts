@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONVERSATION_TEXTS, normalizePhone } from "./conversations";
+import { toE164 } from "../phone";
+import { CONVERSATION_TEXTS } from "./conversations";
 
 export const LEAD_LEVELS = ["low", "medium", "high"] as const;
 export type LeadLevel = (typeof LEAD_LEVELS)[number];
@@ -68,13 +69,13 @@ export const leadPhoneListSchema = z
     const seen: string[] = [];
     list.forEach((raw, i) => {
       const issue = leadPhoneIssue(raw, []);
-      const phone = issue ? null : normalizePhone(raw);
+      const phone = issue ? null : toE164(raw);
       const message = issue ?? (phone === null ? ACTIONS_TEXTS.phoneInvalid : seen.includes(phone) ? ACTIONS_TEXTS.phoneDuplicate : null);
       if (message) ctx.addIssue({ code: "custom", path: [i], message });
       if (phone) seen.push(phone);
     });
   })
-  .transform((list) => list.map((p) => normalizePhone(p)!));
+  .transform((list) => list.map((p) => toE164(p)!));
 
 export const leadNotificationSettingsSchema = z.object({
   twilioAccountId: z.string().trim().min(1).max(64).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "./conversations";
+import { PHONE_INPUT_MAX, toE164 } from "../phone";
 
 // The Template Test page's texts are English in the spec; the rules it leaves unworded are Italian.
 export const TEMPLATE_TEST_TEXTS = {
@@ -34,10 +34,10 @@ export const templateTestSchema = z.object({
     .string({ error: TEMPLATE_TEST_TEXTS.missingInfo })
     .trim()
     .min(1, TEMPLATE_TEST_TEXTS.missingInfo)
-    .max(40, TEMPLATE_TEST_TEXTS.invalidNumber)
+    .max(PHONE_INPUT_MAX, TEMPLATE_TEST_TEXTS.invalidNumber)
     .refine((v) => v.startsWith("+"), TEMPLATE_TEST_TEXTS.countryCodeRequired)
-    .refine((v) => !v.startsWith("+") || normalizePhone(v) !== null, TEMPLATE_TEST_TEXTS.invalidNumber)
-    .transform((v) => normalizePhone(v)!),
+    .refine((v) => !v.startsWith("+") || toE164(v) !== null, TEMPLATE_TEST_TEXTS.invalidNumber)
+    .transform((v) => toE164(v)!),
   // Position number ("1", "2", …) → value, as the template's {{1}}, {{2}} placeholders.
   variables: z
     .record(

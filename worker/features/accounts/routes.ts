@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   accountPhotoSchema,
   createAccountSchema,
+  patchAccountSchema,
   testGptModelSchema,
   updateAccountSchema,
 } from "../../../src/shared/schemas/accounts";
@@ -39,6 +40,12 @@ export const accountRoutes = new Hono<AppEnv>()
   .put("/:id", validate("param", idParam), validate("json", updateAccountSchema), async (c) => {
     const user = currentUser(c);
     const updated = await service.updateAccount(c.env, c.var.db, user, c.req.valid("param").id, c.req.valid("json"));
+    const active = await service.resolveActiveAccount(c.var.db, user);
+    return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
+  })
+  .patch("/:id", validate("param", idParam), validate("json", patchAccountSchema), async (c) => {
+    const user = currentUser(c);
+    const updated = await service.setDefaultPrompt(c.var.db, user, c.req.valid("param").id, c.req.valid("json").defaultPromptId);
     const active = await service.resolveActiveAccount(c.var.db, user);
     return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
   })

@@ -1,12 +1,13 @@
 import type { z } from "zod";
 import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
+import { fetchAccount, TwilioError } from "../../providers/twilio";
 import { T } from "../../../src/shared/strings";
 import { SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
 import { type Db, runBatch } from "../../db/client";
 import { auditStatement } from "../admin/audit";
-import { insertPrompt } from "../prompts/repo";
+import { findPrompt, insertPrompt } from "../prompts/repo";
 import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "../../lib/crypto";
-import { conflict, forbidden, notFound } from "../../lib/http-error";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import * as repo from "./repo";
 
@@ -77,7 +78,32 @@ export async function toApiAccount(
     sandbox: account.sandbox,
     isOwner,
     createdAt: account.createdAt.toISOString(),
+    phoneCountry: account.phoneCountry,
+    defaultPromptId: account.defaultPromptId,
+    lastInboundAt: account.lastInboundAt?.toISOString() ?? null,
+    webhookUrls: webhookUrls(env, account.id),
   };
+}
+
+// What Twilio must call for this account: paste them into the Twilio console for the number.
+export function webhookUrls(env: Pick<Env, "PUBLIC_BASE_URL">, accountId: string) {
+  const base = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${accountId}`;
+  return { message: `${base}/message`, status: `${base}/status` };
+}
+
+// A real account is saved only with credentials Twilio accepts: wrong ones answer 400, an unreachable
+// Twilio 502, and nothing is stored either way.
+async function checkTwilioCredentials(env: Env, creds: { accountSid: string; authToken: string }) {
+  let found;
+  try {
+    found = await fetchAccount(env, creds);
+  } catch (err) {
+    if (!(err instanceof TwilioError)) throw err;
+    if (err.httpStatus === 401 || err.httpStatus === 403 || err.httpStatus === 404) throw badRequest(T.credentialsRejected);
+    throw new HttpError(502, T.twilioUnreachable);
+  }
+  if (found.sid && found.sid !== creds.accountSid) throw badRequest(T.credentialsRejected);
+  if (found.status && found.status !== "active") throw badRequest(T.credentialsAccountClosed(found.status));
 }
 
 function sandboxCredentials() {
@@ -88,6 +114,7 @@ export async function createAccount(env: Env, db: Db, user: SessionUser, input: 
   const first = !(await repo.hasOwnAccounts(db, user.id));
   const active = await resolveActiveAccount(db, user);
   const creds = input.sandbox ? sandboxCredentials() : { accountSid: input.accountSid, authToken: input.authToken };
+  if (!input.sandbox) await checkTwilioCredentials(env, creds);
   const id = crypto.randomUUID();
   await repo.createAccountWithOwner(
     db,
@@ -98,6 +125,7 @@ export async function createAccount(env: Env, db: Db, user: SessionUser, input: 
       accountSid: creds.accountSid,
       authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY),
       phoneNumber: input.phoneNumber,
+      phoneCountry: input.phoneCountry,
       gptModel: input.gptModel,
       isDefault: first || input.isDefault === true,
       sandbox: input.sandbox,
@@ -114,9 +142,15 @@ export async function updateAccount(env: Env, db: Db, user: SessionUser, account
   const changes: Partial<repo.AccountRow> = {
     name: input.name,
     phoneNumber: input.phoneNumber,
+    phoneCountry: input.phoneCountry,
     gptModel: input.gptModel,
     sandbox: input.sandbox,
   };
+  if (!input.sandbox) {
+    // A blank token keeps the stored one; the pair that will be saved is the pair checked.
+    const authToken = input.authToken || (account.sandbox ? "" : await accountAuthToken(env, account));
+    await checkTwilioCredentials(env, { accountSid: input.accountSid || account.accountSid, authToken });
+  }
   // The default flag can move to this account but is never left with no default.
   if (input.isDefault === true) changes.isDefault = true;
   if (!input.sandbox) {
@@ -140,6 +174,15 @@ export async function deleteAccount(db: Db, user: SessionUser, accountId: string
   if (account.isDefault) throw conflict(T.defaultAccountUndeletable);
   await runBatch(db, [repo.deleteAccount(db, accountId), auditStatement(db, user, "account.delete", "twilio_account", accountId, { name: account.name })]);
   forgetAccountAuthToken(accountId);
+}
+
+// The prompt that answers customers who write first; it must be one of this account's prompts.
+export async function setDefaultPrompt(db: Db, user: SessionUser, accountId: string, promptId: string | null) {
+  const { account } = await getManageableAccount(db, user, accountId);
+  if (promptId && !(await findPrompt(db, account.id, promptId))) throw badRequest(T.defaultPromptNotFound);
+  await repo.updateAccount(db, accountId, account.userId, { defaultPromptId: promptId });
+  forgetAccountAuthToken(accountId);
+  return getAccessibleAccount(db, user, accountId);
 }
 
 export async function activateAccount(db: Db, user: SessionUser, accountId: string) {
@@ -205,8 +248,9 @@ export async function createSandboxAccountFor(env: Env, db: Db, userId: string) 
 }
 
 // A sandbox works out of the box: one active prompt linked to every sample template.
+// It also answers the customers who write first.
 async function seedSandboxPrompt(db: Db, userId: string, accountId: string) {
-  await insertPrompt(db, {
+  const [prompt] = await insertPrompt(db, {
     userId,
     twilioAccountId: accountId,
     name: "Assistente vendite (sandbox)",
@@ -215,4 +259,5 @@ async function seedSandboxPrompt(db: Db, userId: string, accountId: string) {
     model: "gpt-4o-mini",
     linkedTemplates: SANDBOX_TEMPLATES.map((t) => t.sid),
   });
+  await repo.updateAccount(db, accountId, userId, { defaultPromptId: prompt!.id });
 }

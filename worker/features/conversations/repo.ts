@@ -219,7 +219,7 @@ export function lastCustomerMessage(db: Db, conversationId: string) {
 
 export interface InboundToStore {
   account: { id: string; userId: string };
-  inbound: { sid: string; from: string; body: string; profileName?: string };
+  inbound: { sid: string; from: string; body: string; profileName?: string; channel?: "whatsapp" | "sms" };
   now: Date;
 }
 
@@ -243,8 +243,8 @@ function fromRow<T extends Table>(table: T, row: Record<string, unknown>): T["$i
 // The statements of storeInbounds. ?1 is the batch as a JSON array, read with json_each; j.key is the
 // position in the batch, so ordering by it keeps arrival order.
 const STORE_INBOUNDS = [
-  `insert into "conversations" ("id", "user_id", "twilio_account_id", "phone_number", "customer_name", "created_at", "updated_at")
-   select j.value->>'cid', j.value->>'uid', j.value->>'acct', j.value->>'phone', j.value->>'name', j.value->>'at', j.value->>'at'
+  `insert into "conversations" ("id", "user_id", "twilio_account_id", "phone_number", "customer_name", "channel", "created_at", "updated_at")
+   select j.value->>'cid', j.value->>'uid', j.value->>'acct', j.value->>'phone', j.value->>'name', j.value->>'channel', j.value->>'at', j.value->>'at'
    from json_each(?1) j where true
    on conflict ("twilio_account_id", "phone_number") do nothing`,
   `insert into "messages" ("id", "conversation_id", "content", "is_from_bot", "sender", "status", "twilio_message_id", "created_at")
@@ -254,22 +254,26 @@ const STORE_INBOUNDS = [
    on conflict do nothing
    returning *`,
   `update "conversations" set "last_message" = n.n_body, "last_message_at" = n.n_at, "last_inbound_at" = n.n_at,
-     "customer_name" = coalesce("conversations"."customer_name", n.n_name), "updated_at" = n.n_at
+     "customer_name" = coalesce("conversations"."customer_name", n.n_name), "channel" = n.n_channel, "updated_at" = n.n_at
    from (select m."conversation_id" as n_cid, j.value->>'body' as n_body, j.value->>'at' as n_at, j.value->>'name' as n_name,
+           j.value->>'channel' as n_channel,
            row_number() over (partition by m."conversation_id" order by j.key desc) as n_rank
          from json_each(?1) j join "messages" m on m."id" = j.value->>'mid') as n
    where "conversations"."id" = n.n_cid and n.n_rank = 1
    returning *,
      exists(select 1 from "opt_outs" o where o."twilio_account_id" = "conversations"."twilio_account_id" and o."phone_number" = "conversations"."phone_number") as "opted_out",
      exists(select 1 from "memories" f where f."twilio_account_id" = "conversations"."twilio_account_id" and f."memory_type" = 'feedback' and f."is_active" = 1
-       and exists(select 1 from json_each(f."linked_templates") t where t.value = "conversations"."template_sid")) as "feedback_memory"`,
+       and (f."all_conversations" = 1 or exists(select 1 from json_each(f."linked_templates") t where t.value = "conversations"."template_sid"))) as "feedback_memory"`,
+  // The account card shows when its number last received a message (all items are of one account).
+  `update "twilio_accounts" set "last_inbound_at" = (select max(j.value->>'at') from json_each(?1) j)
+   where "id" = (select j.value->>'acct' from json_each(?1) j limit 1)`,
 ];
 
-// Stores inbound customer messages in ONE transaction of three statements, however many messages (D1
+// Stores inbound customer messages in ONE transaction of four statements, however many messages (D1
 // costs per statement, and binds at most 100 values per statement): the batch travels as one JSON
 // parameter. In order: find-or-create each conversation; insert each message once per Twilio sid, in
 // batch order so that rowid follows arrival; touch each conversation that got a new message with its
-// latest one. The inserts and the update return the new rows, the conversations with their opt-out and
+// latest one; stamp the account's last inbound time. The inserts and the update return the new rows, the conversations with their opt-out and
 // feedback-memory flags. Answers null for a replayed sid (also for a sid repeated within the batch).
 export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<StoredInbound[]> {
   if (items.length === 0) return [];
@@ -282,6 +286,8 @@ export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<St
     body: inbound.body,
     sid: inbound.sid,
     name: inbound.profileName || null,
+    // The channel the customer wrote on; the conversation answers on it.
+    channel: inbound.channel ?? "whatsapp",
     at: now.getTime(),
   }));
   const batch = JSON.stringify(rows);

@@ -2,13 +2,13 @@ import type { z } from "zod";
 import type { JobMessage } from "../../../src/shared/jobs";
 import type { ServerFrame } from "../../../src/shared/live";
 import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "../../../src/shared/messaging";
+import { type Channel, toE164 } from "../../../src/shared/phone";
 import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
   type ApiConversation,
   type ApiConversationDetail,
   type ApiMessage,
   CONVERSATION_TEXTS as TX,
-  normalizePhone,
   type startConversationSchema,
 } from "../../../src/shared/schemas/conversations";
 import type { Db } from "../../db/client";
@@ -60,6 +60,7 @@ export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | n
     optedOut: !!optedOut,
     aiStatus: c.aiStatus,
     aiError: c.aiError,
+    channel: c.channel,
     windowOpenUntil: until?.toISOString() ?? null,
     unread: !!c.lastMessageAt && c.lastMessageAt.getTime() > (c.lastReadAt?.getTime() ?? 0),
     template: c.templateSid || c.templateName ? { sid: c.templateSid, name: c.templateName, category: c.templateCategory } : null,
@@ -127,7 +128,8 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
   if (out.sender !== "system" && (await repo.isOptedOut(db, conversation.twilioAccountId, conversation.phoneNumber))) {
     throw conflict(TX.optedOut);
   }
-  if (!out.templateSid && (await conversationChannel(db, conversation.twilioAccountId, conversation.templateSid)) === "whatsapp") {
+  // SMS has no customer-service window; WhatsApp free-form text needs an open one.
+  if (!out.templateSid && conversation.channel === "whatsapp") {
     const until = windowOpenUntil(conversation);
     if (!until || until <= now) throw conflict(TX.outsideWindow);
   }
@@ -162,6 +164,7 @@ export interface InboundMessage {
   from: string; // E.164
   body: string;
   profileName?: string;
+  channel: Channel;
 }
 
 // An inbound customer message (webhook or simulator). The account's InboundIngest object stores it
@@ -227,7 +230,7 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
     if (confirmation) confirmations.push({ content: confirmation, now });
     // A customer message never turns operator mode off by itself; opted-out numbers get no AI reply.
     if (!conversation.operatorMode && !optedOut && !confirmation) replies = true;
-    if (!optOut && conversation.templateSid && (feedbackMemory ?? !!(await feedbackMemoryFor(db, conversation.twilioAccountId, conversation.templateSid)))) {
+    if (!optOut && (feedbackMemory ?? !!(await feedbackMemoryFor(db, conversation.twilioAccountId, conversation.templateSid)))) {
       feedback.push(message);
     }
   }
@@ -247,8 +250,9 @@ type StartInput = z.output<typeof startConversationSchema>;
 
 export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input: StartInput) {
   const account = await requireActiveAccount(db, user);
-  const phone = normalizePhone(input.phoneNumber);
-  if (!phone) throw badRequest(TX.invalidNumber);
+  // Read with the account's country; a number that cannot exist is refused before anything is stored or sent.
+  const phone = toE164(input.phoneNumber, account.phoneCountry);
+  if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
   const template = await findProviderTemplate(env, account, input.templateSid);
   if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved);
   const prompt = await findPrompt(db, account.id, input.promptId);
@@ -267,6 +271,7 @@ export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input
     templateCategory: template.category,
     promptId: prompt.id,
     status: "active",
+    channel: await conversationChannel(db, account.id, template.sid),
   };
   await repo.updateConversation(db, conversation.id, details);
   const variables = { "1": details.customerName ?? "Cliente", "2": details.customerCompany ?? account.name };

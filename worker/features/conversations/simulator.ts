@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { normalizePhone, simulateInboundSchema } from "../../../src/shared/schemas/conversations";
+import { toE164 } from "../../../src/shared/phone";
+import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "../../../src/shared/schemas/conversations";
 import { badRequest } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import { computeSignature } from "../../providers/twilio";
@@ -16,7 +17,8 @@ export const simulatorRoutes = new Hono<AppEnv>().post("/inbound", validate("jso
   const account = await requireActiveAccount(c.var.db, currentUser(c));
   if (!account.sandbox) throw badRequest("Il simulatore è disponibile solo per gli account sandbox");
   const input = c.req.valid("json");
-  const phone = normalizePhone(input.phoneNumber)!;
+  const phone = toE164(input.phoneNumber, account.phoneCountry);
+  if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
   const params: Record<string, string> = {
     MessageSid: `SMsim${crypto.randomUUID().replaceAll("-", "")}`,
     AccountSid: account.accountSid,

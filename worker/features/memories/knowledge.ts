@@ -126,7 +126,6 @@ export async function relevantPassages(
   query: string,
   budgetChars = 4000,
 ): Promise<Passage[]> {
-  if (!templateSid) return [];
   const memories = await repo.knowledgeMemories(db, accountId, templateSid);
   if (memories.length === 0) return [];
   const reindexed = await reindexStale(
@@ -165,7 +164,6 @@ export async function relevantPassages(
 
 // What the feedback memories linked to the template know of this customer.
 export async function customerPreferences(db: Db, accountId: string, templateSid: string | null, phone: string) {
-  if (!templateSid) return null;
   const rows = await repo.feedbackForCustomer(db, accountId, templateSid, phone);
   const positive = rows.flatMap((r) => r.positive);
   const negative = rows.flatMap((r) => r.negative);
@@ -173,6 +171,5 @@ export async function customerPreferences(db: Db, accountId: string, templateSid
 }
 
 export async function feedbackMemoryFor(db: Db, accountId: string, templateSid: string | null) {
-  if (!templateSid) return undefined;
   return repo.findFeedbackMemory(db, accountId, templateSid);
 }

@@ -5,8 +5,12 @@ import { feedbackEntries, memories, memoryPassages } from "../../db/schema";
 export type MemoryRow = typeof memories.$inferSelect;
 export type NewMemory = typeof memories.$inferInsert;
 
-const linkedTo = (templateSid: string) =>
-  sql`exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid})`;
+// A memory serves a conversation when it is marked for all the account's conversations or linked to the
+// template that opened it (a conversation the customer opened has no template).
+const linkedTo = (templateSid: string | null) =>
+  templateSid === null
+    ? sql`${memories.allConversations} = 1`
+    : sql`(${memories.allConversations} = 1 or exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid}))`;
 
 // The account's memories this user may see: public ones and their own private ones.
 export function listVisibleMemories(db: Db, accountId: string, userId: string) {
@@ -106,7 +110,7 @@ export interface KnowledgeMemory {
 }
 
 // The active standard memories linked to a template; stale: a text memory changed since it was indexed.
-export function knowledgeMemories(db: Db, accountId: string, templateSid: string): Promise<KnowledgeMemory[]> {
+export function knowledgeMemories(db: Db, accountId: string, templateSid: string | null): Promise<KnowledgeMemory[]> {
   return db
     .select({
       id: memories.id,
@@ -160,7 +164,7 @@ export function memoryContents(db: Db, ids: string[]) {
 }
 
 // What the feedback memories linked to a template know of one customer.
-export function feedbackForCustomer(db: Db, accountId: string, templateSid: string, phone: string) {
+export function feedbackForCustomer(db: Db, accountId: string, templateSid: string | null, phone: string) {
   return db
     .select({ positive: feedbackEntries.positiveItems, negative: feedbackEntries.negativeItems })
     .from(feedbackEntries)
@@ -176,7 +180,7 @@ export function feedbackForCustomer(db: Db, accountId: string, templateSid: stri
     );
 }
 
-export function findFeedbackMemory(db: Db, accountId: string, templateSid: string) {
+export function findFeedbackMemory(db: Db, accountId: string, templateSid: string | null) {
   return db.query.memories.findFirst({
     where: and(
       eq(memories.twilioAccountId, accountId),

@@ -1,5 +1,5 @@
 import { twilioErrorText as twilioError } from "../../../src/shared/messaging";
-import { normalizePhone } from "../../../src/shared/schemas/conversations";
+import { parseTwilioAddress } from "../../../src/shared/phone";
 import type { Db } from "../../db/client";
 import { messages } from "../../db/schema";
 import { HttpError, notFound } from "../../lib/http-error";
@@ -36,11 +36,13 @@ export async function verifiedAccount(env: Env, db: Db, accountId: string, url: 
 
 export async function handleInbound(env: Env, db: Db, accountId: string, url: string, params: Record<string, string>, signature: string | undefined) {
   const account = await verifiedAccount(env, db, accountId, url, params, signature);
-  const from = normalizePhone((params.From ?? "").replace(/^whatsapp:/, ""));
+  // The "whatsapp:" prefix tells the channel; an SMS From is the plain E.164 number.
+  const from = parseTwilioAddress(params.From);
   if (!params.MessageSid || !from) return;
   await ingestInbound(env, db, account, {
     sid: params.MessageSid,
-    from,
+    from: from.phone,
+    channel: from.channel,
     body: params.Body ?? "",
     profileName: params.ProfileName,
   });

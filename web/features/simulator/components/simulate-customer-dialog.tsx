@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Smartphone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
@@ -34,13 +34,18 @@ function SimulateCustomerDialog() {
       setBody("");
       if (result?.conversationId) void navigate({ to: "/chat/$id", params: { id: result.conversationId } });
     },
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
+    // The server reads the number with the account's country; a number that cannot exist is shown on its field.
+    onError: (err) => {
+      const message = serverMessage(err, TX.simulatorError);
+      if (message === TX.invalidNumber) setErrors({ phoneNumber: message });
+      else toast({ title: T.error, description: message, variant: "destructive" });
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: Errors = {};
-    const phone = normalizePhone(phoneNumber);
+    const phone = phoneNumber.trim();
     if (!phone) next.phoneNumber = TX.invalidNumber;
     if (!body.trim()) next.body = TX.blankMessage;
     setErrors(next);

@@ -8,11 +8,11 @@ import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
-import { serverMessage } from "../../../lib/server-error";
+import { parseServerError } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
 import { usePrompts } from "../api/get-prompts";
 import { useStartConversation } from "../api/start-conversation";
-import { autoPickPrompt, canSubmit, EMPTY_START_FORM, linkedPrompts, validateStartForm, type StartFormValues } from "../lib/start-form";
+import { autoPickPrompt, canSubmit, EMPTY_START_FORM, linkedPrompts, startErrorTitle, validateStartForm, type StartFormValues } from "../lib/start-form";
 
 // Sends an approved template to a WhatsApp number; the linked prompt drives the AI from the reply on.
 export function StartConversationForm({ className }: { className?: string }) {
@@ -41,11 +41,15 @@ export function StartConversationForm({ className }: { className?: string }) {
       return;
     }
     start.mutate(checked.data, {
-      onSuccess: () => {
-        toast({ title: TX.startedTitle, description: TX.started(checked.data.phoneNumber), variant: "success" });
+      // The number the message really went to, as the server stored it (E.164).
+      onSuccess: (result) => {
+        toast({ title: TX.startedTitle, description: TX.started(result?.conversation.phoneNumber ?? checked.data.phoneNumber), variant: "success" });
         setValues(EMPTY_START_FORM);
       },
-      onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.startErrorDefault), variant: "destructive" }),
+      onError: (err) => {
+        const { message } = parseServerError(err);
+        toast({ title: startErrorTitle(message, T.error), description: message ?? TX.startErrorDefault, variant: "destructive" });
+      },
     });
   };
 

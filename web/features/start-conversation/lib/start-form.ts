@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import type { PromptSummary } from "../api/get-prompts";
 import type { StartConversationInput } from "../api/start-conversation";
 
@@ -32,7 +32,8 @@ export function canSubmit(values: StartFormValues, sending: boolean): boolean {
   return !sending && !!values.phoneNumber.trim() && !!values.templateSid && !!values.promptId;
 }
 
-// The spec's order: number and template, then a linked prompt, then a number of at least 10 digits.
+// The spec's order: number and template, then a linked prompt. The number itself is read by the server
+// with the account's country (the one phone rule), which answers "Numero non valido" and sends nothing.
 export function validateStartForm(
   values: StartFormValues,
   prompts: readonly PromptSummary[] | undefined,
@@ -43,16 +44,19 @@ export function validateStartForm(
   if (!values.promptId || !linkedPrompts(prompts, values.templateSid).some((p) => p.id === values.promptId)) {
     return { ok: false, problem: { title: TX.missingPromptTitle, description: TX.missingPrompt } };
   }
-  const phone = normalizePhone(values.phoneNumber);
-  if (!phone) return { ok: false, problem: { title: TX.invalidNumberTitle, description: TX.invalidNumber } };
   return {
     ok: true,
     data: {
-      phoneNumber: phone,
+      phoneNumber: values.phoneNumber.trim(),
       templateSid: values.templateSid,
       promptId: values.promptId,
       customerName: values.customerName.trim() || null,
       customerCompany: values.customerCompany.trim() || null,
     },
   };
+}
+
+// The toast title for a refused start: the server's "Numero non valido" keeps the spec's title.
+export function startErrorTitle(message: string | null, fallback: string): string {
+  return message === TX.invalidNumber ? TX.invalidNumberTitle : fallback;
 }
