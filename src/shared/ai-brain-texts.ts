@@ -69,6 +69,8 @@ export const MEMORY_UI = {
   linkedTemplatesLabel: "Template collegati",
   linkedTemplatesHint: "L'AI consulta questa memoria nelle conversazioni di questi template.",
   feedbackLinkedHint: "Le conversazioni di questi template alimentano la memoria di feedback.",
+  allConversationsLabel: "Tutte le conversazioni dell'account",
+  allConversationsHint: "Anche le conversazioni aperte dal cliente, senza template (risposte con il prompt per chi scrive per primo).",
   activeLabel: "Memoria attiva",
   activeHint: "Solo le memories attive vengono consultate dall'AI.",
   activeSwitchLabel: (name: string) => `Memoria attiva: ${name}`,

@@ -38,7 +38,7 @@ describe("account form", () => {
 
   it("checks the SID format and the phone format", () => {
     const result = validateAccountForm(
-      { ...emptyAccountForm(), name: "x", accountSid: "AC123", authToken: "t", phoneNumber: "3331234567" },
+      { ...emptyAccountForm(), name: "x", accountSid: "AC123", authToken: "t", phoneNumber: "12345" },
       { requireToken: true },
     );
     expect(result.ok).toBe(false);
@@ -76,6 +76,7 @@ describe("account form", () => {
       accountSid: SID,
       authToken: "",
       phoneNumber: "+393331234567",
+      phoneCountry: "IT",
       gptModel: "gpt-4",
       isDefault: true,
       sandbox: false,

@@ -201,6 +201,7 @@ function memory(overrides: Partial<ApiMemory> = {}): ApiMemory {
     visibility: "private",
     linkedTemplates: ["HX1"],
     isActive: true,
+    allConversations: false,
     isOwn: true,
     passageCount: 3,
     lastSyncAt: null,

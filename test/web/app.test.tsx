@@ -239,6 +239,7 @@ describe("Account Twilio page", () => {
       accountSid: "",
       authToken: "",
       phoneNumber: "+393331234567",
+      phoneCountry: "IT",
       gptModel: "gpt-4o",
       isDefault: false,
       sandbox: true,

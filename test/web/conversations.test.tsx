@@ -121,9 +121,13 @@ describe("dashboard start form", () => {
     expect(Array.from(select("start-prompt").options).map((o) => o.textContent)).toEqual([TX.selectPrompt, "Assistente vendite (sandbox)"]);
   });
 
-  it("checks the number, starts the conversation and clears the form", async () => {
+  it("sends the number as typed, shows the server's refusal of an impossible one, and the stored E.164 on success", async () => {
+    // The server reads the number with the account's country (Italy): it refuses "+39 333 12" and sends nothing.
     const { calls } = signedIn(ADMIN, {
-      "POST /api/conversations/start-with-prompt": () => jsonResponse({ conversation: conversation(), message: message() }, 201),
+      "POST /api/conversations/start-with-prompt": (c) =>
+        JSON.parse(String(c.body)).phoneNumber === "+39 333 12"
+          ? jsonResponse({ error: TX.invalidNumber, details: { title: TX.invalidNumberTitle } }, 400)
+          : jsonResponse({ conversation: conversation({ phoneNumber: "+393331234567" }), message: message() }, 201),
     });
     renderApp("/");
     await screen.findByTestId("start-conversation-form");
@@ -133,15 +137,15 @@ describe("dashboard start form", () => {
     fireEvent.click(screen.getByTestId("start-submit"));
     expect(await screen.findByText(TX.invalidNumberTitle)).toBeTruthy();
     expect(screen.getByText(TX.invalidNumber)).toBeTruthy();
-    expect(posts(calls, "/api/conversations/start-with-prompt")).toHaveLength(0);
+    expect(input("start-phone").value).toBe("+39 333 12");
 
-    fireEvent.change(input("start-phone"), { target: { value: "+39 333 123 4567" } });
+    fireEvent.change(input("start-phone"), { target: { value: "333 123 4567" } });
     fireEvent.change(input("start-name"), { target: { value: " Giulia " } });
     fireEvent.click(screen.getByTestId("start-submit"));
     expect(await screen.findByText(TX.startedTitle)).toBeTruthy();
     expect(screen.getByText(TX.started("+393331234567"))).toBeTruthy();
-    expect(bodyOf(posts(calls, "/api/conversations/start-with-prompt")[0])).toEqual({
-      phoneNumber: "+393331234567",
+    expect(bodyOf(posts(calls, "/api/conversations/start-with-prompt")[1])).toEqual({
+      phoneNumber: "333 123 4567",
       templateSid: LOANS.sid,
       promptId: "p1",
       customerName: "Giulia",
@@ -528,11 +532,12 @@ describe("simulating a new customer", () => {
     fireEvent.click(within(dialog).getByTestId("simulate-submit"));
     expect(within(dialog).getByText(TX.invalidNumber)).toBeTruthy();
     expect(within(dialog).getByText(TX.blankMessage)).toBeTruthy();
-    fireEvent.change(dialog.querySelector('input[name="phoneNumber"]')!, { target: { value: "+39 347 000 1122" } });
+    fireEvent.change(dialog.querySelector('input[name="phoneNumber"]')!, { target: { value: "347 000 1122" } });
     fireEvent.change(dialog.querySelector('textarea[name="body"]')!, { target: { value: "Salve!" } });
     fireEvent.click(within(dialog).getByTestId("simulate-submit"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/chat/c1"));
-    expect(bodyOf(posts(calls, "/api/sandbox/inbound")[0])).toEqual({ phoneNumber: "+393470001122", body: "Salve!" });
+    // The server reads the number with the account's country.
+    expect(bodyOf(posts(calls, "/api/sandbox/inbound")[0])).toEqual({ phoneNumber: "347 000 1122", body: "Salve!" });
   });
 
   it("is not offered on real accounts", async () => {

@@ -26,6 +26,7 @@ function memory(overrides: Partial<ApiMemory> = {}): ApiMemory {
     visibility: "private",
     linkedTemplates: [],
     isActive: true,
+    allConversations: false,
     isOwn: true,
     passageCount: 1,
     lastSyncAt: null,
@@ -52,7 +53,7 @@ describe("memory form", () => {
     const result = validateMemoryForm({ ...emptyMemoryForm(), name: " FAQ ", content: "Orari: 9-18" }, null);
     expect(result).toEqual({
       ok: true,
-      body: { name: "FAQ", content: "Orari: 9-18", memoryType: "standard", dataType: "text", visibility: "private", linkedTemplates: [], isActive: true },
+      body: { name: "FAQ", content: "Orari: 9-18", memoryType: "standard", dataType: "text", visibility: "private", linkedTemplates: [], allConversations: false, isActive: true },
     });
   });
 

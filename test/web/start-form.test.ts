@@ -6,6 +6,7 @@ import {
   canSubmit,
   EMPTY_START_FORM,
   linkedPrompts,
+  startErrorTitle,
   validateStartForm,
   type StartFormValues,
 } from "../../web/features/start-conversation/lib/start-form";
@@ -67,18 +68,16 @@ describe("start-conversation validation", () => {
     expect(validateStartForm({ ...filled, promptId: "p-off" }, prompts)).toMatchObject({ problem: { title: "Prompt mancante" } });
   });
 
-  it("then a number with at least 10 digits", () => {
-    const invalid = { ok: false, problem: { title: TX.invalidNumberTitle, description: TX.invalidNumber } };
-    expect(validateStartForm({ ...filled, phoneNumber: "+39 333 12" }, prompts)).toEqual(invalid);
-    expect(validateStartForm({ ...filled, phoneNumber: "abc" }, prompts)).toEqual(invalid);
-    expect(validateStartForm({ ...filled, phoneNumber: "+1 234 567 8901 2345 67" }, prompts)).toEqual(invalid);
-    expect(validateStartForm({ ...filled, phoneNumber: "3331234567" }, prompts)).toMatchObject({ ok: true, data: { phoneNumber: "+3331234567" } });
+  it("leaves the number to the server, which reads it with the account's country", () => {
+    expect(validateStartForm({ ...filled, phoneNumber: "  328 123 4567 " }, prompts)).toMatchObject({ ok: true, data: { phoneNumber: "328 123 4567" } });
+    expect(startErrorTitle(TX.invalidNumber, "Errore")).toBe("Numero non valido");
+    expect(startErrorTitle("altro", "Errore")).toBe("Errore");
   });
 
-  it("sends E.164 and turns empty optional fields into null", () => {
+  it("sends the number as typed and turns empty optional fields into null", () => {
     expect(validateStartForm(filled, prompts)).toEqual({
       ok: true,
-      data: { phoneNumber: "+393331234567", templateSid: "HXloans", promptId: "p-loans", customerName: "Mario Rossi", customerCompany: null },
+      data: { phoneNumber: "+39 333 123 4567", templateSid: "HXloans", promptId: "p-loans", customerName: "Mario Rossi", customerCompany: null },
     });
   });
 });

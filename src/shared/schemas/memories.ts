@@ -166,6 +166,8 @@ const memoryFields = {
   dataSource: z.unknown().optional(),
   visibility: visibility.optional(),
   linkedTemplates: linkedTemplatesSchema.optional(),
+  // Used by every conversation of the account, also those the customer opened.
+  allConversations: z.boolean({ error: MEMORY_TEXTS.isActiveInvalid }).optional(),
   isActive: isActive.optional(),
 };
 
@@ -181,6 +183,7 @@ export const createMemorySchema = z
       dataType: out.dataType ?? "text",
       visibility: input.visibility ?? "private",
       linkedTemplates: input.linkedTemplates ?? [],
+      allConversations: input.allConversations ?? false,
       isActive: input.isActive ?? true,
     };
   });
@@ -233,6 +236,7 @@ export interface ApiMemory {
   dataSource: ApiCsvSource | ApiAirtableSource | null;
   visibility: MemoryVisibility;
   linkedTemplates: string[];
+  allConversations: boolean;
   isActive: boolean;
   // Created by the signed-in user (only they see it while private).
   isOwn: boolean;

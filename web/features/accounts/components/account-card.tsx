@@ -15,6 +15,7 @@ import { toast } from "../../../lib/toast-store";
 import { useDeleteAccount } from "../api/delete-account";
 import { useTestGptModel } from "../api/test-gpt-model";
 import { truncateSid } from "../lib/account-form";
+import { AccountWebhooks, DefaultPromptSetting } from "./account-go-live";
 import { AccountPhotoDialog } from "./account-photo-dialog";
 import { AddUserDialog } from "./add-user-dialog";
 
@@ -111,6 +112,8 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
           </Detail>
           <Detail label={T.accountModelLabel}>{findModel(account.gptModel)?.label ?? account.gptModel}</Detail>
         </dl>
+        <DefaultPromptSetting account={account} canManage={canManage} />
+        {account.sandbox ? null : <AccountWebhooks account={account} />}
         {lastTest ? (
           <div className="mt-3 rounded-lg border bg-muted/40 p-3 text-sm" data-testid="gpt-test-result">
             <p className="text-xs font-semibold text-muted-foreground">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { PHONE_EXAMPLE, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
+import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
 import { ACCOUNT_MODEL_OPTIONS, findModel } from "../../../../src/shared/models";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
@@ -163,6 +164,22 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
                 aria-describedby={describedBy("phoneNumber")}
                 onChange={(e) => set("phoneNumber", e.target.value)}
               />
+            </Field>
+            <Field label={T.phoneCountryLabel} htmlFor={`${id}-phoneCountry`} error={errors.phoneCountry}>
+              <NativeSelect
+                id={`${id}-phoneCountry`}
+                name="phoneCountry"
+                value={values.phoneCountry}
+                aria-invalid={!!errors.phoneCountry}
+                aria-describedby={describedBy("phoneCountry")}
+                onChange={(e) => set("phoneCountry", e.target.value)}
+              >
+                {PHONE_COUNTRY_OPTIONS.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.label}
+                  </option>
+                ))}
+              </NativeSelect>
             </Field>
             <Field label={T.gptModelLabel} htmlFor={`${id}-gptModel`} error={errors.gptModel}>
               <NativeSelect

@@ -1,6 +1,7 @@
 import { createAccountSchema, updateAccountSchema, type AccountInput, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
 import { ACCOUNT_SID_DISPLAY_LENGTH } from "../../../../src/shared/constants";
 import { DEFAULT_ACCOUNT_MODEL } from "../../../../src/shared/models";
+import { DEFAULT_COUNTRY } from "../../../../src/shared/phone";
 import { T } from "../../../../src/shared/strings";
 
 export interface AccountFormValues {
@@ -8,6 +9,8 @@ export interface AccountFormValues {
   accountSid: string;
   authToken: string;
   phoneNumber: string;
+  // Numbers typed without a prefix (here and in every form of the account) belong to this country.
+  phoneCountry: string;
   gptModel: string;
   isDefault: boolean;
   sandbox: boolean;
@@ -16,7 +19,7 @@ export interface AccountFormValues {
 export type AccountFormErrors = Partial<Record<keyof AccountFormValues, string>>;
 
 export function emptyAccountForm(): AccountFormValues {
-  return { name: "", accountSid: "", authToken: "", phoneNumber: "", gptModel: DEFAULT_ACCOUNT_MODEL, isDefault: false, sandbox: false };
+  return { name: "", accountSid: "", authToken: "", phoneNumber: "", phoneCountry: DEFAULT_COUNTRY, gptModel: DEFAULT_ACCOUNT_MODEL, isDefault: false, sandbox: false };
 }
 
 // The stored token is never sent back, so editing starts blank: blank keeps it.
@@ -26,6 +29,7 @@ export function accountFormFrom(account: TwilioAccount): AccountFormValues {
     accountSid: account.sandbox ? "" : account.accountSid,
     authToken: "",
     phoneNumber: account.phoneNumber,
+    phoneCountry: account.phoneCountry,
     gptModel: account.gptModel,
     isDefault: account.isDefault,
     sandbox: account.sandbox,
@@ -42,6 +46,7 @@ export function validateAccountForm(
     accountSid: values.sandbox ? "" : values.accountSid.trim(),
     authToken: values.sandbox ? "" : values.authToken.trim(),
     phoneNumber: values.phoneNumber.trim(),
+    phoneCountry: values.phoneCountry.trim().toUpperCase() || DEFAULT_COUNTRY,
     gptModel: values.gptModel,
     isDefault: values.isDefault,
     sandbox: values.sandbox,

@@ -1,4 +1,4 @@
-import { Headset, Phone } from "lucide-react";
+import { Headset, MessageSquareText, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
@@ -44,6 +44,11 @@ export function ConversationHeader({
             <Phone className="size-3" aria-hidden />
             {withPlus(conversation.phoneNumber)}
           </span>
+          {/* Replies go out on the customer's channel. */}
+          <Badge variant={conversation.channel === "sms" ? "default" : "outline"} title={TX.channelLabel} data-testid="channel-badge">
+            <MessageSquareText aria-hidden />
+            {conversation.channel === "sms" ? TX.channelSms : TX.channelWhatsapp}
+          </Badge>
           {template?.name ? (
             <Badge variant="secondary" title={categoryLabel(template.category)} data-testid="template-badge">
               {template.name}

@@ -301,6 +301,19 @@ export function MemoryEditorDialog({ state, onClose }: { state: MemoryDialogStat
           />
 
           <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
+            <Switch
+              id={`${id}-all`}
+              data-testid="memory-all-conversations"
+              checked={values.allConversations}
+              onCheckedChange={(checked) => set("allConversations", checked)}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor={`${id}-all`}>{UI.allConversationsLabel}</Label>
+              <p className="text-xs text-muted-foreground">{UI.allConversationsHint}</p>
+            </div>
+          </div>
+
+          <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
             <Switch id={`${id}-active`} checked={values.isActive} onCheckedChange={(checked) => set("isActive", checked)} />
             <div className="grid gap-1">
               <Label htmlFor={`${id}-active`}>{UI.activeLabel}</Label>

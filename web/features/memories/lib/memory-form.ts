@@ -18,6 +18,7 @@ export interface MemoryFormValues {
   visibility: MemoryVisibility;
   isActive: boolean;
   linkedTemplates: string[];
+  allConversations: boolean;
   apiKey: string;
   baseId: string;
   tableId: string;
@@ -36,6 +37,7 @@ export function emptyMemoryForm(): MemoryFormValues {
     visibility: "private",
     isActive: true,
     linkedTemplates: [],
+    allConversations: false,
     apiKey: "",
     baseId: "",
     tableId: "",
@@ -54,6 +56,7 @@ export function memoryFormFrom(memory: ApiMemory): MemoryFormValues {
     visibility: memory.visibility,
     isActive: memory.isActive,
     linkedTemplates: [...memory.linkedTemplates],
+    allConversations: memory.allConversations,
     apiKey: "",
     baseId: airtable?.baseId ?? "",
     tableId: airtable?.tableId ?? "",
@@ -69,6 +72,7 @@ export interface MemoryBody {
   dataSource?: { apiKey: string; baseId: string; tableId: string; viewId: string | null };
   visibility: MemoryVisibility;
   linkedTemplates: string[];
+  allConversations: boolean;
   isActive: boolean;
 }
 
@@ -92,6 +96,7 @@ export function memoryBodyFrom(values: MemoryFormValues): MemoryBody {
       : {}),
     visibility: values.visibility,
     linkedTemplates: values.linkedTemplates,
+    allConversations: values.allConversations,
     isActive: values.isActive,
   };
 }

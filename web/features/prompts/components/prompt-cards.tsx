@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Switch } from "../../../components/ui/switch";
 import { cn } from "../../../lib/cn";
 import { modelLabel, preview, temperatureLabel } from "../lib/prompt-format";
+import { FirstContactButton } from "./first-contact-button";
 import { ActiveBadge } from "./prompt-badges";
 import { usePromptActions } from "./use-prompt-actions";
 
@@ -54,6 +55,7 @@ export function PromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onEdit: () =
           <Meta label={UI.maxTokensShort} value={String(prompt.maxTokens)} />
           <Meta label={UI.linkedShort} value={String(prompt.linkedTemplates.length)} />
         </dl>
+        <FirstContactButton prompt={prompt} className="self-start" />
       </CardContent>
       <CardFooter>
         <Button size="sm" variant="outline" onClick={onEdit}>
@@ -112,6 +114,7 @@ export function PromptCardMobile({ prompt, onEdit }: { prompt: ApiPrompt; onEdit
           {UI.duplicate}
         </Button>
       </div>
+      <FirstContactButton prompt={prompt} className="mt-2 w-full" />
     </Card>
   );
 }

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// The active account's prompts, offered as the prompt for customers who write first.
+export const promptOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.prompts,
+    queryFn: async ({ signal }) => (await apiGet<ApiPrompt[]>("/api/prompts", { signal })) ?? [],
+  });
+
+export function usePromptOptions(enabled: boolean) {
+  return useQuery({ ...promptOptionsQueryOptions(), enabled });
+}

@@ -1,0 +1,101 @@
+import { AlertTriangle, Check, Copy } from "lucide-react";
+import { useState } from "react";
+import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { NativeSelect } from "../../../components/ui/input";
+import { fullDateTime } from "../../../lib/conversation-format";
+import { useSetDefaultPrompt } from "../../../lib/queries/set-default-prompt";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { usePromptOptions } from "../api/get-prompt-options";
+
+function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // Without clipboard permission the URL stays selectable in the field.
+    }
+  };
+  return (
+    <div className="grid gap-1">
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <div className="flex min-w-0 items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs" title={value} data-testid={testId}>
+          {value}
+        </code>
+        <Button size="sm" variant="outline" onClick={() => void copy()} aria-label={`${T.copy}: ${label}`}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copied ? T.copied : T.copy}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+// A real number receives nothing until Twilio calls these URLs: they are shown with the steps, and the
+// time of the last inbound message tells at once whether the number is wired.
+export function AccountWebhooks({ account }: { account: TwilioAccount }) {
+  return (
+    <section className="mt-3 grid gap-2 rounded-lg border p-3" aria-label={T.webhooksTitle} data-testid="account-webhooks">
+      <h3 className="text-sm font-semibold">{T.webhooksTitle}</h3>
+      <ol className="list-decimal space-y-0.5 pl-5 text-xs text-muted-foreground">
+        {T.webhookSteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <CopyField label={T.webhookMessageLabel} value={account.webhookUrls.message} testId="webhook-message-url" />
+      <CopyField label={T.webhookStatusLabel} value={account.webhookUrls.status} testId="webhook-status-url" />
+      <p className="text-xs" data-testid="account-last-inbound">
+        {account.lastInboundAt ? T.lastInbound(fullDateTime(account.lastInboundAt)) : T.noInboundYet}
+      </p>
+    </section>
+  );
+}
+
+// The prompt for customers who write first. The list is the active account's prompts, so it is chosen on
+// the active account's card; every card says when there is none (their messages wait for an operator).
+export function DefaultPromptSetting({ account, canManage }: { account: TwilioAccount; canManage: boolean }) {
+  const editable = canManage && account.isActive;
+  const prompts = usePromptOptions(editable);
+  const save = useSetDefaultPrompt({
+    onSuccess: () => toast({ title: T.defaultPromptSaved, variant: "success" }),
+    onError: (err) => toast({ title: T.defaultPromptError, description: serverMessage(err, T.defaultPromptError), variant: "destructive" }),
+  });
+  const selectId = `default-prompt-${account.id}`;
+  return (
+    <div className="mt-3 grid gap-1.5">
+      {editable ? (
+        <>
+          <label htmlFor={selectId} className="text-xs text-muted-foreground">
+            {T.defaultPromptLabel}
+          </label>
+          <NativeSelect
+            id={selectId}
+            data-testid="default-prompt-select"
+            value={account.defaultPromptId ?? ""}
+            disabled={save.isPending || prompts.isPending}
+            onChange={(e) => save.mutate({ accountId: account.id, promptId: e.target.value || null })}
+          >
+            <option value="">{T.defaultPromptNone}</option>
+            {(prompts.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </>
+      ) : null}
+      {account.defaultPromptId ? null : (
+        <p className="flex items-start gap-1.5 rounded-md bg-warning/15 p-2 text-xs" role="note" data-testid="default-prompt-missing">
+          <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          {T.defaultPromptMissing}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { MessageCircleReply } from "lucide-react";
+import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { T } from "../../../../src/shared/strings";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { useSetDefaultPrompt } from "../../../lib/queries/set-default-prompt";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+
+// Makes this prompt the one that answers customers who write first on the active account, or shows
+// that it already is.
+export function FirstContactButton({ prompt, className }: { prompt: ApiPrompt; className?: string }) {
+  const { data: account } = useActiveAccount();
+  const save = useSetDefaultPrompt({
+    onSuccess: () => toast({ title: T.defaultPromptSaved, description: prompt.name, variant: "success" }),
+    onError: (err) => toast({ title: T.defaultPromptError, description: serverMessage(err, T.defaultPromptError), variant: "destructive" }),
+  });
+  if (!account || !account.isOwner) return null;
+  if (account.defaultPromptId === prompt.id) {
+    return (
+      <Badge variant="success" className={className} data-testid="first-contact-badge">
+        <MessageCircleReply aria-hidden />
+        {T.firstContactBadge}
+      </Badge>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className={className}
+      disabled={save.isPending}
+      onClick={() => save.mutate({ accountId: account.id, promptId: prompt.id })}
+      data-testid="first-contact-button"
+    >
+      <MessageCircleReply aria-hidden />
+      {T.useForFirstContact}
+    </Button>
+  );
+}
