@@ -17,9 +17,9 @@ import { stepDueAt } from "../../worker/features/campaigns/schedule";
 import worker from "../../worker/index";
 import { runFunnelEnroll } from "../../worker/jobs/funnel-enroll";
 import { runFunnelExecute } from "../../worker/jobs/funnel-execute";
-import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
+import { twilioSignature } from "./twilio-webhook";
 
 const waitFor = <T>(fn: () => Promise<T>, timeout = 15_000) => vi.waitFor(fn, { timeout, interval: 150 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -141,7 +141,7 @@ async function chat(accountId: string, phone: string) {
 
 async function statusCallback(accountId: string, params: Record<string, string>, signature?: string) {
   const path = `/webhooks/twilio/${accountId}/status`;
-  const signed = signature ?? (await computeSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params));
+  const signed = signature ?? twilioSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
   return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signed } });
 }
 

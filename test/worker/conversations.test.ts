@@ -14,6 +14,7 @@ import { runFeedbackAnalysis } from "../../worker/jobs/feedback-analysis";
 import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
+import { inboundParams, twilioSignature } from "./twilio-webhook";
 
 const TOKEN = "real-auth-token-0000000000000000";
 const CUSTOMER = "+393401234567";
@@ -64,14 +65,15 @@ function webhook(accountId: string, params: Record<string, string>, opts: { toke
   const path = `/webhooks/twilio/${accountId}/${opts.kind ?? "message"}`;
   return (async () => {
     const signature =
-      opts.signature === null ? undefined : (opts.signature ?? (await computeSignature(opts.token ?? TOKEN, `${env.PUBLIC_BASE_URL}${opts.signedPath ?? path}`, params)));
+      opts.signature === null ? undefined : (opts.signature ?? twilioSignature(opts.token ?? TOKEN, `${env.PUBLIC_BASE_URL}${opts.signedPath ?? path}`, params));
     const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
     if (signature) headers["X-Twilio-Signature"] = signature;
     return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers });
   })();
 }
 
-const inbound = (sid: string, body: string, from = CUSTOMER) => ({ MessageSid: sid, From: `whatsapp:${from}`, To: "whatsapp:+390212345678", Body: body, ProfileName: "Giulia" });
+// What Twilio posts for a WhatsApp text, every parameter included.
+const inbound = (sid: string, body: string, from = CUSTOMER) => inboundParams({ sid, from, to: "+390212345678", body, profileName: "Giulia" });
 
 async function conversationByPhone(accountId: string, phone = CUSTOMER) {
   return db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, accountId), eq(conversations.phoneNumber, phone)) });
@@ -92,6 +94,14 @@ describe("Twilio signatures", () => {
   it("matches Twilio's documented example", async () => {
     const params = { CallSid: "CA1234567890ABCDE", Caller: "+12349013030", Digits: "1234", From: "+12349013030", To: "+18005551212" };
     expect(await computeSignature("12345", "https://mycompany.com/myapp.php?foo=1&bar=2", params)).toBe("0/KCTR6DLpKmkAf8muzZqo1nDgQ=");
+    expect(twilioSignature("12345", "https://mycompany.com/myapp.php?foo=1&bar=2", params)).toBe("0/KCTR6DLpKmkAf8muzZqo1nDgQ=");
+  });
+
+  it("signs a full inbound payload exactly as the official twilio package does", async () => {
+    const url = "https://agentbot.test/webhooks/twilio/abc/message";
+    for (const params of [inbound("SMfull1", "Ciao, è aperto sabato? 100% sì & no"), inboundParams({ from: CUSTOMER, to: "+390212345678", body: "SMS", channel: "sms" })]) {
+      expect(await computeSignature(TOKEN, url, params)).toBe(twilioSignature(TOKEN, url, params));
+    }
   });
 
   it("accepts a valid signature (with extra unknown params) and refuses invalid, missing and other-account ones", async () => {
@@ -109,7 +119,7 @@ describe("Twilio signatures", () => {
     // Signed for another account's URL: refused here.
     expect((await webhook(account.id, inbound("SMsig5", "x"), { signedPath: `/webhooks/twilio/${other.account.id}/message` })).status).toBe(403);
     // Tampered body after signing.
-    const sig = await computeSignature(TOKEN, `${env.PUBLIC_BASE_URL}/webhooks/twilio/${account.id}/message`, inbound("SMsig6", "x"));
+    const sig = twilioSignature(TOKEN, `${env.PUBLIC_BASE_URL}/webhooks/twilio/${account.id}/message`, inbound("SMsig6", "x"));
     expect((await webhook(account.id, inbound("SMsig6", "y"), { signature: sig })).status).toBe(403);
 
     const conversation = await conversationByPhone(account.id);

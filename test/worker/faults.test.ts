@@ -8,11 +8,11 @@ import { LIST_TEXTS } from "../../src/shared/schemas/lists";
 import { conversations, listLeads, messages } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { DEAD_LETTER_QUEUE } from "../../worker/jobs/queue";
-import { computeSignature } from "../../worker/providers/twilio";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { type FakeContent, fakeTwilioContent } from "../fakes/twilio-content";
-import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
+import { inboundParams, twilioSignature } from "./twilio-webhook";
 
 // Fault injection: the outside world (Twilio, OpenAI, Airtable) fails, the product's own D1, Queues,
 // Durable Objects and R2 are real. Queue jobs are captured from the real producers and handed to the
@@ -127,6 +127,7 @@ async function realAccount() {
   const { user, cookie } = await signedInUser();
   const accountSid = `AC${crypto.randomUUID().replaceAll("-", "")}`;
   const account = await createAccount(cookie, { authToken: TOKEN, phoneNumber: SENDER, accountSid });
+  await setFirstContactPrompt(cookie, account.id);
   // One approved WhatsApp template in the account's Content API.
   const template: FakeContent = {
     sid: `HX${crypto.randomUUID().replaceAll("-", "")}`,
@@ -166,8 +167,8 @@ async function messageOf(cookie: string, conversationId: string, messageId: stri
 // A customer's WhatsApp message as Twilio posts it, signed with the account's auth token.
 async function inboundWebhook(accountId: string, sid: string, body: string) {
   const path = `/webhooks/twilio/${accountId}/message`;
-  const params = { MessageSid: sid, From: `whatsapp:${CUSTOMER}`, To: `whatsapp:${SENDER}`, Body: body, ProfileName: "Giulia" };
-  const signature = await computeSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
+  const params = inboundParams({ sid, from: CUSTOMER, to: SENDER, body, profileName: "Giulia" });
+  const signature = twilioSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
   const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature };
   return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers });
 }

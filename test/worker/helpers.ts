@@ -3,7 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { app } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
-import { accountUsers, users } from "../../worker/db/schema";
+import { eq } from "drizzle-orm";
+import { accountUsers, prompts, twilioAccounts, users } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { hashPassword } from "../../worker/lib/crypto";
 import { leakedSecrets, rememberSecrets } from "./secret-scan";
@@ -107,6 +108,16 @@ export async function accountOwner() {
   const { user, cookie } = await signedInUser();
   const account = await createAccount(cookie);
   return { user, cookie, account };
+}
+
+// Gives an account its prompt for customers who write first: without one the AI never answers the
+// conversations they open.
+export async function setFirstContactPrompt(cookie: string, accountId: string, content = "Sei l'assistente vendite. Rispondi in italiano, breve.") {
+  const account = await db().query.twilioAccounts.findFirst({ where: eq(twilioAccounts.id, accountId) });
+  const [prompt] = await db().insert(prompts).values({ userId: account!.userId, twilioAccountId: accountId, name: "Clienti che scrivono per primi", content }).returning();
+  const res = await call(`/api/twilio-accounts/${accountId}`, { method: "PATCH", cookie, body: { defaultPromptId: prompt!.id } });
+  if (res.status !== 200) throw new Error(`default prompt not set: ${res.status} ${res.text}`);
+  return prompt!;
 }
 
 export async function addMember(userId: string, accountId: string, isOwner = false) {

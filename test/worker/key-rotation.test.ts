@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { lists, memories, twilioAccounts } from "../../worker/db/schema";
 import { decryptSecret, encryptSecret, reencryptSecret } from "../../worker/lib/crypto";
-import { computeSignature } from "../../worker/providers/twilio";
 import { rotationStatements, STORED_SECRETS } from "../../scripts/secret-rotation.mjs";
 import { call, db, signedInUser } from "./helpers";
+import { twilioSignature } from "./twilio-webhook";
 
 const OLD = "b2xkLWtleS0zMi1ieXRlcy1sb25nLW9sZC1vbGQtb2xkIQ==";
 const NEW = "bmV3LWtleS0zMi1ieXRlcy1sb25nLW5ldy1uZXctbmV3IQ==";
@@ -65,7 +65,7 @@ describe("rotating ENCRYPTION_KEY", () => {
     expect(await rotationStatements(await storedRows(ids), `${NEW},${OLD}`)).toEqual([]);
     const path = `/webhooks/twilio/${accountId}/status`;
     const params = { MessageSid: "SMrotation1", MessageStatus: "delivered" };
-    const signature = await computeSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
+    const signature = twilioSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
     const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature };
     const webhook = await call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers, env: { ENCRYPTION_KEY: NEW } });
     expect(webhook.status).toBe(204);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { conversations, messages } from "../../worker/db/schema";
 import { T } from "../../src/shared/strings";
 import { WEBHOOK_BODY_MAX_BYTES } from "../../worker/features/webhooks/routes";
-import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
+import { twilioSignature } from "./twilio-webhook";
 
 // Twilio's webhooks answer only to a signature made with the account's own auth token over the
 // exact URL Twilio called, and storing is idempotent on MessageSid.
@@ -29,7 +29,7 @@ async function tenant() {
 }
 
 const pathOf = (accountId: string, kind: Kind) => `/webhooks/twilio/${accountId}/${kind}`;
-const sign = (token: string, url: string, params: Record<string, string>) => computeSignature(token, url, params);
+const sign = async (token: string, url: string, params: Record<string, string>) => twilioSignature(token, url, params);
 
 function post(path: string, params: Record<string, string>, signature?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };

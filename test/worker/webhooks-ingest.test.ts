@@ -8,9 +8,9 @@ import { conversations, memories, messages, optOuts, twilioAccounts } from "../.
 import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "../../worker/features/accounts/service";
 import { storeInbounds } from "../../worker/features/conversations/repo";
 import { encryptSecret } from "../../worker/lib/crypto";
-import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
+import { inboundParams, twilioSignature } from "./twilio-webhook";
 
 // The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
 // announcement per conversation and flush, and the reply debounce of the ConversationDO.
@@ -29,6 +29,7 @@ afterEach(() => vi.restoreAllMocks());
 async function realAccount(token = TOKEN) {
   const { user, cookie } = await signedInUser();
   const account = await createAccount(cookie, { authToken: token, accountSid: `AC${crypto.randomUUID().replaceAll("-", "")}`, phoneNumber: "+390212345678" });
+  await setFirstContactPrompt(cookie, account.id);
   return { user, cookie, account };
 }
 
@@ -38,12 +39,12 @@ async function sandbox() {
   return { user, cookie, account: res.json as { id: string } };
 }
 
-const inbound = (sid: string, body: string, from: string) => ({ MessageSid: sid, From: `whatsapp:${from}`, To: "whatsapp:+390212345678", Body: body });
+const inbound = (sid: string, body: string, from: string) => inboundParams({ sid, from, to: "+390212345678", body });
 const newSid = () => `SM${crypto.randomUUID().replaceAll("-", "")}`;
 
 async function webhook(accountId: string, params: Record<string, string>, token = TOKEN) {
   const path = `/webhooks/twilio/${accountId}/message`;
-  const signature = await computeSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
+  const signature = twilioSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
   return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature } });
 }
 
