@@ -111,6 +111,27 @@ describe("Account Twilio: going live", () => {
   });
 });
 
+describe("Account Twilio: saving a real account", () => {
+  it("shows Twilio's refusal of the credentials and keeps the dialog open with the country chosen", async () => {
+    const calls = signedIn([], {
+      "POST /api/twilio-accounts": () => jsonResponse({ error: T.credentialsRejected }, 400),
+    });
+    renderApp("/twilio-accounts");
+    fireEvent.click(await screen.findByRole("button", { name: T.accountsAddFirst }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Negozio" } });
+    fireEvent.change(dialog.querySelector('input[name="accountSid"]')!, { target: { value: `AC${"1".repeat(32)}` } });
+    fireEvent.change(dialog.querySelector('input[name="authToken"]')!, { target: { value: "sbagliato" } });
+    fireEvent.change(dialog.querySelector('input[name="phoneNumber"]')!, { target: { value: "020 7946 0958" } });
+    fireEvent.change(dialog.querySelector('select[name="phoneCountry"]')!, { target: { value: "GB" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: T.save }));
+    expect(await screen.findByText(T.credentialsRejected)).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    const post = calls.find((c) => c.method === "POST" && c.url === "/api/twilio-accounts")!;
+    expect(JSON.parse(String(post.body))).toMatchObject({ phoneNumber: "020 7946 0958", phoneCountry: "GB", sandbox: false });
+  });
+});
+
 describe("the chat's channel", () => {
   it("shows SMS for a customer who wrote by SMS, and the reason the AI did not answer", async () => {
     const sms = detail({ ...conversation({ channel: "sms", aiStatus: "failed", aiError: TX.noPromptWaiting }), messages: [message({ content: "Info?", sender: "customer", isFromBot: false })] });

@@ -97,6 +97,10 @@ export const ROUTES: Record<string, Entry> = {
     access: { kind: "tenant" },
     request: (w) => ({ path: `/api/twilio-accounts/${w.b.accountId}`, method: "PUT", body: { ...SANDBOX_ACCOUNT, name: "Preso" } }),
   },
+  "PATCH /api/twilio-accounts/:id": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/twilio-accounts/${w.b.accountId}`, method: "PATCH", body: { defaultPromptId: null } }),
+  },
   "DELETE /api/twilio-accounts/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/twilio-accounts/${w.b.accountId}`, method: "DELETE" }) },
   "PUT /api/twilio-accounts/:id/activate": {
     access: { kind: "tenant" },
