@@ -311,6 +311,20 @@ describe("lists: CSV import", () => {
     );
   });
 
+  it("reads national numbers with the account's country", async () => {
+    const { cookie } = await signedInUser();
+    const created = await call("/api/twilio-accounts", { cookie, body: { name: "London", sandbox: true, phoneNumber: "+442079460958", phoneCountry: "GB", gptModel: "gpt-4o-mini" } });
+    expect(created.status).toBe(201);
+    const list = await csvList(cookie, "Clienti UK");
+    const csv = "Nome;Cognome;Cellulare\nJohn;Smith;07911 123456\nAnna;Rossi;+39 333 111 2222\nBad;Number;12345\n";
+    expect((await upload(cookie, list.id, csv)).status).toBe(200);
+    const fields = await call(`/api/lists/${list.id}/fields`, { cookie });
+    expect((await call(`/api/lists/${list.id}/mapping`, { method: "PUT", cookie, body: { fieldMapping: fields.json.suggestedMapping } })).status).toBe(202);
+    const done = await finished(cookie, list.id);
+    expect(done.lastImport).toMatchObject({ status: "completed", created: 2, invalid: 1 });
+    expect((await allLeads(cookie, list.id)).map((l) => l.numeroTelefono).sort()).toEqual(["+393331112222", "+447911123456"]);
+  });
+
   it("decodes a Windows-1252 export and refuses broken files with the reader's message", async () => {
     const { cookie } = await sandboxUser();
     const list = await csvList(cookie);

@@ -4,7 +4,8 @@
 // import's counters are written in one D1 batch, so a redelivered job can neither double-count nor
 // half-apply.
 import { type JobMessage } from "../../../src/shared/jobs";
-import { toE164 } from "../../../src/shared/phone";
+import { DEFAULT_COUNTRY, toE164 } from "../../../src/shared/phone";
+import { findAccount } from "../accounts/repo";
 import { parseCsv } from "../../../src/shared/csv";
 import {
   AIRTABLE_PAGES_PER_JOB,
@@ -56,12 +57,17 @@ export function cellText(value: unknown): string | null {
 
 type MappedLead = repo.LeadFields;
 
-export function toListLead(fields: Record<string, unknown>, mapping: Record<string, string>): { ok: true; lead: MappedLead } | { ok: false; reason: string } {
+// A national number in the file belongs to the account's country (Italy unless set).
+export function toListLead(
+  fields: Record<string, unknown>,
+  mapping: Record<string, string>,
+  country: string = DEFAULT_COUNTRY,
+): { ok: true; lead: MappedLead } | { ok: false; reason: string } {
   const mapped: Record<string, string | null> = {};
   for (const key of STANDARD_FIELD_KEYS) mapped[key] = mapping[key] ? cellText(fields[mapping[key]!]) : null;
   const rawPhone = mapped.numeroTelefono;
   if (!rawPhone) return { ok: false, reason: LIST_TEXTS.phoneMissing };
-  const phone = toE164(rawPhone);
+  const phone = toE164(rawPhone, country);
   if (!phone) return { ok: false, reason: LIST_TEXTS.phoneInvalidValue(rawPhone.slice(0, 40)) };
   const parsed = listLeadPartialSchema.safeParse({ ...mapped, numeroTelefono: phone });
   if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? LIST_TEXTS.numeroInvalid };
@@ -117,8 +123,9 @@ export async function applyChunk(
 ): Promise<boolean> {
   const invalid: repo.InvalidRow[] = [];
   const byExternalId = new Map<string, MappedLead & { externalId: string; rowNumber: number }>();
+  const country = (await findAccount(db, imp.twilioAccountId))?.phoneCountry ?? DEFAULT_COUNTRY;
   for (const record of records) {
-    const result = toListLead(record.fields, imp.mapping);
+    const result = toListLead(record.fields, imp.mapping, country);
     const where = record.externalId && imp.source === "airtable" ? ` (${LIST_TEXTS.airtableRecord(record.externalId)})` : "";
     if (!result.ok) {
       invalid.push({ row: record.rowNumber, reason: result.reason + where });
