@@ -75,7 +75,7 @@ describe("prompt form", () => {
     });
     expect(result).toEqual({
       ok: true,
-      data: { name: "Ufficio", content: "Vendi cancelleria.", model: "gpt-4", temperature: 2, maxTokens: 300, linkedTemplates: ["HX1", "HX2"], isActive: true },
+      data: { name: "Ufficio", content: "Vendi cancelleria.", model: "gpt-4", temperature: 2, maxTokens: 300, linkedTemplates: ["HX1", "HX2"], isActive: true, agentTools: [] },
     });
   });
 
