@@ -66,7 +66,7 @@ const PERSON = /\b(operatore|operatrice|una persona|persona vera|persona reale|u
 const CANCEL = /\b(annull\w*|disdic\w*|disdir\w*|cancell\w*)\b.*\bappuntament|\bappuntament\w*\b.*\b(annull\w*|disdic\w*|disdir\w*|cancell\w*)\b/;
 const MOVE = /\b(spost\w*|anticip\w*|posticip\w*|cambiare (giorno|orario|data))\b/;
 const BOOK = /\b(appuntament\w*|prenot\w*|fissare|fissiamo|visita|incontr\w*|consulenz\w*|disponibilit\w*|quando (siete|sei) liber\w*|vedersi|vederci)\b/;
-const NAME = /\b(?:mi chiamo|sono)\s+([A-ZÀ-Ý][a-zà-ÿ']+)(?:\s+([A-ZÀ-Ý][a-zà-ÿ']+))?/;
+const NAME = /\b(?:[Mm]i chiamo|[Ss]ono)\s+([A-ZÀ-Ý][a-zà-ÿ']+)(?:\s+([A-ZÀ-Ý][a-zà-ÿ']+))?/;
 
 interface OfflineTurn {
   content: string;
