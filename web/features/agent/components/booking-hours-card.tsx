@@ -30,7 +30,7 @@ export function BookingHoursCard() {
   const number = (value: string) => (value === "" ? Number.NaN : Number(value));
 
   return (
-    <Card className="space-y-4 p-5" data-testid="booking-hours-card">
+    <Card className="space-y-4 p-5 lg:col-span-2" data-testid="booking-hours-card">
       <div className="flex items-center gap-2">
         <CalendarClock className="size-5 text-primary" aria-hidden />
         <h2 className="font-semibold">{TX.bookingTitle}</h2>
@@ -80,6 +80,7 @@ export function BookingHoursCard() {
                     type="button"
                     variant="outline"
                     size="sm"
+                    className="shrink-0 self-start"
                     aria-label={`${TX.addRange} ${WEEKDAY_LABELS[day]}`}
                     onClick={() => setDay(day, [...ranges, ranges.length ? { start: "14:00", end: "18:00" } : { start: "09:00", end: "13:00" }])}
                   >
