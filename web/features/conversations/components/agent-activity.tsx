@@ -10,13 +10,13 @@ export function AgentEventLine({ event }: { event: ApiAgentEvent }) {
     <li className="flex justify-center" data-testid="agent-event">
       <span
         className={cn(
-          "inline-flex max-w-[90%] items-center gap-1.5 rounded-full border px-3 py-1 text-center text-xs",
+          "inline-flex max-w-[90%] items-center gap-1.5 rounded-2xl border px-3 py-1 text-left text-xs",
           event.status === "ok" ? "border-primary/30 bg-primary/10 text-foreground" : "border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-300",
         )}
       >
         <Bot className="size-3.5 shrink-0 text-primary" aria-hidden />
         <span>{event.text}</span>
-        <span className="text-muted-foreground">· {time.format(new Date(event.createdAt))}</span>
+        <span className="shrink-0 whitespace-nowrap text-muted-foreground">· {time.format(new Date(event.createdAt))}</span>
       </span>
     </li>
   );
