@@ -17,6 +17,8 @@ import {
   prompts,
 } from "../../worker/db/schema";
 import { runAiReply } from "../../worker/jobs/ai-reply";
+import { ModelProviderError } from "../../worker/providers/openai";
+import { refusesTools } from "../../worker/providers/openai-tools";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { openAiToolCalls, openAiToolsUnsupported, type ScriptedCall } from "../fakes/openai-tools";
 import { call, db, signedInUser } from "./helpers";
@@ -396,5 +398,21 @@ describe("settings", () => {
     expect(got.json).toEqual(BOOKING);
     const badTools = await call("/api/prompts", { cookie, body: { name: "X", content: "Y", agentTools: ["documenti"] } });
     expect(badTools.status).toBe(400);
+  });
+});
+
+describe("models without tools", () => {
+  it("tells a refusal of tools from other client errors", () => {
+    const e = (status: number, message: string) => new ModelProviderError(`Il provider AI ha risposto ${status}: ${message}`, status);
+    expect(refusesTools(e(400, "400 tools is not supported with this model"))).toBe(true);
+    expect(refusesTools(e(400, "registry.ollama.ai/library/gemma:2b does not support tools"))).toBe(true);
+    expect(refusesTools(e(400, '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set'))).toBe(true);
+    expect(refusesTools(e(500, "tools param requires --jinja flag"))).toBe(true);
+    expect(refusesTools(e(503, "tools are not supported while the server is overloaded"))).toBe(false);
+    expect(refusesTools(e(400, "tools: Extra inputs are not permitted"))).toBe(true);
+    expect(refusesTools(e(400, "Invalid schema for function 'prenota': 'slot' is not valid under any of the given schemas"))).toBe(false);
+    expect(refusesTools(e(429, "Rate limit reached for tools"))).toBe(false);
+    expect(refusesTools(e(401, "Incorrect API key provided"))).toBe(false);
+    expect(refusesTools(new Error("tools is not supported"))).toBe(false);
   });
 });

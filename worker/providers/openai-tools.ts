@@ -94,9 +94,16 @@ export async function chatWithTools(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BA
   }
 }
 
-// A model or server without function calling answers a request with `tools` with a 4xx that names
-// them (OpenAI: "does not support tools"; vLLM/Ollama/llama.cpp: "tools is not supported", "tool_choice").
+// A model or server without function calling answers a request with `tools` with a 4xx that says so:
+// OpenAI "tools is not supported with this model", Ollama "… does not support tools", vLLM "\"auto\" tool
+// choice requires --enable-auto-tool-choice", llama.cpp "tools param requires --jinja flag", strict
+// proxies "tools: extra inputs are not permitted". An error about a tool's schema is our bug, not this.
+const TOOLS_WORD = String.raw`(\btools?\b|tool[_ ]choice|function[ _]call\w*)`;
+const REFUSAL = String.raw`(not supported|unsupported|does not support|doesn't support|not permitted|not allowed|unrecognized|unknown|requires --)`;
+const TOOLS_REFUSED = new RegExp(`${TOOLS_WORD}[^]*?${REFUSAL}|${REFUSAL}[^]*?${TOOLS_WORD}`, "i");
+
 export function refusesTools(err: unknown): boolean {
-  if (!(err instanceof ModelProviderError) || err.status === undefined || err.status < 400 || err.status >= 500 || err.status === 429) return false;
-  return /\btools?\b|tool_choice|function[ _]call/i.test(err.message);
+  // llama.cpp answers 500 for it; rate limits and gateway errors are worth a retry instead.
+  if (!(err instanceof ModelProviderError) || err.status === undefined || err.status < 400 || [429, 502, 503, 504].includes(err.status)) return false;
+  return TOOLS_REFUSED.test(err.message);
 }
