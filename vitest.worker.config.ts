@@ -26,6 +26,11 @@ export default defineConfig({
           OPENAI_API_KEY: "",
           AI_REPLY_DEBOUNCE_MS: "300",
           TWILIO_SENDER_MPS: "80",
+          // `npm run eval:agent` with OPENAI_API_KEY set runs the agent scenarios against that endpoint.
+          AGENT_EVAL_OPENAI_API_KEY: process.env.AGENT_EVAL === "1" ? (process.env.OPENAI_API_KEY ?? "") : "",
+          AGENT_EVAL_OPENAI_BASE_URL: process.env.OPENAI_BASE_URL ?? "",
+          AGENT_EVAL_MODEL: process.env.AGENT_EVAL_MODEL ?? "gpt-4o-mini",
+          AGENT_EVAL_RUNS: process.env.AGENT_EVAL_RUNS ?? "",
         },
       },
     }),

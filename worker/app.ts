@@ -4,6 +4,7 @@ import { T } from "../src/shared/strings";
 import { countStatements, createDb } from "./db/client";
 import { accountRoutes, gptTestRoutes } from "./features/accounts/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { agentRoutes } from "./features/agent/routes";
 import { ensureBootstrapAdmin } from "./features/auth/bootstrap";
 import { loadSession, requireAuth } from "./features/auth/middleware";
 import { authRoutes } from "./features/auth/routes";
@@ -112,6 +113,7 @@ const routes = app
   .route("/calendar", calendarRoutes)
   .route("/time", timeRoutes)
   .route("/lead-notifications", leadNotificationRoutes)
+  .route("/agent", agentRoutes)
   .route("/admin", adminRoutes);
 
 app.route("/webhooks", webhookRoutes);

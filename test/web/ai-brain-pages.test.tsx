@@ -47,6 +47,8 @@ function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
     temperature: 7,
     maxTokens: 500,
     linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid],
+    agentTools: [],
+    toolsUnsupported: false,
     isActive: true,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",

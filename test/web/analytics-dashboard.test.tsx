@@ -35,6 +35,8 @@ const prompt = (id: string, isActive: boolean): ApiPrompt => ({
   temperature: 7,
   maxTokens: 500,
   linkedTemplates: [],
+  agentTools: [],
+  toolsUnsupported: false,
   isActive,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

@@ -27,6 +27,8 @@ function prompt(overrides: Partial<ApiPrompt>): ApiPrompt {
     temperature: 7,
     maxTokens: 500,
     linkedTemplates: [LOANS.sid],
+    agentTools: [],
+    toolsUnsupported: false,
     isActive: true,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",

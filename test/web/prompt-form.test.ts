@@ -25,6 +25,8 @@ function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
     temperature: 7,
     maxTokens: 500,
     linkedTemplates: [],
+    agentTools: [],
+    toolsUnsupported: false,
     isActive: true,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
@@ -73,7 +75,7 @@ describe("prompt form", () => {
     });
     expect(result).toEqual({
       ok: true,
-      data: { name: "Ufficio", content: "Vendi cancelleria.", model: "gpt-4", temperature: 2, maxTokens: 300, linkedTemplates: ["HX1", "HX2"], isActive: true },
+      data: { name: "Ufficio", content: "Vendi cancelleria.", model: "gpt-4", temperature: 2, maxTokens: 300, linkedTemplates: ["HX1", "HX2"], isActive: true, agentTools: [] },
     });
   });
 

@@ -169,6 +169,16 @@ export const ROUTES: Record<string, Entry> = {
 
   "GET /api/weather": { access: { kind: "own" }, request: () => ({ path: "/api/weather" }) },
   "PUT /api/weather/cities": { access: { kind: "own" }, request: () => ({ path: "/api/weather/cities", method: "PUT", body: { cities: ["Roma"] } }) },
+  "GET /api/agent/booking-settings": { access: { kind: "own" }, request: () => ({ path: "/api/agent/booking-settings" }) },
+  "PUT /api/agent/booking-settings": {
+    access: { kind: "own" },
+    request: () => ({
+      path: "/api/agent/booking-settings",
+      method: "PUT",
+      body: { openingHours: [[], [{ start: "09:00", end: "12:00" }], [], [], [], [], []], slotMinutes: 30, minNoticeMinutes: 60, daysAhead: 14, reminderTemplateSid: null, reminderMinutes: 60 },
+    }),
+  },
+  "GET /api/agent/conversations/:id/activity": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/agent/conversations/${w.b.conversationId}/activity` }) },
 
   "GET /api/analytics/stats": { access: { kind: "own" }, request: () => ({ path: "/api/analytics/stats" }) },
   "GET /api/analytics/client-stats": { access: { kind: "own" }, request: () => ({ path: "/api/analytics/client-stats" }) },

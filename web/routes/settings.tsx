@@ -5,6 +5,7 @@ import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
 import { SettingsPage as SettingsScreen } from "../features/settings/components/settings-page";
 import { WeatherCard } from "../features/weather/components/weather-card";
+import { BookingHoursCard } from "../features/agent/components/booking-hours-card";
 import { toast } from "../lib/toast-store";
 
 // Signing out belongs to the auth feature; the settings screen only shows where the button goes.
@@ -22,5 +23,10 @@ function LogoutAction() {
 }
 
 export function SettingsPage() {
-  return <SettingsScreen logout={<LogoutAction />} skills={<WeatherCard />} />;
+  return <SettingsScreen logout={<LogoutAction />} skills={
+        <>
+          <WeatherCard />
+          <BookingHoursCard />
+        </>
+      } />;
 }

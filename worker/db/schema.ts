@@ -242,6 +242,9 @@ export const prompts = sqliteTable(
     maxTokens: integer("max_tokens").notNull().default(500),
     linkedTemplates: stringList("linked_templates"),
     isActive: flag("is_active", true),
+    // The tools this prompt's agent may call (none unless chosen), and when its model refused tools.
+    agentTools: stringList("agent_tools"),
+    toolsUnsupportedAt: timestamp("tools_unsupported_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -471,6 +474,8 @@ export const leads = sqliteTable(
     status: text("status").notNull().default("new"),
     conversationId: text("conversation_id").references(() => conversations.id, { onDelete: "set null" }),
     externalId: text("external_id"),
+    // The values the agent wrote, per field: a field whose value differs was set by a person and is kept.
+    agentFields: json<Record<string, string>>("agent_fields"),
     importedAt: timestamp("imported_at")
       .notNull()
       .$defaultFn(() => new Date()),
@@ -967,4 +972,47 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_time_idx").on(t.createdAt)],
+);
+
+// The account's opening hours for the agent's bookings. openingHours[d] are the Rome "HH:mm" ranges of
+// weekday d (0 = Sunday … 6 = Saturday, as getDay()).
+export const bookingSettings = sqliteTable("booking_settings", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  userId: userRef(),
+  openingHours: text("opening_hours", { mode: "json" })
+    .$type<{ start: string; end: string }[][]>()
+    .notNull()
+    .default(sql`'[[],[],[],[],[],[],[]]'`),
+  slotMinutes: integer("slot_minutes").notNull().default(30),
+  minNoticeMinutes: integer("min_notice_minutes").notNull().default(120),
+  daysAhead: integer("days_ahead").notNull().default(30),
+  reminderTemplateSid: text("reminder_template_sid"),
+  reminderMinutes: integer("reminder_minutes").notNull().default(1440),
+  updatedAt: updatedAt(),
+});
+
+// Every tool call the agent made, with its arguments, our answer to the model and the chat's event line.
+export const agentToolCalls = sqliteTable(
+  "agent_tool_calls",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    twilioAccountId: accountRef(),
+    replyToId: text("reply_to_id"),
+    round: integer("round").notNull(),
+    callId: text("call_id").notNull(),
+    tool: text("tool").notNull(),
+    arguments: json<unknown>("arguments"),
+    status: text("status", { enum: ["ok", "refused"] }).notNull(),
+    result: json<Record<string, unknown>>("result"),
+    eventText: text("event_text"),
+    calendarEventId: text("calendar_event_id").references(() => calendarEvents.id, { onDelete: "set null" }),
+    usageId: text("usage_id").references(() => openaiUsage.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("agent_tool_calls_conversation_time_idx").on(t.conversationId, t.createdAt), index("agent_tool_calls_event_idx").on(t.calendarEventId)],
 );

@@ -11,7 +11,8 @@ import { checkBudget, recordUsage } from "../features/usage/service";
 import { updatedSummary } from "./conversation-summary";
 import { asksForTime, asksForWeather, timeFact } from "./skills";
 import { weatherFact } from "../features/weather/service";
-import { type ChatMessage, chatCompletion, isOffline, ModelProviderError } from "../providers/openai";
+import { type ChatMessage, isOffline, ModelProviderError } from "../providers/openai";
+import { replyWithTools } from "../features/agent/tools/run";
 import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
 import { askOperator } from "../features/operator-questions/service";
 import { requestDetection } from "../features/lead-detection/service";
@@ -95,7 +96,8 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
 
   let result;
   try {
-    result = await chatCompletion(env, {
+    // With the tools the prompt allows (booking, lead, hand-over); a prompt without tools gets the plain completion.
+    result = await replyWithTools(env, db, { account, conversation, prompt, replyToId: job.replyToId, now }, {
       model: prompt.model ?? account.gptModel,
       messages,
       temperature: (prompt.temperature ?? 7) / 10,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AgentToolKey, agentToolsSchema } from "./agent";
 import { MODEL_IDS } from "../models";
 import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_TEXTS } from "../prompt-texts";
 
@@ -56,6 +57,8 @@ export const createPromptSchema = z.object({
   maxTokens: maxTokens.optional().default(PROMPT_DEFAULTS.maxTokens),
   linkedTemplates: linkedTemplatesSchema.optional().default([]),
   isActive: isActive.optional().default(PROMPT_DEFAULTS.isActive),
+  // None by default: the agent only talks until someone gives it tools.
+  agentTools: agentToolsSchema.optional().default([]),
 });
 
 // Update: any subset of the fields (the active switch sends only isActive).
@@ -67,6 +70,7 @@ export const updatePromptSchema = z.object({
   maxTokens: maxTokens.optional(),
   linkedTemplates: linkedTemplatesSchema.optional(),
   isActive: isActive.optional(),
+  agentTools: agentToolsSchema.optional(),
 });
 
 const testMessage = z
@@ -101,6 +105,9 @@ export interface ApiPrompt {
   maxTokens: number;
   linkedTemplates: string[];
   isActive: boolean;
+  agentTools: AgentToolKey[];
+  // The prompt's model refused tool calls: its agent answers without them until the model changes.
+  toolsUnsupported: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -141,3 +141,11 @@ export function conversationsToAnalyse(db: Db, now: Date, settleMs: number, limi
     )
     .limit(limit);
 }
+
+// The agent's qualifica_lead tool: the conversation's detection row says qualified, with the agent's reason.
+export async function upsertAgentQualification(db: Db, conversationId: string, accountId: string, values: { interest: string; urgency: string; summary: string }) {
+  await db
+    .insert(leadDetections)
+    .values({ conversationId, twilioAccountId: accountId, qualified: true, ...values })
+    .onConflictDoUpdate({ target: leadDetections.conversationId, set: { qualified: true, ...values } });
+}

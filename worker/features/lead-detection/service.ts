@@ -258,3 +258,18 @@ async function notifyLead(
   const settled = new Set((await repo.notificationsOf(db, conversation.id)).filter((n) => n.status !== "sending").map((n) => n.phoneNumber));
   if ([...targets.keys()].every((p) => settled.has(p))) await repo.markNotified(db, conversation.id, now);
 }
+
+// The agent's own judgement (its qualifica_lead tool): the same conversion and operators' alert as the
+// analysis, once per conversation. Answers false when the conversation was qualified already.
+export async function qualifyFromAgent(env: Env, db: Db, account: AccountRow, conversation: conversations.ConversationRow, reason: string, now = new Date()) {
+  const existing = await repo.findDetection(db, conversation.id);
+  if (existing?.qualifiedAt) return false;
+  const levels = { interest: existing?.interest ?? "high", urgency: existing?.urgency ?? "medium" };
+  await repo.upsertAgentQualification(db, conversation.id, account.id, { ...levels, summary: reason });
+  await repo.recordQualifiedLead(db, conversation, { ...levels, summary: reason, by: "agent" }, now);
+  const settings = await repo.enabledSettingsOf(db, account.id);
+  if (settings.length === 0 || settings.some((s) => s.notificationPhoneNumbers.includes(conversation.phoneNumber))) return true;
+  const saved = await repo.findDetection(db, conversation.id);
+  if (saved) await notifyLead(env, db, account, conversation, saved, settings, now);
+  return true;
+}

@@ -32,6 +32,8 @@ export function toApiPrompt(p: repo.PromptRow): ApiPrompt {
     maxTokens: p.maxTokens,
     linkedTemplates: p.linkedTemplates,
     isActive: p.isActive,
+    agentTools: p.agentTools as ApiPrompt["agentTools"],
+    toolsUnsupported: p.toolsUnsupportedAt !== null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -69,8 +71,10 @@ export async function createPrompt(db: Db, user: SessionUser, input: CreateInput
 }
 
 export async function updatePrompt(db: Db, user: SessionUser, id: string, input: UpdateInput) {
-  await getPromptForUser(db, user, id);
-  const row = await repo.updatePrompt(db, id, { ...input, updatedAt: new Date() });
+  const before = await getPromptForUser(db, user, id);
+  // Another model gets its own chance at tool calls.
+  const tools = input.model && input.model !== before.model ? { toolsUnsupportedAt: null } : {};
+  const row = await repo.updatePrompt(db, id, { ...input, ...tools, updatedAt: new Date() });
   if (!row) throw notFound(TX.notFound);
   return row;
 }
@@ -92,6 +96,7 @@ export async function duplicatePrompt(db: Db, user: SessionUser, id: string) {
     temperature: source.temperature,
     maxTokens: source.maxTokens,
     linkedTemplates: source.linkedTemplates,
+    agentTools: source.agentTools,
     isActive: false,
   });
   return row!;

@@ -28,6 +28,7 @@ import {
   type PromptFormErrors,
   type PromptFormValues,
 } from "../lib/prompt-form";
+import { AgentToolsChecklist } from "./agent-tools-checklist";
 import { PromptTestArea } from "./prompt-test-area";
 
 export type PromptDialogState = { mode: "create" } | { mode: "edit"; prompt: ApiPrompt } | null;
@@ -211,6 +212,12 @@ export function PromptEditorDialog({ state, onClose }: { state: PromptDialogStat
             loading={templates.isPending}
             selected={values.linkedTemplates}
             onChange={(sids) => set("linkedTemplates", sids)}
+          />
+
+          <AgentToolsChecklist
+            selected={values.agentTools}
+            onChange={(keys) => set("agentTools", keys)}
+            unsupported={Boolean(editing?.toolsUnsupported) && editing?.model === values.model}
           />
 
           <PromptTestArea settings={testSettingsFrom(values)} />

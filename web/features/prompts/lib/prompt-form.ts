@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { findModel, MODELS } from "../../../../src/shared/models";
 import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "../../../../src/shared/prompt-texts";
+import type { AgentToolKey } from "../../../../src/shared/schemas/agent";
 import { createPromptSchema, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
 
 // The card formatters live apart, without the schema, for the dashboard's prompt cards.
@@ -15,6 +16,7 @@ export interface PromptFormValues {
   maxTokens: string;
   isActive: boolean;
   linkedTemplates: string[];
+  agentTools: AgentToolKey[];
 }
 
 export type PromptFormErrors = Partial<Record<keyof PromptFormValues, string>>;
@@ -28,6 +30,7 @@ export function emptyPromptForm(): PromptFormValues {
     maxTokens: String(PROMPT_DEFAULTS.maxTokens),
     isActive: PROMPT_DEFAULTS.isActive,
     linkedTemplates: [],
+    agentTools: [],
   };
 }
 
@@ -40,6 +43,7 @@ export function promptFormFrom(prompt: ApiPrompt): PromptFormValues {
     maxTokens: String(prompt.maxTokens),
     isActive: prompt.isActive,
     linkedTemplates: [...prompt.linkedTemplates],
+    agentTools: [...prompt.agentTools],
   };
 }
 
@@ -61,6 +65,7 @@ export function validatePromptForm(values: PromptFormValues): { ok: true; data: 
     maxTokens: tokensOf(values.maxTokens),
     linkedTemplates: values.linkedTemplates,
     isActive: values.isActive,
+    agentTools: values.agentTools,
   });
   if (result.success) return { ok: true, data: result.data };
   const errors: PromptFormErrors = {};

@@ -1,0 +1,117 @@
+import { formatInTimeZone } from "date-fns-tz";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, romeInstant } from "../../src/shared/calendar-time";
+import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+import { AGENT_TEXTS as AX, romeWhen, WEEK_ORDER, WEEKDAY_LABELS } from "../../src/shared/schemas/agent";
+import { type ApiCalendarOccurrence, CALENDAR_TEXTS as CX } from "../../src/shared/schemas/calendar";
+import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ROME = "Europe/Rome";
+const PHONE = `+39335${String(Date.now()).slice(-7)}`;
+const CUSTOMER = "Luca Verdi";
+const origin = () => ({ Origin: baseUrl() });
+
+async function activateSandbox(page: Page) {
+  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
+  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
+  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
+  if (!sandbox!.isActive) {
+    const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: origin() });
+    expect(res.ok()).toBe(true);
+  }
+}
+
+describe("the agent books an appointment from the sandbox simulator", () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(browser, 1280);
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it("sets opening hours, offers slots, books the chosen one into Calendario with the reminder, and shows the event line", async () => {
+    await signIn(page);
+    await activateSandbox(page);
+
+    // Configurazione: every day 9-13 (the card's first range), one-hour slots, the sandbox template for the reminder.
+    await page.goto(`${baseUrl()}/settings`);
+    const card = page.getByTestId("booking-hours-card");
+    await card.waitFor();
+    for (const day of WEEK_ORDER) {
+      const add = card.getByRole("button", { name: `${AX.addRange} ${WEEKDAY_LABELS[day]}` });
+      if ((await card.getByTestId(`booking-day-${day}`).getByLabel(`${WEEKDAY_LABELS[day]} ${AX.from}`).count()) === 0) await add.click();
+    }
+    await card.getByLabel(AX.slotMinutes).selectOption("60");
+    await card.getByLabel(AX.reminderTemplate).selectOption({ label: SANDBOX_TEMPLATES[0]!.friendlyName });
+    await card.getByRole("button", { name: AX.save }).click();
+    await page.getByText(AX.bookingSaved, { exact: true }).first().waitFor();
+    await screenshot(page, "agent-booking-hours-1280");
+
+    // A prompt whose agent may book, and a conversation started with it.
+    const prompt = await page.request.post(`${baseUrl()}/api/prompts`, {
+      headers: origin(),
+      data: { name: "Agente prenotazioni e2e", content: "Sei l'assistente di uno studio.", linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid], isActive: false, agentTools: ["prenotazioni", "operatore"] },
+    });
+    expect(prompt.status()).toBe(201);
+    const started = await page.request.post(`${baseUrl()}/api/conversations/start-with-prompt`, {
+      headers: origin(),
+      data: { phoneNumber: PHONE, templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: ((await prompt.json()) as { id: string }).id, customerName: CUSTOMER },
+    });
+    expect(started.status()).toBe(201);
+    const conversationId = ((await started.json()) as { conversation: { id: string } }).conversation.id;
+
+    await page.goto(`${baseUrl()}/chat/${conversationId}`);
+    await page.getByTestId("simulator-input").waitFor();
+    const tomorrow = addDays(formatInTimeZone(new Date(), ROME, "yyyy-MM-dd"), 1);
+    await page.getByTestId("simulator-input").fill("Buongiorno, vorrei un appuntamento per domani");
+    await page.getByTestId("simulator-send").click();
+    const offer = page.locator('[data-testid="message"][data-sender="ai"]').filter({ hasText: `(${tomorrow}): 09:00, 10:00, 11:00, 12:00.` });
+    await offer.waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="simulator-message"][data-from="business"]').filter({ hasText: "Quale preferisce?" }).waitFor();
+
+    await page.getByTestId("simulator-input").fill("Perfetto, alle 10");
+    await page.getByTestId("simulator-send").click();
+    const when = romeWhen(romeInstant(tomorrow, 10));
+    await page.locator('[data-testid="message"][data-sender="ai"]').filter({ hasText: `appuntamento prenotato per ${when}` }).waitFor({ timeout: 20_000 });
+    await page.getByTestId("agent-event").filter({ hasText: `L'agente ha prenotato ${when}` }).waitFor({ timeout: 10_000 });
+    await screenshot(page, "agent-chat-booking-1280");
+    // The same chat on a phone still shows the event line.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByTestId("agent-event").filter({ hasText: `L'agente ha prenotato ${when}` }).waitFor();
+    await screenshot(page, "agent-chat-booking-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The event is in Calendario with the customer's number as the reminder's recipient.
+    const events = (await (await page.request.get(`${baseUrl()}/api/calendar?startDate=${tomorrow}&endDate=${tomorrow}`)).json()) as ApiCalendarOccurrence[];
+    const booked = events.find((e) => e.title.includes(CUSTOMER));
+    expect(booked).toMatchObject({
+      startDate: romeInstant(tomorrow, 10).toISOString(),
+      notificationEnabled: true,
+      notificationPhoneNumbers: [PHONE],
+      notificationTemplateId: SANDBOX_TEMPLATES[0]!.sid,
+    });
+    await page.evaluate((day) => {
+      localStorage.setItem("calendar.viewMode", "day");
+      localStorage.setItem("calendar.currentDate", day);
+      localStorage.setItem("calendar.weekStartHour", "8");
+    }, tomorrow);
+    await page.goto(`${baseUrl()}/calendar`);
+    const block = page.getByTestId("calendar-event").filter({ hasText: CUSTOMER });
+    await block.first().waitFor();
+    await block.first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: CX.removePhone(PHONE) }).waitFor();
+    await screenshot(page, "agent-calendar-event-1280");
+  });
+});

@@ -1,0 +1,131 @@
+import { CalendarClock, Plus, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { AGENT_TEXTS as TX, type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER, WEEKDAY_LABELS } from "../../../../src/shared/schemas/agent";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { Input, NativeSelect } from "../../../components/ui/input";
+import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useBookingSettings, useSaveBookingSettings } from "../api/booking-settings";
+
+// Configurazione → the opening hours the agent books into (Europe/Rome), its slot length, minimum
+// notice, how far ahead, and the approved template of the customer's reminder.
+export function BookingHoursCard() {
+  const settings = useBookingSettings();
+  const templates = useProviderTemplates();
+  const [form, setForm] = useState<ApiBookingSettings>(DEFAULT_BOOKING_SETTINGS);
+  useEffect(() => {
+    if (settings.data) setForm(settings.data);
+  }, [settings.data]);
+  const save = useSaveBookingSettings({
+    onSuccess: () => toast({ title: TX.bookingSaved, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.bookingSaveError), variant: "destructive" }),
+  });
+
+  const setDay = (day: number, ranges: ApiBookingSettings["openingHours"][number]) =>
+    setForm((f) => ({ ...f, openingHours: f.openingHours.map((r, i) => (i === day ? ranges : r)) }));
+  const number = (value: string) => (value === "" ? Number.NaN : Number(value));
+
+  return (
+    <Card className="space-y-4 p-5 lg:col-span-2" data-testid="booking-hours-card">
+      <div className="flex items-center gap-2">
+        <CalendarClock className="size-5 text-primary" aria-hidden />
+        <h2 className="font-semibold">{TX.bookingTitle}</h2>
+      </div>
+      <p className="text-sm text-muted-foreground">{TX.bookingHint}</p>
+      {settings.isError ? <p className="text-sm text-destructive">{TX.bookingLoadError}</p> : null}
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(form);
+        }}
+      >
+        <ul className="divide-y rounded-lg border">
+          {WEEK_ORDER.map((day) => {
+            const ranges = form.openingHours[day] ?? [];
+            return (
+              <li key={day} className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-start" data-testid={`booking-day-${day}`}>
+                <span className="w-24 shrink-0 pt-2 text-sm font-medium">{WEEKDAY_LABELS[day]}</span>
+                <div className="flex flex-1 flex-col gap-2">
+                  {ranges.length === 0 ? <span className="pt-2 text-sm text-muted-foreground">{TX.closed}</span> : null}
+                  {ranges.map((range, i) => (
+                    <div key={i} className="flex items-center gap-2">
+                      <Input
+                        type="time"
+                        aria-label={`${WEEKDAY_LABELS[day]} ${TX.from}`}
+                        className="w-28"
+                        value={range.start}
+                        onChange={(e) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, start: e.target.value } : r)))}
+                      />
+                      <span className="text-sm text-muted-foreground">–</span>
+                      <Input
+                        type="time"
+                        aria-label={`${WEEKDAY_LABELS[day]} ${TX.to}`}
+                        className="w-28"
+                        value={range.end}
+                        onChange={(e) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, end: e.target.value } : r)))}
+                      />
+                      <Button type="button" variant="ghost" size="sm" aria-label={TX.removeRange} onClick={() => setDay(day, ranges.filter((_, j) => j !== i))}>
+                        <X aria-hidden />
+                      </Button>
+                    </div>
+                  ))}
+                </div>
+                {ranges.length < BOOKING_LIMITS.rangesPerDay ? (
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="shrink-0 self-start"
+                    aria-label={`${TX.addRange} ${WEEKDAY_LABELS[day]}`}
+                    onClick={() => setDay(day, [...ranges, ranges.length ? { start: "14:00", end: "18:00" } : { start: "09:00", end: "13:00" }])}
+                  >
+                    <Plus aria-hidden />
+                    {TX.addRange}
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label={TX.slotMinutes} htmlFor="booking-slot">
+            <NativeSelect id="booking-slot" value={form.slotMinutes} onChange={(e) => setForm({ ...form, slotMinutes: Number(e.target.value) })}>
+              {BOOKING_LIMITS.slotMinutes.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field label={TX.minNotice} htmlFor="booking-notice">
+            <Input id="booking-notice" type="number" min={0} max={BOOKING_LIMITS.minNoticeMaxMinutes} value={Number.isNaN(form.minNoticeMinutes) ? "" : form.minNoticeMinutes} onChange={(e) => setForm({ ...form, minNoticeMinutes: number(e.target.value) })} />
+          </Field>
+          <Field label={TX.daysAhead} htmlFor="booking-days">
+            <Input id="booking-days" type="number" min={1} max={BOOKING_LIMITS.daysAheadMax} value={Number.isNaN(form.daysAhead) ? "" : form.daysAhead} onChange={(e) => setForm({ ...form, daysAhead: number(e.target.value) })} />
+          </Field>
+          <Field label={TX.reminderMinutes} htmlFor="booking-reminder-minutes">
+            <Input id="booking-reminder-minutes" type="number" min={5} max={BOOKING_LIMITS.reminderMaxMinutes} value={Number.isNaN(form.reminderMinutes) ? "" : form.reminderMinutes} onChange={(e) => setForm({ ...form, reminderMinutes: number(e.target.value) })} />
+          </Field>
+          <Field label={TX.reminderTemplate} htmlFor="booking-reminder-template" className="sm:col-span-2">
+            <NativeSelect id="booking-reminder-template" value={form.reminderTemplateSid ?? ""} onChange={(e) => setForm({ ...form, reminderTemplateSid: e.target.value || null })}>
+              <option value="">{TX.reminderNone}</option>
+              {approvedTemplates(templates.data).map((t) => (
+                <option key={t.sid} value={t.sid}>
+                  {t.friendlyName}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <Button type="submit" disabled={save.isPending || settings.isPending}>
+          {TX.save}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiAgentActivity } from "../../../../src/shared/schemas/agent";
+import { apiGet } from "../../../lib/api-client";
+
+// The agent's tool calls come with its replies: the key follows the thread's length and operator
+// mode, so each new message or hand-over reads them again.
+export const agentActivityQueryOptions = (id: string, messageCount: number, operatorMode: boolean) =>
+  queryOptions({
+    queryKey: ["/api/agent", "conversations", id, "activity", { messageCount, operatorMode }] as const,
+    queryFn: ({ signal }) => apiGet<ApiAgentActivity>(`/api/agent/conversations/${encodeURIComponent(id)}/activity`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export function useAgentActivity(id: string, messageCount: number, operatorMode: boolean) {
+  return useQuery(agentActivityQueryOptions(id, messageCount, operatorMode));
+}
