@@ -18,6 +18,8 @@ export function conversation(overrides: Partial<ApiConversation> = {}): ApiConve
     aiError: null,
     windowOpenUntil: "2099-01-01T00:00:00.000Z",
     unread: false,
+    archivedAt: null,
+    assignedUserId: null,
     template: { sid: "HXloans", name: "prestiti_benvenuto", category: "loans" },
     ...overrides,
   };

@@ -299,12 +299,16 @@ export const conversations = sqliteTable(
     // Whether the AI is working on a reply, or could not answer (shown in the chat).
     aiStatus: text("ai_status", { enum: ["idle", "pending", "failed"] }).notNull().default("idle"),
     aiError: text("ai_error"),
+    // Archived conversations leave the default list; a new customer message clears this.
+    archivedAt: timestamp("archived_at"),
+    assignedUserId: text("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("conversations_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
     index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt),
+    index("conversations_account_assignee_idx").on(t.twilioAccountId, t.assignedUserId, t.lastMessageAt),
     index("conversations_user_idx").on(t.userId),
     // Covers the client dashboard's response rate, which groups an account's conversations by template and
     // status (the admin stats read conversation_template_rollup).
@@ -363,6 +367,22 @@ export const messages = sqliteTable(
     uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
     uniqueIndex("messages_reply_uq").on(t.conversationId, t.replyToId),
   ],
+);
+
+// Internal notes in a thread: shown to the team only, never sent and never given to the model.
+export const conversationNotes = sqliteTable(
+  "conversation_notes",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("conversation_notes_conversation_time_idx").on(t.conversationId, t.createdAt)],
 );
 
 // Numbers that wrote STOP (or ANNULLA, DISISCRIVIMI, CANCELLAMI) to an account: nothing more is sent to them.

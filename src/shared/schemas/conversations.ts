@@ -48,12 +48,41 @@ export const simulateInboundSchema = z.object({
   profileName: z.string().trim().max(100).optional(),
 });
 
+// The list's views: open conversations (the default), only archived ones, or everything.
+export const CONVERSATION_VIEWS = ["open", "archived", "all"] as const;
+// Assignment filter: every conversation, the signed-in user's, or nobody's.
+export const ASSIGNMENT_FILTERS = ["all", "mine", "unassigned"] as const;
+
+// A page cursor of the list: the last entry's activity (epoch ms) and id, so a page continues exactly
+// after it however many conversations arrive meanwhile.
+export const conversationCursor = z
+  .string()
+  .regex(/^\d{1,15}_[A-Za-z0-9-]{1,64}$/, CONVERSATION_TEXTS.invalidCursor)
+  .transform((v) => {
+    const at = v.indexOf("_");
+    return { at: Number(v.slice(0, at)), id: v.slice(at + 1) };
+  });
+
 export const conversationListQuery = z.object({
   search: z.string().trim().max(100).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
   before: z.iso.datetime({ offset: true }).optional(),
+  cursor: conversationCursor.optional(),
+  view: z.enum(CONVERSATION_VIEWS, { error: CONVERSATION_TEXTS.invalidView }).optional().default("open"),
+  assigned: z.enum(ASSIGNMENT_FILTERS, { error: CONVERSATION_TEXTS.invalidAssignment }).optional().default("all"),
+});
+
+export const archiveSchema = z.object({ archived: z.boolean({ error: "archived deve essere true o false" }) });
+
+export const assignSchema = z.object({
+  userId: z.string({ error: CONVERSATION_TEXTS.invalidAssignee }).trim().min(1, CONVERSATION_TEXTS.invalidAssignee).max(64).nullable(),
+});
+
+export const NOTE_MAX = 2000;
+export const noteSchema = z.object({
+  content: z.string({ error: CONVERSATION_TEXTS.blankNote }).trim().min(1, CONVERSATION_TEXTS.blankNote).max(NOTE_MAX, CONVERSATION_TEXTS.noteTooLong),
 });
 
 export type MessageSender = "customer" | "ai" | "operator" | "system";
@@ -92,7 +121,24 @@ export interface ApiConversation {
   // The 24-hour customer-service window: free-form messages allowed until this time.
   windowOpenUntil: string | null;
   unread: boolean;
+  archivedAt: string | null;
+  assignedUserId: string | null;
   template: { sid: string | null; name: string | null; category: string | null } | null;
+}
+
+export interface ApiNote {
+  id: string;
+  conversationId: string;
+  authorId: string | null;
+  authorName: string;
+  content: string;
+  createdAt: string;
+}
+
+export interface ApiAssignee {
+  id: string;
+  name: string;
+  email: string;
 }
 
 export interface ApiConversationDetail extends ApiConversation {

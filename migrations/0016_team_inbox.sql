@@ -1,0 +1,18 @@
+-- Team inbox: archive, assignment and internal notes on conversations.
+-- An archived conversation leaves the default list until the customer writes again.
+ALTER TABLE `conversations` ADD `archived_at` integer;--> statement-breakpoint
+-- The account user who handles the conversation; NULL is "Non assegnata".
+ALTER TABLE `conversations` ADD `assigned_user_id` text REFERENCES `users`(`id`) ON DELETE set null;--> statement-breakpoint
+CREATE INDEX `conversations_account_assignee_idx` ON `conversations` (`twilio_account_id`,`assigned_user_id`,`last_message_at`);--> statement-breakpoint
+-- Notes the team writes in a thread: never sent to the customer, never part of the model's context.
+CREATE TABLE `conversation_notes` (
+	`id` text PRIMARY KEY NOT NULL,
+	`conversation_id` text NOT NULL,
+	`author_id` text,
+	`author_name` text NOT NULL,
+	`content` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`conversation_id`) REFERENCES `conversations`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`author_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);--> statement-breakpoint
+CREATE INDEX `conversation_notes_conversation_time_idx` ON `conversation_notes` (`conversation_id`,`created_at`);
