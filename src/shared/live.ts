@@ -28,5 +28,3 @@ export type AccountFrame =
   | { type: "error"; message: string }
   | { type: "conversation"; conversation: ApiConversation }
   | { type: "conversation-removed"; id: string };
-
-export const accountFrameSchema = z.object({ type: z.enum(["pong", "error", "conversation", "conversation-removed"]) }).passthrough();

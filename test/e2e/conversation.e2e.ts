@@ -108,7 +108,7 @@ describe("a sandbox conversation on a desktop", () => {
     await page.getByTestId("template-badge").filter({ hasText: "prestiti_benvenuto" }).waitFor();
     await page.locator('[data-testid="message"][data-sender="operator"]').filter({ hasText: COMPANY }).waitFor();
     // No customer message yet: WhatsApp allows only a template, and the composer offers one.
-    await page.getByText(TX.outsideWindow).waitFor();
+    await page.getByText(TX.neverWrote).waitFor();
     await page.getByTestId("template-picker").waitFor();
     // The template reaches the customer's phone once it is delivered.
     await page.locator('[data-testid="simulator-message"][data-from="business"]').filter({ hasText: CUSTOMER }).waitFor();

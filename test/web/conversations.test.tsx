@@ -49,6 +49,9 @@ function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}, sandb
     "GET /api/prompts": () => jsonResponse(PROMPTS),
     "POST /api/conversations/c1/mark-read": () => jsonResponse({ ok: true }),
     "POST /api/conversations/c2/mark-read": () => jsonResponse({ ok: true }),
+    "GET /api/conversations/assignees": () => jsonResponse([{ id: ADMIN.id, name: "Admin Rossi", email: ADMIN.email }]),
+    "GET /api/conversations/c1/notes": () => jsonResponse([]),
+    "GET /api/conversations/c2/notes": () => jsonResponse([]),
     ...routes,
   });
 }
@@ -233,35 +236,69 @@ describe("'Chat WhatsApp' side by side", () => {
     expect(within(pane).getByText("Fonti: Listino")).toBeTruthy();
     expect(within(pane).getByText("prestiti_benvenuto")).toBeTruthy();
 
-    fireEvent.click(within(pane).getByTestId("archive-conversation"));
-    expect(await screen.findByText(TX.inDevelopment)).toBeTruthy();
-
     fireEvent.click(items[1]!);
     await waitFor(() => expect(within(pane).getByTestId("conversation-title").textContent).toBe("+393339876508"));
     expect(await within(pane).findByText(TX.noMessages)).toBeTruthy();
     await waitFor(() => expect(posts(calls, "/api/conversations/c2/mark-read")).toHaveLength(1));
   });
 
-  it("stops polling the list while the open conversation is live, and follows the unread count", async () => {
-    let unread = 1;
-    const { calls } = signedIn(ADMIN, { ...routes(), "GET /api/conversations/unread-count": () => jsonResponse({ count: unread }) });
+  it("polls the list only while the account socket is down, and shows a pushed new conversation without reading", async () => {
+    const { calls } = signedIn(ADMIN, routes());
     const { queryClient } = renderApp("/conversations");
     await screen.findAllByTestId("conversation-item");
     const listInterval = () => queryClient.getQueryCache().find({ queryKey: queryKeys.conversationList({}), exact: true })!.observers[0]!.options.refetchInterval;
     expect(listInterval()).toBe(POLL_MS.conversations);
-    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
-    act(() => FakeWebSocket.latest().open());
+    const account = FakeWebSocket.latestFor("/api/conversations/live");
+    act(() => account.open());
     await waitFor(() => expect(listInterval()).toBe(false));
 
-    const listReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations").length;
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const listReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations").length;
     const before = listReads();
-    unread = 2;
-    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.unreadCount }));
-    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+    const unreadBefore = calls.filter((c) => c.url === "/api/conversations/unread-count").length;
+    const fresh = conversation({ id: "c3", customerName: "Nuovo Cliente", lastMessage: "Salve, info?", lastMessageAt: "2026-03-10T11:00:00.000Z", unread: true });
+    act(() => account.receive({ type: "conversation", conversation: fresh }));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c3", "c1", "c2"]));
+    // The conversation on screen stays the one that was.
+    expect(within(screen.getByTestId("conversation-detail")).getByTestId("conversation-title").textContent).toBe("Giulia Bianchi");
+    expect(listReads()).toBe(before);
+    // The unread badge is read again once, the list is not.
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/conversations/unread-count").length).toBe(unreadBefore + 1));
 
-    act(() => FakeWebSocket.latest().close());
+    // Archived elsewhere: it leaves the open list; removed: gone.
+    act(() => account.receive({ type: "conversation", conversation: { ...fresh, archivedAt: "2026-03-10T11:01:00.000Z" } }));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c1", "c2"]));
+    act(() => account.receive({ type: "conversation-removed", id: "c2" }));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c1"]));
+
+    act(() => account.close());
     await waitFor(() => expect(listInterval()).toBe(POLL_MS.conversations));
+  });
+
+  it("archives for real, and lists archived conversations under their own filter", async () => {
+    let archived = false;
+    const { calls } = signedIn(ADMIN, {
+      ...routes(),
+      "GET /api/conversations": (call) =>
+        jsonResponse(new URL(call.url, "http://x").searchParams.get("view") === "archived" ? (archived ? [{ ...first, archivedAt: "2026-03-10T12:00:00.000Z" }] : []) : archived ? [second] : [first, second]),
+      "POST /api/conversations/c1/archive": () => {
+        archived = true;
+        return jsonResponse({ ...first, archivedAt: "2026-03-10T12:00:00.000Z" });
+      },
+    });
+    renderApp("/conversations");
+    const pane = await screen.findByTestId("conversation-detail");
+    await within(pane).findByTestId("conversation-title");
+    fireEvent.click(within(pane).getByTestId("archive-conversation"));
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/archive")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/archive")[0])).toEqual({ archived: true });
+    expect(await screen.findByText(TX.archived)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c2"]));
+
+    fireEvent.change(select("conversation-view"), { target: { value: "archived" } });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/conversations?view=archived")).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c1"]));
+    expect(screen.getByTestId("archived-badge")).toBeTruthy();
   });
 
   it("deletes after confirmation and deselects the conversation", async () => {
@@ -361,7 +398,7 @@ describe("the chat page", () => {
       return renderApp("/chat/c1");
     })();
     expect((await screen.findByTestId("conversation-title")).textContent).toBe("Giulia Bianchi");
-    const socket = FakeWebSocket.latest();
+    const socket = FakeWebSocket.latestFor("/api/conversations/c1/live");
     expect(socket.url).toBe(`ws://${window.location.host}/api/conversations/c1/live`);
     const interval = () => queryClient.getQueryCache().find({ queryKey: queryKeys.conversation("c1"), exact: true })!.observers[0]!.options.refetchInterval;
     const messagesInterval = () =>
@@ -461,7 +498,7 @@ describe("the chat page", () => {
   it("offers approved templates outside the 24-hour window", async () => {
     const { calls } = signedIn(
       ADMIN,
-      chatRoutes(detail({ windowOpenUntil: null }), {
+      chatRoutes(detail({ windowOpenUntil: "2026-03-09T10:00:00.000Z" }), {
         "POST /api/conversations/c1/send-template": () =>
           jsonResponse(message({ id: "m7", sender: "operator", isFromBot: true, content: "template", templateSid: LOANS.sid, status: "queued" }), 201),
       }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTE_MAX } from "../constants";
 import { CONVERSATION_TEXTS, normalizePhone } from "../conversation-texts";
 
 // The texts live in a module without zod, so the console can show them without loading the schemas.
@@ -80,7 +81,6 @@ export const assignSchema = z.object({
   userId: z.string({ error: CONVERSATION_TEXTS.invalidAssignee }).trim().min(1, CONVERSATION_TEXTS.invalidAssignee).max(64).nullable(),
 });
 
-export const NOTE_MAX = 2000;
 export const noteSchema = z.object({
   content: z.string({ error: CONVERSATION_TEXTS.blankNote }).trim().min(1, CONVERSATION_TEXTS.blankNote).max(NOTE_MAX, CONVERSATION_TEXTS.noteTooLong),
 });

@@ -82,7 +82,7 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
           }
         />
         <OperatorModeBar conversation={conversation} />
-        <MessageThread conversation={conversation} messages={thread.messages} />
+        <MessageThread conversation={conversation} thread={thread} />
         <Composer conversation={conversation} operatorMessage />
       </section>
       {simulator && simulatorOpen ? (

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Archive, ArrowLeft, ExternalLink, ListPlus, SearchX, Trash } from "lucide-react";
+import { ArrowLeft, ExternalLink, SearchX, Trash } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
@@ -10,12 +10,10 @@ import { toast } from "../../../lib/toast-store";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useConversationThread } from "../lib/use-conversation-thread";
 import { Composer } from "./composer";
+import { ConversationActions } from "./conversation-actions";
 import { ConversationHeader } from "./conversation-header";
 import { MessageThread } from "./message-thread";
-
-function inDevelopment() {
-  toast({ title: TX.inDevelopment });
-}
+import { OperatorModeBar } from "./operator-mode-bar";
 
 export function BackButton({ onClick }: { onClick: () => void }) {
   return (
@@ -88,12 +86,7 @@ export function ConversationPane({
         leading={onBack ? <BackButton onClick={onBack} /> : null}
         actions={
           <>
-            <Button variant="ghost" size="icon-sm" onClick={inDevelopment} aria-label={TX.archive} title={TX.archive} data-testid="archive-conversation">
-              <Archive aria-hidden />
-            </Button>
-            <Button variant="ghost" size="icon-sm" onClick={inDevelopment} aria-label={TX.addToList} title={TX.addToList} data-testid="add-to-list">
-              <ListPlus aria-hidden />
-            </Button>
+            <ConversationActions conversation={conversation} />
             <Link
               to="/chat/$id"
               params={{ id: conversation.id }}
@@ -118,7 +111,8 @@ export function ConversationPane({
           </>
         }
       />
-      <MessageThread conversation={conversation} messages={thread.messages} />
+      <OperatorModeBar conversation={conversation} />
+      <MessageThread conversation={conversation} thread={thread} />
       <Composer conversation={conversation} />
     </>
   );
