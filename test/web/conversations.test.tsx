@@ -579,3 +579,130 @@ describe("simulating a new customer", () => {
     expect(screen.queryByTestId("simulate-customer")).toBeNull();
   });
 });
+
+describe("team work in the chat", () => {
+  function chatRoutes(d = detail(), extra: Record<string, Handler> = {}) {
+    return {
+      "GET /api/conversations/c1": () => jsonResponse(d),
+      "GET /api/conversations/c1/messages": () => jsonResponse(d.messages),
+      ...extra,
+    };
+  }
+
+  it("writes an internal note that is saved as a note, never sent, and shown apart from messages", async () => {
+    const stored: unknown[] = [];
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/conversations/c1/notes": () => jsonResponse(stored),
+        "POST /api/conversations/c1/notes": (call) => {
+          const note = { id: "n1", conversationId: "c1", authorId: ADMIN.id, authorName: "Admin Rossi", content: JSON.parse(String(call.body)).content, createdAt: "2026-03-10T10:01:00.000Z" };
+          stored.push(note);
+          return jsonResponse(note, 201);
+        },
+      }),
+    );
+    renderApp("/chat/c1");
+    await screen.findByTestId("composer-input");
+    fireEvent.click(screen.getByTestId("composer-mode-note"));
+    const note = screen.getByTestId("note-input");
+    fireEvent.change(note, { target: { value: "Richiamare dopo le 18" } });
+    fireEvent.keyDown(note, { key: "Enter" });
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/notes")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/notes")[0])).toEqual({ content: "Richiamare dopo le 18" });
+    expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(0);
+    const bubble = await screen.findByTestId("note-bubble");
+    expect(bubble.textContent).toContain(TX.noteBadge);
+    expect(bubble.textContent).toContain("Richiamare dopo le 18");
+    expect(screen.getAllByTestId("message")).toHaveLength(1);
+
+    // A colleague's note arrives on the conversation socket.
+    const socket = FakeWebSocket.latestFor("/api/conversations/c1/live");
+    act(() => socket.open());
+    await waitFor(() => expect(screen.getAllByTestId("note-bubble")).toHaveLength(1));
+    act(() =>
+      socket.receive({ type: "note", note: { id: "n2", conversationId: "c1", authorId: "u2", authorName: "Luca", content: "Ok, lo chiamo io", createdAt: "2026-03-10T10:02:00.000Z" } }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("note-bubble")).toHaveLength(2));
+  });
+
+  it("says the customer never wrote, and how long the open window lasts", async () => {
+    signedIn(ADMIN, chatRoutes(detail({ windowOpenUntil: null })));
+    const first = renderApp("/chat/c1");
+    expect(await screen.findByText(TX.neverWrote)).toBeTruthy();
+    expect(screen.queryByText(TX.outsideWindow)).toBeNull();
+    first.unmount();
+
+    const until = new Date(Date.now() + (3 * 60 + 12) * 60_000 + 30_000).toISOString();
+    signedIn(ADMIN, chatRoutes(detail({ windowOpenUntil: until })));
+    renderApp("/chat/c1");
+    expect((await screen.findByTestId("window-left")).textContent).toBe(TX.windowLeft("3 h 12 min"));
+  });
+
+  it("loads older messages above the newest page, keeping them in order", async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 2, 10, 8, 0, i)).toISOString();
+    const newest = Array.from({ length: 200 }, (_, i) => message({ id: `m${i + 100}`, content: `messaggio ${i + 100}`, createdAt: at(i + 100) }));
+    const older = Array.from({ length: 100 }, (_, i) => message({ id: `m${i}`, content: `messaggio ${i}`, createdAt: at(i) }));
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail({ messages: newest }), {
+        "GET /api/conversations/c1/messages": (call) =>
+          call.url.includes("before=") ? jsonResponse(older) : jsonResponse(newest),
+      }),
+    );
+    renderApp("/chat/c1");
+    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(200));
+    fireEvent.click(screen.getByTestId("load-older-messages"));
+    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(300));
+    expect(calls.some((c) => c.url === "/api/conversations/c1/messages?limit=200&before=m100")).toBe(true);
+    const shown = screen.getAllByTestId("message").map((m) => m.textContent ?? "");
+    expect(shown[0]).toContain("messaggio 0");
+    expect(shown[299]).toContain("messaggio 299");
+    // That page had no cursor after it: nothing older remains.
+    expect(screen.queryByTestId("load-older-messages")).toBeNull();
+  });
+
+  it("shows the operator switch, the AI state and the assignee in the split inbox", async () => {
+    let current = conversation({ id: "c1", operatorMode: true, unread: true, assignedUserId: ADMIN.id });
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/conversations": () => jsonResponse([current]),
+      "GET /api/conversations/c1": () => jsonResponse({ ...detail(), ...current }),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+      "POST /api/conversations/c1/operator-mode": () => {
+        current = { ...current, operatorMode: false };
+        return jsonResponse(current);
+      },
+    });
+    renderApp("/conversations");
+    const item = (await screen.findAllByTestId("conversation-item"))[0]!;
+    expect(within(item).getByTestId("ai-state").dataset.state).toBe("waiting");
+    expect(within(item).getByTestId("ai-state").textContent).toBe(TX.aiWaitingOperator);
+    await waitFor(() => expect(within(item).getByTestId("assignee").textContent).toBe("Admin Rossi"));
+    const pane = await screen.findByTestId("conversation-detail");
+    const toggle = await within(pane).findByTestId("operator-mode-switch");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/operator-mode")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/operator-mode")[0])).toEqual({ enabled: false });
+    await waitFor(() => expect(within(screen.getAllByTestId("conversation-item")[0]!).getByTestId("ai-state").dataset.state).toBe("active"));
+  });
+
+  it("loads the next page of conversations with the server's cursor", async () => {
+    const page1 = Array.from({ length: 50 }, (_, i) => conversation({ id: `c${i + 1}`, customerName: `Cliente ${i + 1}` }));
+    const page2 = [conversation({ id: "c51", customerName: "Cliente 51" })];
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/conversations": (call) =>
+        call.url.includes("cursor=")
+          ? jsonResponse(page2)
+          : new Response(JSON.stringify(page1), { status: 200, headers: { "Content-Type": "application/json", "X-Next-Cursor": "1773136800000_c50" } }),
+      "GET /api/conversations/c1": () => jsonResponse(detail()),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+    });
+    renderApp("/conversations");
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(50));
+    expect(screen.queryByTestId("list-end")).toBeNull();
+    fireEvent.click(screen.getByTestId("load-more-conversations"));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(51));
+    expect(calls.some((c) => c.url === "/api/conversations?cursor=1773136800000_c50")).toBe(true);
+    expect(await screen.findByTestId("list-end")).toBeTruthy();
+  });
+});

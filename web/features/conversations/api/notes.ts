@@ -23,7 +23,9 @@ export function useAddNote(callbacks: MutationCallbacks<ApiNote | null> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addNote,
-    onSuccess: (note, { id }) => {
+    onSuccess: async (note, { id }) => {
+      // A read still under way would answer without this note.
+      await queryClient.cancelQueries({ queryKey: queryKeys.conversationNotes(id) });
       if (note) {
         queryClient.setQueryData<ApiNote[] | null>(queryKeys.conversationNotes(id), (notes) =>
           notes ? (notes.some((n) => n.id === note.id) ? notes : [...notes, note]) : [note],
