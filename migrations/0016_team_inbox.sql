@@ -16,3 +16,22 @@ CREATE TABLE `conversation_notes` (
 	FOREIGN KEY (`author_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );--> statement-breakpoint
 CREATE INDEX `conversation_notes_conversation_time_idx` ON `conversation_notes` (`conversation_id`,`created_at`);
+--> statement-breakpoint
+-- Labels of an account (name and colour), set on its conversations.
+CREATE TABLE `conversation_labels` (
+	`id` text PRIMARY KEY NOT NULL,
+	`twilio_account_id` text NOT NULL,
+	`name` text NOT NULL,
+	`color` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`twilio_account_id`) REFERENCES `twilio_accounts`(`id`) ON UPDATE no action ON DELETE cascade
+);--> statement-breakpoint
+CREATE UNIQUE INDEX `conversation_labels_account_name_uq` ON `conversation_labels` (`twilio_account_id`,`name`);--> statement-breakpoint
+CREATE TABLE `conversation_label_links` (
+	`conversation_id` text NOT NULL,
+	`label_id` text NOT NULL,
+	PRIMARY KEY(`conversation_id`, `label_id`),
+	FOREIGN KEY (`conversation_id`) REFERENCES `conversations`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`label_id`) REFERENCES `conversation_labels`(`id`) ON UPDATE no action ON DELETE cascade
+);--> statement-breakpoint
+CREATE INDEX `conversation_label_links_label_idx` ON `conversation_label_links` (`label_id`,`conversation_id`);

@@ -52,6 +52,7 @@ function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}, sandb
     "GET /api/conversations/assignees": () => jsonResponse([{ id: ADMIN.id, name: "Admin Rossi", email: ADMIN.email }]),
     "GET /api/conversations/c1/notes": () => jsonResponse([]),
     "GET /api/conversations/c2/notes": () => jsonResponse([]),
+    "GET /api/conversations/labels": () => jsonResponse([]),
     ...routes,
   });
 }
@@ -704,5 +705,36 @@ describe("team work in the chat", () => {
     await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(51));
     expect(calls.some((c) => c.url === "/api/conversations?cursor=1773136800000_c50")).toBe(true);
     expect(await screen.findByTestId("list-end")).toBeTruthy();
+  });
+
+  it("labels a conversation from the split inbox, shows the chips and filters the list by label", async () => {
+    const LABELS = [
+      { id: "l1", name: "Caldo", color: "red" },
+      { id: "l2", name: "VIP", color: "violet" },
+    ];
+    let current = conversation({ id: "c1", labelIds: [] });
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/conversations/labels": () => jsonResponse(LABELS),
+      "GET /api/conversations": (call) => jsonResponse(call.url.includes("label=l1") ? (current.labelIds?.includes("l1") ? [current] : []) : [current]),
+      "GET /api/conversations/c1": () => jsonResponse({ ...detail(), ...current }),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+      "PUT /api/conversations/c1/labels": (call) => {
+        current = { ...current, labelIds: JSON.parse(String(call.body)).labelIds };
+        return jsonResponse(current);
+      },
+    });
+    renderApp("/conversations");
+    const pane = await screen.findByTestId("conversation-detail");
+    fireEvent.click(await within(pane).findByTestId("label-menu"));
+    const options = await screen.findAllByTestId("label-option");
+    fireEvent.click(options[0]!);
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ labelIds: ["l1"] });
+    const item = screen.getAllByTestId("conversation-item")[0]!;
+    await waitFor(() => expect(within(item).getAllByTestId("label-chip").map((c) => c.textContent)).toEqual(["Caldo"]));
+
+    fireEvent.change(select("conversation-label"), { target: { value: "l1" } });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/conversations?label=l1")).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(1));
   });
 });

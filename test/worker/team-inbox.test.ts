@@ -188,6 +188,43 @@ describe("assignment", () => {
   });
 });
 
+describe("labels", () => {
+  it("creates labels per account, sets them on a conversation, filters by them, and keeps them out of other accounts", async () => {
+    const owner = await sandbox();
+    const stranger = await sandbox();
+    const first = await customerWrites(owner.cookie, "Ciao", "+393401111111");
+    const second = await customerWrites(owner.cookie, "Buongiorno", "+393402222222");
+    const hot = await call("/api/conversations/labels", { cookie: owner.cookie, body: { name: "Caldo", color: "red" } });
+    expect(hot.status).toBe(201);
+    const vip = (await call("/api/conversations/labels", { cookie: owner.cookie, body: { name: "VIP", color: "violet" } })).json;
+    const dup = await call("/api/conversations/labels", { cookie: owner.cookie, body: { name: "Caldo", color: "blue" } });
+    expect(dup.status).toBe(409);
+    expect(dup.json.error).toBe(TX.labelExists);
+    const bad = await call("/api/conversations/labels", { cookie: owner.cookie, body: { name: "", color: "fucsia" } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain(TX.labelNameRequired);
+    const theirs = (await call("/api/conversations/labels", { cookie: stranger.cookie, body: { name: "Altro", color: "green" } })).json;
+
+    const set = await call(`/api/conversations/${first}/labels`, { cookie: owner.cookie, method: "PUT", body: { labelIds: [hot.json.id, vip.id] } });
+    expect(set.status).toBe(200);
+    expect([...set.json.labelIds].sort()).toEqual([hot.json.id, vip.id].sort());
+    // Another account's label is refused; another account cannot label this conversation.
+    const foreign = await call(`/api/conversations/${second}/labels`, { cookie: owner.cookie, method: "PUT", body: { labelIds: [theirs.id] } });
+    expect(foreign.status).toBe(400);
+    expect((await call(`/api/conversations/${first}/labels`, { cookie: stranger.cookie, method: "PUT", body: { labelIds: [theirs.id] } })).status).toBe(404);
+
+    const labelled = await list(owner.cookie, `?label=${hot.json.id}`);
+    expect(labelled.rows.map((r) => r.id)).toEqual([first]);
+    expect((await list(owner.cookie)).rows.find((r) => r.id === second)).toMatchObject({ labelIds: [] });
+    expect((await list(stranger.cookie, `?label=${hot.json.id}`)).rows).toEqual([]);
+    expect((await call("/api/conversations/labels", { cookie: stranger.cookie })).json.map((l: { name: string }) => l.name)).toEqual(["Altro"]);
+
+    expect((await call(`/api/conversations/labels/${hot.json.id}`, { cookie: stranger.cookie, method: "DELETE" })).status).toBe(404);
+    expect((await call(`/api/conversations/labels/${hot.json.id}`, { cookie: owner.cookie, method: "DELETE" })).status).toBe(200);
+    expect((await list(owner.cookie)).rows.find((r) => r.id === first)).toMatchObject({ labelIds: [vip.id] });
+  });
+});
+
 describe("internal notes", () => {
   it("keeps notes beside the thread and never sends them to Twilio", async () => {
     const { cookie } = await signedInUser();
@@ -242,6 +279,9 @@ describe("the account's live socket", () => {
     await waitFor(async () => expect(mine.frames.some((f) => f.type === "conversation" && f.conversation.assignedUserId === owner.user.id)).toBe(true));
     await call(`/api/conversations/${id}/archive`, { cookie: owner.cookie, body: { archived: true } });
     await waitFor(async () => expect(mine.frames.some((f) => f.type === "conversation" && f.conversation.archivedAt)).toBe(true));
+    const label = (await call("/api/conversations/labels", { cookie: owner.cookie, body: { name: "Caldo", color: "red" } })).json;
+    await call(`/api/conversations/${id}/labels`, { cookie: owner.cookie, method: "PUT", body: { labelIds: [label.id] } });
+    await waitFor(async () => expect(mine.frames.some((f) => f.type === "conversation" && f.conversation.labelIds?.includes(label.id))).toBe(true));
     await call(`/api/conversations/${id}/mark-read`, { cookie: owner.cookie, method: "POST" });
     await waitFor(async () => expect(mine.frames.some((f) => f.type === "conversation" && f.conversation.id === id && !f.conversation.unread)).toBe(true));
     await call(`/api/conversations/${id}`, { cookie: owner.cookie, method: "DELETE" });

@@ -13,10 +13,11 @@ export const queryKeys = {
   unreadCount: ["/api/conversations", "unread-count"],
   activeConversations: ["/api/conversations", "active"],
   // The list ends with its filter object, so every filtered list shares the conversations prefix.
-  conversationList: (filter: { search?: string; from?: string; to?: string; view?: string; assigned?: string; cursor?: string }) =>
+  conversationList: (filter: { search?: string; from?: string; to?: string; view?: string; assigned?: string; label?: string; cursor?: string }) =>
     ["/api/conversations", filter] as const,
   conversationNotes: (id: string) => ["/api/conversations", id, "notes"] as const,
   assignees: ["/api/conversations", "assignees"],
+  labels: ["/api/conversations", "labels"],
   conversation: (id: string) => ["/api/conversations", id] as const,
   conversationMessages: (id: string) => ["/api/conversations", id, "messages"] as const,
   analytics: ["/api/analytics"],

@@ -385,6 +385,32 @@ export const conversationNotes = sqliteTable(
   (t) => [index("conversation_notes_conversation_time_idx").on(t.conversationId, t.createdAt)],
 );
 
+// Labels of an account (name and colour) and the conversations that carry them.
+export const conversationLabels = sqliteTable(
+  "conversation_labels",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("conversation_labels_account_name_uq").on(t.twilioAccountId, t.name)],
+);
+
+export const conversationLabelLinks = sqliteTable(
+  "conversation_label_links",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    labelId: text("label_id")
+      .notNull()
+      .references(() => conversationLabels.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.labelId] }), index("conversation_label_links_label_idx").on(t.labelId, t.conversationId)],
+);
+
 // Numbers that wrote STOP (or ANNULLA, DISISCRIVIMI, CANCELLAMI) to an account: nothing more is sent to them.
 export const optOuts = sqliteTable(
   "opt_outs",

@@ -73,6 +73,21 @@ export const conversationListQuery = z.object({
   cursor: conversationCursor.optional(),
   view: z.enum(CONVERSATION_VIEWS, { error: CONVERSATION_TEXTS.invalidView }).optional().default("open"),
   assigned: z.enum(ASSIGNMENT_FILTERS, { error: CONVERSATION_TEXTS.invalidAssignment }).optional().default("all"),
+  label: z.string().trim().min(1).max(64).optional(),
+});
+
+// A label's colour: one of a fixed palette that reads in both themes.
+export const LABEL_COLORS = ["gray", "red", "orange", "amber", "green", "teal", "blue", "violet", "pink"] as const;
+
+export const labelSchema = z.object({
+  name: z.string({ error: CONVERSATION_TEXTS.labelNameRequired }).trim().min(1, CONVERSATION_TEXTS.labelNameRequired).max(40, CONVERSATION_TEXTS.labelNameTooLong),
+  color: z.enum(LABEL_COLORS, { error: CONVERSATION_TEXTS.labelColorInvalid }),
+});
+
+export const labelIdParam = z.object({ labelId: z.string().min(1).max(64) });
+
+export const setLabelsSchema = z.object({
+  labelIds: z.array(z.string().min(1).max(64), { error: CONVERSATION_TEXTS.labelsInvalid }).max(20, CONVERSATION_TEXTS.labelsInvalid),
 });
 
 export const archiveSchema = z.object({ archived: z.boolean({ error: "archived deve essere true o false" }) });
@@ -123,6 +138,8 @@ export interface ApiConversation {
   unread: boolean;
   archivedAt: string | null;
   assignedUserId: string | null;
+  // Absent in a change pushed without them: the console keeps the labels it knows.
+  labelIds?: string[];
   template: { sid: string | null; name: string | null; category: string | null } | null;
 }
 
@@ -133,6 +150,12 @@ export interface ApiNote {
   authorName: string;
   content: string;
   createdAt: string;
+}
+
+export interface ApiLabel {
+  id: string;
+  name: string;
+  color: (typeof LABEL_COLORS)[number];
 }
 
 export interface ApiAssignee {

@@ -17,6 +17,7 @@ export interface ConversationListFilter {
   to?: string;
   view?: "open" | "archived" | "all";
   assigned?: "all" | "mine" | "unassigned";
+  label?: string;
 }
 
 type ListData = ApiConversation[] | PagedConversations;
@@ -44,6 +45,10 @@ export function belongsTo(conversation: ApiConversation, key: readonly unknown[]
   if (view === "archived" && !conversation.archivedAt) return false;
   if (filter.assigned === "mine" && conversation.assignedUserId !== meId) return false;
   if (filter.assigned === "unassigned" && conversation.assignedUserId !== null) return false;
+  if (filter.label) {
+    if (!conversation.labelIds) return "unknown";
+    if (!conversation.labelIds.includes(filter.label)) return false;
+  }
   return filter.search || filter.from || filter.to ? "unknown" : true;
 }
 
@@ -68,8 +73,11 @@ export function putInLists(queryClient: QueryClient, conversation: ApiConversati
   for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => isConversationListKey(q.queryKey) })) {
     const data = query.state.data as ListData | null | undefined;
     if (!data) continue;
-    const belongs = belongsTo(conversation, query.queryKey, meId);
     const present = contains(data, conversation.id);
+    const known = present ? (isPaged(data) ? data.pages.flatMap((p) => p.items) : data).find((c) => c.id === conversation.id) : undefined;
+    // A change pushed without its labels keeps the ones this list knows.
+    const merged = known && conversation.labelIds === undefined ? { ...conversation, labelIds: known.labelIds } : conversation;
+    const belongs = belongsTo(merged, query.queryKey, meId);
     if (!present && belongs === "unknown") {
       void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
       continue;
@@ -77,10 +85,10 @@ export function putInLists(queryClient: QueryClient, conversation: ApiConversati
     const keep = belongs !== false;
     if (!present && !keep) continue;
     const next: ListData = isPaged(data)
-      ? placeInPages(data, conversation, keep)
+      ? placeInPages(data, merged, keep)
       : keep
-        ? insertSorted(data.filter((c) => c.id !== conversation.id), conversation)
-        : data.filter((c) => c.id !== conversation.id);
+        ? insertSorted(data.filter((c) => c.id !== merged.id), merged)
+        : data.filter((c) => c.id !== merged.id);
     queryClient.setQueryData(query.queryKey, next);
   }
 }

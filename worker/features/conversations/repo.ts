@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accountUsers, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "../../db/schema";
+import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "../../db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -10,6 +10,8 @@ const withOptOut = {
   conversation: conversations,
   // Spelled out with table names: drizzle leaves columns unqualified in single-table selects.
   optedOut: sql<number>`exists(select 1 from "opt_outs" o where o."twilio_account_id" = "conversations"."twilio_account_id" and o."phone_number" = "conversations"."phone_number")`,
+  // The conversation's label ids as a JSON array.
+  labels: sql<string>`(select json_group_array(l."label_id") from "conversation_label_links" l where l."conversation_id" = "conversations"."id")`,
 };
 
 export async function findConversation(db: Db, id: string) {
@@ -63,6 +65,7 @@ export interface ListFilter {
   view?: "open" | "archived" | "all";
   // A user id, or null for the unassigned ones.
   assignee?: string | null;
+  labelId?: string;
 }
 
 // Newest activity first: by the last message, or the creation time of a conversation without one.
@@ -80,6 +83,9 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
   if (filter.view === "open") common.push(isNull(conversations.archivedAt));
   if (filter.view === "archived") common.push(isNotNull(conversations.archivedAt));
   if (filter.assignee !== undefined) common.push(filter.assignee === null ? isNull(conversations.assignedUserId) : eq(conversations.assignedUserId, filter.assignee));
+  if (filter.labelId) {
+    common.push(sql`exists(select 1 from "conversation_label_links" l where l."conversation_id" = "conversations"."id" and l."label_id" = ${filter.labelId})`);
+  }
   const after = filter.after;
   const range = (column: typeof conversations.lastMessageAt | typeof conversations.createdAt) => [
     filter.from ? gte(column, filter.from) : undefined,
@@ -137,6 +143,43 @@ export async function isAccountUser(db: Db, accountId: string, userId: string) {
     .where(and(eq(twilioAccounts.id, accountId), eq(twilioAccounts.userId, userId)))
     .limit(1);
   return !!owner;
+}
+
+export type LabelRow = typeof conversationLabels.$inferSelect;
+
+export function listLabels(db: Db, accountId: string) {
+  return db.select().from(conversationLabels).where(eq(conversationLabels.twilioAccountId, accountId)).orderBy(conversationLabels.name);
+}
+
+// Answers the new label, or nothing when the account has one with that name.
+export async function insertLabel(db: Db, values: { twilioAccountId: string; name: string; color: string }) {
+  const [row] = await db.insert(conversationLabels).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function deleteLabel(db: Db, accountId: string, labelId: string) {
+  const rows = await db
+    .delete(conversationLabels)
+    .where(and(eq(conversationLabels.id, labelId), eq(conversationLabels.twilioAccountId, accountId)))
+    .returning({ id: conversationLabels.id });
+  return rows.length > 0;
+}
+
+export async function countAccountLabels(db: Db, accountId: string, labelIds: string[]) {
+  if (labelIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(conversationLabels)
+    .where(and(eq(conversationLabels.twilioAccountId, accountId), inArray(conversationLabels.id, labelIds)));
+  return row?.n ?? 0;
+}
+
+// Replaces the conversation's labels in one transaction.
+export async function setLabels(db: Db, conversationId: string, labelIds: string[]) {
+  await db.batch([
+    db.delete(conversationLabelLinks).where(eq(conversationLabelLinks.conversationId, conversationId)),
+    ...(labelIds.length > 0 ? [db.insert(conversationLabelLinks).values(labelIds.map((labelId) => ({ conversationId, labelId })))] : []),
+  ]);
 }
 
 export type NoteRow = typeof conversationNotes.$inferSelect;

@@ -6,7 +6,10 @@ import {
   assignSchema,
   conversationIdParam,
   conversationListQuery,
+  labelIdParam,
+  labelSchema,
   noteSchema,
+  setLabelsSchema,
   operatorModeSchema,
   sendManualSchema,
   sendTemplateSchema,
@@ -42,12 +45,13 @@ export const conversationRoutes = new Hono<AppEnv>()
       after: q.cursor,
       view: q.view,
       assignee: q.assigned === "mine" ? user.id : q.assigned === "unassigned" ? null : undefined,
+      labelId: q.label,
       limit: q.limit,
     });
     // A full page may have more after it: X-Next-Cursor is the `cursor` of the next page.
     const last = rows[q.limit - 1];
     if (last) c.header("X-Next-Cursor", `${repo.activityOf(last.conversation)}_${last.conversation.id}`);
-    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut)), 200);
+    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
   })
   // The account's live socket: every change to its conversations, for the list, badge and dashboard.
   .get("/live", async (c) => {
@@ -65,11 +69,17 @@ export const conversationRoutes = new Hono<AppEnv>()
     return service.accountLiveStub(c.env, active.account.id).fetch(new Request(c.req.url, { headers }));
   })
   .get("/assignees", async (c) => c.json(await service.assignees(c.var.db, currentUser(c)), 200))
+  .get("/labels", async (c) => c.json(await service.labels(c.var.db, currentUser(c)), 200))
+  .post("/labels", validate("json", labelSchema), async (c) => c.json(await service.createLabel(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .delete("/labels/:labelId", validate("param", labelIdParam), async (c) => {
+    await service.deleteLabel(c.var.db, currentUser(c), c.req.valid("param").labelId);
+    return c.json({ ok: true }, 200);
+  })
   .get("/active", async (c) => {
     const active = await resolveActiveAccount(c.var.db, currentUser(c));
     if (!active) return c.json([], 200);
     const rows = await repo.listActiveConversations(c.var.db, active.account.id, ACTIVE_LIMIT);
-    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut)), 200);
+    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
   })
   .get("/unread-count", async (c) => {
     const active = await resolveActiveAccount(c.var.db, currentUser(c));
@@ -124,6 +134,9 @@ export const conversationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/assign", validate("param", conversationIdParam), validate("json", assignSchema), async (c) => {
     return c.json(await service.assign(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").userId), 200);
+  })
+  .put("/:id/labels", validate("param", conversationIdParam), validate("json", setLabelsSchema), async (c) => {
+    return c.json(await service.setLabels(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").labelIds), 200);
   })
   .get("/:id/notes", validate("param", conversationIdParam), async (c) => {
     return c.json(await service.listNotes(c.var.db, currentUser(c), c.req.valid("param").id), 200);

@@ -5,6 +5,7 @@ import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } f
 import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
   type ApiAssignee,
+  type ApiLabel,
   type ApiConversation,
   type ApiConversationDetail,
   type ApiMessage,
@@ -46,9 +47,11 @@ export function windowOpenUntil(c: repo.ConversationRow): Date | null {
   return c.lastInboundAt ? new Date(c.lastInboundAt.getTime() + CUSTOMER_WINDOW_MS) : null;
 }
 
-export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | number): ApiConversation {
+// `labels` is the JSON array the list reads answer; without it the labels are left out (not emptied).
+export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | number, labels?: string | null): ApiConversation {
   const until = windowOpenUntil(c);
   return {
+    ...(labels !== undefined ? { labelIds: labels ? (JSON.parse(labels) as string[]) : [] } : {}),
     id: c.id,
     twilioAccountId: c.twilioAccountId,
     customerName: c.customerName,
@@ -117,13 +120,13 @@ export async function publishToAccount(env: Env, accountId: string, frame: Accou
 
 export async function publishConversation(env: Env, db: Db, conversationId: string) {
   const found = await repo.findConversation(db, conversationId);
-  if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut) });
+  if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut, found.labels) });
 }
 
 export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
   const page = await repo.messagePage(db, id, { limit: MESSAGE_PAGE_SIZE });
-  return { ...toApiConversation(found.conversation, found.optedOut), messages: page.messages.map(toApiMessage), sandbox: found.account.sandbox };
+  return { ...toApiConversation(found.conversation, found.optedOut, found.labels), messages: page.messages.map(toApiMessage), sandbox: found.account.sandbox };
 }
 
 interface Outbound {
@@ -328,7 +331,7 @@ export async function setOperatorMode(env: Env, db: Db, user: SessionUser, id: s
   await repo.updateConversation(db, id, { operatorMode: enabled, ...(enabled ? { aiStatus: "idle" as const } : {}) });
   await publishConversation(env, db, id);
   const found = await repo.findConversation(db, id);
-  return toApiConversation(found!.conversation, found!.optedOut);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
 }
 
 export async function markRead(env: Env, db: Db, user: SessionUser, id: string) {
@@ -353,7 +356,7 @@ export async function setArchived(env: Env, db: Db, user: SessionUser, id: strin
   if (archived !== !!conversation.archivedAt) await repo.updateConversation(db, id, { archivedAt: archived ? new Date() : null });
   await publishConversation(env, db, id);
   const found = await repo.findConversation(db, id);
-  return toApiConversation(found!.conversation, found!.optedOut);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
 }
 
 export function displayName(u: { email: string; firstName: string | null; lastName: string | null }) {
@@ -383,7 +386,39 @@ export async function assign(env: Env, db: Db, user: SessionUser, id: string, as
   }
   await publishConversation(env, db, id);
   const found = await repo.findConversation(db, id);
-  return toApiConversation(found!.conversation, found!.optedOut);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
+}
+
+export function toApiLabel(l: repo.LabelRow): ApiLabel {
+  return { id: l.id, name: l.name, color: l.color as ApiLabel["color"] };
+}
+
+export async function labels(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  return active ? (await repo.listLabels(db, active.account.id)).map(toApiLabel) : [];
+}
+
+export async function createLabel(db: Db, user: SessionUser, input: { name: string; color: string }) {
+  const account = await requireActiveAccount(db, user);
+  const row = await repo.insertLabel(db, { twilioAccountId: account.id, ...input });
+  if (!row) throw conflict(TX.labelExists);
+  return toApiLabel(row);
+}
+
+export async function deleteLabel(db: Db, user: SessionUser, labelId: string) {
+  const account = await requireActiveAccount(db, user);
+  if (!(await repo.deleteLabel(db, account.id, labelId))) throw notFound(TX.labelNotFound);
+}
+
+// Sets the conversation's labels; every one must be a label of the conversation's account.
+export async function setLabels(env: Env, db: Db, user: SessionUser, id: string, labelIds: string[]) {
+  const { conversation } = await getConversationForUser(db, user, id);
+  const unique = [...new Set(labelIds)];
+  if ((await repo.countAccountLabels(db, conversation.twilioAccountId, unique)) !== unique.length) throw badRequest(TX.labelNotFound);
+  await repo.setLabels(db, id, unique);
+  await publishConversation(env, db, id);
+  const found = await repo.findConversation(db, id);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
 }
 
 export function toApiNote(n: repo.NoteRow): ApiNote {

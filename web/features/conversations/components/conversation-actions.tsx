@@ -8,6 +8,7 @@ import { toast } from "../../../lib/toast-store";
 import { useArchiveConversation } from "../api/archive-conversation";
 import { AddToListDialog } from "./add-to-list-dialog";
 import { AssignMenu } from "./assign-menu";
+import { LabelMenu } from "./label-menu";
 
 // The team's actions on a conversation: assignment, archive (or restore), add the contact to a list.
 export function ConversationActions({ conversation }: { conversation: ApiConversation }) {
@@ -20,6 +21,7 @@ export function ConversationActions({ conversation }: { conversation: ApiConvers
   return (
     <>
       <AssignMenu conversation={conversation} />
+      <LabelMenu conversation={conversation} />
       <Button
         variant="ghost"
         size="icon-sm"

@@ -1,11 +1,13 @@
 import { Archive, Bot, Headset, UserRound } from "lucide-react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import type { ApiConversation, ApiLabel } from "../../../../src/shared/schemas/conversations";
 import { Avatar } from "../../../components/ui/avatar";
 import { cn } from "../../../lib/cn";
 import { fullDateTime, lastActivity, listInitials, listTime, nameOrPhone } from "../../../lib/conversation-format";
 import { useNow } from "../../../lib/use-now";
 import { useAssignees } from "../api/get-assignees";
+import { useLabels } from "../api/labels";
+import { LabelChips } from "./label-chips";
 import { AI_STATE_TEXTS, aiState } from "../lib/ai-state";
 import { StatusBadge } from "./status-badge";
 
@@ -14,12 +16,14 @@ function ConversationItem({
   selected,
   now,
   assignee,
+  labels,
   onSelect,
 }: {
   conversation: ApiConversation;
   selected: boolean;
   now: Date;
   assignee: string | null;
+  labels: ApiLabel[];
   onSelect: () => void;
 }) {
   const at = lastActivity(conversation);
@@ -67,6 +71,7 @@ function ConversationItem({
               <UserRound className="size-3 shrink-0" aria-hidden />
               <span className="truncate">{assignee ?? TX.unassigned}</span>
             </span>
+            <LabelChips labelIds={conversation.labelIds} labels={labels} />
             {conversation.archivedAt ? (
               <span className="inline-flex items-center gap-1" data-testid="archived-badge">
                 <Archive className="size-3" aria-hidden />
@@ -91,11 +96,12 @@ export function ConversationList({
 }) {
   const now = useNow();
   const { data: people } = useAssignees();
+  const { data: labels = [] } = useLabels();
   const nameOf = (id: string | null) => (id ? (people?.find((p) => p.id === id)?.name ?? null) : null);
   return (
     <ul className="flex flex-col gap-0.5" aria-label={TX.listLabel}>
       {conversations.map((c) => (
-        <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} now={now} assignee={nameOf(c.assignedUserId)} onSelect={() => onSelect(c.id)} />
+        <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} now={now} assignee={nameOf(c.assignedUserId)} labels={labels} onSelect={() => onSelect(c.id)} />
       ))}
     </ul>
   );

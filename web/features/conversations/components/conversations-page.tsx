@@ -8,6 +8,7 @@ import { Input, NativeSelect } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useConversations, type ConversationFilter } from "../api/get-conversations";
+import { useLabels } from "../api/labels";
 import type { DateRange } from "../lib/date-filter";
 import { pickSelected } from "../lib/selection";
 import { ConversationList } from "./conversation-list";
@@ -59,6 +60,8 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
   const [range, setRange] = useState<DateRange>({});
   const [view, setView] = useState<NonNullable<ConversationFilter["view"]>>("open");
   const [assigned, setAssigned] = useState<NonNullable<ConversationFilter["assigned"]>>("all");
+  const [label, setLabel] = useState("");
+  const { data: labels = [] } = useLabels();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const filter: ConversationFilter = {
@@ -66,6 +69,7 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
     ...range,
     ...(view !== "open" ? { view } : {}),
     ...(assigned !== "all" ? { assigned } : {}),
+    ...(label ? { label } : {}),
   };
   const list = useConversations(filter);
   const conversations = list.data?.pages.flatMap((p) => p.items) ?? [];
@@ -152,6 +156,16 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
                 <option value="unassigned">{TX.assignedNone}</option>
               </NativeSelect>
             </div>
+            {labels.length > 0 ? (
+              <NativeSelect aria-label={TX.labels} value={label} onChange={(e) => setLabel(e.target.value)} data-testid="conversation-label" className="h-8 text-xs">
+                <option value="">{TX.labelFilterAll}</option>
+                {labels.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : null}
             <NotificationToggle />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-2">{listBody}</div>
