@@ -35,3 +35,15 @@ CREATE TABLE `conversation_label_links` (
 	FOREIGN KEY (`label_id`) REFERENCES `conversation_labels`(`id`) ON UPDATE no action ON DELETE cascade
 );--> statement-breakpoint
 CREATE INDEX `conversation_label_links_label_idx` ON `conversation_label_links` (`label_id`,`conversation_id`);
+--> statement-breakpoint
+-- Saved replies of an account: typed with "/" in the composer, {{nome}} filled from the contact.
+CREATE TABLE `saved_replies` (
+	`id` text PRIMARY KEY NOT NULL,
+	`twilio_account_id` text NOT NULL,
+	`shortcut` text NOT NULL,
+	`content` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`twilio_account_id`) REFERENCES `twilio_accounts`(`id`) ON UPDATE no action ON DELETE cascade
+);--> statement-breakpoint
+CREATE UNIQUE INDEX `saved_replies_account_shortcut_uq` ON `saved_replies` (`twilio_account_id`,`shortcut`);

@@ -411,6 +411,20 @@ export const conversationLabelLinks = sqliteTable(
   (t) => [primaryKey({ columns: [t.conversationId, t.labelId] }), index("conversation_label_links_label_idx").on(t.labelId, t.conversationId)],
 );
 
+// Saved replies of an account, picked with "/" in the composer.
+export const savedReplies = sqliteTable(
+  "saved_replies",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    shortcut: text("shortcut").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("saved_replies_account_shortcut_uq").on(t.twilioAccountId, t.shortcut)],
+);
+
 // Numbers that wrote STOP (or ANNULLA, DISISCRIVIMI, CANCELLAMI) to an account: nothing more is sent to them.
 export const optOuts = sqliteTable(
   "opt_outs",
