@@ -25,6 +25,13 @@ export const SAVED_REPLY_TEXTS = {
   pickerEmpty: "Nessuna risposta salvata corrisponde",
 } as const;
 
+export interface ApiSavedReply {
+  id: string;
+  shortcut: string;
+  content: string;
+  updatedAt: string;
+}
+
 // {{nome}} becomes the customer's name (or "Cliente" when it is not known).
 export function fillSavedReply(content: string, customerName: string | null | undefined): string {
   const name = customerName?.trim() || "Cliente";

@@ -737,4 +737,32 @@ describe("team work in the chat", () => {
     await waitFor(() => expect(calls.some((c) => c.url === "/api/conversations?label=l1")).toBe(true));
     await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(1));
   });
+
+  it("lists saved replies on '/' and fills {{nome}} from the contact", async () => {
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/saved-replies": () =>
+          jsonResponse([
+            { id: "r1", shortcut: "orari", content: "Siamo aperti dalle 9 alle 18.", updatedAt: "2026-03-01T00:00:00.000Z" },
+            { id: "r2", shortcut: "saluti", content: "Buongiorno {{nome}}, come posso aiutarla?", updatedAt: "2026-03-01T00:00:00.000Z" },
+          ]),
+        "POST /api/conversations/c1/send-manual": (call) =>
+          jsonResponse(message({ id: "m5", sender: "operator", isFromBot: true, content: JSON.parse(String(call.body)).content, status: "queued" }), 201),
+      }),
+    );
+    renderApp("/chat/c1");
+    const box = (await screen.findByTestId("composer-input")) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "/" } });
+    await waitFor(() => expect(screen.getAllByTestId("saved-reply-option")).toHaveLength(2));
+    fireEvent.change(box, { target: { value: "/sal" } });
+    await waitFor(() => expect(screen.getAllByTestId("saved-reply-option").map((o) => o.textContent)).toEqual(["/salutiBuongiorno {{nome}}, come posso aiutarla?"]));
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(box.value).toBe("Buongiorno Giulia Bianchi, come posso aiutarla?");
+    expect(screen.queryByTestId("saved-reply-picker")).toBeNull();
+    expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(0);
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/send-manual")[0]).content).toBe("Buongiorno Giulia Bianchi, come posso aiutarla?");
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SAVED_REPLY_TEXTS as TX } from "../saved-reply-texts";
 
-export { SAVED_REPLY_TEXTS, fillSavedReply } from "../saved-reply-texts";
+export { SAVED_REPLY_TEXTS, fillSavedReply, type ApiSavedReply } from "../saved-reply-texts";
 
 export const savedReplySchema = z.object({
   shortcut: z
@@ -15,10 +15,3 @@ export const savedReplySchema = z.object({
 });
 
 export const savedReplyIdParam = z.object({ id: z.string().min(1).max(64) });
-
-export interface ApiSavedReply {
-  id: string;
-  shortcut: string;
-  content: string;
-  updatedAt: string;
-}

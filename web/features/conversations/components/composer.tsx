@@ -4,6 +4,8 @@ import { renderTemplate } from "../../../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { NOTE_MAX } from "../../../../src/shared/constants";
+import { type ApiSavedReply, fillSavedReply, SAVED_REPLY_TEXTS as SR } from "../../../../src/shared/saved-reply-texts";
+import { useSavedReplies } from "../../../lib/queries/get-saved-replies";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/field";
@@ -23,10 +25,50 @@ function failed(err: unknown) {
   toast({ title: T.error, description: sendFailureText(serverMessage(err, "")), variant: "destructive" });
 }
 
+// Typing "/" first lists the account's saved replies whose shortcut starts with what follows.
+export function savedReplyMatches(text: string, replies: readonly ApiSavedReply[]): ApiSavedReply[] {
+  if (!text.startsWith("/") || /\s/.test(text)) return [];
+  const query = text.slice(1).toLowerCase();
+  return replies.filter((r) => r.shortcut.startsWith(query)).slice(0, 8);
+}
+
+function SavedReplyPicker({ matches, active, onPick }: { matches: ApiSavedReply[]; active: number; onPick: (r: ApiSavedReply) => void }) {
+  return (
+    <ul role="listbox" aria-label={SR.pickerLabel} className="max-h-48 overflow-y-auto rounded-lg border bg-popover p-1 shadow-lg" data-testid="saved-reply-picker">
+      {matches.map((r, i) => (
+        <li
+          key={r.id}
+          role="option"
+          aria-selected={i === active}
+          data-testid="saved-reply-option"
+          // Before the textarea loses focus.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(r);
+          }}
+          className={cn("cursor-pointer rounded-md px-2 py-1.5 text-sm", i === active ? "bg-muted" : "hover:bg-muted/60")}
+        >
+          <span className="font-mono text-xs font-semibold text-primary">/{r.shortcut}</span>
+          <span className="ml-2 line-clamp-1 text-muted-foreground">{r.content}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TextComposer({ conversation, operatorMessage, now }: { conversation: ApiConversation; operatorMessage: boolean; now: Date }) {
   const [text, setText] = useState("");
   const send = useSendManual();
   const blank = text.trim().length === 0;
+  const slash = text.startsWith("/");
+  const { data: replies = [] } = useSavedReplies({ enabled: slash });
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const matches = dismissed ? [] : savedReplyMatches(text, replies);
+  const pick = (r: ApiSavedReply) => {
+    setText(fillSavedReply(r.content, conversation.customerName));
+    setActive(0);
+  };
 
   const submit = () => {
     if (blank || send.isPending) return;
@@ -50,6 +92,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
           {TX.windowLeft(windowLeft(conversation.windowOpenUntil, now))}
         </p>
       ) : null}
+      {matches.length > 0 ? <SavedReplyPicker matches={matches} active={Math.min(active, matches.length - 1)} onPick={pick} /> : null}
       <div className="flex items-end gap-2">
       <textarea
         name="message"
@@ -60,8 +103,28 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         maxLength={4096}
         placeholder={TX.composerPlaceholder}
         title={TX.composerHint}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setDismissed(false);
+          setActive(0);
+        }}
         onKeyDown={(e) => {
+          if (matches.length > 0) {
+            if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+              e.preventDefault();
+              setActive((i) => (i + (e.key === "ArrowDown" ? 1 : matches.length - 1)) % matches.length);
+              return;
+            }
+            if (e.key === "Enter" || e.key === "Tab") {
+              e.preventDefault();
+              pick(matches[Math.min(active, matches.length - 1)]!);
+              return;
+            }
+            if (e.key === "Escape") {
+              setDismissed(true);
+              return;
+            }
+          }
           if (isSendKey(e)) {
             e.preventDefault();
             submit();
