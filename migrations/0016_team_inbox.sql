@@ -47,3 +47,18 @@ CREATE TABLE `saved_replies` (
 	FOREIGN KEY (`twilio_account_id`) REFERENCES `twilio_accounts`(`id`) ON UPDATE no action ON DELETE cascade
 );--> statement-breakpoint
 CREATE UNIQUE INDEX `saved_replies_account_shortcut_uq` ON `saved_replies` (`twilio_account_id`,`shortcut`);
+--> statement-breakpoint
+-- Full-text search over message text (FTS5, accents folded), kept in step with messages by triggers;
+-- the list's search finds a conversation by any of its messages, not only the last one.
+CREATE VIRTUAL TABLE `messages_fts` USING fts5(`content`, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2');--> statement-breakpoint
+INSERT INTO `messages_fts`(`messages_fts`) VALUES ('rebuild');--> statement-breakpoint
+CREATE TRIGGER `messages_fts_insert` AFTER INSERT ON `messages` BEGIN
+	INSERT INTO `messages_fts`(`rowid`, `content`) VALUES (new.rowid, new.content);
+END;--> statement-breakpoint
+CREATE TRIGGER `messages_fts_delete` AFTER DELETE ON `messages` BEGIN
+	INSERT INTO `messages_fts`(`messages_fts`, `rowid`, `content`) VALUES ('delete', old.rowid, old.content);
+END;--> statement-breakpoint
+CREATE TRIGGER `messages_fts_update` AFTER UPDATE OF `content` ON `messages` BEGIN
+	INSERT INTO `messages_fts`(`messages_fts`, `rowid`, `content`) VALUES ('delete', old.rowid, old.content);
+	INSERT INTO `messages_fts`(`rowid`, `content`) VALUES (new.rowid, new.content);
+END;

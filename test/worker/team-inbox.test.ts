@@ -114,6 +114,32 @@ describe("conversation list paging", () => {
   });
 });
 
+describe("search", () => {
+  it("finds a conversation by the text of any of its messages, accents folded, within the account", async () => {
+    const owner = await sandbox();
+    const stranger = await sandbox();
+    const id = await customerWrites(owner.cookie, "Vorrei informazioni sul mutuo per la casa, perché scade il contratto");
+    await call(`/api/conversations/${id}/operator-mode`, { cookie: owner.cookie, body: { enabled: true } });
+    await customerWrites(owner.cookie, "Grazie");
+    const other = await customerWrites(owner.cookie, "Buongiorno", "+393409876543");
+    await customerWrites(stranger.cookie, "Anche io voglio un mutuo");
+
+    // "mutuo" is no longer in the last message: the full-text index finds it.
+    expect((await list(owner.cookie, "?search=mutuo")).rows.map((r) => r.id)).toEqual([id]);
+    expect((await list(owner.cookie, "?search=perche%20contratt")).rows.map((r) => r.id)).toEqual([id]);
+    expect((await list(owner.cookie, "?search=Buongiorno")).rows.map((r) => r.id)).toEqual([other]);
+    expect((await list(owner.cookie, "?search=%22%2A%28")).rows).toEqual([]);
+    expect((await list(owner.cookie, "?search=ipoteca")).rows).toEqual([]);
+
+    // Deleting the conversation takes its messages out of the index too.
+    const indexed = async () => (await env.DB.prepare(`select count(*) as n from "messages_fts" where "messages_fts" match '"mutuo"'`).first<{ n: number }>())!.n;
+    const before = await indexed();
+    await call(`/api/conversations/${id}`, { cookie: owner.cookie, method: "DELETE" });
+    expect((await list(owner.cookie, "?search=mutuo")).rows).toEqual([]);
+    expect(await indexed()).toBe(before - 1);
+  });
+});
+
 describe("archive", () => {
   it("takes a conversation out of the default list, lists it under archived, and brings it back when the customer writes", async () => {
     const { cookie } = await sandbox();

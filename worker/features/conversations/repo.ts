@@ -78,7 +78,18 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
   if (filter.status) common.push(eq(conversations.status, filter.status));
   if (filter.search) {
     const term = `%${filter.search.replace(/[%_]/g, "")}%`;
-    common.push(or(like(conversations.customerName, term), like(conversations.phoneNumber, term), like(conversations.lastMessage, term))!);
+    const words = ftsQuery(filter.search);
+    common.push(
+      or(
+        like(conversations.customerName, term),
+        like(conversations.phoneNumber, term),
+        like(conversations.lastMessage, term),
+        // Any message of the conversation, through the full-text index (migrations/0016).
+        words
+          ? sql`${conversations.id} in (select m."conversation_id" from "messages_fts" f join "messages" m on m.rowid = f.rowid where "messages_fts" match ${words})`
+          : undefined,
+      )!,
+    );
   }
   if (filter.view === "open") common.push(isNull(conversations.archivedAt));
   if (filter.view === "archived") common.push(isNotNull(conversations.archivedAt));
@@ -112,6 +123,13 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
   return [...withMessages, ...withoutMessages]
     .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
     .slice(0, filter.limit);
+}
+
+// The search box as an FTS5 query: every word as a quoted prefix, all of them required; null when
+// nothing searchable is left (punctuation only).
+export function ftsQuery(search: string): string | null {
+  const words = search.match(/[\p{L}\p{N}]+/gu);
+  return words && words.length > 0 ? words.slice(0, 8).map((w) => `"${w}"*`).join(" ") : null;
 }
 
 export const activityOf = (c: ConversationRow) => (c.lastMessageAt ?? c.createdAt).getTime();
