@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
 import { apiRequest } from "../../../lib/api-client";
 import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { putInLists } from "../../../lib/queries/conversation-lists";
 import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
-import { queryKeys } from "../../../lib/query-keys";
-import { putConversationInCache } from "../lib/live-cache";
+import { putChangedConversation } from "../lib/live-cache";
 
 export function archiveConversation({ id, archived }: { id: string; archived: boolean }) {
   return apiRequest<ApiConversation>("POST", `/api/conversations/${encodeURIComponent(id)}/archive`, { archived });
@@ -17,10 +14,7 @@ export function useArchiveConversation(callbacks: MutationCallbacks<ApiConversat
   return useMutation({
     mutationFn: archiveConversation,
     onSuccess: async (conversation) => {
-      if (conversation) {
-        putConversationInCache(queryClient, conversation);
-        putInLists(queryClient, conversation, queryClient.getQueryData<CurrentUser | null>(queryKeys.me)?.id ?? null);
-      }
+      if (conversation) putChangedConversation(queryClient, conversation);
       callbacks.onSuccess?.(conversation);
       await refreshConversationSummaries(queryClient);
     },

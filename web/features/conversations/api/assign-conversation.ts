@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { apiRequest } from "../../../lib/api-client";
 import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { putInLists } from "../../../lib/queries/conversation-lists";
-import { queryKeys } from "../../../lib/query-keys";
-import { putConversationInCache } from "../lib/live-cache";
+import { putChangedConversation } from "../lib/live-cache";
 
 export function assignConversation({ id, userId }: { id: string; userId: string | null }) {
   return apiRequest<ApiConversation>("POST", `/api/conversations/${encodeURIComponent(id)}/assign`, { userId });
@@ -16,10 +13,7 @@ export function useAssignConversation(callbacks: MutationCallbacks<ApiConversati
   return useMutation({
     mutationFn: assignConversation,
     onSuccess: (conversation) => {
-      if (conversation) {
-        putConversationInCache(queryClient, conversation);
-        putInLists(queryClient, conversation, queryClient.getQueryData<CurrentUser | null>(queryKeys.me)?.id ?? null);
-      }
+      if (conversation) putChangedConversation(queryClient, conversation);
       callbacks.onSuccess?.(conversation);
     },
     onError: (error) => callbacks.onError?.(error),

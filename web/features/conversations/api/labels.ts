@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
 import type { ApiConversation, ApiLabel } from "../../../../src/shared/schemas/conversations";
 import { apiGet, apiRequest } from "../../../lib/api-client";
 import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { putInLists } from "../../../lib/queries/conversation-lists";
 import { queryKeys } from "../../../lib/query-keys";
-import { putConversationInCache } from "../lib/live-cache";
+import { putChangedConversation } from "../lib/live-cache";
 
 export const labelsQueryOptions = () =>
   queryOptions({
@@ -48,10 +46,7 @@ export function useSetLabels(callbacks: MutationCallbacks<ApiConversation | null
     mutationFn: ({ id, labelIds }: { id: string; labelIds: string[] }) =>
       apiRequest<ApiConversation>("PUT", `/api/conversations/${encodeURIComponent(id)}/labels`, { labelIds }),
     onSuccess: (conversation) => {
-      if (conversation) {
-        putConversationInCache(queryClient, conversation);
-        putInLists(queryClient, conversation, queryClient.getQueryData<CurrentUser | null>(queryKeys.me)?.id ?? null);
-      }
+      if (conversation) putChangedConversation(queryClient, conversation);
       callbacks.onSuccess?.(conversation);
     },
     onError: (error) => callbacks.onError?.(error),

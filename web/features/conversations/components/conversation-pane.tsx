@@ -1,6 +1,5 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, SearchX, Trash } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
@@ -28,20 +27,12 @@ export function ConversationPane({
   id,
   onBack,
   onDeleted,
-  onLiveChange,
 }: {
   id: string;
   onBack?: () => void;
   onDeleted: () => void;
-  onLiveChange?: (live: boolean) => void;
 }) {
   const thread = useConversationThread(id);
-  const onLiveChangeRef = useRef(onLiveChange);
-  onLiveChangeRef.current = onLiveChange;
-  useEffect(() => {
-    onLiveChangeRef.current?.(thread.live);
-  }, [thread.live]);
-  useEffect(() => () => onLiveChangeRef.current?.(false), []);
   const deletion = useDeleteConversation({
     onSuccess: () => {
       toast({ title: TX.deleted, variant: "success" });

@@ -2,7 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ServerFrame } from "../../../../src/shared/live";
 import type { ApiConversation, ApiConversationDetail, ApiMessage, ApiNote } from "../../../../src/shared/schemas/conversations";
 import { lastActivity } from "../../../lib/conversation-format";
-import { updateInLists } from "../../../lib/queries/conversation-lists";
+import type { CurrentUser } from "../../../../src/shared/schemas/auth";
+import { putInLists, updateInLists } from "../../../lib/queries/conversation-lists";
 import { queryKeys } from "../../../lib/query-keys";
 
 const STATUS_RANK: Record<NonNullable<ApiMessage["status"]>, number> = {
@@ -88,6 +89,13 @@ export function addMessageToCache(queryClient: QueryClient, message: ApiMessage)
 export function putConversationInCache(queryClient: QueryClient, conversation: ApiConversation) {
   updateDetail(queryClient, conversation.id, (d) => mergeConversation(d, conversation));
   updateLists(queryClient, conversation.id, (c) => ({ ...c, ...conversation }));
+}
+
+// A conversation this console changed (archive, assignment, labels): its detail, and every list it
+// now belongs to or left.
+export function putChangedConversation(queryClient: QueryClient, conversation: ApiConversation) {
+  putConversationInCache(queryClient, conversation);
+  putInLists(queryClient, conversation, queryClient.getQueryData<CurrentUser | null>(queryKeys.me)?.id ?? null);
 }
 
 // Merges one live frame into the React Query cache of conversation `id`.
