@@ -94,7 +94,7 @@ describe("two consoles on the team inbox at 1280 px", () => {
     await pane.getByTestId("label-menu").click();
     await second.getByTestId("label-name").fill(`Caldo ${RUN}`);
     await second.getByTestId("label-create").click();
-    await second.getByRole("checkbox", { name: `Caldo ${RUN}` }).check();
+    await second.getByRole("checkbox", { name: `Caldo ${RUN}` }).click();
     await item(second, NAME).getByTestId("label-chip").filter({ hasText: `Caldo ${RUN}` }).waitFor();
     await second.keyboard.press("Escape");
 
@@ -173,7 +173,7 @@ describe("the inbox on a phone at 375 px", () => {
     await menu.getByRole("link", { name: "Conversazioni" }).click();
 
     await item(page, `Telefono ${RUN}`).click();
-    await page.locator('[data-testid="message"]').filter({ hasText: "riga 30" }).waitFor();
+    await page.locator('[data-testid="message"][data-sender="customer"]').filter({ hasText: "riga 30" }).waitFor();
     const composer = await page.getByTestId("composer").boundingBox();
     expect(composer).not.toBeNull();
     expect(composer!.y + composer!.height).toBeLessThanOrEqual(812);

@@ -27,7 +27,8 @@ export function LabelMenu({ conversation }: { conversation: ApiConversation }) {
   const remove = useDeleteLabel({ onError: failed });
   const [name, setName] = useState("");
   const [color, setColor] = useState<ApiLabel["color"]>("blue");
-  const current = conversation.labelIds ?? [];
+  // While a change is on its way the boxes show it.
+  const current = setLabels.isPending ? setLabels.variables.labelIds : (conversation.labelIds ?? []);
   const toggle = (labelId: string, on: boolean) =>
     setLabels.mutate({ id: conversation.id, labelIds: on ? [...current, labelId] : current.filter((l) => l !== labelId) });
   return (
