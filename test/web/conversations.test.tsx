@@ -765,4 +765,27 @@ describe("team work in the chat", () => {
     await waitFor(() => expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(1));
     expect(bodyOf(posts(calls, "/api/conversations/c1/send-manual")[0]).content).toBe("Buongiorno Giulia Bianchi, come posso aiutarla?");
   });
+
+  it("adds the contact to a chosen static list with the known fields", async () => {
+    const list = (id: string, name: string, listType: string) => ({ id, name, listType, source: "csv", twilioAccountId: "a1", config: null, fieldMapping: {}, isActive: true, createdAt: "", lastSyncAt: null, leadCount: 0, lastImport: null });
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/lists": () => jsonResponse([list("s1", "Clienti caldi", "static"), list("d1", "Airtable", "dynamic")]),
+        "POST /api/lists/s1/leads": (call) => jsonResponse({ id: "ll1", ...bodyOf(call) }, 201),
+      }),
+    );
+    renderApp("/chat/c1");
+    fireEvent.click(await screen.findByTestId("add-to-list"));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(Array.from(select("add-to-list-pick").options).map((o) => o.textContent)).toEqual([TX.addToListPickPlaceholder, "Clienti caldi"]));
+    expect((within(dialog).getByLabelText(TX.addToListFirstName) as HTMLInputElement).value).toBe("Giulia");
+    expect((within(dialog).getByLabelText(TX.addToListLastName) as HTMLInputElement).value).toBe("Bianchi");
+    expect(within(dialog).getByTestId("add-to-list-submit").hasAttribute("disabled")).toBe(true);
+    fireEvent.change(select("add-to-list-pick"), { target: { value: "s1" } });
+    fireEvent.click(within(dialog).getByTestId("add-to-list-submit"));
+    await waitFor(() => expect(posts(calls, "/api/lists/s1/leads")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/lists/s1/leads")[0])).toEqual({ nome: "Giulia", cognome: "Bianchi", numeroTelefono: "+393331234567", email: null, note: null });
+    expect(await screen.findByText(TX.addToListDone("Clienti caldi"))).toBeTruthy();
+  });
 });
