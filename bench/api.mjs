@@ -155,10 +155,21 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1" }, log }));
   const { base, cookie, seed } = server;
   const sample = seed.sample.map((s) => s.id);
+  // The paged reads: the list's second page and the longest thread's older page, through the cursors
+  // their first pages answer (X-Next-Cursor).
+  const listCursor = (await fetch(`${base}/api/conversations`, { headers: { cookie } })).headers.get("x-next-cursor");
+  const olderCursor = (await fetch(`${base}/api/conversations/${seed.longest.id}/messages`, { headers: { cookie } })).headers.get("x-next-cursor");
+  const pagedEndpoints = [
+    ...(listCursor ? [{ key: "conversationsPage", label: "GET /api/conversations?cursor= (next page)", path: () => `/api/conversations?cursor=${encodeURIComponent(listCursor)}` }] : []),
+    ...(olderCursor
+      ? [{ key: "messagesOlder", label: "GET /api/conversations/:id/messages?before= (older page)", path: () => `/api/conversations/${seed.longest.id}/messages?before=${encodeURIComponent(olderCursor)}` }]
+      : []),
+  ];
   const endpoints = [
     { key: "floor", label: "GET /api/health (floor)", path: () => "/api/health" },
     { key: "conversations", label: "GET /api/conversations", path: () => "/api/conversations" },
     { key: "messages", label: "GET /api/conversations/:id/messages", path: (i) => `/api/conversations/${sample[i % sample.length]}/messages` },
+    ...pagedEndpoints,
     { key: "prompts", label: "GET /api/prompts", path: () => "/api/prompts" },
     { key: "stats", label: "GET /api/analytics/stats", path: () => "/api/analytics/stats" },
     { key: "usage", label: "GET /api/openai-usage", path: () => "/api/openai-usage" },

@@ -20,6 +20,7 @@ import { operatorQuestionRoutes } from "./features/operator-questions/routes";
 import { weatherRoutes } from "./features/weather/routes";
 import { analyticsRoutes } from "./features/analytics/routes";
 import { promptRoutes } from "./features/prompts/routes";
+import { savedReplyRoutes } from "./features/saved-replies/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { templateTestRoutes } from "./features/template-test/routes";
 import { templateRoutes } from "./features/templates/routes";
@@ -107,6 +108,7 @@ const routes = app
   .route("/lead-sources", leadSourceRoutes)
   .route("/leads", leadRoutes)
   .route("/settings", settingsRoutes)
+  .route("/saved-replies", savedReplyRoutes)
   .route("/lead-manager/tokens", tokenRoutes)
   .route("/lead-manager/leads", leadIngestRoutes)
   .route("/campaigns", campaignRoutes)

@@ -22,11 +22,12 @@ interface __BaseEnv_Env {
 	CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationDO>;
 	SENDER_LIMITER: DurableObjectNamespace<import("./index").SenderRateLimiter>;
 	INBOUND_INGEST: DurableObjectNamespace<import("./index").InboundIngest>;
+	ACCOUNT_LIVE: DurableObjectNamespace<import("./index").AccountLiveDO>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "ConversationDO" | "SenderRateLimiter" | "InboundIngest";
+		durableNamespaces: "ConversationDO" | "SenderRateLimiter" | "InboundIngest" | "AccountLiveDO";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

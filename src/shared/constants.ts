@@ -53,3 +53,6 @@ export const CATEGORY_LABELS: Record<string, string> = {
   ecommerce: "E-commerce",
   services: "Servizi",
 };
+
+// An internal note in a conversation: at most this many characters.
+export const NOTE_MAX = 2000;

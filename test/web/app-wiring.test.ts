@@ -31,6 +31,7 @@ describe("account activation", () => {
       queryKeys.leads,
       queryKeys.lists,
       queryKeys.settings,
+      queryKeys.savedReplies,
       queryKeys.calendarSettings,
       queryKeys.usageStats,
       queryKeys.unreadCount,

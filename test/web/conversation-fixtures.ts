@@ -19,6 +19,8 @@ export function conversation(overrides: Partial<ApiConversation> = {}): ApiConve
     channel: "whatsapp",
     windowOpenUntil: "2099-01-01T00:00:00.000Z",
     unread: false,
+    archivedAt: null,
+    assignedUserId: null,
     template: { sid: "HXloans", name: "prestiti_benvenuto", category: "loans" },
     ...overrides,
   };

@@ -51,6 +51,10 @@ function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}, sandb
     "GET /api/prompts": () => jsonResponse(PROMPTS),
     "POST /api/conversations/c1/mark-read": () => jsonResponse({ ok: true }),
     "POST /api/conversations/c2/mark-read": () => jsonResponse({ ok: true }),
+    "GET /api/conversations/assignees": () => jsonResponse([{ id: ADMIN.id, name: "Admin Rossi", email: ADMIN.email }]),
+    "GET /api/conversations/c1/notes": () => jsonResponse([]),
+    "GET /api/conversations/c2/notes": () => jsonResponse([]),
+    "GET /api/conversations/labels": () => jsonResponse([]),
     ...routes,
   });
 }
@@ -239,35 +243,69 @@ describe("'Chat WhatsApp' side by side", () => {
     expect(within(pane).getByText("Fonti: Listino")).toBeTruthy();
     expect(within(pane).getByText("prestiti_benvenuto")).toBeTruthy();
 
-    fireEvent.click(within(pane).getByTestId("archive-conversation"));
-    expect(await screen.findByText(TX.inDevelopment)).toBeTruthy();
-
     fireEvent.click(items[1]!);
     await waitFor(() => expect(within(pane).getByTestId("conversation-title").textContent).toBe("+393339876508"));
     expect(await within(pane).findByText(TX.noMessages)).toBeTruthy();
     await waitFor(() => expect(posts(calls, "/api/conversations/c2/mark-read")).toHaveLength(1));
   });
 
-  it("stops polling the list while the open conversation is live, and follows the unread count", async () => {
-    let unread = 1;
-    const { calls } = signedIn(ADMIN, { ...routes(), "GET /api/conversations/unread-count": () => jsonResponse({ count: unread }) });
+  it("polls the list only while the account socket is down, and shows a pushed new conversation without reading", async () => {
+    const { calls } = signedIn(ADMIN, routes());
     const { queryClient } = renderApp("/conversations");
     await screen.findAllByTestId("conversation-item");
     const listInterval = () => queryClient.getQueryCache().find({ queryKey: queryKeys.conversationList({}), exact: true })!.observers[0]!.options.refetchInterval;
     expect(listInterval()).toBe(POLL_MS.conversations);
-    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
-    act(() => FakeWebSocket.latest().open());
+    const account = FakeWebSocket.latestFor("/api/conversations/live");
+    act(() => account.open());
     await waitFor(() => expect(listInterval()).toBe(false));
 
-    const listReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations").length;
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const listReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations").length;
     const before = listReads();
-    unread = 2;
-    await act(() => queryClient.refetchQueries({ queryKey: queryKeys.unreadCount }));
-    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+    const unreadBefore = calls.filter((c) => c.url === "/api/conversations/unread-count").length;
+    const fresh = conversation({ id: "c3", customerName: "Nuovo Cliente", lastMessage: "Salve, info?", lastMessageAt: "2026-03-10T11:00:00.000Z", unread: true });
+    act(() => account.receive({ type: "conversation", conversation: fresh }));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c3", "c1", "c2"]));
+    // The conversation on screen stays the one that was.
+    expect(within(screen.getByTestId("conversation-detail")).getByTestId("conversation-title").textContent).toBe("Giulia Bianchi");
+    expect(listReads()).toBe(before);
+    // The unread badge is read again once, the list is not.
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/conversations/unread-count").length).toBe(unreadBefore + 1));
 
-    act(() => FakeWebSocket.latest().close());
+    // Archived elsewhere: it leaves the open list; removed: gone.
+    act(() => account.receive({ type: "conversation", conversation: { ...fresh, archivedAt: "2026-03-10T11:01:00.000Z" } }));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c1", "c2"]));
+    act(() => account.receive({ type: "conversation-removed", id: "c2" }));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c1"]));
+
+    act(() => account.close());
     await waitFor(() => expect(listInterval()).toBe(POLL_MS.conversations));
+  });
+
+  it("archives for real, and lists archived conversations under their own filter", async () => {
+    let archived = false;
+    const { calls } = signedIn(ADMIN, {
+      ...routes(),
+      "GET /api/conversations": (call) =>
+        jsonResponse(new URL(call.url, "http://x").searchParams.get("view") === "archived" ? (archived ? [{ ...first, archivedAt: "2026-03-10T12:00:00.000Z" }] : []) : archived ? [second] : [first, second]),
+      "POST /api/conversations/c1/archive": () => {
+        archived = true;
+        return jsonResponse({ ...first, archivedAt: "2026-03-10T12:00:00.000Z" });
+      },
+    });
+    renderApp("/conversations");
+    const pane = await screen.findByTestId("conversation-detail");
+    await within(pane).findByTestId("conversation-title");
+    fireEvent.click(within(pane).getByTestId("archive-conversation"));
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/archive")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/archive")[0])).toEqual({ archived: true });
+    expect(await screen.findByText(TX.archived)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c2"]));
+
+    fireEvent.change(select("conversation-view"), { target: { value: "archived" } });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/conversations?view=archived")).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c1"]));
+    expect(screen.getByTestId("archived-badge")).toBeTruthy();
   });
 
   it("deletes after confirmation and deselects the conversation", async () => {
@@ -367,7 +405,7 @@ describe("the chat page", () => {
       return renderApp("/chat/c1");
     })();
     expect((await screen.findByTestId("conversation-title")).textContent).toBe("Giulia Bianchi");
-    const socket = FakeWebSocket.latest();
+    const socket = FakeWebSocket.latestFor("/api/conversations/c1/live");
     expect(socket.url).toBe(`ws://${window.location.host}/api/conversations/c1/live`);
     const interval = () => queryClient.getQueryCache().find({ queryKey: queryKeys.conversation("c1"), exact: true })!.observers[0]!.options.refetchInterval;
     const messagesInterval = () =>
@@ -467,7 +505,7 @@ describe("the chat page", () => {
   it("offers approved templates outside the 24-hour window", async () => {
     const { calls } = signedIn(
       ADMIN,
-      chatRoutes(detail({ windowOpenUntil: null }), {
+      chatRoutes(detail({ windowOpenUntil: "2026-03-09T10:00:00.000Z" }), {
         "POST /api/conversations/c1/send-template": () =>
           jsonResponse(message({ id: "m7", sender: "operator", isFromBot: true, content: "template", templateSid: LOANS.sid, status: "queued" }), 201),
       }),
@@ -547,5 +585,214 @@ describe("simulating a new customer", () => {
     renderApp("/conversations");
     expect(await screen.findByText(TX.listEmpty)).toBeTruthy();
     expect(screen.queryByTestId("simulate-customer")).toBeNull();
+  });
+});
+
+describe("team work in the chat", () => {
+  function chatRoutes(d = detail(), extra: Record<string, Handler> = {}) {
+    return {
+      "GET /api/conversations/c1": () => jsonResponse(d),
+      "GET /api/conversations/c1/messages": () => jsonResponse(d.messages),
+      ...extra,
+    };
+  }
+
+  it("writes an internal note that is saved as a note, never sent, and shown apart from messages", async () => {
+    const stored: unknown[] = [];
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/conversations/c1/notes": () => jsonResponse(stored),
+        "POST /api/conversations/c1/notes": (call) => {
+          const note = { id: "n1", conversationId: "c1", authorId: ADMIN.id, authorName: "Admin Rossi", content: JSON.parse(String(call.body)).content, createdAt: "2026-03-10T10:01:00.000Z" };
+          stored.push(note);
+          return jsonResponse(note, 201);
+        },
+      }),
+    );
+    renderApp("/chat/c1");
+    await screen.findByTestId("composer-input");
+    fireEvent.click(screen.getByTestId("composer-mode-note"));
+    const note = screen.getByTestId("note-input");
+    fireEvent.change(note, { target: { value: "Richiamare dopo le 18" } });
+    fireEvent.keyDown(note, { key: "Enter" });
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/notes")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/notes")[0])).toEqual({ content: "Richiamare dopo le 18" });
+    expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(0);
+    const bubble = await screen.findByTestId("note-bubble");
+    expect(bubble.textContent).toContain(TX.noteBadge);
+    expect(bubble.textContent).toContain("Richiamare dopo le 18");
+    expect(screen.getAllByTestId("message")).toHaveLength(1);
+
+    // A colleague's note arrives on the conversation socket.
+    const socket = FakeWebSocket.latestFor("/api/conversations/c1/live");
+    act(() => socket.open());
+    await waitFor(() => expect(screen.getAllByTestId("note-bubble")).toHaveLength(1));
+    act(() =>
+      socket.receive({ type: "note", note: { id: "n2", conversationId: "c1", authorId: "u2", authorName: "Luca", content: "Ok, lo chiamo io", createdAt: "2026-03-10T10:02:00.000Z" } }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("note-bubble")).toHaveLength(2));
+  });
+
+  it("says the customer never wrote, and how long the open window lasts", async () => {
+    signedIn(ADMIN, chatRoutes(detail({ windowOpenUntil: null })));
+    const first = renderApp("/chat/c1");
+    expect(await screen.findByText(TX.neverWrote)).toBeTruthy();
+    expect(screen.queryByText(TX.outsideWindow)).toBeNull();
+    first.unmount();
+
+    const until = new Date(Date.now() + (3 * 60 + 12) * 60_000 + 30_000).toISOString();
+    signedIn(ADMIN, chatRoutes(detail({ windowOpenUntil: until })));
+    renderApp("/chat/c1");
+    expect((await screen.findByTestId("window-left")).textContent).toBe(TX.windowLeft("3 h 12 min"));
+  });
+
+  it("loads older messages above the newest page, keeping them in order", async () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 2, 10, 8, 0, i)).toISOString();
+    const newest = Array.from({ length: 200 }, (_, i) => message({ id: `m${i + 100}`, content: `messaggio ${i + 100}`, createdAt: at(i + 100) }));
+    const older = Array.from({ length: 100 }, (_, i) => message({ id: `m${i}`, content: `messaggio ${i}`, createdAt: at(i) }));
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail({ messages: newest }), {
+        "GET /api/conversations/c1/messages": (call) =>
+          call.url.includes("before=") ? jsonResponse(older) : jsonResponse(newest),
+      }),
+    );
+    renderApp("/chat/c1");
+    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(200));
+    fireEvent.click(screen.getByTestId("load-older-messages"));
+    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(300));
+    expect(calls.some((c) => c.url === "/api/conversations/c1/messages?limit=200&before=m100")).toBe(true);
+    const shown = screen.getAllByTestId("message").map((m) => m.textContent ?? "");
+    expect(shown[0]).toContain("messaggio 0");
+    expect(shown[299]).toContain("messaggio 299");
+    // That page had no cursor after it: nothing older remains.
+    expect(screen.queryByTestId("load-older-messages")).toBeNull();
+  });
+
+  it("shows the operator switch, the AI state and the assignee in the split inbox", async () => {
+    let current = conversation({ id: "c1", operatorMode: true, unread: true, assignedUserId: ADMIN.id });
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/conversations": () => jsonResponse([current]),
+      "GET /api/conversations/c1": () => jsonResponse({ ...detail(), ...current }),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+      "POST /api/conversations/c1/operator-mode": () => {
+        current = { ...current, operatorMode: false };
+        return jsonResponse(current);
+      },
+    });
+    renderApp("/conversations");
+    const item = (await screen.findAllByTestId("conversation-item"))[0]!;
+    expect(within(item).getByTestId("ai-state").dataset.state).toBe("waiting");
+    expect(within(item).getByTestId("ai-state").textContent).toBe(TX.aiWaitingOperator);
+    await waitFor(() => expect(within(item).getByTestId("assignee").textContent).toBe("Admin Rossi"));
+    const pane = await screen.findByTestId("conversation-detail");
+    const toggle = await within(pane).findByTestId("operator-mode-switch");
+    fireEvent.click(toggle);
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/operator-mode")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/operator-mode")[0])).toEqual({ enabled: false });
+    await waitFor(() => expect(within(screen.getAllByTestId("conversation-item")[0]!).getByTestId("ai-state").dataset.state).toBe("active"));
+  });
+
+  it("loads the next page of conversations with the server's cursor", async () => {
+    const page1 = Array.from({ length: 50 }, (_, i) => conversation({ id: `c${i + 1}`, customerName: `Cliente ${i + 1}` }));
+    const page2 = [conversation({ id: "c51", customerName: "Cliente 51" })];
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/conversations": (call) =>
+        call.url.includes("cursor=")
+          ? jsonResponse(page2)
+          : new Response(JSON.stringify(page1), { status: 200, headers: { "Content-Type": "application/json", "X-Next-Cursor": "1773136800000_c50" } }),
+      "GET /api/conversations/c1": () => jsonResponse(detail()),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+    });
+    renderApp("/conversations");
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(50));
+    expect(screen.queryByTestId("list-end")).toBeNull();
+    fireEvent.click(screen.getByTestId("load-more-conversations"));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(51));
+    expect(calls.some((c) => c.url === "/api/conversations?cursor=1773136800000_c50")).toBe(true);
+    expect(await screen.findByTestId("list-end")).toBeTruthy();
+  });
+
+  it("labels a conversation from the split inbox, shows the chips and filters the list by label", async () => {
+    const LABELS = [
+      { id: "l1", name: "Caldo", color: "red" },
+      { id: "l2", name: "VIP", color: "violet" },
+    ];
+    let current = conversation({ id: "c1", labelIds: [] });
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/conversations/labels": () => jsonResponse(LABELS),
+      "GET /api/conversations": (call) => jsonResponse(call.url.includes("label=l1") ? (current.labelIds?.includes("l1") ? [current] : []) : [current]),
+      "GET /api/conversations/c1": () => jsonResponse({ ...detail(), ...current }),
+      "GET /api/conversations/c1/messages": () => jsonResponse([message()]),
+      "PUT /api/conversations/c1/labels": (call) => {
+        current = { ...current, labelIds: JSON.parse(String(call.body)).labelIds };
+        return jsonResponse(current);
+      },
+    });
+    renderApp("/conversations");
+    const pane = await screen.findByTestId("conversation-detail");
+    fireEvent.click(await within(pane).findByTestId("label-menu"));
+    const options = await screen.findAllByTestId("label-option");
+    fireEvent.click(options[0]!);
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ labelIds: ["l1"] });
+    const item = screen.getAllByTestId("conversation-item")[0]!;
+    await waitFor(() => expect(within(item).getAllByTestId("label-chip").map((c) => c.textContent)).toEqual(["Caldo"]));
+
+    fireEvent.change(select("conversation-label"), { target: { value: "l1" } });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/conversations?label=l1")).toBe(true));
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item")).toHaveLength(1));
+  });
+
+  it("lists saved replies on '/' and fills {{nome}} from the contact", async () => {
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/saved-replies": () =>
+          jsonResponse([
+            { id: "r1", shortcut: "orari", content: "Siamo aperti dalle 9 alle 18.", updatedAt: "2026-03-01T00:00:00.000Z" },
+            { id: "r2", shortcut: "saluti", content: "Buongiorno {{nome}}, come posso aiutarla?", updatedAt: "2026-03-01T00:00:00.000Z" },
+          ]),
+        "POST /api/conversations/c1/send-manual": (call) =>
+          jsonResponse(message({ id: "m5", sender: "operator", isFromBot: true, content: JSON.parse(String(call.body)).content, status: "queued" }), 201),
+      }),
+    );
+    renderApp("/chat/c1");
+    const box = (await screen.findByTestId("composer-input")) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "/" } });
+    await waitFor(() => expect(screen.getAllByTestId("saved-reply-option")).toHaveLength(2));
+    fireEvent.change(box, { target: { value: "/sal" } });
+    await waitFor(() => expect(screen.getAllByTestId("saved-reply-option").map((o) => o.textContent)).toEqual(["/salutiBuongiorno {{nome}}, come posso aiutarla?"]));
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(box.value).toBe("Buongiorno Giulia Bianchi, come posso aiutarla?");
+    expect(screen.queryByTestId("saved-reply-picker")).toBeNull();
+    expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(0);
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/conversations/c1/send-manual")[0]).content).toBe("Buongiorno Giulia Bianchi, come posso aiutarla?");
+  });
+
+  it("adds the contact to a chosen static list with the known fields", async () => {
+    const list = (id: string, name: string, listType: string) => ({ id, name, listType, source: "csv", twilioAccountId: "a1", config: null, fieldMapping: {}, isActive: true, createdAt: "", lastSyncAt: null, leadCount: 0, lastImport: null });
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/lists": () => jsonResponse([list("s1", "Clienti caldi", "static"), list("d1", "Airtable", "dynamic")]),
+        "POST /api/lists/s1/leads": (call) => jsonResponse({ id: "ll1", ...bodyOf(call) }, 201),
+      }),
+    );
+    renderApp("/chat/c1");
+    fireEvent.click(await screen.findByTestId("add-to-list"));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(Array.from(select("add-to-list-pick").options).map((o) => o.textContent)).toEqual([TX.addToListPickPlaceholder, "Clienti caldi"]));
+    expect((within(dialog).getByLabelText(TX.addToListFirstName) as HTMLInputElement).value).toBe("Giulia");
+    expect((within(dialog).getByLabelText(TX.addToListLastName) as HTMLInputElement).value).toBe("Bianchi");
+    expect(within(dialog).getByTestId("add-to-list-submit").hasAttribute("disabled")).toBe(true);
+    fireEvent.change(select("add-to-list-pick"), { target: { value: "s1" } });
+    fireEvent.click(within(dialog).getByTestId("add-to-list-submit"));
+    await waitFor(() => expect(posts(calls, "/api/lists/s1/leads")).toHaveLength(1));
+    expect(bodyOf(posts(calls, "/api/lists/s1/leads")[0])).toEqual({ nome: "Giulia", cognome: "Bianchi", numeroTelefono: "+393331234567", email: null, note: null });
+    expect(await screen.findByText(TX.addToListDone("Clienti caldi"))).toBeTruthy();
   });
 });

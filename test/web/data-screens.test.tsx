@@ -6,6 +6,7 @@ import type { ApiList, ApiListImport } from "../../src/shared/schemas/lists";
 import { LIST_TEXTS } from "../../src/shared/schemas/lists";
 import type { ApiSettings, ApiToken } from "../../src/shared/schemas/settings";
 import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
+import { SAVED_REPLY_TEXTS } from "../../src/shared/saved-reply-texts";
 import type { ApiTemplate } from "../../src/shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "../../src/shared/schemas/templates";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
@@ -336,6 +337,36 @@ describe("Configurazione", () => {
     fireEvent.click(within(rows[0]!).getByRole("switch", { name: SETTINGS_TEXTS.toggleToken("CRM") }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
     expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ isActive: false });
+  });
+
+  it("manages the saved replies the composer offers", async () => {
+    const replies = [{ id: "r1", shortcut: "orari", content: "Siamo aperti dalle 9 alle 18.", updatedAt: "2026-03-01T08:00:00.000Z" }];
+    const { calls } = signedIn({
+      "GET /api/settings": () => jsonResponse(SETTINGS),
+      "GET /api/lead-manager/tokens": () => jsonResponse([]),
+      "GET /api/saved-replies": () => jsonResponse(replies),
+      "POST /api/saved-replies": (call) => {
+        const created = { id: "r2", ...bodyOf(call), updatedAt: "2026-03-02T08:00:00.000Z" };
+        replies.push(created);
+        return jsonResponse(created, 201);
+      },
+      "DELETE /api/saved-replies/r1": () => {
+        replies.splice(0, 1);
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderApp("/settings");
+    const card = await screen.findByTestId("saved-replies-card");
+    expect((await within(card).findAllByTestId("saved-reply")).map((r) => r.textContent)).toEqual(["/orariSiamo aperti dalle 9 alle 18."]);
+    fireEvent.click(within(card).getByTestId("saved-reply-add"));
+    fireEvent.change(within(card).getByLabelText(SAVED_REPLY_TEXTS.shortcut), { target: { value: "saluti" } });
+    fireEvent.change(within(card).getByLabelText(SAVED_REPLY_TEXTS.content), { target: { value: "Buongiorno {{nome}}!" } });
+    fireEvent.click(within(card).getByTestId("saved-reply-save"));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url === "/api/saved-replies")).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === "POST" && c.url === "/api/saved-replies"))).toEqual({ shortcut: "saluti", content: "Buongiorno {{nome}}!" });
+    await waitFor(() => expect(within(card).getAllByTestId("saved-reply")).toHaveLength(2));
+    fireEvent.click(within(card).getByRole("button", { name: `${SAVED_REPLY_TEXTS.delete} /orari` }));
+    await waitFor(() => expect(within(card).getAllByTestId("saved-reply")).toHaveLength(1));
   });
 
   it("opens the token form new, refuses it empty, saves, closes and clears", async () => {

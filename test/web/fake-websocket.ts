@@ -1,4 +1,4 @@
-import type { ServerFrame } from "../../src/shared/live";
+import type { AccountFrame, ServerFrame } from "../../src/shared/live";
 
 // Stands in for the browser's WebSocket: the test opens it, pushes frames and closes it.
 export class FakeWebSocket {
@@ -25,14 +25,21 @@ export class FakeWebSocket {
     return socket;
   }
 
+  // The newest socket opened on this path (the console holds the account's and a conversation's).
+  static latestFor(path: string): FakeWebSocket {
+    const socket = FakeWebSocket.instances.filter((s) => new URL(s.url).pathname === path).at(-1);
+    if (!socket) throw new Error(`no WebSocket was opened on ${path}`);
+    return socket;
+  }
+
   send(data: string) {
     this.sent.push(data);
   }
 
-  close() {
+  close(code = 1000) {
     if (this.readyState === FakeWebSocket.CLOSED) return;
     this.readyState = FakeWebSocket.CLOSED;
-    this.onclose?.(new CloseEvent("close"));
+    this.onclose?.(new CloseEvent("close", { code }));
   }
 
   open() {
@@ -40,7 +47,7 @@ export class FakeWebSocket {
     this.onopen?.(new Event("open"));
   }
 
-  receive(frame: ServerFrame) {
+  receive(frame: ServerFrame | AccountFrame) {
     this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(frame) }));
   }
 }

@@ -61,6 +61,8 @@ export interface TenantB extends Tenant {
   accountPhotoPath: string;
   campaignId: string;
   stepId: string;
+  labelId: string;
+  savedReplyId: string;
 }
 
 export interface World {
@@ -216,6 +218,35 @@ export const ROUTES: Record<string, Entry> = {
     request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/mark-read`, method: "POST" }),
   },
   "DELETE /api/conversations/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}`, method: "DELETE" }) },
+  "GET /api/conversations/live": { access: { kind: "own" }, request: () => ({ path: "/api/conversations/live" }) },
+  "GET /api/conversations/assignees": { access: { kind: "own" }, request: () => ({ path: "/api/conversations/assignees" }) },
+  "GET /api/conversations/labels": { access: { kind: "own" }, request: () => ({ path: "/api/conversations/labels" }) },
+  "POST /api/conversations/labels": { access: { kind: "own" }, request: () => ({ path: "/api/conversations/labels", body: { name: `Etichetta ${uuid().slice(0, 8)}`, color: "blue" } }) },
+  "DELETE /api/conversations/labels/:labelId": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/labels/${w.b.labelId}`, method: "DELETE" }) },
+  "PUT /api/conversations/:id/labels": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/labels`, method: "PUT", body: { labelIds: [w.b.labelId] } }),
+  },
+  "POST /api/conversations/:id/archive": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/archive`, body: { archived: true } }),
+  },
+  "POST /api/conversations/:id/assign": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/assign`, body: { userId: w.b.user.id } }),
+  },
+  "GET /api/conversations/:id/notes": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/notes` }) },
+  "POST /api/conversations/:id/notes": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/notes`, body: { content: "Nota" } }),
+  },
+  "GET /api/saved-replies": { access: { kind: "own" }, request: () => ({ path: "/api/saved-replies" }) },
+  "POST /api/saved-replies": { access: { kind: "own" }, request: () => ({ path: "/api/saved-replies", body: { shortcut: `r${uuid().slice(0, 8)}`, content: "Ciao {{nome}}" } }) },
+  "PUT /api/saved-replies/:id": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/saved-replies/${w.b.savedReplyId}`, method: "PUT", body: { shortcut: "preso", content: "Preso" } }),
+  },
+  "DELETE /api/saved-replies/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/saved-replies/${w.b.savedReplyId}`, method: "DELETE" }) },
   "POST /api/sandbox/inbound": { access: { kind: "own" }, request: () => ({ path: "/api/sandbox/inbound", body: { phoneNumber: "+393331112255", body: "Ciao" } }) },
 
   "GET /api/twilio-templates": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-templates" }) },
@@ -412,6 +443,9 @@ export async function createWorld(): Promise<World> {
   const campaign = await ok("/api/campaigns/dynamic", cookie, { body: { name: "Campagna B", templateSid: TEMPLATE_SID, targetListId: list.id } });
   const step = await ok(`/api/campaigns/${campaign.id}/funnel`, cookie, { body: { templateSid: TEMPLATE_SID } });
 
+  const label = await ok("/api/conversations/labels", cookie, { body: { name: "Etichetta B", color: "red" } });
+  const savedReply = await ok("/api/saved-replies", cookie, { body: { shortcut: "saluti", content: "Buongiorno {{nome}}" } });
+
   const spare = await ok("/api/admin/users/create", admin.cookie, { body: { email: uniqueEmail("spare"), password: PASSWORD } });
 
   return {
@@ -435,6 +469,8 @@ export async function createWorld(): Promise<World> {
       accountPhotoPath: photo.profilePhoto,
       campaignId: campaign.id,
       stepId: step.id,
+      labelId: label.id,
+      savedReplyId: savedReply.id,
     },
     admin,
     spareUserId: spare.id,

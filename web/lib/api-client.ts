@@ -84,3 +84,20 @@ export function getQueryFn(on401: UnauthorizedBehavior = "returnNull") {
   return ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }) =>
     apiGet<unknown>(urlFromQueryKey(queryKey), { on401, signal });
 }
+
+// Every page of a list the server cuts, following X-Next-Cursor (the `before` of the next page), in
+// the server's order: for lists the console shows whole (prompts), so none is silently left out.
+export async function apiGetAllPages<T>(url: string, { signal, maxPages = 100 }: { signal?: AbortSignal; maxPages?: number } = {}): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < maxPages; page += 1) {
+    const pageUrl: string = cursor ? `${url}${url.includes("?") ? "&" : "?"}before=${encodeURIComponent(cursor)}` : url;
+    const res = await fetch(pageUrl, { credentials: "include", signal });
+    if (res.status === 401) return all;
+    await throwIfResNotOk(res);
+    all.push(...((await res.json()) as T[]));
+    cursor = res.headers.get("X-Next-Cursor");
+    if (!cursor) break;
+  }
+  return all;
+}

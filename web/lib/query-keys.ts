@@ -13,7 +13,11 @@ export const queryKeys = {
   unreadCount: ["/api/conversations", "unread-count"],
   activeConversations: ["/api/conversations", "active"],
   // The list ends with its filter object, so every filtered list shares the conversations prefix.
-  conversationList: (filter: { search?: string; from?: string; to?: string }) => ["/api/conversations", filter] as const,
+  conversationList: (filter: { search?: string; from?: string; to?: string; view?: string; assigned?: string; label?: string; cursor?: string }) =>
+    ["/api/conversations", filter] as const,
+  conversationNotes: (id: string) => ["/api/conversations", id, "notes"] as const,
+  assignees: ["/api/conversations", "assignees"],
+  labels: ["/api/conversations", "labels"],
   conversation: (id: string) => ["/api/conversations", id] as const,
   conversationMessages: (id: string) => ["/api/conversations", id, "messages"] as const,
   analytics: ["/api/analytics"],
@@ -34,6 +38,7 @@ export const queryKeys = {
   campaignFunnel: (id: string) => ["/api/campaigns", id, "funnel"] as const,
   campaignCapacity: (id: string) => ["/api/campaigns", id, "capacity"] as const,
   settings: ["/api/settings"],
+  savedReplies: ["/api/saved-replies"],
   apiTokens: ["/api/lead-manager", "tokens"],
   calendarSettings: ["/api/calendar", "settings"],
   usage: ["/api/openai-usage"],
@@ -60,6 +65,7 @@ export const ACCOUNT_SCOPED_KEYS: readonly (readonly string[])[] = [
   queryKeys.leads,
   queryKeys.lists,
   queryKeys.settings,
+  queryKeys.savedReplies,
   queryKeys.calendarSettings,
   queryKeys.usageStats,
   queryKeys.unreadCount,

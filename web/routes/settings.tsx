@@ -3,6 +3,7 @@ import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
 import { T } from "../../src/shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
+import { SavedRepliesCard } from "../features/saved-replies/components/saved-replies-card";
 import { SettingsPage as SettingsScreen } from "../features/settings/components/settings-page";
 import { WeatherCard } from "../features/weather/components/weather-card";
 import { BookingHoursCard } from "../features/agent/components/booking-hours-card";
@@ -23,10 +24,16 @@ function LogoutAction() {
 }
 
 export function SettingsPage() {
-  return <SettingsScreen logout={<LogoutAction />} skills={
+  return (
+    <SettingsScreen
+      logout={<LogoutAction />}
+      skills={
         <>
+          <SavedRepliesCard />
           <WeatherCard />
           <BookingHoursCard />
         </>
-      } />;
+      }
+    />
+  );
 }

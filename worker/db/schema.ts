@@ -314,12 +314,16 @@ export const conversations = sqliteTable(
     aiError: text("ai_error"),
     // The channel the customer uses (from the inbound webhook or the start): replies go out on it.
     channel: text("channel", { enum: ["whatsapp", "sms"] }).notNull().default("whatsapp"),
+    // Archived conversations leave the default list; a new customer message clears this.
+    archivedAt: timestamp("archived_at"),
+    assignedUserId: text("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("conversations_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
     index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt),
+    index("conversations_account_assignee_idx").on(t.twilioAccountId, t.assignedUserId, t.lastMessageAt),
     index("conversations_user_idx").on(t.userId),
     // Covers the client dashboard's response rate, which groups an account's conversations by template and
     // status (the admin stats read conversation_template_rollup).
@@ -378,6 +382,62 @@ export const messages = sqliteTable(
     uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
     uniqueIndex("messages_reply_uq").on(t.conversationId, t.replyToId),
   ],
+);
+
+// Internal notes in a thread: shown to the team only, never sent and never given to the model.
+export const conversationNotes = sqliteTable(
+  "conversation_notes",
+  {
+    id: id(),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("conversation_notes_conversation_time_idx").on(t.conversationId, t.createdAt)],
+);
+
+// Labels of an account (name and colour) and the conversations that carry them.
+export const conversationLabels = sqliteTable(
+  "conversation_labels",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("conversation_labels_account_name_uq").on(t.twilioAccountId, t.name)],
+);
+
+export const conversationLabelLinks = sqliteTable(
+  "conversation_label_links",
+  {
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    labelId: text("label_id")
+      .notNull()
+      .references(() => conversationLabels.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.labelId] }), index("conversation_label_links_label_idx").on(t.labelId, t.conversationId)],
+);
+
+// Saved replies of an account, picked with "/" in the composer.
+export const savedReplies = sqliteTable(
+  "saved_replies",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    shortcut: text("shortcut").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("saved_replies_account_shortcut_uq").on(t.twilioAccountId, t.shortcut)],
 );
 
 // Numbers that wrote STOP (or ANNULLA, DISISCRIVIMI, CANCELLAMI) to an account: nothing more is sent to them.

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { conversations, messages, optOuts, twilioAccounts } from "../../db/schema";
+import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "../../db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -10,6 +10,8 @@ const withOptOut = {
   conversation: conversations,
   // Spelled out with table names: drizzle leaves columns unqualified in single-table selects.
   optedOut: sql<number>`exists(select 1 from "opt_outs" o where o."twilio_account_id" = "conversations"."twilio_account_id" and o."phone_number" = "conversations"."phone_number")`,
+  // The conversation's label ids as a JSON array.
+  labels: sql<string>`(select json_group_array(l."label_id") from "conversation_label_links" l where l."conversation_id" = "conversations"."id")`,
 };
 
 export async function findConversation(db: Db, id: string) {
@@ -58,6 +60,12 @@ export interface ListFilter {
   to?: Date;
   limit: number;
   before?: Date;
+  // Continue after this entry: its activity time (ms) and id.
+  after?: { at: number; id: string };
+  view?: "open" | "archived" | "all";
+  // A user id, or null for the unassigned ones.
+  assignee?: string | null;
+  labelId?: string;
 }
 
 // Newest activity first: by the last message, or the creation time of a conversation without one.
@@ -70,29 +78,142 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
   if (filter.status) common.push(eq(conversations.status, filter.status));
   if (filter.search) {
     const term = `%${filter.search.replace(/[%_]/g, "")}%`;
-    common.push(or(like(conversations.customerName, term), like(conversations.phoneNumber, term), like(conversations.lastMessage, term))!);
+    const words = ftsQuery(filter.search);
+    common.push(
+      or(
+        like(conversations.customerName, term),
+        like(conversations.phoneNumber, term),
+        like(conversations.lastMessage, term),
+        // Any message of the conversation, through the full-text index (migrations/0016).
+        words
+          ? sql`${conversations.id} in (select m."conversation_id" from "messages_fts" f join "messages" m on m.rowid = f.rowid where "messages_fts" match ${words})`
+          : undefined,
+      )!,
+    );
   }
+  if (filter.view === "open") common.push(isNull(conversations.archivedAt));
+  if (filter.view === "archived") common.push(isNotNull(conversations.archivedAt));
+  if (filter.assignee !== undefined) common.push(filter.assignee === null ? isNull(conversations.assignedUserId) : eq(conversations.assignedUserId, filter.assignee));
+  if (filter.labelId) {
+    common.push(sql`exists(select 1 from "conversation_label_links" l where l."conversation_id" = "conversations"."id" and l."label_id" = ${filter.labelId})`);
+  }
+  const after = filter.after;
   const range = (column: typeof conversations.lastMessageAt | typeof conversations.createdAt) => [
     filter.from ? gte(column, filter.from) : undefined,
     filter.to ? lte(column, filter.to) : undefined,
     filter.before ? lt(column, filter.before) : undefined,
+    // Keyset: strictly after the cursor's entry in (activity desc, id desc) order.
+    after ? or(lt(column, new Date(after.at)), and(eq(column, new Date(after.at)), lt(conversations.id, after.id))) : undefined,
   ];
   const [withMessages, withoutMessages] = await db.batch([
     db
       .select(withOptOut)
       .from(conversations)
       .where(and(...common, isNotNull(conversations.lastMessageAt), ...range(conversations.lastMessageAt)))
-      .orderBy(desc(conversations.lastMessageAt))
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(filter.limit),
     db
       .select(withOptOut)
       .from(conversations)
       .where(and(...common, isNull(conversations.lastMessageAt), ...range(conversations.createdAt)))
-      .orderBy(desc(conversations.createdAt))
+      .orderBy(desc(conversations.createdAt), desc(conversations.id))
       .limit(filter.limit),
   ]);
-  const when = (r: { conversation: ConversationRow }) => (r.conversation.lastMessageAt ?? r.conversation.createdAt).getTime();
-  return [...withMessages, ...withoutMessages].sort((a, b) => when(b) - when(a)).slice(0, filter.limit);
+  const when = (r: { conversation: ConversationRow }) => activityOf(r.conversation);
+  return [...withMessages, ...withoutMessages]
+    .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
+    .slice(0, filter.limit);
+}
+
+// The search box as an FTS5 query: every word as a quoted prefix, all of them required; null when
+// nothing searchable is left (punctuation only).
+export function ftsQuery(search: string): string | null {
+  const words = search.match(/[\p{L}\p{N}]+/gu);
+  return words && words.length > 0 ? words.slice(0, 8).map((w) => `"${w}"*`).join(" ") : null;
+}
+
+export const activityOf = (c: ConversationRow) => (c.lastMessageAt ?? c.createdAt).getTime();
+
+// The users who may handle the account's conversations: its members and its creator.
+export function listAccountUsers(db: Db, accountId: string) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      or(
+        sql`exists(select 1 from "account_users" m where m."user_id" = ${users.id} and m."twilio_account_id" = ${accountId})`,
+        sql`exists(select 1 from "twilio_accounts" a where a."user_id" = ${users.id} and a."id" = ${accountId})`,
+      ),
+    )
+    .orderBy(users.email);
+}
+
+export async function isAccountUser(db: Db, accountId: string, userId: string) {
+  const [member] = await db
+    .select({ id: accountUsers.id })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.twilioAccountId, accountId), eq(accountUsers.userId, userId)))
+    .limit(1);
+  if (member) return true;
+  const [owner] = await db
+    .select({ id: twilioAccounts.id })
+    .from(twilioAccounts)
+    .where(and(eq(twilioAccounts.id, accountId), eq(twilioAccounts.userId, userId)))
+    .limit(1);
+  return !!owner;
+}
+
+export type LabelRow = typeof conversationLabels.$inferSelect;
+
+export function listLabels(db: Db, accountId: string) {
+  return db.select().from(conversationLabels).where(eq(conversationLabels.twilioAccountId, accountId)).orderBy(conversationLabels.name);
+}
+
+// Answers the new label, or nothing when the account has one with that name.
+export async function insertLabel(db: Db, values: { twilioAccountId: string; name: string; color: string }) {
+  const [row] = await db.insert(conversationLabels).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function deleteLabel(db: Db, accountId: string, labelId: string) {
+  const rows = await db
+    .delete(conversationLabels)
+    .where(and(eq(conversationLabels.id, labelId), eq(conversationLabels.twilioAccountId, accountId)))
+    .returning({ id: conversationLabels.id });
+  return rows.length > 0;
+}
+
+export async function countAccountLabels(db: Db, accountId: string, labelIds: string[]) {
+  if (labelIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(conversationLabels)
+    .where(and(eq(conversationLabels.twilioAccountId, accountId), inArray(conversationLabels.id, labelIds)));
+  return row?.n ?? 0;
+}
+
+// Replaces the conversation's labels in one transaction.
+export async function setLabels(db: Db, conversationId: string, labelIds: string[]) {
+  await db.batch([
+    db.delete(conversationLabelLinks).where(eq(conversationLabelLinks.conversationId, conversationId)),
+    ...(labelIds.length > 0 ? [db.insert(conversationLabelLinks).values(labelIds.map((labelId) => ({ conversationId, labelId })))] : []),
+  ]);
+}
+
+export type NoteRow = typeof conversationNotes.$inferSelect;
+
+export async function insertNote(db: Db, values: typeof conversationNotes.$inferInsert) {
+  const [row] = await db.insert(conversationNotes).values(values).returning();
+  return row!;
+}
+
+// A conversation's notes, oldest first: a thread holds few, so all of them.
+export function listNotes(db: Db, conversationId: string) {
+  return db
+    .select()
+    .from(conversationNotes)
+    .where(eq(conversationNotes.conversationId, conversationId))
+    .orderBy(conversationNotes.createdAt, sql`${conversationNotes}.rowid`);
 }
 
 // The conversation, its opt-out flag and its provider account, if the user may reach that account
@@ -112,7 +233,7 @@ export async function findConversationForUser(db: Db, id: string, user: { id: st
 }
 
 export function listActiveConversations(db: Db, accountId: string, limit: number) {
-  return listConversations(db, accountId, { status: "active", limit });
+  return listConversations(db, accountId, { status: "active", view: "open", limit });
 }
 
 // A conversation is unread when its last message is newer than the last time it was opened.
@@ -254,7 +375,7 @@ const STORE_INBOUNDS = [
    on conflict do nothing
    returning *`,
   `update "conversations" set "last_message" = n.n_body, "last_message_at" = n.n_at, "last_inbound_at" = n.n_at,
-     "customer_name" = coalesce("conversations"."customer_name", n.n_name), "channel" = n.n_channel, "updated_at" = n.n_at
+     "customer_name" = coalesce("conversations"."customer_name", n.n_name), "channel" = n.n_channel, "updated_at" = n.n_at, "archived_at" = null
    from (select m."conversation_id" as n_cid, j.value->>'body' as n_body, j.value->>'at' as n_at, j.value->>'name' as n_name,
            j.value->>'channel' as n_channel,
            row_number() over (partition by m."conversation_id" order by j.key desc) as n_rank

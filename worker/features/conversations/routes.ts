@@ -2,8 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { T } from "../../../src/shared/strings";
 import {
+  archiveSchema,
+  assignSchema,
   conversationIdParam,
   conversationListQuery,
+  labelIdParam,
+  labelSchema,
+  noteSchema,
+  setLabelsSchema,
   operatorModeSchema,
   sendManualSchema,
   sendTemplateSchema,
@@ -30,20 +36,50 @@ export const conversationRoutes = new Hono<AppEnv>()
     const active = await resolveActiveAccount(c.var.db, currentUser(c));
     if (!active) return c.json([], 200);
     const q = c.req.valid("query");
+    const user = currentUser(c);
     const rows = await repo.listConversations(c.var.db, active.account.id, {
       search: q.search,
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
       before: q.before ? new Date(q.before) : undefined,
+      after: q.cursor,
+      view: q.view,
+      assignee: q.assigned === "mine" ? user.id : q.assigned === "unassigned" ? null : undefined,
+      labelId: q.label,
       limit: q.limit,
     });
-    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut)), 200);
+    // A full page may have more after it: X-Next-Cursor is the `cursor` of the next page.
+    const last = rows[q.limit - 1];
+    if (last) c.header("X-Next-Cursor", `${repo.activityOf(last.conversation)}_${last.conversation.id}`);
+    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
+  })
+  // The account's live socket: every change to its conversations, for the list, badge and dashboard.
+  .get("/live", async (c) => {
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && !isOwnOrigin(c.env, c.req.url, origin)) throw new HttpError(403, T.badOrigin);
+    const user = currentUser(c);
+    const active = await resolveActiveAccount(c.var.db, user);
+    if (!active) throw new HttpError(404, "Nessun account Twilio attivo");
+    if (c.req.header("Upgrade") !== "websocket") return c.json({ error: "Serve una connessione WebSocket" }, 426);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("X-User-Id", user.id);
+    headers.set("X-User-Role", user.role);
+    headers.set("X-Session-Id", c.var.sessionId ?? "");
+    headers.set("X-Account-Id", active.account.id);
+    return service.accountLiveStub(c.env, active.account.id).fetch(new Request(c.req.url, { headers }));
+  })
+  .get("/assignees", async (c) => c.json(await service.assignees(c.var.db, currentUser(c)), 200))
+  .get("/labels", async (c) => c.json(await service.labels(c.var.db, currentUser(c)), 200))
+  .post("/labels", validate("json", labelSchema), async (c) => c.json(await service.createLabel(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .delete("/labels/:labelId", validate("param", labelIdParam), async (c) => {
+    await service.deleteLabel(c.var.db, currentUser(c), c.req.valid("param").labelId);
+    return c.json({ ok: true }, 200);
   })
   .get("/active", async (c) => {
     const active = await resolveActiveAccount(c.var.db, currentUser(c));
     if (!active) return c.json([], 200);
     const rows = await repo.listActiveConversations(c.var.db, active.account.id, ACTIVE_LIMIT);
-    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut)), 200);
+    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
   })
   .get("/unread-count", async (c) => {
     const active = await resolveActiveAccount(c.var.db, currentUser(c));
@@ -90,10 +126,25 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.json(conversation, 200);
   })
   .post("/:id/mark-read", validate("param", conversationIdParam), async (c) => {
-    await service.markRead(c.var.db, currentUser(c), c.req.valid("param").id);
+    await service.markRead(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   })
+  .post("/:id/archive", validate("param", conversationIdParam), validate("json", archiveSchema), async (c) => {
+    return c.json(await service.setArchived(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").archived), 200);
+  })
+  .post("/:id/assign", validate("param", conversationIdParam), validate("json", assignSchema), async (c) => {
+    return c.json(await service.assign(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").userId), 200);
+  })
+  .put("/:id/labels", validate("param", conversationIdParam), validate("json", setLabelsSchema), async (c) => {
+    return c.json(await service.setLabels(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").labelIds), 200);
+  })
+  .get("/:id/notes", validate("param", conversationIdParam), async (c) => {
+    return c.json(await service.listNotes(c.var.db, currentUser(c), c.req.valid("param").id), 200);
+  })
+  .post("/:id/notes", validate("param", conversationIdParam), validate("json", noteSchema), async (c) => {
+    return c.json(await service.addNote(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").content), 201);
+  })
   .delete("/:id", validate("param", conversationIdParam), async (c) => {
-    await service.remove(c.var.db, currentUser(c), c.req.valid("param").id);
+    await service.remove(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   });

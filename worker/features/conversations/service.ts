@@ -1,18 +1,22 @@
 import type { z } from "zod";
 import type { JobMessage } from "../../../src/shared/jobs";
-import type { ServerFrame } from "../../../src/shared/live";
+import type { AccountFrame, ServerFrame } from "../../../src/shared/live";
 import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "../../../src/shared/messaging";
 import { type Channel, toE164 } from "../../../src/shared/phone";
 import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
+  type ApiAssignee,
+  type ApiLabel,
   type ApiConversation,
   type ApiConversationDetail,
   type ApiMessage,
+  type ApiNote,
   CONVERSATION_TEXTS as TX,
   type startConversationSchema,
 } from "../../../src/shared/schemas/conversations";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
+import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
 import { resolveActiveAccount } from "../accounts/service";
@@ -43,9 +47,11 @@ export function windowOpenUntil(c: repo.ConversationRow): Date | null {
   return c.lastInboundAt ? new Date(c.lastInboundAt.getTime() + CUSTOMER_WINDOW_MS) : null;
 }
 
-export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | number): ApiConversation {
+// `labels` is the JSON array the list reads answer; without it the labels are left out (not emptied).
+export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | number, labels?: string | null): ApiConversation {
   const until = windowOpenUntil(c);
   return {
+    ...(labels !== undefined ? { labelIds: labels ? (JSON.parse(labels) as string[]) : [] } : {}),
     id: c.id,
     twilioAccountId: c.twilioAccountId,
     customerName: c.customerName,
@@ -63,6 +69,8 @@ export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | n
     channel: c.channel,
     windowOpenUntil: until?.toISOString() ?? null,
     unread: !!c.lastMessageAt && c.lastMessageAt.getTime() > (c.lastReadAt?.getTime() ?? 0),
+    archivedAt: c.archivedAt?.toISOString() ?? null,
+    assignedUserId: c.assignedUserId ?? null,
     template: c.templateSid || c.templateName ? { sid: c.templateSid, name: c.templateName, category: c.templateCategory } : null,
   };
 }
@@ -88,6 +96,10 @@ export function conversationStub(env: Env, conversationId: string) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));
 }
 
+export function accountLiveStub(env: Env, accountId: string) {
+  return env.ACCOUNT_LIVE.get(env.ACCOUNT_LIVE.idFromName(accountId));
+}
+
 // Live updates are best effort: a console that misses one catches up by its next read.
 export async function publish(env: Env, conversationId: string, frame: ServerFrame) {
   try {
@@ -95,17 +107,27 @@ export async function publish(env: Env, conversationId: string, frame: ServerFra
   } catch (err) {
     console.warn("publish failed", conversationId, (err as Error).message);
   }
+  if (frame.type === "conversation") await publishToAccount(env, frame.conversation.twilioAccountId, frame);
+}
+
+// To every console signed in on the account (the list, the unread badge, the dashboard).
+export async function publishToAccount(env: Env, accountId: string, frame: AccountFrame) {
+  try {
+    await accountLiveStub(env, accountId).publish(frame);
+  } catch (err) {
+    console.warn("account publish failed", accountId, (err as Error).message);
+  }
 }
 
 export async function publishConversation(env: Env, db: Db, conversationId: string) {
   const found = await repo.findConversation(db, conversationId);
-  if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut) });
+  if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut, found.labels) });
 }
 
 export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
   const page = await repo.messagePage(db, id, { limit: MESSAGE_PAGE_SIZE });
-  return { ...toApiConversation(found.conversation, found.optedOut), messages: page.messages.map(toApiMessage), sandbox: found.account.sandbox };
+  return { ...toApiConversation(found.conversation, found.optedOut, found.labels), messages: page.messages.map(toApiMessage), sandbox: found.account.sandbox };
 }
 
 interface Outbound {
@@ -156,6 +178,9 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
   await repo.updateConversation(db, conversation.id, { lastMessage: out.content, lastMessageAt: now });
   await env.JOBS.send(sendJob(message.id, conversation.id));
   await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
+  // The list's preview; only a system confirmation goes to an opted-out number.
+  const preview = { ...conversation, lastMessage: out.content, lastMessageAt: now };
+  await publishToAccount(env, conversation.twilioAccountId, { type: "conversation", conversation: toApiConversation(preview, out.sender === "system") });
   return message;
 }
 
@@ -239,6 +264,7 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
     conversation: toApiConversation(conversation, optedOut),
     debounceMs: replies ? Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000) : null,
   });
+  await publishToAccount(env, conversation.twilioAccountId, { type: "conversation", conversation: toApiConversation(conversation, optedOut) });
   for (const { content, now } of confirmations) await queueOutbound(env, db, conversation, { content, sender: "system" }, now);
   for (const message of feedback) {
     const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };
@@ -310,15 +336,116 @@ export async function setOperatorMode(env: Env, db: Db, user: SessionUser, id: s
   await repo.updateConversation(db, id, { operatorMode: enabled, ...(enabled ? { aiStatus: "idle" as const } : {}) });
   await publishConversation(env, db, id);
   const found = await repo.findConversation(db, id);
-  return toApiConversation(found!.conversation, found!.optedOut);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
 }
 
-export async function markRead(db: Db, user: SessionUser, id: string) {
-  await getConversationForUser(db, user, id);
-  await repo.updateConversation(db, id, { lastReadAt: new Date() });
+export async function markRead(env: Env, db: Db, user: SessionUser, id: string) {
+  const { conversation, optedOut } = await getConversationForUser(db, user, id);
+  const lastReadAt = new Date();
+  await repo.updateConversation(db, id, { lastReadAt });
+  // Other consoles' unread badges follow; an already read conversation changes nothing for them.
+  if (conversation.lastMessageAt && conversation.lastMessageAt.getTime() > (conversation.lastReadAt?.getTime() ?? 0)) {
+    await publishToAccount(env, conversation.twilioAccountId, { type: "conversation", conversation: toApiConversation({ ...conversation, lastReadAt }, optedOut) });
+  }
 }
 
-export async function remove(db: Db, user: SessionUser, id: string) {
-  await getConversationForUser(db, user, id);
+export async function remove(env: Env, db: Db, user: SessionUser, id: string) {
+  const { conversation } = await getConversationForUser(db, user, id);
   await repo.deleteConversation(db, id);
+  await publishToAccount(env, conversation.twilioAccountId, { type: "conversation-removed", id });
+}
+
+// Archived conversations leave the default list; the customer's next message brings them back.
+export async function setArchived(env: Env, db: Db, user: SessionUser, id: string, archived: boolean) {
+  const { conversation } = await getConversationForUser(db, user, id);
+  if (archived !== !!conversation.archivedAt) await repo.updateConversation(db, id, { archivedAt: archived ? new Date() : null });
+  await publishConversation(env, db, id);
+  const found = await repo.findConversation(db, id);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
+}
+
+export function displayName(u: { email: string; firstName: string | null; lastName: string | null }) {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email.split("@")[0] || u.email;
+}
+
+export async function assignees(db: Db, user: SessionUser): Promise<ApiAssignee[]> {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) return [];
+  const rows = await repo.listAccountUsers(db, active.account.id);
+  return rows.map((u) => ({ id: u.id, email: u.email, name: displayName(u) }));
+}
+
+// Assigns the conversation to a user of its account (null: nobody); recorded in the audit log.
+export async function assign(env: Env, db: Db, user: SessionUser, id: string, assigneeId: string | null) {
+  const { conversation } = await getConversationForUser(db, user, id);
+  if (assigneeId !== null && !(await repo.isAccountUser(db, conversation.twilioAccountId, assigneeId))) throw badRequest(TX.assigneeNotMember);
+  if (assigneeId !== conversation.assignedUserId) {
+    await db.batch([
+      repo.updateConversation(db, id, { assignedUserId: assigneeId }),
+      auditStatement(db, user, "conversation.assign", "conversation", id, {
+        accountId: conversation.twilioAccountId,
+        from: conversation.assignedUserId,
+        to: assigneeId,
+      }),
+    ]);
+  }
+  await publishConversation(env, db, id);
+  const found = await repo.findConversation(db, id);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
+}
+
+export function toApiLabel(l: repo.LabelRow): ApiLabel {
+  return { id: l.id, name: l.name, color: l.color as ApiLabel["color"] };
+}
+
+export async function labels(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  return active ? (await repo.listLabels(db, active.account.id)).map(toApiLabel) : [];
+}
+
+export async function createLabel(db: Db, user: SessionUser, input: { name: string; color: string }) {
+  const account = await requireActiveAccount(db, user);
+  const row = await repo.insertLabel(db, { twilioAccountId: account.id, ...input });
+  if (!row) throw conflict(TX.labelExists);
+  return toApiLabel(row);
+}
+
+export async function deleteLabel(db: Db, user: SessionUser, labelId: string) {
+  const account = await requireActiveAccount(db, user);
+  if (!(await repo.deleteLabel(db, account.id, labelId))) throw notFound(TX.labelNotFound);
+}
+
+// Sets the conversation's labels; every one must be a label of the conversation's account.
+export async function setLabels(env: Env, db: Db, user: SessionUser, id: string, labelIds: string[]) {
+  const { conversation } = await getConversationForUser(db, user, id);
+  const unique = [...new Set(labelIds)];
+  if ((await repo.countAccountLabels(db, conversation.twilioAccountId, unique)) !== unique.length) throw badRequest(TX.labelNotFound);
+  await repo.setLabels(db, id, unique);
+  await publishConversation(env, db, id);
+  const found = await repo.findConversation(db, id);
+  return toApiConversation(found!.conversation, found!.optedOut, found!.labels);
+}
+
+export function toApiNote(n: repo.NoteRow): ApiNote {
+  return {
+    id: n.id,
+    conversationId: n.conversationId,
+    authorId: n.authorId,
+    authorName: n.authorName,
+    content: n.content,
+    createdAt: n.createdAt.toISOString(),
+  };
+}
+
+export async function listNotes(db: Db, user: SessionUser, id: string) {
+  await getConversationForUser(db, user, id);
+  return (await repo.listNotes(db, id)).map(toApiNote);
+}
+
+// An internal note: stored beside the thread, never queued for sending and never in the model's context.
+export async function addNote(env: Env, db: Db, user: SessionUser, id: string, content: string) {
+  await getConversationForUser(db, user, id);
+  const note = toApiNote(await repo.insertNote(db, { conversationId: id, authorId: user.id, authorName: displayName(user), content }));
+  await publish(env, id, { type: "note", note });
+  return note;
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { POLL_MS } from "../../../../src/shared/constants";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { apiGet } from "../../../lib/api-client";
+import { useAccountLiveConnected } from "../../../lib/live/account-live";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const activeConversationsQueryOptions = () =>
@@ -11,6 +12,9 @@ export const activeConversationsQueryOptions = () =>
     refetchInterval: POLL_MS.activeConversations,
   });
 
+// Polled only while the account's live socket is down; its frames keep it current otherwise.
 export function useActiveConversations() {
-  return useQuery(activeConversationsQueryOptions());
+  const live = useAccountLiveConnected();
+  const options = activeConversationsQueryOptions();
+  return useQuery({ ...options, refetchInterval: live ? false : options.refetchInterval });
 }

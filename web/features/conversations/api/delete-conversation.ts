@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { apiRequest } from "../../../lib/api-client";
 import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { isConversationListKey, refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import { removeFromLists } from "../../../lib/queries/conversation-lists";
+import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function deleteConversation(id: string) {
@@ -15,9 +15,7 @@ export function useDeleteConversation(callbacks: MutationCallbacks<string> = {})
     mutationFn: deleteConversation,
     onSuccess: async (_data, id) => {
       // Gone from every list at once, so nothing can select it again before the lists reload.
-      queryClient.setQueriesData<ApiConversation[] | null>({ predicate: (q) => isConversationListKey(q.queryKey) }, (list) =>
-        list ? list.filter((c) => c.id !== id) : list,
-      );
+      removeFromLists(queryClient, id);
       callbacks.onSuccess?.(id);
       queryClient.removeQueries({ queryKey: queryKeys.conversation(id) });
       await refreshConversationSummaries(queryClient);

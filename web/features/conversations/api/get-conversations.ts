@@ -1,27 +1,38 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { POLL_MS } from "../../../../src/shared/constants";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
+import { throwIfResNotOk, urlFromQueryKey } from "../../../lib/api-client";
+import { useAccountLiveConnected } from "../../../lib/live/account-live";
+import type { ConversationListFilter, ConversationPage } from "../../../lib/queries/conversation-lists";
 import { queryKeys } from "../../../lib/query-keys";
 
-export interface ConversationFilter {
-  search?: string;
-  from?: string;
-  to?: string;
+export type ConversationFilter = ConversationListFilter;
+
+export const CONVERSATION_PAGE_SIZE = 50;
+
+export async function fetchConversationPage(filter: ConversationFilter, cursor: string | null, signal?: AbortSignal): Promise<ConversationPage> {
+  const url = urlFromQueryKey(queryKeys.conversationList({ ...filter, ...(cursor ? { cursor } : {}) }));
+  const res = await fetch(url, { credentials: "include", signal });
+  if (res.status === 401) return { items: [], nextCursor: null };
+  await throwIfResNotOk(res);
+  return { items: (await res.json()) as ApiConversation[], nextCursor: res.headers.get("X-Next-Cursor") };
 }
 
+// The list a page at a time; the server applies the filters and answers the next page's cursor.
 export const conversationsQueryOptions = (filter: ConversationFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.conversationList(filter),
-    queryFn: async ({ queryKey, signal }) => (await apiGet<ApiConversation[]>(urlFromQueryKey(queryKey), { signal })) ?? [],
+    queryFn: ({ pageParam, signal }) => fetchConversationPage(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchInterval: POLL_MS.conversations,
   });
 
-// While the open conversation's socket is live the list is not polled: frames keep that
-// conversation current, and a change in the unread count brings in the others.
-export function useConversations(filter: ConversationFilter, { live }: { live: boolean }) {
+// Polled only while the account's live socket is down: its frames keep every list current.
+export function useConversations(filter: ConversationFilter) {
+  const live = useAccountLiveConnected();
   // While a new search loads, the previous results stay on screen.
-  return useQuery({
+  return useInfiniteQuery({
     ...conversationsQueryOptions(filter),
     refetchInterval: live ? false : POLL_MS.conversations,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { POLL_MS } from "../../../../src/shared/constants";
 import { apiGet } from "../../../lib/api-client";
+import { useAccountLiveConnected } from "../../../lib/live/account-live";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const unreadCountQueryOptions = () =>
@@ -10,6 +11,9 @@ export const unreadCountQueryOptions = () =>
     refetchInterval: POLL_MS.unreadCount,
   });
 
+// Polled only while the account's live socket is down; its frames keep it current otherwise.
 export function useUnreadCount() {
-  return useQuery(unreadCountQueryOptions());
+  const live = useAccountLiveConnected();
+  const options = unreadCountQueryOptions();
+  return useQuery({ ...options, refetchInterval: live ? false : options.refetchInterval });
 }

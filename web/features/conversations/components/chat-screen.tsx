@@ -9,6 +9,7 @@ import { FullPageSpinner } from "../../../components/full-page-spinner";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { useConversationThread } from "../lib/use-conversation-thread";
 import { Composer } from "./composer";
+import { ConversationActions } from "./conversation-actions";
 import { ConversationHeader } from "./conversation-header";
 import { MessageThread } from "./message-thread";
 import { OperatorModeBar } from "./operator-mode-bar";
@@ -65,7 +66,9 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
           live={thread.live}
           leading={<BackLink />}
           actions={
-            simulator ? (
+            <>
+              <ConversationActions conversation={conversation} />
+              {simulator ? (
               <Button
                 variant={simulatorOpen ? "soft" : "outline"}
                 size="sm"
@@ -78,11 +81,12 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
                 <Smartphone aria-hidden />
                 <span className="hidden sm:inline">{TX.simulatorTitle}</span>
               </Button>
-            ) : null
+              ) : null}
+            </>
           }
         />
         <OperatorModeBar conversation={conversation} />
-        <MessageThread conversation={conversation} messages={thread.messages} />
+        <MessageThread conversation={conversation} thread={thread} />
         <Composer conversation={conversation} operatorMessage />
       </section>
       {simulator && simulatorOpen ? (

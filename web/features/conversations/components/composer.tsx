@@ -1,8 +1,11 @@
-import { Ban, Clock, Send } from "lucide-react";
+import { Ban, Clock, Send, StickyNote } from "lucide-react";
 import { useId, useState } from "react";
 import { renderTemplate } from "../../../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { NOTE_MAX } from "../../../../src/shared/constants";
+import { type ApiSavedReply, fillSavedReply, SAVED_REPLY_TEXTS as SR } from "../../../../src/shared/saved-reply-texts";
+import { useSavedReplies } from "../../../lib/queries/get-saved-replies";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/field";
@@ -13,17 +16,59 @@ import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
 import { useNow } from "../../../lib/use-now";
 import { useSendManual } from "../api/send-manual";
+import { useAddNote } from "../api/notes";
 import { useSendTemplate } from "../api/send-template";
-import { isSendKey, isWindowOpen, sendFailureText } from "../lib/composer";
+import { cn } from "../../../lib/cn";
+import { closedWindowText, isSendKey, isWindowOpen, sendFailureText, windowLeft } from "../lib/composer";
 
 function failed(err: unknown) {
   toast({ title: T.error, description: sendFailureText(serverMessage(err, "")), variant: "destructive" });
 }
 
-function TextComposer({ conversation, operatorMessage }: { conversation: ApiConversation; operatorMessage: boolean }) {
+// Typing "/" first lists the account's saved replies whose shortcut starts with what follows.
+export function savedReplyMatches(text: string, replies: readonly ApiSavedReply[]): ApiSavedReply[] {
+  if (!text.startsWith("/") || /\s/.test(text)) return [];
+  const query = text.slice(1).toLowerCase();
+  return replies.filter((r) => r.shortcut.startsWith(query)).slice(0, 8);
+}
+
+function SavedReplyPicker({ matches, active, onPick }: { matches: ApiSavedReply[]; active: number; onPick: (r: ApiSavedReply) => void }) {
+  return (
+    <ul role="listbox" aria-label={SR.pickerLabel} className="max-h-48 overflow-y-auto rounded-lg border bg-popover p-1 shadow-lg" data-testid="saved-reply-picker">
+      {matches.map((r, i) => (
+        <li
+          key={r.id}
+          role="option"
+          aria-selected={i === active}
+          data-testid="saved-reply-option"
+          // Before the textarea loses focus.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(r);
+          }}
+          className={cn("cursor-pointer rounded-md px-2 py-1.5 text-sm", i === active ? "bg-muted" : "hover:bg-muted/60")}
+        >
+          <span className="font-mono text-xs font-semibold text-primary">/{r.shortcut}</span>
+          <span className="ml-2 line-clamp-1 text-muted-foreground">{r.content}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TextComposer({ conversation, operatorMessage, now }: { conversation: ApiConversation; operatorMessage: boolean; now: Date }) {
   const [text, setText] = useState("");
   const send = useSendManual();
   const blank = text.trim().length === 0;
+  const slash = text.startsWith("/");
+  const { data: replies = [] } = useSavedReplies({ enabled: slash });
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const matches = dismissed ? [] : savedReplyMatches(text, replies);
+  const pick = (r: ApiSavedReply) => {
+    setText(fillSavedReply(r.content, conversation.customerName));
+    setActive(0);
+  };
 
   const submit = () => {
     if (blank || send.isPending) return;
@@ -35,12 +80,20 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
 
   return (
     <form
-      className="flex items-end gap-2 border-t p-3"
+      className="grid gap-1.5 border-t p-3"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
+      {conversation.windowOpenUntil ? (
+        <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground" data-testid="window-left">
+          <Clock className="size-3" aria-hidden />
+          {TX.windowLeft(windowLeft(conversation.windowOpenUntil, now))}
+        </p>
+      ) : null}
+      {matches.length > 0 ? <SavedReplyPicker matches={matches} active={Math.min(active, matches.length - 1)} onPick={pick} /> : null}
+      <div className="flex items-end gap-2">
       <textarea
         name="message"
         data-testid="composer-input"
@@ -50,8 +103,28 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
         maxLength={4096}
         placeholder={TX.composerPlaceholder}
         title={TX.composerHint}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setDismissed(false);
+          setActive(0);
+        }}
         onKeyDown={(e) => {
+          if (matches.length > 0) {
+            if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+              e.preventDefault();
+              setActive((i) => (i + (e.key === "ArrowDown" ? 1 : matches.length - 1)) % matches.length);
+              return;
+            }
+            if (e.key === "Enter" || e.key === "Tab") {
+              e.preventDefault();
+              pick(matches[Math.min(active, matches.length - 1)]!);
+              return;
+            }
+            if (e.key === "Escape") {
+              setDismissed(true);
+              return;
+            }
+          }
           if (isSendKey(e)) {
             e.preventDefault();
             submit();
@@ -61,6 +134,52 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
       />
       <Button type="submit" size="icon" disabled={blank || send.isPending} aria-label={TX.send} title={TX.send} data-testid="composer-send">
         <Send aria-hidden />
+      </Button>
+      </div>
+    </form>
+  );
+}
+
+// A note for the team: saved beside the thread, never sent to the customer.
+function NoteComposer({ conversation }: { conversation: ApiConversation }) {
+  const [text, setText] = useState("");
+  const add = useAddNote({
+    onSuccess: () => setText(""),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.noteError), variant: "destructive" }),
+  });
+  const blank = text.trim().length === 0;
+  const submit = () => {
+    if (blank || add.isPending) return;
+    add.mutate({ id: conversation.id, content: text.trim() });
+  };
+  return (
+    <form
+      className="flex items-end gap-2 border-t border-dashed border-warning/60 bg-warning/5 p-3"
+      data-testid="note-composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <textarea
+        name="note"
+        data-testid="note-input"
+        aria-label={TX.noteMode}
+        value={text}
+        rows={1}
+        maxLength={NOTE_MAX}
+        placeholder={TX.notePlaceholder}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (isSendKey(e)) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+        className="field-sizing-content max-h-40 min-h-10 w-full resize-none rounded-lg border border-warning/50 bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      />
+      <Button type="submit" size="icon" variant="outline" disabled={blank || add.isPending} aria-label={TX.noteSave} title={TX.noteSave} data-testid="note-save">
+        <StickyNote aria-hidden />
       </Button>
     </form>
   );
@@ -107,7 +226,7 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
     >
       <p className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-xs text-warning-foreground" role="status">
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {TX.outsideWindow}
+        {closedWindowText(conversation.windowOpenUntil)}
       </p>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-template`}>{TX.templatePickerLabel}</Label>
@@ -166,7 +285,7 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
   );
 }
 
-export function Composer({ conversation, operatorMessage = false }: { conversation: ApiConversation; operatorMessage?: boolean }) {
+function ReplyComposer({ conversation, operatorMessage }: { conversation: ApiConversation; operatorMessage: boolean }) {
   const now = useNow();
   if (conversation.optedOut) {
     return (
@@ -177,5 +296,34 @@ export function Composer({ conversation, operatorMessage = false }: { conversati
     );
   }
   if (!isWindowOpen(conversation.windowOpenUntil, now)) return <TemplateComposer conversation={conversation} />;
-  return <TextComposer conversation={conversation} operatorMessage={operatorMessage} />;
+  return <TextComposer conversation={conversation} operatorMessage={operatorMessage} now={now} />;
+}
+
+// The composer: a reply to the customer, or an internal note for the team.
+export function Composer({ conversation, operatorMessage = false }: { conversation: ApiConversation; operatorMessage?: boolean }) {
+  const [mode, setMode] = useState<"reply" | "note">("reply");
+  const tab = (value: typeof mode, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={mode === value}
+      onClick={() => setMode(value)}
+      data-testid={`composer-mode-${value}`}
+      className={cn(
+        "rounded-md px-2.5 py-1 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        mode === value ? (value === "note" ? "bg-warning/20 text-warning-foreground" : "bg-muted text-foreground") : "text-muted-foreground hover:text-foreground",
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="shrink-0 bg-card pb-[env(safe-area-inset-bottom)]" data-testid="composer">
+      <div className="flex gap-1 border-t px-3 pt-2" role="tablist" aria-label={TX.composerLabel}>
+        {tab("reply", TX.replyMode)}
+        {tab("note", TX.noteMode)}
+      </div>
+      {mode === "note" ? <NoteComposer conversation={conversation} /> : <ReplyComposer conversation={conversation} operatorMessage={operatorMessage} />}
+    </div>
+  );
 }

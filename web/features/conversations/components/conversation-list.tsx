@@ -1,24 +1,35 @@
+import { Archive, Bot, Headset, UserRound } from "lucide-react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import type { ApiConversation, ApiLabel } from "../../../../src/shared/schemas/conversations";
 import { Avatar } from "../../../components/ui/avatar";
 import { cn } from "../../../lib/cn";
 import { fullDateTime, lastActivity, listInitials, listTime, nameOrPhone } from "../../../lib/conversation-format";
 import { useNow } from "../../../lib/use-now";
+import { useAssignees } from "../api/get-assignees";
+import { useLabels } from "../api/labels";
+import { LabelChips } from "./label-chips";
+import { AI_STATE_TEXTS, aiState } from "../lib/ai-state";
 import { StatusBadge } from "./status-badge";
 
 function ConversationItem({
   conversation,
   selected,
   now,
+  assignee,
+  labels,
   onSelect,
 }: {
   conversation: ApiConversation;
   selected: boolean;
   now: Date;
+  assignee: string | null;
+  labels: ApiLabel[];
   onSelect: () => void;
 }) {
   const at = lastActivity(conversation);
   const unread = conversation.unread && !selected;
+  const ai = aiState(conversation);
+  const AiIcon = ai === "active" ? Bot : Headset;
   return (
     <li>
       <button
@@ -47,6 +58,27 @@ function ConversationItem({
             {unread ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden /> : null}
             <StatusBadge status={conversation.status} />
           </span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[11px] text-muted-foreground">
+            <span
+              className={cn("inline-flex items-center gap-1", ai === "waiting" ? "font-semibold text-warning-foreground" : ai === "paused" ? "text-foreground/80" : "")}
+              data-testid="ai-state"
+              data-state={ai}
+            >
+              <AiIcon className="size-3" aria-hidden />
+              {AI_STATE_TEXTS[ai]}
+            </span>
+            <span className="inline-flex min-w-0 items-center gap-1" data-testid="assignee">
+              <UserRound className="size-3 shrink-0" aria-hidden />
+              <span className="truncate">{assignee ?? TX.unassigned}</span>
+            </span>
+            <LabelChips labelIds={conversation.labelIds} labels={labels} />
+            {conversation.archivedAt ? (
+              <span className="inline-flex items-center gap-1" data-testid="archived-badge">
+                <Archive className="size-3" aria-hidden />
+                {TX.archivedBadge}
+              </span>
+            ) : null}
+          </span>
         </span>
       </button>
     </li>
@@ -63,10 +95,13 @@ export function ConversationList({
   onSelect: (id: string) => void;
 }) {
   const now = useNow();
+  const { data: people } = useAssignees();
+  const { data: labels = [] } = useLabels();
+  const nameOf = (id: string | null) => (id ? (people?.find((p) => p.id === id)?.name ?? null) : null);
   return (
     <ul className="flex flex-col gap-0.5" aria-label={TX.listLabel}>
       {conversations.map((c) => (
-        <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} now={now} onSelect={() => onSelect(c.id)} />
+        <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} now={now} assignee={nameOf(c.assignedUserId)} labels={labels} onSelect={() => onSelect(c.id)} />
       ))}
     </ul>
   );

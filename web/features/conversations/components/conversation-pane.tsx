@@ -1,6 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Archive, ArrowLeft, ExternalLink, ListPlus, SearchX, Trash } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { ArrowLeft, ExternalLink, SearchX, Trash } from "lucide-react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
@@ -10,12 +9,10 @@ import { toast } from "../../../lib/toast-store";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useConversationThread } from "../lib/use-conversation-thread";
 import { Composer } from "./composer";
+import { ConversationActions } from "./conversation-actions";
 import { ConversationHeader } from "./conversation-header";
 import { MessageThread } from "./message-thread";
-
-function inDevelopment() {
-  toast({ title: TX.inDevelopment });
-}
+import { OperatorModeBar } from "./operator-mode-bar";
 
 export function BackButton({ onClick }: { onClick: () => void }) {
   return (
@@ -30,20 +27,12 @@ export function ConversationPane({
   id,
   onBack,
   onDeleted,
-  onLiveChange,
 }: {
   id: string;
   onBack?: () => void;
   onDeleted: () => void;
-  onLiveChange?: (live: boolean) => void;
 }) {
   const thread = useConversationThread(id);
-  const onLiveChangeRef = useRef(onLiveChange);
-  onLiveChangeRef.current = onLiveChange;
-  useEffect(() => {
-    onLiveChangeRef.current?.(thread.live);
-  }, [thread.live]);
-  useEffect(() => () => onLiveChangeRef.current?.(false), []);
   const deletion = useDeleteConversation({
     onSuccess: () => {
       toast({ title: TX.deleted, variant: "success" });
@@ -88,12 +77,7 @@ export function ConversationPane({
         leading={onBack ? <BackButton onClick={onBack} /> : null}
         actions={
           <>
-            <Button variant="ghost" size="icon-sm" onClick={inDevelopment} aria-label={TX.archive} title={TX.archive} data-testid="archive-conversation">
-              <Archive aria-hidden />
-            </Button>
-            <Button variant="ghost" size="icon-sm" onClick={inDevelopment} aria-label={TX.addToList} title={TX.addToList} data-testid="add-to-list">
-              <ListPlus aria-hidden />
-            </Button>
+            <ConversationActions conversation={conversation} />
             <Link
               to="/chat/$id"
               params={{ id: conversation.id }}
@@ -118,7 +102,8 @@ export function ConversationPane({
           </>
         }
       />
-      <MessageThread conversation={conversation} messages={thread.messages} />
+      <OperatorModeBar conversation={conversation} />
+      <MessageThread conversation={conversation} thread={thread} />
       <Composer conversation={conversation} />
     </>
   );

@@ -1,21 +1,20 @@
 import { MessagesSquare, Search } from "lucide-react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import { T } from "../../../../src/shared/strings";
 import { EmptyState } from "../../../components/empty-state";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
+import { Input, NativeSelect } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
-import { isConversationListKey } from "../../../lib/queries/refresh-conversations";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useConversations, type ConversationFilter } from "../api/get-conversations";
-import { useUnreadCount } from "../api/get-unread-count";
+import { useLabels } from "../api/labels";
 import type { DateRange } from "../lib/date-filter";
 import { pickSelected } from "../lib/selection";
 import { ConversationList } from "./conversation-list";
 import { ConversationPane } from "./conversation-pane";
 import { DateFilterBar } from "./date-filter-bar";
+import { NotificationToggle } from "./notification-toggle";
 
 // From 640 px the list and the open conversation sit side by side.
 export const SPLIT_QUERY = "(min-width: 640px)";
@@ -30,17 +29,28 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-// A new or newly unread conversation moves the unread count (polled by the shell): reload the lists.
-function useListFollowsUnreadCount() {
-  const queryClient = useQueryClient();
-  const { data: unread } = useUnreadCount();
-  const previous = useRef(unread);
+// Loads the next page when the end of the list scrolls into view; the button does the same by hand.
+function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onMoreRef = useRef(onMore);
+  onMoreRef.current = onMore;
   useEffect(() => {
-    if (previous.current !== undefined && unread !== undefined && unread !== previous.current) {
-      void queryClient.invalidateQueries({ predicate: (q) => isConversationListKey(q.queryKey) && q.queryKey[1] !== "active" });
-    }
-    previous.current = unread;
-  }, [unread, queryClient]);
+    const el = sentinel.current;
+    if (!el || !hasMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) onMoreRef.current();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore]);
+  if (!hasMore) return <p className="py-3 text-center text-[11px] text-muted-foreground" data-testid="list-end">{TX.listEnd}</p>;
+  return (
+    <div ref={sentinel} className="flex justify-center py-2">
+      <Button variant="ghost" size="sm" onClick={onMore} disabled={loading} data-testid="load-more-conversations">
+        {loading ? TX.loadingMore : TX.loadMore}
+      </Button>
+    </div>
+  );
 }
 
 // 'Chat WhatsApp': search and date filter, the list, and the selected conversation.
@@ -48,14 +58,26 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
   const wide = useMediaQuery(SPLIT_QUERY);
   const [search, setSearch] = useState("");
   const [range, setRange] = useState<DateRange>({});
+  const [view, setView] = useState<NonNullable<ConversationFilter["view"]>>("open");
+  const [assigned, setAssigned] = useState<NonNullable<ConversationFilter["assigned"]>>("all");
+  const [label, setLabel] = useState("");
+  const { data: labels = [] } = useLabels();
   const [chosenId, setChosenId] = useState<string | null>(null);
-  const [live, setLive] = useState(false);
   const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filter: ConversationFilter = { ...(term ? { search: term } : {}), ...range };
-  const list = useConversations(filter, { live });
-  useListFollowsUnreadCount();
-  const conversations = list.data ?? [];
+  const filter: ConversationFilter = {
+    ...(term ? { search: term } : {}),
+    ...range,
+    ...(view !== "open" ? { view } : {}),
+    ...(assigned !== "all" ? { assigned } : {}),
+    ...(label ? { label } : {}),
+  };
+  const list = useConversations(filter);
+  const conversations = list.data?.pages.flatMap((p) => p.items) ?? [];
   const selectedId = pickSelected(conversations, chosenId, wide);
+  // The first conversation shown side by side stays chosen: one pushed on top does not replace it.
+  useEffect(() => {
+    if (wide && selectedId && selectedId !== chosenId) setChosenId(selectedId);
+  }, [wide, selectedId, chosenId]);
 
   const showList = wide || !selectedId;
   const showDetail = wide || !!selectedId;
@@ -80,7 +102,12 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
   } else if (conversations.length === 0) {
     listBody = <EmptyState title={TX.listEmpty} icon={<MessagesSquare className="size-6" aria-hidden />} className="border-0 py-10" />;
   } else {
-    listBody = <ConversationList conversations={conversations} selectedId={selectedId} onSelect={setChosenId} />;
+    listBody = (
+      <>
+        <ConversationList conversations={conversations} selectedId={selectedId} onSelect={setChosenId} />
+        <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void (list.isFetchingNextPage || list.fetchNextPage())} />
+      </>
+    );
   }
 
   return (
@@ -105,6 +132,41 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
               />
             </div>
             <DateFilterBar onChange={setRange} />
+            <div className="grid grid-cols-2 gap-2">
+              <NativeSelect
+                aria-label={TX.viewLabel}
+                value={view}
+                onChange={(e) => setView(e.target.value as typeof view)}
+                data-testid="conversation-view"
+                className="h-8 text-xs"
+              >
+                <option value="open">{TX.viewOpen}</option>
+                <option value="archived">{TX.viewArchived}</option>
+                <option value="all">{TX.viewEverything}</option>
+              </NativeSelect>
+              <NativeSelect
+                aria-label={TX.assignLabel}
+                value={assigned}
+                onChange={(e) => setAssigned(e.target.value as typeof assigned)}
+                data-testid="conversation-assigned"
+                className="h-8 text-xs"
+              >
+                <option value="all">{TX.assignedAll}</option>
+                <option value="mine">{TX.assignedMine}</option>
+                <option value="unassigned">{TX.assignedNone}</option>
+              </NativeSelect>
+            </div>
+            {labels.length > 0 ? (
+              <NativeSelect aria-label={TX.labels} value={label} onChange={(e) => setLabel(e.target.value)} data-testid="conversation-label" className="h-8 text-xs">
+                <option value="">{TX.labelFilterAll}</option>
+                {labels.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            ) : null}
+            <NotificationToggle />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-2">{listBody}</div>
         </section>
@@ -117,7 +179,6 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
               id={selectedId}
               onBack={wide ? undefined : () => setChosenId(null)}
               onDeleted={() => setChosenId(null)}
-              onLiveChange={setLive}
             />
           ) : (
             <EmptyState title={TX.selectConversation} icon={<MessagesSquare className="size-6" aria-hidden />} className="m-4 flex-1" />

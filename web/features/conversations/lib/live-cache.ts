@@ -1,8 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ServerFrame } from "../../../../src/shared/live";
-import type { ApiConversation, ApiConversationDetail, ApiMessage } from "../../../../src/shared/schemas/conversations";
+import type { ApiConversation, ApiConversationDetail, ApiMessage, ApiNote } from "../../../../src/shared/schemas/conversations";
 import { lastActivity } from "../../../lib/conversation-format";
-import { isConversationListKey } from "../../../lib/queries/refresh-conversations";
+import type { CurrentUser } from "../../../../src/shared/schemas/auth";
+import { putInLists, updateInLists } from "../../../lib/queries/conversation-lists";
 import { queryKeys } from "../../../lib/query-keys";
 
 const STATUS_RANK: Record<NonNullable<ApiMessage["status"]>, number> = {
@@ -71,11 +72,7 @@ export function freshestMessages(
   return detail.data?.messages ?? messages.data ?? [];
 }
 
-function updateLists(queryClient: QueryClient, id: string, update: (c: ApiConversation) => ApiConversation) {
-  queryClient.setQueriesData<ApiConversation[] | null>({ predicate: (q) => isConversationListKey(q.queryKey) }, (list) =>
-    list ? replaceInList(list, id, update) : list,
-  );
-}
+const updateLists = updateInLists;
 
 function updateDetail(queryClient: QueryClient, id: string, update: (d: ApiConversationDetail) => ApiConversationDetail) {
   queryClient.setQueryData<ApiConversationDetail | null>(queryKeys.conversation(id), (detail) => (detail ? update(detail) : detail));
@@ -94,6 +91,13 @@ export function putConversationInCache(queryClient: QueryClient, conversation: A
   updateLists(queryClient, conversation.id, (c) => ({ ...c, ...conversation }));
 }
 
+// A conversation this console changed (archive, assignment, labels): its detail, and every list it
+// now belongs to or left.
+export function putChangedConversation(queryClient: QueryClient, conversation: ApiConversation) {
+  putConversationInCache(queryClient, conversation);
+  putInLists(queryClient, conversation, queryClient.getQueryData<CurrentUser | null>(queryKeys.me)?.id ?? null);
+}
+
 // Merges one live frame into the React Query cache of conversation `id`.
 export function applyFrame(queryClient: QueryClient, id: string, frame: ServerFrame): void {
   switch (frame.type) {
@@ -110,6 +114,11 @@ export function applyFrame(queryClient: QueryClient, id: string, frame: ServerFr
     case "typing":
       updateDetail(queryClient, id, (d) =>
         frame.active ? { ...d, aiStatus: "pending", aiError: null } : d.aiStatus === "pending" ? { ...d, aiStatus: "idle" } : d,
+      );
+      return;
+    case "note":
+      queryClient.setQueryData<ApiNote[] | null>(queryKeys.conversationNotes(id), (notes) =>
+        notes && !notes.some((n) => n.id === frame.note.id) ? [...notes, frame.note] : notes,
       );
       return;
     case "pong":

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
-import { apiGet } from "../../../lib/api-client";
+import { apiGetAllPages } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const promptsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.prompts,
-    queryFn: async ({ signal }) => (await apiGet<ApiPrompt[]>("/api/prompts", { signal })) ?? [],
+    // The server answers a page at a time; the screen and the pickers need every prompt.
+    queryFn: ({ signal }) => apiGetAllPages<ApiPrompt>("/api/prompts", { signal }),
   });
 
 export function usePrompts() {

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiAssignee } from "../../../../src/shared/schemas/conversations";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// The users of the active account a conversation can be assigned to.
+export const assigneesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.assignees,
+    queryFn: async ({ signal }) => (await apiGet<ApiAssignee[]>("/api/conversations/assignees", { signal })) ?? [],
+    staleTime: 60_000,
+  });
+
+export function useAssignees() {
+  return useQuery(assigneesQueryOptions());
+}

@@ -1,0 +1,40 @@
+import { Archive, ArchiveRestore } from "lucide-react";
+import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useArchiveConversation } from "../api/archive-conversation";
+import { AddToListDialog } from "./add-to-list-dialog";
+import { AssignMenu } from "./assign-menu";
+import { LabelMenu } from "./label-menu";
+
+// The team's actions on a conversation: assignment, archive (or restore), add the contact to a list.
+export function ConversationActions({ conversation }: { conversation: ApiConversation }) {
+  const archive = useArchiveConversation({
+    onSuccess: (c) => toast({ title: c?.archivedAt ? TX.archived : TX.unarchived, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.archiveError), variant: "destructive" }),
+  });
+  const archived = !!conversation.archivedAt;
+  const label = archived ? TX.unarchive : TX.archive;
+  return (
+    <>
+      <AssignMenu conversation={conversation} />
+      <LabelMenu conversation={conversation} />
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={() => archive.mutate({ id: conversation.id, archived: !archived })}
+        disabled={archive.isPending}
+        aria-label={label}
+        title={label}
+        aria-pressed={archived}
+        data-testid="archive-conversation"
+      >
+        {archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+      </Button>
+      <AddToListDialog conversation={conversation} />
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { MessageSquareText, Pencil, Plus, Trash } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "../../../../src/shared/saved-reply-texts";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { useSavedReplies } from "../../../lib/queries/get-saved-replies";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { useDeleteSavedReply, useSaveSavedReply } from "../api/save-saved-reply";
+
+function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: () => void }) {
+  const id = useId();
+  const [shortcut, setShortcut] = useState(reply?.shortcut ?? "");
+  const [content, setContent] = useState(reply?.content ?? "");
+  const save = useSaveSavedReply({
+    onSuccess: () => {
+      toast({ title: TX.saved, variant: "success" });
+      onClose();
+    },
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!shortcut.trim() || !content.trim() || save.isPending) return;
+    save.mutate({ id: reply?.id, shortcut: shortcut.trim(), content: content.trim() });
+  };
+  return (
+    <form className="grid gap-3 rounded-lg border p-3" onSubmit={submit} data-testid="saved-reply-form">
+      <Field label={TX.shortcut} htmlFor={`${id}-shortcut`}>
+        <Input id={`${id}-shortcut`} value={shortcut} onChange={(e) => setShortcut(e.target.value)} maxLength={30} placeholder={TX.shortcutPlaceholder} />
+      </Field>
+      <Field label={TX.content} htmlFor={`${id}-content`}>
+        <Textarea id={`${id}-content`} value={content} onChange={(e) => setContent(e.target.value)} maxLength={1600} rows={3} placeholder={TX.contentPlaceholder} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={onClose}>
+          {TX.cancel}
+        </Button>
+        <Button type="submit" size="sm" disabled={!shortcut.trim() || !content.trim() || save.isPending} data-testid="saved-reply-save">
+          {TX.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// Configurazione: the account's saved replies.
+export function SavedRepliesCard() {
+  const { data: replies = [], isPending } = useSavedReplies();
+  const [editing, setEditing] = useState<ApiSavedReply | "new" | null>(null);
+  const remove = useDeleteSavedReply({
+    onSuccess: () => toast({ title: TX.deleted, variant: "success" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
+  });
+  return (
+    <Card data-testid="saved-replies-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <MessageSquareText className="size-5 text-primary" aria-hidden />
+          {TX.title}
+        </CardTitle>
+        <CardDescription>{TX.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {editing === "new" ? <ReplyForm reply={null} onClose={() => setEditing(null)} /> : null}
+        {!isPending && replies.length === 0 && editing !== "new" ? <p className="text-sm text-muted-foreground">{TX.empty}</p> : null}
+        <ul className="grid gap-2">
+          {replies.map((r) =>
+            editing !== "new" && editing?.id === r.id ? (
+              <li key={r.id}>
+                <ReplyForm reply={r} onClose={() => setEditing(null)} />
+              </li>
+            ) : (
+              <li key={r.id} className="flex items-start gap-2 rounded-lg border px-3 py-2" data-testid="saved-reply">
+                <div className="min-w-0 flex-1">
+                  <p className="font-mono text-xs font-semibold text-primary">/{r.shortcut}</p>
+                  <p className="text-sm break-words whitespace-pre-wrap">{r.content}</p>
+                </div>
+                <Button variant="ghost" size="icon-sm" aria-label={`${TX.edit} /${r.shortcut}`} title={TX.edit} onClick={() => setEditing(r)}>
+                  <Pencil aria-hidden />
+                </Button>
+                <Button
+                  variant="ghost-destructive"
+                  size="icon-sm"
+                  aria-label={`${TX.delete} /${r.shortcut}`}
+                  title={TX.delete}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(r.id)}
+                >
+                  <Trash aria-hidden />
+                </Button>
+              </li>
+            ),
+          )}
+        </ul>
+        {editing === null ? (
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing("new")} data-testid="saved-reply-add">
+            <Plus aria-hidden />
+            {TX.add}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import type { AccountFrame } from "../../../src/shared/live";
+import { CUSTOMER_WINDOW_MS } from "../../../src/shared/messaging";
+import type { ApiConversation } from "../../../src/shared/schemas/conversations";
+import { cachedConversation, putInLists, removeFromLists } from "../queries/conversation-lists";
+import { queryKeys } from "../query-keys";
+
+const PING_MS = 25_000;
+const MAX_BACKOFF_MS = 30_000;
+// The server closes with this code when the session or the membership ended: no reconnecting.
+const CLOSE_SESSION_ENDED = 4401;
+
+// Whether the account's live socket is open: while it is, the list, the unread badge and the
+// dashboard's active conversations are not polled.
+let connected = false;
+const listeners = new Set<() => void>();
+function setConnected(value: boolean) {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAccountLiveConnected(): boolean {
+  return useSyncExternalStore(subscribe, () => connected, () => false);
+}
+
+export function accountLiveUrl(origin: string = window.location.origin): string {
+  return `${origin.replace(/^http/, "ws")}/api/conversations/live`;
+}
+
+// The shell loads this on every page: the type tag is checked by hand, keeping zod out of the first load.
+const FRAME_TYPES = new Set<string>(["pong", "error", "conversation", "conversation-removed"] satisfies AccountFrame["type"][]);
+
+export function parseAccountFrame(raw: unknown): AccountFrame | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const data: unknown = JSON.parse(raw);
+    const type = data && typeof data === "object" ? (data as { type?: unknown }).type : undefined;
+    return typeof type === "string" && FRAME_TYPES.has(type) ? (data as AccountFrame) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface AccountFrameEvents {
+  // A customer's new message arrived in this conversation (its preview moved and it is unread).
+  onCustomerMessage?: (conversation: ApiConversation) => void;
+}
+
+// Merges one account frame into the cache: lists, dashboard, open conversation and unread count.
+export function applyAccountFrame(queryClient: QueryClient, frame: AccountFrame, meId: string | null, events: AccountFrameEvents = {}) {
+  if (frame.type === "conversation") {
+    const next = frame.conversation;
+    const before = cachedConversation(queryClient, next.id);
+    putInLists(queryClient, next, meId);
+    queryClient.setQueryData<ApiConversation | null>(queryKeys.conversation(next.id), (detail) => (detail ? { ...detail, ...next } : detail));
+    if (!before || before.unread !== next.unread || (next.unread && before.lastMessageAt !== next.lastMessageAt)) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true });
+    }
+    if (customerJustWrote(before, next)) events.onCustomerMessage?.(next);
+  } else if (frame.type === "conversation-removed") {
+    removeFromLists(queryClient, frame.id);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true });
+  }
+}
+
+// A customer message moves the 24-hour window's end; the team's own messages do not.
+export function customerJustWrote(before: ApiConversation | undefined, next: ApiConversation, now = Date.now()): boolean {
+  if (!next.windowOpenUntil) return false;
+  if (before) return before.windowOpenUntil !== next.windowOpenUntil;
+  return new Date(next.windowOpenUntil).getTime() - CUSTOMER_WINDOW_MS > now - 60_000;
+}
+
+function reconnectDelay(attempt: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
+}
+
+// One socket per signed-in console on its active account; reopened with backoff, and on an account switch.
+export function useAccountLive(meId: string | null, accountId: string | null, events: AccountFrameEvents = {}) {
+  const queryClient = useQueryClient();
+  const onCustomerMessage = events.onCustomerMessage;
+  useEffect(() => {
+    if (typeof WebSocket === "undefined" || !meId || !accountId) return;
+    let socket: WebSocket | null = null;
+    let disposed = false;
+    let attempt = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let pingTimer: ReturnType<typeof setInterval> | undefined;
+    const connect = () => {
+      const ws = new WebSocket(accountLiveUrl());
+      socket = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setConnected(true);
+        // Whatever changed while the socket was down is read once.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.activeConversations, exact: true });
+        pingTimer = setInterval(() => {
+          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+        }, PING_MS);
+      };
+      ws.onmessage = (event) => {
+        const frame = parseAccountFrame(event.data);
+        if (frame) applyAccountFrame(queryClient, frame, meId, { onCustomerMessage });
+      };
+      ws.onclose = (event) => {
+        clearInterval(pingTimer);
+        if (socket === ws) setConnected(false);
+        if (event.code === CLOSE_SESSION_ENDED) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+          return;
+        }
+        if (!disposed) retryTimer = setTimeout(connect, reconnectDelay(attempt++));
+      };
+    };
+    connect();
+    return () => {
+      disposed = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      socket?.close(1000);
+      setConnected(false);
+    };
+  }, [meId, accountId, queryClient, onCustomerMessage]);
+}

@@ -1,0 +1,45 @@
+import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "../../../src/shared/schemas/saved-replies";
+import type { Db } from "../../db/client";
+import { badRequest, conflict, notFound } from "../../lib/http-error";
+import type { SessionUser } from "../../types";
+import { resolveActiveAccount } from "../accounts/service";
+import * as repo from "./repo";
+
+export function toApiSavedReply(r: repo.SavedReplyRow): ApiSavedReply {
+  return { id: r.id, shortcut: r.shortcut, content: r.content, updatedAt: r.updatedAt.toISOString() };
+}
+
+async function activeAccountId(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
+  return active.account.id;
+}
+
+export async function list(db: Db, user: SessionUser) {
+  const active = await resolveActiveAccount(db, user);
+  return active ? (await repo.listSavedReplies(db, active.account.id)).map(toApiSavedReply) : [];
+}
+
+export async function create(db: Db, user: SessionUser, input: { shortcut: string; content: string }) {
+  const row = await repo.insertSavedReply(db, { twilioAccountId: await activeAccountId(db, user), ...input });
+  if (!row) throw conflict(TX.exists);
+  return toApiSavedReply(row);
+}
+
+export async function update(db: Db, user: SessionUser, id: string, input: { shortcut: string; content: string }) {
+  const accountId = await activeAccountId(db, user);
+  if (!(await repo.findSavedReply(db, accountId, id))) throw notFound(TX.notFound);
+  const taken = await repo.findByShortcut(db, accountId, input.shortcut);
+  if (taken && taken.id !== id) throw conflict(TX.exists);
+  const row = await repo.updateSavedReply(db, accountId, id, input).catch((err: Error) => {
+    // Taken meanwhile: the unique index refuses it (drizzle wraps D1's error in `cause`).
+    if (/UNIQUE/i.test(`${err.message} ${String(err.cause)}`)) throw conflict(TX.exists);
+    throw err;
+  });
+  if (!row) throw notFound(TX.notFound);
+  return toApiSavedReply(row);
+}
+
+export async function remove(db: Db, user: SessionUser, id: string) {
+  if (!(await repo.deleteSavedReply(db, await activeAccountId(db, user), id))) throw notFound(TX.notFound);
+}
