@@ -15,6 +15,8 @@ import { type ChatMessage, chatCompletion, isOffline, ModelProviderError } from 
 import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
 import { askOperator } from "../features/operator-questions/service";
 import { requestDetection } from "../features/lead-detection/service";
+import { MediaNotReady, mediaForAgent } from "../features/media/agent";
+import { RetryLater } from "./send-message";
 
 const DEFAULT_PROMPT =
   "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale, breve e concreto.";
@@ -47,8 +49,16 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     (conversation.promptId ? await findPrompt(db, account.id, conversation.promptId) : undefined) ??
     (conversation.templateSid ? await findLinkedActivePrompt(db, account.id, conversation.templateSid) : undefined);
   const context = await repo.lastMessages(db, conversation.id, CONTEXT_MESSAGES);
+  const model = prompt?.model ?? account.gptModel;
+  let media;
+  try {
+    media = await mediaForAgent(env, db, account.id, context, model, isOffline(env), now);
+  } catch (err) {
+    if (err instanceof MediaNotReady) throw new RetryLater(4);
+    throw err;
+  }
   const summary = await updatedSummary(env, db, conversation, account, context[0]);
-  const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
+  const question = context.filter((m) => m.sender === "customer").slice(-3).map(media.text).join("\n");
   const passages = await relevantPassages(db, account.id, conversation.templateSid, question);
   // Small knowledge comes whole; these are the passages that share words with the question.
   const matching = rankByOverlap(passages, searchTerms(question));
@@ -77,7 +87,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     { role: "system", content: system },
     ...context
       .filter((m) => m.sender !== "system")
-      .map((m): ChatMessage => ({ role: m.sender === "customer" ? "user" : "assistant", content: m.content })),
+      .map((m): ChatMessage => ({ role: m.sender === "customer" ? "user" : "assistant", content: media.text(m), images: media.images(m) })),
   ];
 
   // Offline there is no model to judge: a question that the linked knowledge does not touch goes to a person.
@@ -90,11 +100,12 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   let result;
   try {
     result = await chatCompletion(env, {
-      model: prompt?.model ?? account.gptModel,
+      model,
       messages,
       temperature: (prompt?.temperature ?? 7) / 10,
       maxTokens: prompt?.maxTokens ?? 500,
       bestPassage: offlineFact,
+      offlineText: media.offlineAck,
     });
   } catch (err) {
     // The customer's message is kept; the chat shows the failure and the queue retries the job.
@@ -108,7 +119,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   await recordUsage(db, result, {
     userId: account.userId,
     twilioAccountId: account.id,
-    operationType: "chat_response",
+    operationType: media.usedVision ? "vision" : "chat_response",
     conversationId: conversation.id,
     messageId: job.replyToId,
     promptId: prompt?.id,
@@ -123,6 +134,8 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     if (!(err instanceof HttpError)) throw err;
     aiError = err.message;
   }
+  // Media the agent could not look at (Voice/Vision AI off, offline, a model without vision) needs a person.
+  if (media.needsOperator) await repo.updateConversation(db, conversation.id, { operatorMode: true });
   await finishReply(env, db, conversation.id, aiError);
   await requestDetection(env, db, conversation, job.replyToId);
 }

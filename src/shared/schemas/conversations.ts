@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ApiMedia, MessageButton, MessageLocation } from "../media";
 import { CONVERSATION_TEXTS, normalizePhone } from "../conversation-texts";
 
 // The texts live in a module without zod, so the console can show them without loading the schemas.
@@ -72,6 +73,10 @@ export interface ApiMessage {
   templateSid: string | null;
   sources: { memoryId: string; name: string }[] | null;
   createdAt: string;
+  // Attachments, a shared location and a tapped button (issue 21); `media` is absent where not loaded.
+  media?: ApiMedia[];
+  location?: MessageLocation | null;
+  button?: MessageButton | null;
 }
 
 export interface ApiConversation {
