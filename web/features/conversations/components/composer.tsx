@@ -15,6 +15,9 @@ import { useNow } from "../../../lib/use-now";
 import { useSendManual } from "../api/send-manual";
 import { useSendTemplate } from "../api/send-template";
 import { isSendKey, isWindowOpen, sendFailureText } from "../lib/composer";
+import { MEDIA_TEXTS as MX } from "../../../../src/shared/media";
+import { cn } from "../../../lib/cn";
+import { AttachButton, AttachmentBar, useAttachment } from "./composer-attachment";
 
 function failed(err: unknown) {
   toast({ title: T.error, description: sendFailureText(serverMessage(err, "")), variant: "destructive" });
@@ -23,9 +26,14 @@ function failed(err: unknown) {
 function TextComposer({ conversation, operatorMessage }: { conversation: ApiConversation; operatorMessage: boolean }) {
   const [text, setText] = useState("");
   const send = useSendManual();
+  const attachment = useAttachment(conversation.id);
   const blank = text.trim().length === 0;
 
   const submit = () => {
+    if (attachment.file) {
+      attachment.send(text.trim(), () => setText(""));
+      return;
+    }
     if (blank || send.isPending) return;
     send.mutate(
       { id: conversation.id, content: text.trim(), isOperatorMessage: operatorMessage },
@@ -35,12 +43,16 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
 
   return (
     <form
-      className="flex items-end gap-2 border-t p-3"
+      className={cn("relative grid gap-2 border-t p-3", attachment.dragging && "bg-primary/5 ring-2 ring-primary ring-inset")}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
+      {...attachment.dropHandlers}
     >
+      <AttachmentBar attachment={attachment} />
+      <div className="flex items-end gap-2">
+      <AttachButton attachment={attachment} />
       <textarea
         name="message"
         data-testid="composer-input"
@@ -48,7 +60,7 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
         value={text}
         rows={1}
         maxLength={4096}
-        placeholder={TX.composerPlaceholder}
+        placeholder={attachment.file ? MX.captionPlaceholder : TX.composerPlaceholder}
         title={TX.composerHint}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
@@ -59,9 +71,17 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
         }}
         className="field-sizing-content max-h-40 min-h-10 w-full resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
-      <Button type="submit" size="icon" disabled={blank || send.isPending} aria-label={TX.send} title={TX.send} data-testid="composer-send">
+      <Button
+        type="submit"
+        size="icon"
+        disabled={attachment.file ? attachment.uploading : blank || send.isPending}
+        aria-label={attachment.file ? MX.sendAttachment : TX.send}
+        title={attachment.file ? MX.sendAttachment : TX.send}
+        data-testid="composer-send"
+      >
         <Send aria-hidden />
       </Button>
+      </div>
     </form>
   );
 }
