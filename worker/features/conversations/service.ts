@@ -21,7 +21,7 @@ import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
 import { conversationChannel } from "../templates/service";
 import * as repo from "./repo";
-import { withMedia } from "../media/service";
+import { withEmbeddedMedia } from "../media/service";
 
 export function toApiMessage(m: repo.MessageRow): ApiMessage {
   return {
@@ -107,8 +107,7 @@ export async function publishConversation(env: Env, db: Db, conversationId: stri
 export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
   const page = await repo.messagePage(db, id, { limit: MESSAGE_PAGE_SIZE });
-  const messages = await withMedia(db, id, page.messages.map(toApiMessage));
-  return { ...toApiConversation(found.conversation, found.optedOut), messages, sandbox: found.account.sandbox };
+  return { ...toApiConversation(found.conversation, found.optedOut), messages: withEmbeddedMedia(page.messages), sandbox: found.account.sandbox };
 }
 
 interface Outbound {
@@ -160,7 +159,7 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
     return null;
   }
   await out.attach?.(message.id);
-  await repo.updateConversation(db, conversation.id, { lastMessage: out.content || out.preview || out.content, lastMessageAt: now });
+  await repo.updateConversation(db, conversation.id, { lastMessage: out.content || (out.preview ?? ""), lastMessageAt: now });
   await env.JOBS.send(sendJob(message.id, conversation.id));
   await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
   return message;

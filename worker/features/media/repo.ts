@@ -5,6 +5,12 @@ import { accountMediaSettings, messageMedia } from "../../db/schema";
 export type MediaRow = typeof messageMedia.$inferSelect;
 export type NewMedia = typeof messageMedia.$inferInsert;
 
+// A message's attachments as one JSON array column of a messages select, so that a page of messages
+// reads them in the same statement (through message_media_message_position_uq), never one query more.
+export const mediaJsonColumn = sql<string | null>`(select json_group_array(json_object('id', mm."id", 'position', mm."position", 'contentType', mm."content_type", 'size', mm."size", 'fileName', mm."file_name", 'status', mm."status", 'failureReason', mm."failure_reason", 'transcript', mm."transcript")) from "message_media" mm where mm."message_id" = "messages"."id")`;
+
+export type EmbeddedMedia = Pick<MediaRow, "id" | "position" | "contentType" | "size" | "fileName" | "status" | "failureReason" | "transcript">;
+
 export function findMedia(db: Db, id: string) {
   return db.query.messageMedia.findFirst({ where: eq(messageMedia.id, id) });
 }

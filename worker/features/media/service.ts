@@ -99,7 +99,7 @@ export async function recordInboundExtras(env: Env, db: Db, accountId: string, s
   await publishMessage(env, db, message.id);
 }
 
-export function toApiMedia(row: repo.MediaRow): ApiMedia {
+export function toApiMedia(row: repo.EmbeddedMedia): ApiMedia {
   return {
     id: row.id,
     url: row.status === "stored" ? `${MEDIA_URL_PREFIX}${row.id}` : null,
@@ -122,6 +122,14 @@ export async function withMedia(db: Db, conversationId: string, messages: ApiMes
   const byMessage = new Map<string, ApiMedia[]>();
   for (const row of rows) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), toApiMedia(row)]);
   return messages.map((m) => ({ ...m, media: byMessage.get(m.id) ?? [] }));
+}
+
+// A page of messages read with their attachments embedded (repo.mediaJsonColumn).
+export function withEmbeddedMedia(rows: (conversations.MessageRow & { mediaJson: string | null })[]): ApiMessage[] {
+  return rows.map(({ mediaJson, ...row }) => {
+    const media = (mediaJson ? (JSON.parse(mediaJson) as repo.EmbeddedMedia[]) : []).sort((a, b) => a.position - b.position);
+    return { ...toApiMessage(row), media: media.map(toApiMedia) };
+  });
 }
 
 // Pushes the message again, now with its attachments, to the consoles that have it open.
