@@ -191,7 +191,7 @@ export const MEDIA_TEXTS = {
   emptyFile: "Il file è vuoto",
   unknownSize: "Twilio non ha indicato la dimensione del file",
   fetchFailed: (status: number | string) => `Twilio non ha consegnato il file (${status})`,
-  fileNameHeader: "Nome del file non valido",
+  smsNoMedia: "Gli allegati si inviano solo su WhatsApp: questa conversazione è via SMS",
   // Voice AI and Vision AI on Azioni.
   voiceTitle: "Voice AI",
   voiceDescription: "Trascrive i messaggi vocali dei clienti: l'agente risponde al testo e la trascrizione appare sotto il player.",

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIA_TEXTS as MX } from "../../src/shared/media";
-import { conversations, messageMedia, messages, openaiUsage } from "../../worker/db/schema";
+import { conversations, messageMedia, messages, openaiUsage, templates } from "../../worker/db/schema";
 import { runMediaFetch, signedMediaUrl, validMediaSignature } from "../../worker/features/media/service";
 import { sampleBytes } from "../../worker/features/media/samples";
 import worker from "../../worker/index";
@@ -417,6 +417,16 @@ describe("outbound media", () => {
     // Another tenant's conversation is not found.
     const stranger = await signedInUser();
     expect((await call(`/api/media/outbound/${conversation.id}?fileName=foto.png`, { method: "POST", cookie: stranger.cookie, rawBody: PNG, headers: { "Content-Type": "image/png" } })).status).toBe(404);
+  });
+
+  it("refuses an attachment on an SMS conversation (no MMS in Italy)", async () => {
+    const { user, cookie, account } = await realAccount();
+    const sid = `HX${crypto.randomUUID().replaceAll("-", "")}`;
+    await db().insert(templates).values({ userId: user.id, twilioAccountId: account.id, name: "promo_sms", category: "ecommerce", channel: "sms", status: "approved", externalTemplateId: sid, whatsappContent: { type: "text", text: "Ciao {{1}}" } });
+    const [conversation] = await db().insert(conversations).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: CUSTOMER, templateSid: sid, lastInboundAt: new Date() }).returning();
+    const res = await call(`/api/media/outbound/${conversation!.id}?fileName=foto.png`, { method: "POST", cookie, rawBody: PNG, headers: { "Content-Type": "image/png" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe(MX.smsNoMedia);
   });
 
   it("marks what never arrived as failed when the fetch job reaches the dead-letter queue", async () => {

@@ -17,6 +17,7 @@ import { currentUser } from "../auth/middleware";
 import { findConversationForUser } from "../conversations/repo";
 import { getConversationForUser, queueOutbound, requireActiveAccount, toApiMessage } from "../conversations/service";
 import { simulateWebhook } from "../conversations/simulator";
+import { conversationChannel } from "../templates/service";
 import { checkMedia, putStream } from "./bytes";
 import * as repo from "./repo";
 import { SIMULATOR_SAMPLES, sampleBytes } from "./samples";
@@ -41,6 +42,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   // then sent free-form inside the 24-hour window (outside it only a template may go, as for text).
   .post("/outbound/:id", validate("param", conversationIdParam), validate("query", outboundMediaQuery), async (c) => {
     const { conversation } = await getConversationForUser(c.var.db, currentUser(c), c.req.valid("param").id);
+    // Twilio sends MMS only in the US and Canada: an Italian SMS conversation takes text alone.
+    if ((await conversationChannel(c.var.db, conversation.twilioAccountId, conversation.templateSid)) === "sms") throw badRequest(MX.smsNoMedia);
     const { fileName, caption } = c.req.valid("query");
     const length = c.req.header("Content-Length");
     if (!c.req.raw.body) throw badRequest(MX.emptyFile);
