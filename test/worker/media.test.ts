@@ -33,8 +33,9 @@ beforeAll(() => {
     const url = new URL(request.url);
     if (url.hostname === "openai.fake") return openAi(request);
     if (url.hostname === "cdn.twilio.fake") {
-      const file = files.get(url.pathname.split("/").pop()!);
+      const file = files.get(url.pathname.split("/").pop()!) as { bytes: Uint8Array; type: string; size?: number; stream?: () => ReadableStream } | undefined;
       if (!file) return new Response("Not Found", { status: 404 });
+      if (file.stream) return new Response(file.stream(), { headers: { "Content-Type": file.type, "Content-Length": String(file.size) } });
       return new Response(file.bytes, { headers: { "Content-Type": file.type, "Content-Length": String(file.bytes.byteLength) } });
     }
     if (url.hostname === "twilio.fake") {
@@ -186,6 +187,42 @@ describe("inbound media", () => {
     expect(message.media.every((m: any) => m.url === null)).toBe(true);
     expect(world.requests.some((r) => r.url.startsWith("https://evil.fake/"))).toBe(false);
   });
+
+  it("streams a 100 MB document from Twilio into R2 and refuses one byte more", async () => {
+    const { cookie, account, accountSid } = await realAccount();
+    const LIMIT = 100 * 1024 * 1024;
+    // Generated chunk by chunk as it is read, so neither side ever holds the file.
+    const streamed = (size: number) => {
+      let sent = 0;
+      const chunk = new Uint8Array(1024 * 1024);
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= size) return controller.close();
+          const n = Math.min(chunk.byteLength, size - sent);
+          controller.enqueue(sent === 0 ? Uint8Array.from([...PDF.subarray(0, 64), ...chunk.subarray(64, n)]) : chunk.slice(0, n));
+          sent += n;
+        },
+      });
+    };
+    const bigFiles = new Map([
+      ["MEbig", LIMIT],
+      ["MEbigger", LIMIT + 1],
+    ]);
+    const url = (me: string) => `https://twilio.fake/2010-04-01/Accounts/${accountSid}/Messages/MM${crypto.randomUUID().replaceAll("-", "")}/Media/${me}`;
+    for (const [me, size] of bigFiles) files.set(me, { bytes: new Uint8Array(0), type: "application/pdf", size, stream: () => streamed(size) } as never);
+    const params = inbound({ NumMedia: "2", MediaUrl0: url("MEbig"), MediaContentType0: "application/pdf", MediaUrl1: url("MEbigger"), MediaContentType1: "application/pdf" });
+    expect((await webhook(account.id, params)).status).toBe(200);
+    const conversation = await conversationOf(account.id);
+    await waitFor(async () => {
+      const [message] = await messagesOf(conversation.id, cookie);
+      expect(message.media.map((m: any) => m.status)).toEqual(["stored", "failed"]);
+    }, 60_000);
+    const [message] = await messagesOf(conversation.id, cookie);
+    expect(message.media[0]).toMatchObject({ size: LIMIT, contentType: "application/pdf" });
+    expect(message.media[1].failureReason).toBe(MX.tooLarge("document", LIMIT));
+    const head = await env.UPLOADS.head(`media/${account.id}/${conversation.id}/${message.media[0].id}`);
+    expect(head!.size).toBe(LIMIT);
+  }, 90_000);
 
   it("reads a shared location and a tapped button, shows them live, and gives them to the agent", async () => {
     const { cookie, account } = await realAccount();
