@@ -141,6 +141,17 @@ describe("inbound media", () => {
     expect(part.status).toBe(206);
     expect(part.text).toBe("OggS");
     expect(part.headers.get("Content-Range")).toBe(`bytes 0-3/${OGG.byteLength}`);
+    // A malformed range is ignored (the whole file); one past the end is 416, never a server error.
+    for (const Range of ["bytes=a-b", "bytes=0-1,4-5", "bytes=-", "bytes=9-3"]) {
+      const whole = await call(message.media[1].url, { cookie, headers: { Range } });
+      expect(whole.status, Range).toBe(200);
+      expect(whole.headers.get("Content-Length"), Range).toBe(String(OGG.byteLength));
+    }
+    const beyond = await call(message.media[1].url, { cookie, headers: { Range: `bytes=${OGG.byteLength + 10}-` } });
+    expect(beyond.status).toBe(416);
+    const tail = await call(message.media[1].url, { cookie, headers: { Range: "bytes=-4" } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("Content-Range")).toBe(`bytes ${OGG.byteLength - 4}-${OGG.byteLength - 1}/${OGG.byteLength}`);
 
     // Another tenant, and nobody signed in.
     const stranger = await signedInUser();

@@ -79,7 +79,7 @@ export async function checkMedia(
       if (pending) {
         for (const chunk of pending) controller.enqueue(chunk);
         pending = null;
-        if (seen > declaredSize) controller.error(new Error(MX.tooLarge(kind, declaredSize)));
+        if (seen > declaredSize) controller.error(new Error(MX.tooLarge(kind, MEDIA_LIMITS[kind])));
         return;
       }
       const { done, value } = await reader.read();

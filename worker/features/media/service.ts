@@ -291,12 +291,31 @@ export async function outboundMediaUrls(env: Env, db: Db, messageId: string) {
   return Promise.all(rows.filter((r) => r.status === "stored").map((r) => signedMediaUrl(env, r.id)));
 }
 
+// One plain byte range (what audio and video players ask for); anything else is ignored and the whole
+// file is served, and a range past the end is unsatisfiable (416), never a server error.
+async function byteRange(env: Env, key: string, header: string | null) {
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header ?? "");
+  if (!m || (!m[1] && !m[2])) return null;
+  const head = await env.UPLOADS.head(key);
+  if (!head) return null;
+  const size = head.size;
+  if (!m[1]) {
+    const suffix = Math.min(Number(m[2]), size);
+    return suffix === 0 ? ("unsatisfiable" as const) : { offset: size - suffix, length: suffix, size };
+  }
+  const offset = Number(m[1]);
+  if (offset >= size) return "unsatisfiable" as const;
+  const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  return end < offset ? null : { offset, length: end - offset + 1, size };
+}
+
 // An attachment's bytes as a response: the stored type, inline for what a browser shows and as a
 // download for documents, never sniffed, cached privately; byte ranges for the audio and video players.
 export async function mediaResponse(env: Env, row: repo.MediaRow, request: Request, cacheControl: string) {
   if (row.status !== "stored" || !row.r2Key) return null;
-  const range = request.headers.get("Range");
-  const object = await env.UPLOADS.get(row.r2Key, range ? { range: request.headers } : undefined);
+  const range = await byteRange(env, row.r2Key, request.headers.get("Range"));
+  if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { "X-Content-Type-Options": "nosniff" } });
+  const object = await env.UPLOADS.get(row.r2Key, range ? { range: { offset: range.offset, length: range.length } } : undefined);
   if (!object) return null;
   const kind = mediaKind(row.contentType);
   const name = row.fileName ?? `file.${extensionFor(row.contentType)}`;
@@ -309,11 +328,9 @@ export async function mediaResponse(env: Env, row: repo.MediaRow, request: Reque
     "Accept-Ranges": "bytes",
     ETag: object.httpEtag,
   });
-  const served = object.range as { offset?: number; length?: number } | undefined;
-  if (range && served && served.offset !== undefined) {
-    const length = served.length ?? object.size - served.offset;
-    headers.set("Content-Range", `bytes ${served.offset}-${served.offset + length - 1}/${object.size}`);
-    headers.set("Content-Length", String(length));
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${range.size}`);
+    headers.set("Content-Length", String(range.length));
     return new Response((object as R2ObjectBody).body, { status: 206, headers });
   }
   headers.set("Content-Length", String(object.size));
