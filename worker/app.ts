@@ -29,6 +29,7 @@ import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { mediaRoutes, publicMediaRoutes } from "./features/media/routes";
 import { isOwnOrigin } from "./lib/origin";
 import { HttpError } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
@@ -40,7 +41,7 @@ import type { AppEnv } from "./types";
 const BEARER_API = new Set(["/api/lead-manager/leads"]);
 const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login", ...BEARER_API]);
 // Bodies that are files, not JSON.
-const RAW_BODY_API = [/^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/, /^\/api\/lists\/[^/]+\/csv$/];
+const RAW_BODY_API = [/^\/api\/media\/outbound\//, /^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/, /^\/api\/lists\/[^/]+\/csv$/];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON.
@@ -59,7 +60,8 @@ const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  c.header("Cache-Control", "no-store");
+  // Attachments say how they may be cached; every other answer is never stored.
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
 };
 
 export const app = new Hono<AppEnv>();
@@ -116,9 +118,11 @@ const routes = app
   .route("/time", timeRoutes)
   .route("/lead-notifications", leadNotificationRoutes)
   .route("/agent", agentRoutes)
-  .route("/admin", adminRoutes);
+  .route("/admin", adminRoutes)
+  .route("/media", mediaRoutes);
 
 app.route("/webhooks", webhookRoutes);
+app.route("/media", publicMediaRoutes);
 
 export type AppType = typeof routes;
 

@@ -17,6 +17,8 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
     replyToId: z.string().min(1),
     idempotencyKey: z.string().min(1),
   }),
+  // Fetches a message's inbound attachments from Twilio into R2 (and transcribes voice notes).
+  z.object({ kind: z.literal("media.fetch"), messageId: z.string().min(1), conversationId: z.string().min(1), idempotencyKey: z.string().min(1) }),
   z.object({ kind: z.literal("feedback.analyse"), messageId: z.string().min(1), idempotencyKey: z.string().min(1) }),
   z.object({ kind: z.literal("operator-questions.expire"), idempotencyKey: z.string().min(1) }),
   z.object({ kind: z.literal("weather.sync"), idempotencyKey: z.string().min(1) }),

@@ -159,7 +159,7 @@ describe("the calendar on a desktop", () => {
     await page.goto(`${baseUrl()}/actions`);
     const card = page.getByTestId("action-lead-detection");
     await expect.poll(() => card.getByTestId("lead-detection-status").textContent()).toBe(AX.inactive);
-    for (const title of ["Email Sync Pro", "Voice AI Pro", "Vision AI Pro"]) {
+    for (const title of ["Email Sync Pro", "Voice AI", "Vision AI"]) {
       await page.getByText(title, { exact: true }).waitFor();
     }
     await card.getByRole("button", { name: AX.configure }).click();
@@ -192,7 +192,7 @@ describe("the calendar and actions on a phone", () => {
     await page.context().close();
   });
 
-  it("lists the week and the month, and the actions with the phone-only cards", async () => {
+  it("lists the week and the month, and the actions", async () => {
     await signInOnPhone(page);
     await page.goto(`${baseUrl()}/calendar`);
     await page.getByTestId("calendar-mobile").waitFor();
@@ -206,7 +206,7 @@ describe("the calendar and actions on a phone", () => {
 
     await page.goto(`${baseUrl()}/actions`);
     await page.getByTestId("actions-mobile").waitFor();
-    for (const title of ["Lead Detection AI", "Visual AI", "Voice AI", "Email Sync Pro", "Voice AI Pro", "Vision AI Pro"]) {
+    for (const title of ["Lead Detection AI", "Voice AI", "Vision AI", "Email Sync Pro"]) {
       await page.getByText(title, { exact: true }).waitFor();
     }
     await screenshot(page, "actions-375");

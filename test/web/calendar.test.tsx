@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiCalendarOccurrence, ApiCalendarSettings } from "../../src/shared/schemas/calendar";
 import { CALENDAR_STORAGE_KEYS, CALENDAR_TEXTS as TX } from "../../src/shared/schemas/calendar";
 import { ACTIONS_TEXTS as AX } from "../../src/shared/schemas/lead-detection";
+import { MEDIA_TEXTS as MX } from "../../src/shared/media";
 import { readPrefs, writePrefs } from "../../web/features/calendar/lib/calendar-prefs";
 import { emptyEventForm, validateEventForm, withAllDay } from "../../web/features/calendar/lib/event-form";
 import { rangeTitle, timeLabel } from "../../web/features/calendar/lib/format";
@@ -259,16 +260,24 @@ describe("Calendario Interno", () => {
 });
 
 describe("Azioni", () => {
-  it("shows Lead Detection AI as ATTIVO when enabled and the upcoming cards disabled", async () => {
-    signedIn({ "GET /api/lead-notifications/settings": () => jsonResponse({ twilioAccountId: "a1", notificationEnabled: true, notificationTemplateId: null, notificationPhoneNumbers: ["+393331234567"] }) });
+  it("shows Lead Detection AI as ATTIVO when enabled, Voice AI and Vision AI with their switches, and Email Sync Pro disabled", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-notifications/settings": () => jsonResponse({ twilioAccountId: "a1", notificationEnabled: true, notificationTemplateId: null, notificationPhoneNumbers: ["+393331234567"] }),
+      "GET /api/media/settings": () => jsonResponse({ voiceAi: true, visionAi: false, transcriptionModel: "whisper-1", canEdit: true }),
+      "PUT /api/media/settings": () => jsonResponse({ voiceAi: false, visionAi: false, transcriptionModel: "whisper-1", canEdit: true }),
+    });
     renderApp("/actions");
     const card = await screen.findByTestId("action-lead-detection");
     expect((await within(card).findByTestId("lead-detection-status")).textContent).toBe(AX.active);
-    for (const key of ["email-sync", "voice-pro", "vision-pro"]) {
-      const upcoming = screen.getByTestId(`action-${key}`);
-      expect(within(upcoming).getByRole("button", { name: AX.comingSoon }).hasAttribute("disabled")).toBe(true);
-    }
-    expect(screen.queryByText("Visual AI")).toBeNull();
+    const upcoming = screen.getByTestId("action-email-sync");
+    expect(within(upcoming).getByRole("button", { name: AX.comingSoon }).hasAttribute("disabled")).toBe(true);
+    const voice = screen.getByTestId("action-voice-ai");
+    expect((await within(voice).findByTestId("voice-ai-status")).textContent).toBe(MX.active);
+    expect(within(screen.getByTestId("action-vision-ai")).getByTestId("vision-ai-status").textContent).toBe(MX.inactive);
+    fireEvent.click(within(voice).getByRole("switch", { name: MX.voiceTitle }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.method === "PUT")!.body))).toEqual({ voiceAi: false });
+    expect(screen.queryByText("Voice AI Pro")).toBeNull();
   });
 
   it("saves the settings, and says so when saving fails", async () => {
@@ -297,14 +306,14 @@ describe("Azioni", () => {
     });
   });
 
-  it("adds the Visual AI and Voice AI cards on a phone", async () => {
+  it("shows Voice AI, Vision AI and Email Sync Pro on a phone", async () => {
     const width = window.innerWidth;
     Object.assign(window, { innerWidth: 375 });
     try {
       signedIn({ "GET /api/lead-notifications/settings": () => jsonResponse({ twilioAccountId: "a1", notificationEnabled: false, notificationTemplateId: null, notificationPhoneNumbers: [] }) });
       renderApp("/actions");
       await screen.findByTestId("actions-mobile");
-      for (const title of ["Visual AI", "Voice AI", "Email Sync Pro", "Voice AI Pro", "Vision AI Pro"]) expect(screen.getByText(title)).toBeTruthy();
+      for (const title of ["Voice AI", "Vision AI", "Email Sync Pro"]) expect(screen.getByText(title)).toBeTruthy();
     } finally {
       Object.assign(window, { innerWidth: width });
     }

@@ -35,6 +35,15 @@ describe("message merging", () => {
     expect(upsertMessage([ai], delivered)[0]!.status).toBe("delivered");
   });
 
+  it("keeps the attachments known when a copy read before them arrives, and takes newer ones", () => {
+    const photo = { id: "p1", url: "/api/media/p1", contentType: "image/png", size: 10, fileName: "foto.png", status: "stored" as const, failureReason: null };
+    const withPhoto = message({ content: "", media: [photo] });
+    const early = message({ content: "" });
+    expect(upsertMessage([withPhoto], early)[0]!.media).toEqual([photo]);
+    const pending = message({ content: "", media: [{ ...photo, url: null, status: "pending" }] });
+    expect(upsertMessage([pending], withPhoto)[0]!.media).toEqual([photo]);
+  });
+
   it("applies status frames with their Italian error text", () => {
     const out = applyMessageStatus([message(), ai], {
       type: "message-status",

@@ -2,6 +2,7 @@ import { inspectRoutes } from "hono/dev";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
 import { app } from "../../worker/app";
 import { operatorQuestions } from "../../worker/db/schema";
+import { sampleBytes } from "../../worker/features/media/samples";
 import { call, type CallOptions, db, PASSWORD, signedInUser, uniqueEmail } from "./helpers";
 
 // The route table of the security tests: every route the Hono app registers, with who may call it
@@ -63,6 +64,7 @@ export interface TenantB extends Tenant {
   stepId: string;
   labelId: string;
   savedReplyId: string;
+  mediaId: string;
 }
 
 export interface World {
@@ -249,6 +251,17 @@ export const ROUTES: Record<string, Entry> = {
   "DELETE /api/saved-replies/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/saved-replies/${w.b.savedReplyId}`, method: "DELETE" }) },
   "POST /api/sandbox/inbound": { access: { kind: "own" }, request: () => ({ path: "/api/sandbox/inbound", body: { phoneNumber: "+393331112255", body: "Ciao" } }) },
 
+  "GET /api/media/settings": { access: { kind: "own" }, request: () => ({ path: "/api/media/settings" }) },
+  "PUT /api/media/settings": { access: { kind: "own" }, request: () => ({ path: "/api/media/settings", method: "PUT", body: { voiceAi: true } }) },
+  "POST /api/media/outbound/:id": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/media/outbound/${w.b.conversationId}?fileName=b.png`, method: "POST", rawBody: sampleBytes("photo"), headers: { "Content-Type": "image/png" } }),
+  },
+  "POST /api/media/simulator": { access: { kind: "own" }, request: () => ({ path: "/api/media/simulator", body: { phoneNumber: "+393331112277", kind: "location" } }) },
+  "GET /api/media/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/media/${w.b.mediaId}` }) },
+  // Twilio fetches an outbound attachment with a signed, expiring URL instead of a session.
+  "GET /media/:id": { access: { kind: "public", anonymous: 403 }, request: (w) => ({ path: `/media/${w.b.mediaId}` }) },
+
   "GET /api/twilio-templates": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-templates" }) },
   "GET /api/templates": { access: { kind: "own" }, request: () => ({ path: "/api/templates" }) },
   "POST /api/templates": { access: { kind: "tenant" }, request: (w) => ({ path: "/api/templates", body: { ...TEMPLATE_BODY, twilioAccountId: w.b.accountId } }) },
@@ -429,6 +442,11 @@ export async function createWorld(): Promise<World> {
     .insert(operatorQuestions)
     .values({ conversationId: inbound.conversationId, phoneNumber: "+393331110002", userId: base.user.id, questionAsked: "Consegnate a Bolzano?", expiresAt: new Date(Date.now() + 3_600_000) })
     .returning();
+  const withPhoto = await ok(`/api/media/outbound/${inbound.conversationId}?fileName=b.png`, cookie, {
+    method: "POST",
+    rawBody: sampleBytes("photo"),
+    headers: { "Content-Type": "image/png" },
+  });
   const event = await ok("/api/calendar", cookie, { body: EVENT_BODY });
   const source = await ok("/api/lead-sources", cookie, { body: { name: "Fonte B" } });
   const lead = await ok("/api/leads", cookie, { body: { phone: "+393331110003", leadSourceId: source.id } });
@@ -471,6 +489,7 @@ export async function createWorld(): Promise<World> {
       stepId: step.id,
       labelId: label.id,
       savedReplyId: savedReply.id,
+      mediaId: withPhoto.media[0].id,
     },
     admin,
     spareUserId: spare.id,

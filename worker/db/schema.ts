@@ -2,6 +2,7 @@
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { MessageButton, MessageLocation } from "../../src/shared/media";
 
 const id = () =>
   text("id")
@@ -376,6 +377,9 @@ export const messages = sqliteTable(
     sources: json<{ memoryId: string; name: string }[]>("sources"),
     sendAttempts: integer("send_attempts").notNull().default(0),
     createdAt: createdAt(),
+    // A shared location and a tapped quick-reply button (issue 21).
+    location: json<MessageLocation>("location"),
+    button: json<MessageButton>("button"),
   },
   (t) => [
     index("messages_conversation_time_idx").on(t.conversationId, t.createdAt),
@@ -1076,3 +1080,46 @@ export const agentToolCalls = sqliteTable(
   },
   (t) => [index("agent_tool_calls_conversation_time_idx").on(t.conversationId, t.createdAt), index("agent_tool_calls_event_idx").on(t.calendarEventId)],
 );
+
+export const MEDIA_STATUSES = ["pending", "stored", "failed"] as const;
+
+// One attachment of a message: inbound ones are fetched from Twilio's MediaUrl into R2 by a queue job;
+// outbound ones are uploaded by an operator. A failed one keeps its reason, never dropped.
+export const messageMedia = sqliteTable(
+  "message_media",
+  {
+    id: id(),
+    messageId: text("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    twilioAccountId: accountRef(),
+    position: integer("position").notNull().default(0),
+    sourceUrl: text("source_url"),
+    contentType: text("content_type").notNull(),
+    size: integer("size"),
+    fileName: text("file_name"),
+    r2Key: text("r2_key"),
+    status: text("status", { enum: MEDIA_STATUSES }).notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    transcript: text("transcript"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("message_media_message_position_uq").on(t.messageId, t.position),
+    index("message_media_conversation_idx").on(t.conversationId, t.createdAt),
+  ],
+);
+
+// Voice AI and Vision AI per provider account; no row means both on.
+export const accountMediaSettings = sqliteTable("account_media_settings", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  voiceAi: flag("voice_ai", true),
+  visionAi: flag("vision_ai", true),
+  transcriptionModel: text("transcription_model").notNull().default("whisper-1"),
+  updatedAt: updatedAt(),
+});

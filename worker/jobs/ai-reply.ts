@@ -16,6 +16,8 @@ import { replyWithTools } from "../features/agent/tools/run";
 import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
 import { askOperator } from "../features/operator-questions/service";
 import { requestDetection } from "../features/lead-detection/service";
+import { MediaNotReady, mediaForAgent } from "../features/media/agent";
+import { RetryLater } from "./send-message";
 
 // Answers the customer's latest message(s) with the prompt linked to the conversation's template (the
 // account's default prompt when the customer opened it), the relevant knowledge, the customer's known
@@ -54,8 +56,16 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     return;
   }
   const context = await repo.lastMessages(db, conversation.id, CONTEXT_MESSAGES);
+  const model = prompt.model ?? account.gptModel;
+  let media;
+  try {
+    media = await mediaForAgent(env, db, account.id, context, model, isOffline(env), now);
+  } catch (err) {
+    if (err instanceof MediaNotReady) throw new RetryLater(4);
+    throw err;
+  }
   const summary = await updatedSummary(env, db, conversation, account, context[0]);
-  const question = context.filter((m) => m.sender === "customer").slice(-3).map((m) => m.content).join("\n");
+  const question = context.filter((m) => m.sender === "customer").slice(-3).map(media.text).join("\n");
   const passages = await relevantPassages(db, account.id, conversation.templateSid, question);
   // Small knowledge comes whole; these are the passages that share words with the question.
   const matching = rankByOverlap(passages, searchTerms(question));
@@ -84,7 +94,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     { role: "system", content: system },
     ...context
       .filter((m) => m.sender !== "system")
-      .map((m): ChatMessage => ({ role: m.sender === "customer" ? "user" : "assistant", content: m.content })),
+      .map((m): ChatMessage => ({ role: m.sender === "customer" ? "user" : "assistant", content: media.text(m), images: media.images(m) })),
   ];
 
   // Offline there is no model to judge: a question that the linked knowledge does not touch goes to a person.
@@ -98,11 +108,12 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   try {
     // With the tools the prompt allows (booking, lead, hand-over); a prompt without tools gets the plain completion.
     result = await replyWithTools(env, db, { account, conversation, prompt, replyToId: job.replyToId, now }, {
-      model: prompt.model ?? account.gptModel,
+      model,
       messages,
       temperature: (prompt.temperature ?? 7) / 10,
       maxTokens: prompt.maxTokens ?? 500,
       bestPassage: offlineFact,
+      offlineText: media.offlineAck,
     });
   } catch (err) {
     // The customer's message is kept; the chat shows the failure and the queue retries the job.
@@ -116,7 +127,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   await recordUsage(db, result, {
     userId: account.userId,
     twilioAccountId: account.id,
-    operationType: "chat_response",
+    operationType: media.usedVision ? "vision" : "chat_response",
     conversationId: conversation.id,
     messageId: job.replyToId,
     promptId: prompt.id,
@@ -131,6 +142,8 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     if (!(err instanceof HttpError)) throw err;
     aiError = err.message;
   }
+  // Media the agent could not look at (Voice/Vision AI off, offline, a model without vision) needs a person.
+  if (media.needsOperator) await repo.updateConversation(db, conversation.id, { operatorMode: true });
   await finishReply(env, db, conversation.id, aiError);
   await requestDetection(env, db, conversation, job.replyToId);
 }

@@ -14,6 +14,7 @@ import { runCalendarReminder } from "./calendar-reminder";
 import { runLeadDetection } from "./lead-detection";
 import { runFunnelEnroll } from "./funnel-enroll";
 import { runFunnelExecute } from "./funnel-execute";
+import { giveUpMediaFetch, runMediaFetch } from "../features/media/service";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
@@ -69,6 +70,8 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
       return runSendMessage(env, db, job);
     case "ai.reply":
       return runAiReply(env, db, job);
+    case "media.fetch":
+      return runMediaFetch(env, db, job);
     case "feedback.analyse":
       return runFeedbackAnalysis(env, db, job);
     case "operator-questions.expire":
@@ -105,6 +108,8 @@ async function giveUp(job: JobMessage, env: Env, db: Db) {
     case "list.import.csv":
     case "list.import.airtable":
       return giveUpListImport(db, job);
+    case "media.fetch":
+      return giveUpMediaFetch(env, db, job);
     default:
       return;
   }

@@ -8,6 +8,7 @@ import { toHex } from "../lib/crypto";
 import { sendMessage, TwilioError } from "../providers/twilio";
 import { conversationChannel } from "../features/templates/service";
 import { changeMessageStatus } from "../features/campaigns/service";
+import { outboundMediaUrls } from "../features/media/service";
 
 // Waits longer than this are handed back to the queue rather than slept through.
 const MAX_SLEEP_MS = 10_000;
@@ -64,6 +65,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
         // A template goes out on its own channel; free text on the customer's.
         channel: message.templateSid ? await conversationChannel(db, account.id, message.templateSid) : found.conversation.channel,
         body: message.templateSid ? undefined : message.content,
+        mediaUrls: message.templateSid ? undefined : await outboundMediaUrls(env, db, message.id),
         contentSid: message.templateSid ?? undefined,
         contentVariables: message.templateVariables ?? undefined,
         statusCallback: `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/status`,

@@ -4,6 +4,8 @@ import { findModel, OFFLINE_MODEL } from "../../src/shared/models";
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
   content: string;
+  // Images the customer sent with this turn, as data: URLs (our R2 objects are private).
+  images?: string[];
 }
 
 export interface ChatRequest {
@@ -16,6 +18,8 @@ export interface ChatRequest {
   json?: boolean;
   // For the offline responder only: the knowledge passage that best matches the question.
   bestPassage?: string;
+  // For the offline responder only: what it says instead of quoting the customer (media it cannot see).
+  offlineText?: string | null;
 }
 
 export interface ChatResult {
@@ -46,7 +50,9 @@ export function isOffline(env: Pick<Env, "OPENAI_API_KEY">) {
 function offlineReply(req: ChatRequest, started: number): ChatResult {
   const lastUser = [...req.messages].reverse().find((m) => m.role === "user")?.content ?? "";
   const quote = req.bestPassage ? ` Dalle informazioni disponibili: «${req.bestPassage.slice(0, 400)}»` : "";
-  const content = `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). Ho ricevuto: «${lastUser.slice(0, 200)}».${quote}`;
+  const content = req.offlineText
+    ? `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). ${req.offlineText}`
+    : `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). Ho ricevuto: «${lastUser.slice(0, 200)}».${quote}`;
   const chars = req.messages.reduce((n, m) => n + m.content.length, 0);
   return {
     content,
@@ -55,6 +61,15 @@ function offlineReply(req: ChatRequest, started: number): ChatResult {
     completionTokens: Math.ceil(content.length / 4),
     durationMs: Date.now() - started,
     offline: true,
+  };
+}
+
+// A user turn with images becomes text plus image content parts; everything else stays plain text.
+function toProviderMessage(m: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
+  if (m.role !== "user" || !m.images?.length) return { role: m.role, content: m.content };
+  return {
+    role: "user",
+    content: [{ type: "text", text: m.content }, ...m.images.map((url) => ({ type: "image_url" as const, image_url: { url } }))],
   };
 }
 
@@ -76,7 +91,7 @@ export async function chatCompletion(
   try {
     const completion = await client.chat.completions.create({
       model: req.model,
-      messages: req.messages,
+      messages: req.messages.map(toProviderMessage),
       ...(info?.fixedTemperature || req.temperature === undefined ? {} : { temperature: req.temperature }),
       ...(info?.usesCompletionTokens ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
       ...(req.json ? { response_format: { type: "json_object" as const } } : {}),
@@ -91,6 +106,52 @@ export async function chatCompletion(
       durationMs: Date.now() - started,
       offline: false,
     };
+  } catch (err) {
+    if (err instanceof ModelProviderError) throw err;
+    if (err instanceof OpenAI.APIError) {
+      throw new ModelProviderError(`Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`, err.status);
+    }
+    throw new ModelProviderError(`Il provider AI non è raggiungibile: ${(err as Error).message}`, undefined);
+  }
+}
+
+export interface TranscriptionResult {
+  text: string;
+  model: string;
+  // Seconds of audio, as the provider counted them (billing is per minute of audio).
+  seconds: number;
+  durationMs: number;
+}
+
+// A voice note to text with the audio API (`audio.transcriptions.create`) at OPENAI_BASE_URL, so an
+// OpenAI-compatible server works too. The file is read whole: the API takes it as one multipart part
+// (WhatsApp audio is at most 16 MB).
+export async function transcribeAudio(
+  env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL">,
+  req: { model: string; audio: Blob; fileName: string; language: string },
+): Promise<TranscriptionResult> {
+  const started = Date.now();
+  const client = new OpenAI({
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL || undefined,
+    timeout: 60_000,
+    maxRetries: 0,
+    fetch: (input, init) => fetch(input, init),
+  });
+  try {
+    const file = new File([req.audio], req.fileName, { type: req.audio.type });
+    // whisper-1 tells the audio's duration only in verbose_json; the gpt-4o models report it as usage.
+    const verbose = req.model === "whisper-1";
+    const result = (await client.audio.transcriptions.create({
+      model: req.model,
+      file,
+      language: req.language,
+      response_format: verbose ? "verbose_json" : "json",
+    })) as { text?: string; duration?: number; usage?: { type?: string; seconds?: number } };
+    if (typeof result?.text !== "string") throw new ModelProviderError("Trascrizione non valida dal provider", undefined);
+    // Without a figure from the provider: a WhatsApp voice note is Opus at about 16 kbit/s.
+    const seconds = result.duration ?? (result.usage?.type === "duration" ? result.usage.seconds : undefined) ?? req.audio.size / 2000;
+    return { text: result.text.trim(), model: req.model, seconds, durationMs: Date.now() - started };
   } catch (err) {
     if (err instanceof ModelProviderError) throw err;
     if (err instanceof OpenAI.APIError) {

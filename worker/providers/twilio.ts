@@ -13,6 +13,8 @@ export interface SendRequest {
   body?: string;
   contentSid?: string;
   contentVariables?: Record<string, string>;
+  // Public URLs Twilio fetches the attachments from (ours are signed and expire).
+  mediaUrls?: string[];
   statusCallback: string;
 }
 
@@ -70,7 +72,9 @@ export async function sendMessage(env: Pick<Env, "TWILIO_API_BASE">, creds: Twil
     form.set("ContentSid", req.contentSid);
     form.set("ContentVariables", JSON.stringify(req.contentVariables ?? {}));
   } else {
-    form.set("Body", req.body ?? "");
+    // A media message may go without a caption.
+    if (req.body || !req.mediaUrls?.length) form.set("Body", req.body ?? "");
+    for (const url of req.mediaUrls ?? []) form.append("MediaUrl", url);
   }
   form.set("StatusCallback", req.statusCallback);
   const body = (await twilioFetch(`${env.TWILIO_API_BASE}/2010-04-01/Accounts/${creds.accountSid}/Messages.json`, creds, {
@@ -208,4 +212,41 @@ export async function deleteContent(env: Pick<Env, "TWILIO_CONTENT_BASE">, creds
     if (err instanceof TwilioError && err.httpStatus === 404) return;
     throw err;
   }
+}
+
+const MEDIA_TIMEOUT_MS = 60_000;
+const MAX_MEDIA_REDIRECTS = 3;
+
+// An inbound attachment (a webhook's MediaUrl{i}). Twilio's media URLs need HTTP Basic auth when the
+// account protects media, and redirect to a CDN: the credentials go only to Twilio's API host, never
+// to the host it redirects to. Only URLs on that host are fetched, whatever a webhook says. The body is
+// left unread for the caller to stream.
+export async function fetchMedia(env: Pick<Env, "TWILIO_API_BASE">, creds: TwilioCredentials, mediaUrl: string): Promise<Response> {
+  const apiOrigin = new URL(env.TWILIO_API_BASE).origin;
+  let url = new URL(mediaUrl);
+  if (url.origin !== apiOrigin) throw new TwilioError(`URL del file non di Twilio: ${url.host}`, null, null, false);
+  for (let hop = 0; hop <= MAX_MEDIA_REDIRECTS; hop++) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: url.origin === apiOrigin ? { Authorization: basicAuth(creds) } : {},
+        redirect: "manual",
+        signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+      });
+    } catch (err) {
+      throw new TwilioError(`Twilio non raggiungibile: ${(err as Error).message}`, null, null, true);
+    }
+    const location = response.headers.get("Location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      url = new URL(location, url);
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new TwilioError(`Twilio ha risposto ${response.status}`, response.status, null, response.status === 429 || response.status >= 500);
+    }
+    return response;
+  }
+  throw new TwilioError("Troppi reindirizzamenti per il file", null, null, false);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MODEL_IDS, OFFLINE_MODEL } from "../models";
 import { isCalendarDay } from "../rome-time";
 
-export const OPERATION_TYPES = ["chat_response", "feedback_analysis", "conversation_analysis", "conversation_summary", "model_test", "prompt_test"] as const;
+export const OPERATION_TYPES = ["chat_response", "feedback_analysis", "conversation_analysis", "conversation_summary", "model_test", "prompt_test", "transcription", "vision"] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
 export const OPERATION_LABELS: Record<OperationType, string> = {
@@ -12,6 +12,8 @@ export const OPERATION_LABELS: Record<OperationType, string> = {
   conversation_analysis: "Analisi conversazione",
   model_test: "Test modello GPT",
   prompt_test: "Test prompt",
+  transcription: "Trascrizione vocale",
+  vision: "Analisi immagine",
 };
 
 export const USAGE_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NOTE_MAX } from "../constants";
+import type { ApiMedia, MessageButton, MessageLocation } from "../media";
 import { CONVERSATION_TEXTS } from "../conversation-texts";
 import { PHONE_INPUT_MAX } from "../phone";
 
@@ -118,6 +119,10 @@ export interface ApiMessage {
   templateSid: string | null;
   sources: { memoryId: string; name: string }[] | null;
   createdAt: string;
+  // Attachments, a shared location and a tapped button (issue 21); `media` is absent where not loaded.
+  media?: ApiMedia[];
+  location?: MessageLocation | null;
+  button?: MessageButton | null;
 }
 
 export interface ApiConversation {

@@ -41,16 +41,9 @@ export const ACTIONS_TEXTS = {
     `Nuovo lead qualificato da Lead Detection AI: ${customer} (${phone}). Interesse ${ACTIONS_TEXTS.interestLabels[interest]}, urgenza ${ACTIONS_TEXTS.urgencyLabels[urgency]}.${summary ? ` ${summary}` : ""}`,
   notificationTemplateDetail: (interest: LeadLevel, urgency: LeadLevel) =>
     `lead qualificato, interesse ${ACTIONS_TEXTS.interestLabels[interest]}, urgenza ${ACTIONS_TEXTS.urgencyLabels[urgency]}`,
-  // Cards of automations that are not available yet; the phone layout shows two more.
-  upcoming: [
-    { key: "email-sync", title: "Email Sync Pro", description: "Sincronizza conversazioni e lead con la tua casella email." },
-    { key: "voice-pro", title: "Voice AI Pro", description: "Risposte vocali dell'agente AI ai messaggi audio dei clienti." },
-    { key: "vision-pro", title: "Vision AI Pro", description: "Analisi delle immagini e dei documenti inviati dai clienti." },
-  ],
-  upcomingMobile: [
-    { key: "visual", title: "Visual AI", description: "Riconosce foto e documenti direttamente in chat." },
-    { key: "voice", title: "Voice AI", description: "Trascrive i messaggi vocali dei clienti." },
-  ],
+  // Cards of automations that are not available yet (Voice AI and Vision AI are real: media-ai-cards).
+  upcoming: [{ key: "email-sync", title: "Email Sync Pro", description: "Sincronizza conversazioni e lead con la tua casella email." }],
+  upcomingMobile: [] as { key: string; title: string; description: string }[],
 } as const;
 
 // The lead-notification dialog checks only that a number is there and not listed twice (spec part 2 §5).

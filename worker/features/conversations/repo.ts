@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "../../db/schema";
+import { mediaJsonColumn } from "../media/repo";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -267,7 +268,7 @@ export async function messagePage(db: Db, conversationId: string, { limit, befor
     ? sql`(${messages.createdAt}, ${messages}.rowid) < (select m."created_at", m.rowid from "messages" m where m."id" = ${before} and m."conversation_id" = ${conversationId})`
     : undefined;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(messages), mediaJson: mediaJsonColumn })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), older))
     .orderBy(desc(messages.createdAt), desc(sql`${messages}.rowid`))

@@ -23,6 +23,7 @@ import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import * as repo from "./repo";
 import * as service from "./service";
+import { withEmbeddedMedia } from "../media/service";
 
 const ACTIVE_LIMIT = 50;
 
@@ -97,7 +98,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     await service.getConversationForUser(c.var.db, currentUser(c), id);
     const page = await repo.messagePage(c.var.db, id, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
-    return c.json(page.messages.map(service.toApiMessage), 200);
+    return c.json(withEmbeddedMedia(page.messages), 200);
   })
   .get("/:id/live", validate("param", conversationIdParam), async (c) => {
     // Browsers send the page's Origin with a WebSocket and its cookies: another site's page must not

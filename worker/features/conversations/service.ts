@@ -25,6 +25,7 @@ import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
 import { conversationChannel } from "../templates/service";
 import * as repo from "./repo";
+import { withEmbeddedMedia } from "../media/service";
 
 export function toApiMessage(m: repo.MessageRow): ApiMessage {
   return {
@@ -40,6 +41,8 @@ export function toApiMessage(m: repo.MessageRow): ApiMessage {
     templateSid: m.templateSid,
     sources: m.sources ?? null,
     createdAt: m.createdAt.toISOString(),
+    location: m.location ?? null,
+    button: m.button ?? null,
   };
 }
 
@@ -127,7 +130,7 @@ export async function publishConversation(env: Env, db: Db, conversationId: stri
 export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
   const page = await repo.messagePage(db, id, { limit: MESSAGE_PAGE_SIZE });
-  return { ...toApiConversation(found.conversation, found.optedOut, found.labels), messages: page.messages.map(toApiMessage), sandbox: found.account.sandbox };
+  return { ...toApiConversation(found.conversation, found.optedOut, found.labels), messages: withEmbeddedMedia(page.messages), sandbox: found.account.sandbox };
 }
 
 interface Outbound {
@@ -139,6 +142,10 @@ interface Outbound {
   templateVariables?: Record<string, string> | null;
   replyToId?: string | null;
   sources?: { memoryId: string; name: string }[] | null;
+  // Records the message's attachments once it exists, before its send job is queued.
+  attach?: (messageId: string) => Promise<void>;
+  // What the chat list shows for a message without text.
+  preview?: string;
 }
 
 const sendJob = (messageId: string, conversationId: string): JobMessage => ({ kind: "message.send", messageId, conversationId, idempotencyKey: `message.send:${messageId}` });
@@ -175,7 +182,8 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
     if (existing?.status === "queued" && existing.sendAttempts === 0) await env.JOBS.send(sendJob(existing.id, conversation.id));
     return null;
   }
-  await repo.updateConversation(db, conversation.id, { lastMessage: out.content, lastMessageAt: now });
+  await out.attach?.(message.id);
+  await repo.updateConversation(db, conversation.id, { lastMessage: out.content || (out.preview ?? ""), lastMessageAt: now });
   await env.JOBS.send(sendJob(message.id, conversation.id));
   await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
   // The list's preview; only a system confirmation goes to an opted-out number.

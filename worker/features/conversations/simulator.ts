@@ -5,6 +5,8 @@ import { badRequest } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import { computeSignature } from "../../providers/twilio";
 import type { AppEnv } from "../../types";
+import type { Db } from "../../db/client";
+import type { AccountRow } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { handleInbound } from "../webhooks/service";
@@ -28,9 +30,14 @@ export const simulatorRoutes = new Hono<AppEnv>().post("/inbound", validate("jso
     NumMedia: "0",
     ...(input.profileName ? { ProfileName: input.profileName } : {}),
   };
-  const url = `${c.env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/message`;
-  const signature = await computeSignature(await accountAuthToken(c.env, account), url, params);
-  await handleInbound(c.env, c.var.db, account.id, url, params, signature);
-  const conversation = await repo.findConversationByPhone(c.var.db, account.id, phone);
-  return c.json({ conversationId: conversation?.id ?? null, messageSid: params.MessageSid }, 201);
+  return c.json(await simulateWebhook(c.env, c.var.db, account, phone, params), 201);
 });
+
+// Signs the simulated customer's message like Twilio would and sends it down the real webhook path.
+export async function simulateWebhook(env: Env, db: Db, account: AccountRow, phone: string, params: Record<string, string>) {
+  const url = `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/message`;
+  const signature = await computeSignature(await accountAuthToken(env, account), url, params);
+  await handleInbound(env, db, account.id, url, params, signature);
+  const conversation = await repo.findConversationByPhone(db, account.id, phone);
+  return { conversationId: conversation?.id ?? null, messageSid: params.MessageSid! };
+}

@@ -8,6 +8,7 @@ import { accountWithAuthToken } from "../accounts/service";
 import * as repo from "../conversations/repo";
 import { ingestInbound, publish } from "../conversations/service";
 import { changeMessageStatus } from "../campaigns/service";
+import { parseInboundExtras, recordInboundExtras } from "../media/service";
 
 // Statuses only move forward; failed and undelivered end a message that was not yet delivered.
 const RANK: Record<string, number> = { received: 0, queued: 1, sending: 2, sent: 3, delivered: 4, read: 5 };
@@ -46,6 +47,8 @@ export async function handleInbound(env: Env, db: Db, accountId: string, url: st
     body: params.Body ?? "",
     profileName: params.ProfileName,
   });
+  // Photos, voice notes, documents, a location or a tapped button (also on a replayed sid: idempotent).
+  await recordInboundExtras(env, db, account.id, params.MessageSid, params.Body ?? "", parseInboundExtras(params));
 }
 
 export async function handleStatus(env: Env, db: Db, accountId: string, url: string, params: Record<string, string>, signature: string | undefined) {

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Eye, Mail, Mic, ScanSearch, Settings2, Sparkles, Target, Volume2, Zap } from "lucide-react";
+import { Mail, Settings2, Sparkles, Target, Zap } from "lucide-react";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { ACTIONS_TEXTS as TX } from "../../../../src/shared/schemas/lead-detection";
 import { T } from "../../../../src/shared/strings";
@@ -13,13 +13,10 @@ import { useActiveAccount } from "../../../lib/queries/get-active-account";
 import { useIsDesktop } from "../../../lib/use-media-query";
 import { useLeadSettings } from "../api/get-lead-settings";
 import { LeadSettingsDialog } from "./lead-settings-dialog";
+import { MediaAiCards } from "./media-ai-cards";
 
 const UPCOMING_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   "email-sync": Mail,
-  "voice-pro": Mic,
-  "vision-pro": Eye,
-  visual: ScanSearch,
-  voice: Volume2,
 };
 
 function ActionCard({ icon: Icon, title, description, badge, footer, disabled, testId }: { icon: ComponentType<{ className?: string }>; title: string; description: string; badge: ReactNode; footer: ReactNode; disabled?: boolean; testId: string }) {
@@ -127,6 +124,7 @@ export function ActionsPage() {
         <div className="grid gap-4" data-testid="actions-desktop">
           {leadCard}
           <div className="grid gap-4 md:grid-cols-3">
+            <MediaAiCards twilioAccountId={account.id} />
             {TX.upcoming.map((item) => (
               <UpcomingCard key={item.key} item={item} />
             ))}
@@ -135,6 +133,7 @@ export function ActionsPage() {
       ) : (
         <div className="grid gap-3" data-testid="actions-mobile">
           {leadCard}
+          <MediaAiCards twilioAccountId={account.id} />
           {[...TX.upcomingMobile, ...TX.upcoming].map((item) => (
             <UpcomingCard key={item.key} item={item} />
           ))}

@@ -18,8 +18,10 @@ import { useNow } from "../../../lib/use-now";
 import { useSendManual } from "../api/send-manual";
 import { useAddNote } from "../api/notes";
 import { useSendTemplate } from "../api/send-template";
+import { MEDIA_TEXTS as MX } from "../../../../src/shared/media";
 import { cn } from "../../../lib/cn";
 import { closedWindowText, isSendKey, isWindowOpen, sendFailureText, windowLeft } from "../lib/composer";
+import { AttachButton, AttachmentBar, useAttachment } from "./composer-attachment";
 
 function failed(err: unknown) {
   toast({ title: T.error, description: sendFailureText(serverMessage(err, "")), variant: "destructive" });
@@ -59,6 +61,7 @@ function SavedReplyPicker({ matches, active, onPick }: { matches: ApiSavedReply[
 function TextComposer({ conversation, operatorMessage, now }: { conversation: ApiConversation; operatorMessage: boolean; now: Date }) {
   const [text, setText] = useState("");
   const send = useSendManual();
+  const attachment = useAttachment(conversation.id);
   const blank = text.trim().length === 0;
   const slash = text.startsWith("/");
   const { data: replies = [] } = useSavedReplies({ enabled: slash });
@@ -71,6 +74,10 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
   };
 
   const submit = () => {
+    if (attachment.file) {
+      attachment.send(text.trim(), () => setText(""));
+      return;
+    }
     if (blank || send.isPending) return;
     send.mutate(
       { id: conversation.id, content: text.trim(), isOperatorMessage: operatorMessage },
@@ -80,11 +87,12 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
 
   return (
     <form
-      className="grid gap-1.5 border-t p-3"
+      className={cn("relative grid gap-2 border-t p-3", attachment.dragging && "bg-primary/5 ring-2 ring-primary ring-inset")}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
+      {...attachment.dropHandlers}
     >
       {conversation.windowOpenUntil ? (
         <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground" data-testid="window-left">
@@ -93,7 +101,9 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         </p>
       ) : null}
       {matches.length > 0 ? <SavedReplyPicker matches={matches} active={Math.min(active, matches.length - 1)} onPick={pick} /> : null}
+      <AttachmentBar attachment={attachment} />
       <div className="flex items-end gap-2">
+      <AttachButton attachment={attachment} />
       <textarea
         name="message"
         data-testid="composer-input"
@@ -101,7 +111,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         value={text}
         rows={1}
         maxLength={4096}
-        placeholder={TX.composerPlaceholder}
+        placeholder={attachment.file ? MX.captionPlaceholder : TX.composerPlaceholder}
         title={TX.composerHint}
         onChange={(e) => {
           setText(e.target.value);
@@ -132,7 +142,14 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         }}
         className="field-sizing-content max-h-40 min-h-10 w-full resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
-      <Button type="submit" size="icon" disabled={blank || send.isPending} aria-label={TX.send} title={TX.send} data-testid="composer-send">
+      <Button
+        type="submit"
+        size="icon"
+        disabled={attachment.file ? attachment.uploading : blank || send.isPending}
+        aria-label={attachment.file ? MX.sendAttachment : TX.send}
+        title={attachment.file ? MX.sendAttachment : TX.send}
+        data-testid="composer-send"
+      >
         <Send aria-hidden />
       </Button>
       </div>

@@ -3,6 +3,7 @@ import { CONVERSATION_TEXTS as TX, MESSAGE_STATUS_TEXTS } from "../../../../src/
 import type { ApiMessage, MessageSender } from "../../../../src/shared/schemas/conversations";
 import { cn } from "../../../lib/cn";
 import { fullDateTime, relativeTime } from "../../../lib/conversation-format";
+import { MessageMedia } from "./message-media";
 
 const SENDERS: Record<MessageSender, { label: string; icon: LucideIcon }> = {
   customer: { label: TX.senderCustomer, icon: UserRound },
@@ -53,7 +54,8 @@ export function MessageBubble({ message, now }: { message: ApiMessage; now: Date
           {sender.label}
           {message.templateSid ? <span className="font-normal">· {TX.templateMessage}</span> : null}
         </p>
-        <p className="break-words whitespace-pre-wrap">{message.content}</p>
+        <MessageMedia message={message} />
+        {message.content && !(message.button && message.content === message.button.text) ? <p className="break-words whitespace-pre-wrap">{message.content}</p> : null}
         {message.sources && message.sources.length > 0 ? (
           <p className="mt-1 text-[11px] opacity-80" data-testid="message-sources">
             {TX.sources(message.sources.map((s) => s.name))}

@@ -26,7 +26,9 @@ export function upsertMessage(list: readonly ApiMessage[] | undefined, message: 
   const index = current.findIndex((m) => m.id === message.id);
   if (index >= 0) {
     const old = current[index]!;
-    const next = rank(old) > rank(message) ? { ...message, status: old.status, errorCode: old.errorCode, errorMessage: old.errorMessage } : message;
+    // A frame sent before the attachments were read carries no `media`: the attachments known stay.
+    const withMedia = message.media === undefined && old.media !== undefined ? { ...message, media: old.media } : message;
+    const next = rank(old) > rank(withMedia) ? { ...withMedia, status: old.status, errorCode: old.errorCode, errorMessage: old.errorMessage } : withMedia;
     return current.map((m, i) => (i === index ? next : m));
   }
   let at = current.length;

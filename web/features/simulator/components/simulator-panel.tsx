@@ -1,4 +1,5 @@
-import { ArrowLeft, CheckCheck, SendHorizontal } from "lucide-react";
+import { ArrowLeft, Camera, CheckCheck, FileText, MapPin, Mic, SendHorizontal } from "lucide-react";
+import { MEDIA_TEXTS as MX, mediaKind } from "../../../../src/shared/media";
 import { useEffect, useRef, useState } from "react";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
 import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
@@ -9,6 +10,7 @@ import { useActiveAccount } from "../../../lib/queries/get-active-account";
 import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
 import { useSimulateInbound } from "../api/simulate-inbound";
+import { useSimulateMedia } from "../api/simulate-media";
 import { customerVisibleMessages } from "../lib/customer-view";
 
 function PhoneMessage({ message }: { message: ApiMessage }) {
@@ -21,7 +23,8 @@ function PhoneMessage({ message }: { message: ApiMessage }) {
           mine ? "rounded-tr-none bg-[#D9FDD3] dark:bg-[#005C4B]" : "rounded-tl-none bg-white dark:bg-[#202C33]",
         )}
       >
-        <p className="break-words whitespace-pre-wrap">{message.content}</p>
+        <PhoneAttachments message={message} />
+        {message.content ? <p className="break-words whitespace-pre-wrap">{message.content}</p> : null}
         <p className="mt-0.5 flex items-center justify-end gap-1 text-[10.5px] text-[#667781] dark:text-[#8696A0]">
           <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
           {mine ? <CheckCheck className="size-3.5 text-[#53BDEB]" aria-hidden /> : null}
@@ -31,6 +34,39 @@ function PhoneMessage({ message }: { message: ApiMessage }) {
   );
 }
 
+// Photos, voice notes, documents and locations as the customer's WhatsApp shows them.
+function PhoneAttachments({ message }: { message: ApiMessage }) {
+  return (
+    <>
+      {(message.media ?? []).map((m) => {
+        const kind = mediaKind(m.contentType);
+        if (!m.url) return <p key={m.id} className="text-xs italic">{m.status === "failed" ? MX.failed : MX.loading}</p>;
+        if (kind === "image") return <img key={m.id} src={m.url} alt={m.fileName ?? MX.photo} className="mb-1 max-h-48 rounded" />;
+        if (kind === "audio") return <audio key={m.id} controls src={m.url} className="mb-1 h-9 w-56 max-w-full" aria-label={MX.voiceNote} />;
+        return (
+          <p key={m.id} className="mb-1 flex items-center gap-1.5 rounded bg-black/5 px-2 py-1.5 text-xs dark:bg-white/10">
+            <FileText className="size-4 shrink-0" aria-hidden />
+            {m.fileName ?? MX.document}
+          </p>
+        );
+      })}
+      {message.location ? (
+        <p className="mb-1 flex items-center gap-1.5 text-xs">
+          <MapPin className="size-4 shrink-0 text-[#00A884]" aria-hidden />
+          {message.location.label ?? message.location.address ?? MX.location}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const SAMPLES = [
+  { kind: "photo", label: MX.simPhoto, icon: Camera },
+  { kind: "voice", label: MX.simVoice, icon: Mic },
+  { kind: "document", label: MX.simDocument, icon: FileText },
+  { kind: "location", label: MX.simLocation, icon: MapPin },
+] as const;
+
 // A phone showing the conversation as the customer sees it on WhatsApp, with a box to write as them.
 export function SimulatorPanel({ conversation, messages }: { conversation: ApiConversation; messages: ApiMessage[] }) {
   const { data: account } = useActiveAccount();
@@ -39,6 +75,9 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
   const scroller = useRef<HTMLDivElement>(null);
   const send = useSimulateInbound({
     onSuccess: () => setText(""),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
+  });
+  const sendMedia = useSimulateMedia({
     onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
   });
   const visible = customerVisibleMessages(messages);
@@ -86,6 +125,22 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
               ))}
             </ol>
           )}
+        </div>
+        <div className="flex justify-around bg-[#F0F2F5] px-2 pt-2 dark:bg-[#1F2C34]" data-testid="simulator-media">
+          {SAMPLES.map(({ kind, label, icon: Icon }) => (
+            <button
+              key={kind}
+              type="button"
+              aria-label={label}
+              title={label}
+              data-testid={`simulator-${kind}`}
+              disabled={sendMedia.isPending}
+              onClick={() => sendMedia.mutate({ phoneNumber: conversation.phoneNumber, kind, profileName: conversation.customerName ?? undefined })}
+              className="inline-flex size-9 items-center justify-center rounded-full text-[#54656F] transition-colors hover:bg-black/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[#00A884] disabled:opacity-50 dark:text-[#8696A0] dark:hover:bg-white/10"
+            >
+              <Icon className="size-5" aria-hidden />
+            </button>
+          ))}
         </div>
         <form
           className="flex items-center gap-2 bg-[#F0F2F5] p-2 dark:bg-[#1F2C34]"

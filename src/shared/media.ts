@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { CONVERSATION_TEXTS } from "./conversation-texts";
+import { PHONE_INPUT_MAX } from "./phone";
+
+// Photos, voice notes, videos, documents, locations and button replies (issue 21), shared by worker and web.
+
+export type MediaKind = "image" | "audio" | "video" | "document";
+
+// WhatsApp's own limits per kind.
+export const MEDIA_LIMITS: Record<MediaKind, number> = {
+  image: 5 * 1024 * 1024,
+  audio: 16 * 1024 * 1024,
+  video: 16 * 1024 * 1024,
+  document: 100 * 1024 * 1024,
+};
+
+// Twilio's inbound webhook carries at most 10 media items per message.
+export const MAX_INBOUND_MEDIA = 10;
+
+// The types WhatsApp delivers and accepts, by kind.
+export const MEDIA_TYPES: Record<MediaKind, readonly string[]> = {
+  image: ["image/jpeg", "image/png", "image/webp"],
+  audio: ["audio/ogg", "audio/mpeg", "audio/mp4", "audio/aac", "audio/amr", "audio/opus"],
+  video: ["video/mp4", "video/3gpp"],
+  document: [
+    "application/pdf",
+    "text/plain",
+    "application/msword",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "application/vnd.ms-excel",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/vnd.ms-powerpoint",
+    "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ],
+};
+
+// What an operator may attach from the composer: an image, a PDF or an audio file.
+export const OUTBOUND_MEDIA_TYPES = [...MEDIA_TYPES.image, "application/pdf", ...MEDIA_TYPES.audio] as const;
+
+export function baseType(contentType: string | null | undefined) {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export function mediaKind(contentType: string | null | undefined): MediaKind | null {
+  const type = baseType(contentType);
+  for (const kind of Object.keys(MEDIA_TYPES) as MediaKind[]) if (MEDIA_TYPES[kind].includes(type)) return kind;
+  return null;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "audio/ogg": "ogg",
+  "audio/mpeg": "mp3",
+  "audio/mp4": "m4a",
+  "audio/aac": "aac",
+  "audio/amr": "amr",
+  "audio/opus": "opus",
+  "video/mp4": "mp4",
+  "video/3gpp": "3gp",
+  "application/pdf": "pdf",
+  "text/plain": "txt",
+};
+
+export function extensionFor(contentType: string) {
+  return EXTENSIONS[baseType(contentType)] ?? "bin";
+}
+
+// Audio transcription models priced per minute of audio (OpenAI list prices, US dollars).
+export const TRANSCRIPTION_MODELS = [
+  { id: "whisper-1", label: "Whisper", perMinute: 0.006 },
+  { id: "gpt-4o-transcribe", label: "GPT-4o Transcribe", perMinute: 0.006 },
+  { id: "gpt-4o-mini-transcribe", label: "GPT-4o mini Transcribe", perMinute: 0.003 },
+] as const;
+export const TRANSCRIPTION_MODEL_IDS = TRANSCRIPTION_MODELS.map((m) => m.id) as [string, ...string[]];
+export const DEFAULT_TRANSCRIPTION_MODEL = "whisper-1";
+
+// OpenAI bills transcription by the second, rounded up.
+export function transcriptionCost(modelId: string, seconds: number) {
+  const model = TRANSCRIPTION_MODELS.find((m) => m.id === modelId);
+  return model ? (Math.ceil(Math.max(0, seconds)) / 60) * model.perMinute : 0;
+}
+
+// The account models that take image content parts.
+export const VISION_MODELS: readonly string[] = ["gpt-5", "gpt-5-mini", "gpt-4.1", "gpt-4.1-mini", "gpt-4o", "gpt-4o-mini", "gpt-4-turbo"];
+
+export interface MessageLocation {
+  latitude: number;
+  longitude: number;
+  address: string | null;
+  label: string | null;
+}
+
+export interface MessageButton {
+  payload: string | null;
+  text: string;
+}
+
+export interface ApiMedia {
+  id: string;
+  // Served only to users of the conversation's account; null while it is fetched or when it failed.
+  url: string | null;
+  contentType: string;
+  size: number | null;
+  fileName: string | null;
+  status: "pending" | "stored" | "failed";
+  failureReason: string | null;
+  transcript?: string | null;
+}
+
+export const MEDIA_URL_PREFIX = "/api/media/";
+
+export function mapsUrl(location: Pick<MessageLocation, "latitude" | "longitude">) {
+  return `https://www.google.com/maps/search/?api=1&query=${location.latitude},${location.longitude}`;
+}
+
+export const mediaSettingsSchema = z.object({
+  voiceAi: z.boolean({ error: "voiceAi deve essere true o false" }).optional(),
+  visionAi: z.boolean({ error: "visionAi deve essere true o false" }).optional(),
+  transcriptionModel: z.enum(TRANSCRIPTION_MODEL_IDS, { error: "Modello di trascrizione non valido" }).optional(),
+});
+export interface MediaSettings {
+  voiceAi: boolean;
+  visionAi: boolean;
+  transcriptionModel: string;
+}
+
+export const mediaIdParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, "Identificativo dell'allegato non valido") });
+
+// The signed URL Twilio fetches an outbound attachment from.
+export const signedMediaQuery = z.object({
+  expires: z.coerce.number({ error: "Link scaduto o non valido" }).int(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/, "Link scaduto o non valido"),
+});
+
+// The simulator's media: a sample the product ships (photo, voice note, document) or a location.
+export const SIMULATOR_MEDIA_KINDS = ["photo", "voice", "document", "location"] as const;
+export const simulateMediaSchema = z.object({
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, CONVERSATION_TEXTS.invalidNumber)
+    .max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
+  profileName: z.string().trim().max(100).optional(),
+  kind: z.enum(SIMULATOR_MEDIA_KINDS, { error: "Tipo di allegato non valido: photo, voice, document o location" }),
+  caption: z.string().trim().max(1600).optional(),
+  location: z
+    .object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      address: z.string().trim().max(300).optional(),
+      label: z.string().trim().max(100).optional(),
+    })
+    .optional(),
+});
+
+// The composer's upload: the file is the raw body; these travel in the query.
+export const outboundMediaQuery = z.object({
+  fileName: z.string().trim().min(1, "Nome del file non valido").max(200, "Nome del file troppo lungo"),
+  caption: z.string().trim().max(1600, "La didascalia può avere al massimo 1.600 caratteri").optional(),
+});
+
+export const MEDIA_TEXTS = {
+  photo: "Foto",
+  voiceNote: "Messaggio vocale",
+  video: "Video",
+  document: "Documento",
+  location: "Posizione",
+  button: "Pulsante",
+  openMap: "Apri nella mappa",
+  download: "Scarica",
+  transcript: "Trascrizione",
+  transcribing: "Trascrizione in corso…",
+  loading: "Allegato in arrivo…",
+  enlarge: "Ingrandisci la foto",
+  close: "Chiudi",
+  failed: "Allegato non ricevuto",
+  buttonTapped: (text: string) => `Ha toccato «${text}»`,
+  attach: "Allega un file",
+  attachHint: "Foto (max 5 MB), PDF (max 100 MB) o audio (max 16 MB)",
+  uploading: (percent: number) => `Caricamento ${percent}%`,
+  captionPlaceholder: "Didascalia (facoltativa)",
+  sendAttachment: "Invia allegato",
+  removeAttachment: "Rimuovi allegato",
+  dropHere: "Rilascia qui il file da inviare",
+  // Reasons a file is refused or an attachment failed.
+  tooLarge: (kind: MediaKind, limit: number) =>
+    `${kindLabel(kind)} troppo grande: WhatsApp accetta al massimo ${Math.round(limit / (1024 * 1024))} MB`,
+  unsupportedType: (type: string) => `Tipo di file non supportato da WhatsApp (${type || "sconosciuto"})`,
+  typeMismatch: (declared: string, actual: string) => `Il contenuto del file (${actual}) non corrisponde al tipo dichiarato (${declared})`,
+  notAllowedOutbound: "Puoi allegare una foto (JPEG, PNG, WebP), un PDF o un file audio",
+  emptyFile: "Il file è vuoto",
+  unknownSize: "Twilio non ha indicato la dimensione del file",
+  fetchFailed: (status: number | string) => `Twilio non ha consegnato il file (${status})`,
+  smsNoMedia: "Gli allegati si inviano solo su WhatsApp: questa conversazione è via SMS",
+  // Voice AI and Vision AI on Azioni.
+  voiceTitle: "Voice AI",
+  voiceDescription: "Trascrive i messaggi vocali dei clienti: l'agente risponde al testo e la trascrizione appare sotto il player.",
+  visionTitle: "Vision AI",
+  visionDescription: "L'agente guarda le foto inviate dai clienti (con un modello che vede le immagini) e risponde su ciò che mostrano.",
+  transcriptionModel: "Modello di trascrizione",
+  active: "ATTIVO",
+  inactive: "INATTIVO",
+  settingsSaved: "Impostazioni salvate",
+  // Simulator.
+  simPhoto: "Invia una foto",
+  simVoice: "Invia un vocale",
+  simDocument: "Invia un documento",
+  simLocation: "Invia la posizione",
+} as const;
+
+export function kindLabel(kind: MediaKind) {
+  return { image: "Foto", audio: "Audio", video: "Video", document: "Documento" }[kind];
+}

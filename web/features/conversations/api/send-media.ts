@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MEDIA_LIMITS, MEDIA_TEXTS as MX, mediaKind, OUTBOUND_MEDIA_TYPES } from "../../../../src/shared/media";
+import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import { queryKeys } from "../../../lib/query-keys";
+import { addMessageToCache } from "../lib/live-cache";
+
+export interface SendMediaInput {
+  id: string;
+  file: File;
+  caption?: string;
+  // 0..100 while the file uploads.
+  onProgress?: (percent: number) => void;
+}
+
+// Why the composer refuses a file before uploading it (the server checks again, with its bytes).
+export function attachmentIssue(file: Pick<File, "type" | "size">): string | null {
+  const type = file.type.toLowerCase();
+  if (!(OUTBOUND_MEDIA_TYPES as readonly string[]).includes(type)) return MX.notAllowedOutbound;
+  const kind = mediaKind(type)!;
+  if (file.size > MEDIA_LIMITS[kind]) return MX.tooLarge(kind, MEDIA_LIMITS[kind]);
+  if (file.size === 0) return MX.emptyFile;
+  return null;
+}
+
+// The file goes as the raw body so the Worker streams it to R2; XHR, because fetch reports no upload progress.
+export function sendMedia({ id, file, caption, onProgress }: SendMediaInput): Promise<ApiMessage> {
+  const query = new URLSearchParams({ fileName: file.name, ...(caption ? { caption } : {}) });
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/media/outbound/${encodeURIComponent(id)}?${query}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Content-Type", file.type);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as ApiMessage);
+      else reject(new Error(`${xhr.status}: ${xhr.responseText}`));
+    };
+    xhr.onerror = () => reject(new Error(MX.fetchFailed("rete")));
+    xhr.send(file);
+  });
+}
+
+export function useSendMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMedia,
+    onSuccess: async (message) => {
+      addMessageToCache(queryClient, message);
+      await refreshConversationSummaries(queryClient);
+    },
+    onError: (_error, input) => queryClient.invalidateQueries({ queryKey: queryKeys.conversation(input.id) }),
+  });
+}
