@@ -28,7 +28,7 @@ import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { isOwnOrigin } from "./lib/origin";
-import { HttpError } from "./lib/http-error";
+import { HttpError, TooManyRequests } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
 import { securityHeaders } from "./lib/security-headers";
 import type { AppEnv } from "./types";
@@ -122,6 +122,7 @@ app.notFound((c) => c.json({ error: T.notFoundApi }, 404));
 
 app.onError((err, c) => {
   if (err instanceof HttpError) {
+    if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
     return c.json(err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }, err.status);
   }
   if (err instanceof HTTPException) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
 import { LIST_TEXTS } from "../../src/shared/schemas/lists";
+import { BEARER_MAX_FAILURES } from "../../src/shared/constants";
 import { LEAD_API_RATE_PER_MINUTE, SETTINGS_TEXTS as TX } from "../../src/shared/schemas/settings";
 import { apiTokens, leads } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
@@ -113,6 +114,23 @@ describe("POST /api/lead-manager/leads", () => {
     expect(disabled.json.error).toBe(TX.bearerInvalid);
     // A session cookie is no substitute for the token.
     expect((await call("/api/lead-manager/leads", { cookie, body })).status).toBe(401);
+  });
+
+  it("limits unknown tokens per IP, even in a concurrent burst, while known tokens pass", async () => {
+    const { raw } = await withToken();
+    const body = { phone: "3331234567", name: "Mario Rossi" };
+    const ip = { "CF-Connecting-IP": "198.51.100.77" };
+    // A known token gives its reservation back, so it never counts against its IP.
+    for (let i = 0; i < 3; i++) expect((await ingest(raw, body, ip)).status).toBeLessThan(300);
+    const burst = await Promise.all(Array.from({ length: 25 }, () => ingest(rawToken(), body, ip)));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(BEARER_MAX_FAILURES);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(25 - BEARER_MAX_FAILURES);
+    expect(Number(refused[0]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused[0]!.json.error).toMatch(/^Troppi token non validi/);
+    // Locked: the IP waits, whatever token it sends; another IP is unaffected.
+    expect((await ingest(raw, body, ip)).status).toBe(429);
+    expect((await ingest(raw, body, { "CF-Connecting-IP": "198.51.100.78" })).status).toBeLessThan(300);
   });
 
   it("creates the lead in the token owner's account, then updates it, and records the use", async () => {

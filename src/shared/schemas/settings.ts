@@ -73,6 +73,7 @@ export const SETTINGS_TEXTS = {
   bearerInvalid: "Token non valido o disattivato",
   bearerNoPermission: "Il token non ha il permesso di creare lead",
   bearerNoAccount: "Il token non è collegato a un account Twilio accessibile",
+  bearerTooMany: (seconds: number) => `Troppi token non validi da questo indirizzo: riprova tra ${seconds} secondi`,
   rateLimited: (seconds: number) => `Troppe richieste con questo token: riprova tra ${seconds} secondi`,
 } as const;
 

@@ -71,18 +71,35 @@ export function deleteExpiredSessions(db: Db, now: Date) {
   return db.delete(sessions).where(lt(sessions.expire, now));
 }
 
-export function findLoginAttempt(db: Db, key: string) {
-  return db.query.loginAttempts.findFirst({ where: eq(loginAttempts.key, key) });
-}
-
-export function saveLoginAttempt(db: Db, values: typeof loginAttempts.$inferInsert) {
-  return db
+// Reserves one attempt for a key in one statement (increment and read back), so a burst of
+// concurrent requests cannot all read the same count: each gets its own number. The window restarts
+// once it and any lock have passed; the request that reaches `max` sets the lock.
+export async function reserveAttempt(db: Db, key: string, now: Date, opts: { windowMs: number; lockMs: number; max: number }) {
+  const t = now.getTime();
+  const stale = sql`(${loginAttempts.firstFailureAt} <= ${t - opts.windowMs} and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} <= ${t}))`;
+  const [row] = await db
     .insert(loginAttempts)
-    .values(values)
+    .values({ key, failures: 1, firstFailureAt: now, lockedUntil: opts.max <= 1 ? new Date(t + opts.lockMs) : null })
     .onConflictDoUpdate({
       target: loginAttempts.key,
-      set: { failures: values.failures, firstFailureAt: values.firstFailureAt, lockedUntil: values.lockedUntil ?? null },
-    });
+      set: {
+        failures: sql`case when ${stale} then 1 else ${loginAttempts.failures} + 1 end`,
+        firstFailureAt: sql`case when ${stale} then ${t} else ${loginAttempts.firstFailureAt} end`,
+        lockedUntil: sql`case when ${stale} then null
+          when ${loginAttempts.lockedUntil} is null and ${loginAttempts.failures} + 1 >= ${opts.max} then ${t + opts.lockMs}
+          else ${loginAttempts.lockedUntil} end`,
+      },
+    })
+    .returning({ failures: loginAttempts.failures, lockedUntil: loginAttempts.lockedUntil });
+  return row!;
+}
+
+// Gives back a reservation that turned out not to be a failure (a known bearer token).
+export function releaseAttempt(db: Db, key: string) {
+  return db
+    .update(loginAttempts)
+    .set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` })
+    .where(eq(loginAttempts.key, key));
 }
 
 export function clearLoginAttempt(db: Db, key: string) {

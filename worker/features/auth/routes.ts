@@ -3,6 +3,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE } from "../../../src/shared/constants";
 import { loginSchema } from "../../../src/shared/schemas/auth";
 import { T } from "../../../src/shared/strings";
+import { clientIp } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
@@ -11,7 +12,7 @@ import { login, logout, publicUser } from "./service";
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const ip = c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+    const ip = clientIp(c);
     const { token, user } = await login(c.var.db, c.env.PASSWORD_PEPPER, {
       email,
       password,

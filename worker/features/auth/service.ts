@@ -10,7 +10,7 @@ import { T } from "../../../src/shared/strings";
 import type { Db } from "../../db/client";
 import type { users } from "../../db/schema";
 import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
-import { HttpError } from "../../lib/http-error";
+import { HttpError, TooManyRequests } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountWithMembership } from "../accounts/repo";
 import * as repo from "./repo";
@@ -45,8 +45,10 @@ export async function login(
   now = new Date(),
 ): Promise<{ token: string; user: SessionUser }> {
   const key = `${input.email}|${input.ip}`;
-  const attempt = await repo.findLoginAttempt(db, key);
-  if (attempt?.lockedUntil && attempt.lockedUntil > now) throw new HttpError(429, T.loginTooMany);
+  // The attempt is reserved before the password is checked: at most LOGIN_MAX_FAILURES are ever
+  // evaluated per e-mail and IP in the window, however many requests arrive together.
+  const reserved = await repo.reserveAttempt(db, key, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: LOGIN_MAX_FAILURES });
+  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
 
   const user = await repo.findUserByEmail(db, input.email);
   dummyHash ??= hashPassword("not-a-real-password", "pepper");
@@ -54,14 +56,11 @@ export async function login(
   const ok = (await verifyPassword(input.password, stored, pepper)) && !!user && user.isActive;
 
   if (!ok) {
-    const fresh = !attempt || now.getTime() - attempt.firstFailureAt.getTime() > LOGIN_FAILURE_WINDOW_MS;
-    const failures = fresh ? 1 : attempt.failures + 1;
-    const lockedUntil = failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS) : null;
-    await repo.saveLoginAttempt(db, { key, failures, firstFailureAt: fresh ? now : attempt.firstFailureAt, lockedUntil });
-    throw new HttpError(lockedUntil ? 429 : 401, lockedUntil ? T.loginTooMany : T.loginError);
+    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+    throw new HttpError(401, T.loginError);
   }
 
-  if (attempt) await repo.clearLoginAttempt(db, key);
+  await repo.clearLoginAttempt(db, key);
   if (needsRehash(user.password!)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password, pepper));
 
   const token = randomToken(32);
@@ -74,6 +73,10 @@ export async function login(
     expire: sessionExpiry(now, now),
   });
   return { token, user: toCurrentUser(user) };
+}
+
+function secondsUntil(until: Date | null, now: Date) {
+  return Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime() + LOGIN_LOCK_MS) - now.getTime()) / 1000));
 }
 
 function needsRehash(stored: string) {
