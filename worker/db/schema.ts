@@ -65,6 +65,23 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
 );
 
+// One row per open live socket (conversation, or any later kind of live object): revoking a session,
+// a user or an account finds here which objects to tell. Plain ids, no foreign keys, so a row outlives
+// the session it names until its object has closed the socket.
+export const liveSockets = sqliteTable(
+  "live_sockets",
+  {
+    id: text("id").primaryKey(),
+    objectKind: text("object_kind").notNull(),
+    objectName: text("object_name").notNull(),
+    sessionId: text("session_id").notNull(),
+    userId: text("user_id").notNull(),
+    twilioAccountId: text("twilio_account_id"),
+    openedAt: timestamp("opened_at").notNull(),
+  },
+  (t) => [index("live_sockets_session_idx").on(t.sessionId), index("live_sockets_user_idx").on(t.userId), index("live_sockets_account_idx").on(t.twilioAccountId)],
+);
+
 export const loginAttempts = sqliteTable("login_attempts", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull().default(0),

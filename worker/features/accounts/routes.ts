@@ -43,7 +43,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
   })
   .delete("/:id", validate("param", idParam), async (c) => {
-    await service.deleteAccount(c.var.db, currentUser(c), c.req.valid("param").id);
+    await service.deleteAccount(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   })
   .put("/:id/activate", validate("param", idParam), async (c) => {

@@ -20,11 +20,11 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await service.createUser(c.var.db, c.env.PASSWORD_PEPPER, currentUser(c), c.req.valid("json")), 201);
   })
   .put("/users/:userId/role", superAdmin, validate("param", userIdParam), validate("json", roleSchema), async (c) => {
-    await service.changeRole(c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").role);
+    await service.changeRole(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").role);
     return c.json({ ok: true }, 200);
   })
   .put("/users/:userId/active", superAdmin, validate("param", userIdParam), validate("json", userActiveSchema), async (c) => {
-    await service.setActive(c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").isActive);
+    await service.setActive(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").isActive);
     return c.json({ ok: true }, 200);
   })
   .post("/users/:userId/assign-account", superAdmin, validate("param", userIdParam), validate("json", assignAccountSchema), async (c) => {
@@ -34,7 +34,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .delete("/users/:userId/unassign-account/:twilioAccountId", superAdmin, validate("param", unassignParams), async (c) => {
     const { userId, twilioAccountId } = c.req.valid("param");
-    await service.unassignAccount(c.var.db, currentUser(c), userId, twilioAccountId);
+    await service.unassignAccount(c.env, c.var.db, currentUser(c), userId, twilioAccountId);
     return c.json({ ok: true }, 200);
   })
   .get("/audit-log", superAdmin, async (c) => c.json(await listAudit(c.var.db), 200));

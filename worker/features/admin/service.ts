@@ -11,6 +11,7 @@ import { getManageableAccount } from "../accounts/service";
 import { findUserByEmail } from "../auth/repo";
 import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";
 import { auditStatement } from "./audit";
+import { revokeLive } from "../live-access/service";
 import * as repo from "./repo";
 
 export async function listUsers(db: Db): Promise<AdminUser[]> {
@@ -30,7 +31,7 @@ async function existingAccount(db: Db, id: string) {
 }
 
 // An admin cannot change their own role, and the last active super_admin cannot be demoted.
-export async function changeRole(db: Db, actor: SessionUser, userId: string, role: UserRole) {
+export async function changeRole(env: Env, db: Db, actor: SessionUser, userId: string, role: UserRole) {
   const user = await existingUser(db, userId);
   if (user.id === actor.id) throw conflict(TX.ownRole);
   if (user.role === role) return;
@@ -38,15 +39,17 @@ export async function changeRole(db: Db, actor: SessionUser, userId: string, rol
     throw conflict(TX.lastSuperAdmin);
   }
   await runBatch(db, [repo.setRoleStatement(db, userId, role), auditStatement(db, actor, "user.role", "user", userId, { email: user.email, from: user.role, to: role })]);
+  // A demoted super_admin keeps only the sockets their memberships still allow.
+  await revokeLive(env, db, { userIds: [userId] });
 }
 
 // Disabling a user ends all their sessions at once.
-export async function setActive(db: Db, actor: SessionUser, userId: string, isActive: boolean) {
+export async function setActive(env: Env, db: Db, actor: SessionUser, userId: string, isActive: boolean) {
   const user = await existingUser(db, userId);
   if (user.id === actor.id) throw conflict(TX.ownAccountDisable);
   if (!isActive && user.role === "super_admin" && user.isActive && (await repo.countSuperAdmins(db)) <= 1) throw conflict(TX.lastSuperAdmin);
   await runBatch(db, [repo.setActiveStatement(db, userId, isActive), auditStatement(db, actor, "user.active", "user", userId, { email: user.email, isActive })]);
-  if (!isActive) await endAllSessions(db, userId);
+  if (!isActive) await endAllSessions(env, db, userId);
 }
 
 export async function assignAccount(db: Db, actor: SessionUser, userId: string, twilioAccountId: string, isOwner: boolean) {
@@ -58,7 +61,7 @@ export async function assignAccount(db: Db, actor: SessionUser, userId: string, 
   ]);
 }
 
-export async function unassignAccount(db: Db, actor: SessionUser, userId: string, twilioAccountId: string) {
+export async function unassignAccount(env: Env, db: Db, actor: SessionUser, userId: string, twilioAccountId: string) {
   const user = await existingUser(db, userId);
   if (!(await repo.findMembershipRow(db, userId, twilioAccountId))) throw notFound("L'utente non è assegnato a questo account");
   const account = await findAccount(db, twilioAccountId);
@@ -66,6 +69,7 @@ export async function unassignAccount(db: Db, actor: SessionUser, userId: string
     repo.unassignStatement(db, userId, twilioAccountId),
     auditStatement(db, actor, "account.unassign", "user", userId, { email: user.email, account: account?.name ?? null, twilioAccountId }),
   ]);
+  await revokeLive(env, db, { userIds: [userId] });
 }
 
 async function insertUser(

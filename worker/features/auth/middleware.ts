@@ -17,6 +17,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (session && READS.has(c.req.method)) rememberActiveAccount(session.user, session.activeAccount);
   c.set("user", session?.user ?? null);
   c.set("sessionId", session?.sid ?? null);
+  c.set("sessionExpire", session?.expire.getTime() ?? 0);
   await next();
 };
 

@@ -29,7 +29,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(publicUser(user), 200);
   })
   .post("/logout", async (c) => {
-    if (c.var.sessionId) await logout(c.var.db, c.var.sessionId);
+    if (c.var.sessionId) await logout(c.env, c.var.db, c.var.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true });
     return c.json({ ok: true }, 200);
   })

@@ -13,6 +13,7 @@ import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword
 import { HttpError, TooManyRequests } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountWithMembership } from "../accounts/repo";
+import { purgeStaleLiveSockets, revokeLive } from "../live-access/service";
 import * as repo from "./repo";
 
 // Refresh the sliding expiry at most once a minute to keep reads cheap.
@@ -97,25 +98,31 @@ export async function resolveSession(db: Db, token: string, now = new Date()) {
     await repo.deleteSession(db, sid);
     return null;
   }
+  let expire = row.session.expire;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await repo.touchSession(db, sid, sessionExpiry(row.session.createdAt, now), now);
+    expire = sessionExpiry(row.session.createdAt, now);
+    await repo.touchSession(db, sid, expire, now);
   }
   const user = toCurrentUser(row.user);
   const activeAccount: AccountWithMembership | null = row.account
     ? { account: row.account, isOwner: user.role === "super_admin" || !!row.memberIsOwner }
     : null;
-  return { sid, user, activeAccount };
+  return { sid, expire, user, activeAccount };
 }
 
-export function logout(db: Db, sid: string) {
-  return repo.deleteSession(db, sid);
+// Ending a session closes its live sockets at once.
+export async function logout(env: Env, db: Db, sid: string) {
+  await repo.deleteSession(db, sid);
+  await revokeLive(env, db, { sessionIds: [sid] });
 }
 
-export function endAllSessions(db: Db, userId: string) {
-  return repo.deleteSessionsOfUser(db, userId);
+export async function endAllSessions(env: Env, db: Db, userId: string) {
+  await repo.deleteSessionsOfUser(db, userId);
+  await revokeLive(env, db, { userIds: [userId] });
 }
 
 export async function purgeExpired(db: Db, now = new Date()) {
   await repo.deleteExpiredSessions(db, now);
   await repo.deleteStaleLoginAttempts(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  await purgeStaleLiveSockets(db, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS));
 }

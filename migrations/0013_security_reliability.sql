@@ -1,0 +1,17 @@
+-- Live sockets by session, user and account, so that revoking any of them reaches the objects holding
+-- their sockets. No foreign keys: the rows must outlive the session they name until the object is told.
+CREATE TABLE `live_sockets` (
+	`id` text PRIMARY KEY NOT NULL,
+	`object_kind` text NOT NULL,
+	`object_name` text NOT NULL,
+	`session_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`twilio_account_id` text,
+	`opened_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `live_sockets_session_idx` ON `live_sockets` (`session_id`);
+--> statement-breakpoint
+CREATE INDEX `live_sockets_user_idx` ON `live_sockets` (`user_id`);
+--> statement-breakpoint
+CREATE INDEX `live_sockets_account_idx` ON `live_sockets` (`twilio_account_id`);
