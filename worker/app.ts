@@ -27,6 +27,7 @@ import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { requireValidConfig } from "./lib/config-check";
 import { isOwnOrigin } from "./lib/origin";
 import { HttpError, TooManyRequests } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
@@ -63,6 +64,7 @@ const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
+app.use("*", requireValidConfig);
 
 // The benchmark and tests (BENCH_SQL_COUNT=1) read how many SQL statements a request ran; never set in production.
 app.use("*", async (c, next) => {
