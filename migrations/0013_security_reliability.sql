@@ -15,3 +15,6 @@ CREATE INDEX `live_sockets_session_idx` ON `live_sockets` (`session_id`);
 CREATE INDEX `live_sockets_user_idx` ON `live_sockets` (`user_id`);
 --> statement-breakpoint
 CREATE INDEX `live_sockets_account_idx` ON `live_sockets` (`twilio_account_id`);
+--> statement-breakpoint
+-- Set by an administrator's password reset: the user must choose a new password at next sign-in.
+ALTER TABLE `users` ADD `must_change_password` integer DEFAULT false NOT NULL;

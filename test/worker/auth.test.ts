@@ -30,6 +30,7 @@ describe("sign-in", () => {
       lastName: "Rossi",
       profileImageUrl: null,
       role: "super_admin",
+      mustChangePassword: false,
     });
   });
 

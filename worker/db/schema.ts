@@ -47,6 +47,8 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: USER_ROLES }).notNull().default("client"),
   // Disabling a user ends all their sessions and blocks sign-in.
   isActive: flag("is_active", true),
+  // After an administrator's reset: every call but choosing a new password answers 403.
+  mustChangePassword: flag("must_change_password", false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

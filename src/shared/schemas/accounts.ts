@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_SID_PATTERN, E164_PATTERN } from "../constants";
 import { MODEL_IDS } from "../models";
 import { T } from "../strings";
+import { newPasswordSchema } from "./passwords";
 
 export const PHONE_EXAMPLE = "+393331234567";
 
@@ -45,7 +46,7 @@ export const testGptModelSchema = z.object({
 
 export const createUserForAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Invalid email format")),
-  password: z.string().min(8, "Password must be at least 8 characters long").max(1024),
+  password: newPasswordSchema,
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is required"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is required"),
   profileImageUrl: z.union([z.literal(""), z.url()]).optional(),

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { assignAccountSchema, createUserSchema, roleSchema, unassignParams, userActiveSchema, userIdParam } from "../../../src/shared/schemas/admin";
 import { createUserForAccountSchema } from "../../../src/shared/schemas/accounts";
+import { resetPasswordSchema } from "../../../src/shared/schemas/passwords";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { currentUser, requireRole } from "../auth/middleware";
@@ -25,6 +26,10 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .put("/users/:userId/active", superAdmin, validate("param", userIdParam), validate("json", userActiveSchema), async (c) => {
     await service.setActive(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").isActive);
+    return c.json({ ok: true }, 200);
+  })
+  .put("/users/:userId/password", superAdmin, validate("param", userIdParam), validate("json", resetPasswordSchema), async (c) => {
+    await service.resetPassword(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").password);
     return c.json({ ok: true }, 200);
   })
   .post("/users/:userId/assign-account", superAdmin, validate("param", userIdParam), validate("json", assignAccountSchema), async (c) => {

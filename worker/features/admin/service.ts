@@ -8,6 +8,8 @@ import { conflict, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import { findAccount } from "../accounts/repo";
 import { getManageableAccount } from "../accounts/service";
+import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
+import { assertAcceptablePassword } from "../auth/password-policy";
 import { findUserByEmail } from "../auth/repo";
 import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";
 import { auditStatement } from "./audit";
@@ -79,17 +81,45 @@ async function insertUser(
   input: { email: string; password: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null },
   membership: { twilioAccountId: string; isOwner: boolean } | null,
 ) {
-  if (await findUserByEmail(db, input.email)) throw conflict(TX.emailInUse);
+  await assertAcceptablePassword(input.password);
   const now = new Date();
-  const row = { id: crypto.randomUUID(), ...input, password: await hashPassword(input.password, pepper), role: "client" as const, isActive: true, createdAt: now, updatedAt: now };
+  // Hashed before the e-mail is looked up, so that the time taken does not tell whether it exists.
+  const row = {
+    id: crypto.randomUUID(),
+    ...input,
+    password: await hashPassword(input.password, pepper),
+    role: "client" as const,
+    isActive: true,
+    mustChangePassword: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Only a super_admin (who sees every user anyway) learns that an e-mail is taken. Anyone else gets
+  // the answer of a success and the existing user is left unchanged: nobody can probe for e-mails.
+  const taken = () => {
+    if (actor.role === "super_admin") throw conflict(TX.emailInUse);
+    return publicUser(toCurrentUser(row));
+  };
+  if (await findUserByEmail(db, input.email)) return taken();
   try {
     await repo.insertUserWithMembership(db, row, membership, auditStatement(db, actor, "user.create", "user", row.id, { email: row.email, ...membership }));
   } catch (err) {
     // Two concurrent creations of one e-mail: the unique index decides.
-    if (String((err as Error).message).includes("UNIQUE")) throw conflict(TX.emailInUse);
+    if (String((err as Error).message).includes("UNIQUE")) return taken();
     throw err;
   }
   return publicUser(toCurrentUser(row));
+}
+
+// A super_admin sets a new password for a user, who must choose their own at next sign-in; the
+// user's sessions (and live sockets) end at once.
+export async function resetPassword(env: Env, db: Db, actor: SessionUser, userId: string, password: string) {
+  const user = await existingUser(db, userId);
+  if (user.id === actor.id) throw conflict(PASSWORD_TEXTS.resetOwn);
+  await assertAcceptablePassword(password);
+  const hash = await hashPassword(password, env.PASSWORD_PEPPER);
+  await runBatch(db, [repo.resetPasswordStatement(db, userId, hash), auditStatement(db, actor, "user.password-reset", "user", userId, { email: user.email })]);
+  await endAllSessions(env, db, userId);
 }
 
 // A super_admin creates a client, optionally assigned to an account.

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE, type UserRole } from "../../../src/shared/constants";
+import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
 import { T } from "../../../src/shared/strings";
 import { HttpError } from "../../lib/http-error";
 import type { AppEnv, SessionUser } from "../../types";
@@ -21,8 +22,12 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+// After an administrator's reset the user may only choose a new password (or sign out).
+const WHILE_MUST_CHANGE = new Set(["/api/auth/change-password"]);
+
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw new HttpError(401, T.unauthorized);
+  if (c.var.user.mustChangePassword && !WHILE_MUST_CHANGE.has(c.req.path)) throw new HttpError(403, PASSWORD_TEXTS.mustChange);
   await next();
 };
 

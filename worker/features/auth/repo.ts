@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "../../db/schema";
 
@@ -13,6 +13,24 @@ export async function countUsers(db: Db) {
 
 export function insertUserIgnoringDuplicate(db: Db, values: typeof users.$inferInsert) {
   return db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+// A password the user chose: any reset's obligation to change it is met.
+export function setPassword(db: Db, userId: string, password: string) {
+  return db.update(users).set({ password, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+// Ends every session of the user but one; answers the ids it ended.
+export async function deleteOtherSessions(db: Db, userId: string, keepSid: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)))
+    .returning({ sid: sessions.sid });
+  return rows.map((r) => r.sid);
 }
 
 export function updatePasswordHash(db: Db, userId: string, password: string) {

@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE } from "../../../src/shared/constants";
 import { loginSchema } from "../../../src/shared/schemas/auth";
+import { changePasswordSchema } from "../../../src/shared/schemas/passwords";
 import { T } from "../../../src/shared/strings";
 import { clientIp } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
-import { login, logout, publicUser } from "./service";
+import { currentUser } from "./middleware";
+import { changePassword, login, logout, publicUser } from "./service";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
@@ -31,6 +33,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/logout", async (c) => {
     if (c.var.sessionId) await logout(c.env, c.var.db, c.var.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true });
+    return c.json({ ok: true }, 200);
+  })
+  .post("/change-password", validate("json", changePasswordSchema), async (c) => {
+    await changePassword(c.env, c.var.db, currentUser(c), c.var.sessionId!, c.req.valid("json"));
     return c.json({ ok: true }, 200);
   })
   .get("/me", (c) => {

@@ -14,6 +14,8 @@ import { HttpError, TooManyRequests } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountWithMembership } from "../accounts/repo";
 import { purgeStaleLiveSockets, revokeLive } from "../live-access/service";
+import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
+import { assertAcceptablePassword } from "./password-policy";
 import * as repo from "./repo";
 
 // Refresh the sliding expiry at most once a minute to keep reads cheap.
@@ -28,6 +30,7 @@ export function toCurrentUser(u: typeof users.$inferSelect): SessionUser {
     profileImageUrl: u.profileImageUrl,
     role: u.role,
     isActive: u.isActive,
+    mustChangePassword: u.mustChangePassword,
   };
 }
 
@@ -108,6 +111,32 @@ export async function resolveSession(db: Db, token: string, now = new Date()) {
     ? { account: row.account, isOwner: user.role === "super_admin" || !!row.memberIsOwner }
     : null;
   return { sid, expire, user, activeAccount };
+}
+
+// Changing one's own password: the current one is required (and its guesses are limited like sign-in's),
+// the new one must pass the policy, and every other session of the user ends, with its live sockets.
+export async function changePassword(
+  env: Env,
+  db: Db,
+  user: SessionUser,
+  sid: string,
+  input: { currentPassword: string; newPassword: string },
+  now = new Date(),
+) {
+  const key = `password|${user.id}`;
+  const reserved = await repo.reserveAttempt(db, key, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: LOGIN_MAX_FAILURES });
+  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+  const row = await repo.findUserById(db, user.id);
+  if (!row?.password || !(await verifyPassword(input.currentPassword, row.password, env.PASSWORD_PEPPER))) {
+    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+    throw new HttpError(400, PASSWORD_TEXTS.currentWrong);
+  }
+  await repo.clearLoginAttempt(db, key);
+  if (input.newPassword === input.currentPassword) throw new HttpError(400, PASSWORD_TEXTS.sameAsCurrent);
+  await assertAcceptablePassword(input.newPassword);
+  await repo.setPassword(db, user.id, await hashPassword(input.newPassword, env.PASSWORD_PEPPER));
+  const others = await repo.deleteOtherSessions(db, user.id, sid);
+  await revokeLive(env, db, { sessionIds: others });
 }
 
 // Ending a session closes its live sockets at once.
