@@ -60,12 +60,26 @@ describe("Lead Manager API tokens", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error).toBe(TX.tokenRequired);
     }
-    expect((await call("/api/lead-manager/tokens", { cookie, body: { name: "CRM", tokenRaw: "corto" } })).json.error).toBe(TX.tokenTooShort);
+    const weak = [];
+    // Shorter than 32 characters, or long but guessable (few distinct characters).
+    for (const tokenRaw of ["corto", "x".repeat(31) , `${"ab".repeat(20)}`, "1234567890123456789012345678901234567890"]) {
+      weak.push(await call("/api/lead-manager/tokens", { cookie, body: { name: "CRM", tokenRaw } }));
+    }
     const raw = rawToken();
-    await call("/api/lead-manager/tokens", { cookie, body: { name: "Uno", tokenRaw: raw } });
-    const dup = await call("/api/lead-manager/tokens", { cookie, body: { name: "Due", tokenRaw: raw } });
-    expect(dup.status).toBe(409);
-    expect(dup.json.error).toBe(TX.tokenInUse);
+    expect((await call("/api/lead-manager/tokens", { cookie, body: { name: "Uno", tokenRaw: raw } })).status).toBe(201);
+    // Another tenant tries the same value: the answer is the weak token's, so it learns nothing.
+    const stranger = await sandboxUser();
+    const dup = await call("/api/lead-manager/tokens", { cookie: stranger.cookie, body: { name: "Due", tokenRaw: raw } });
+    for (const res of [...weak, dup]) {
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: TX.tokenTooShort, details: [{ path: "tokenRaw", message: TX.tokenTooShort }] });
+    }
+    expect(TX.tokenInUse).toBe(TX.tokenTooShort);
+    // Rotating one's own token to a value in use answers the same.
+    const own = await call("/api/lead-manager/tokens", { cookie: stranger.cookie, body: { name: "Tre", tokenRaw: rawToken() } });
+    const rotated = await call(`/api/lead-manager/tokens/${own.json.id}`, { method: "PUT", cookie: stranger.cookie, body: { name: "Tre", tokenRaw: raw } });
+    expect(rotated.status).toBe(400);
+    expect(rotated.json).toEqual(weak[0]!.json);
   });
 
   it("toggles isActive, rotates the token with a new name, and keeps other users out", async () => {

@@ -89,6 +89,11 @@ export const ROUTES: Record<string, Entry> = {
   },
   "POST /api/auth/logout": { access: { kind: "public", anonymous: 200 }, request: () => ({ path: "/api/auth/logout", method: "POST" }), endsSession: true },
   "GET /api/auth/me": { access: { kind: "own" }, request: () => ({ path: "/api/auth/me" }) },
+  // A wrong current password: answers 400 and changes nothing, so the caller's session lives on.
+  "POST /api/auth/change-password": {
+    access: { kind: "own" },
+    request: () => ({ path: "/api/auth/change-password", body: { currentPassword: "non-la-password", newPassword: "Nuova-Password-Sicura-7" } }),
+  },
 
   "GET /api/twilio-accounts": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-accounts" }) },
   "GET /api/twilio-accounts/active": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-accounts/active" }) },
@@ -291,6 +296,10 @@ export const ROUTES: Record<string, Entry> = {
   "PUT /api/admin/users/:userId/active": {
     access: { kind: "admin" },
     request: (w) => ({ path: `/api/admin/users/${w.spareUserId}/active`, method: "PUT", body: { isActive: true } }),
+  },
+  "PUT /api/admin/users/:userId/password": {
+    access: { kind: "admin" },
+    request: (w) => ({ path: `/api/admin/users/${w.spareUserId}/password`, method: "PUT", body: { password: "Temporanea-Sicura-42" } }),
   },
   "POST /api/admin/users/:userId/assign-account": {
     access: { kind: "admin" },

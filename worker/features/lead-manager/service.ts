@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client";
 import { constantTimeEqual, sha256Hex } from "../../lib/crypto";
 import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "../../../src/shared/constants";
-import { badRequest, conflict, HttpError, notFound, TooManyRequests } from "../../lib/http-error";
+import { badRequest, HttpError, notFound, TooManyRequests } from "../../lib/http-error";
 import { releaseAttempt, reserveAttempt } from "../auth/repo";
 import type { SessionUser } from "../../types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
@@ -41,6 +41,9 @@ function toApiToken(row: { token: repo.TokenRow; accountName: string | null }): 
   };
 }
 
+// Exactly the validator's answer to a weak token (validate.ts), so an in-use value cannot be told apart.
+const tokenRejected = () => badRequest(TX.tokenInUse, [{ path: "tokenRaw", message: TX.tokenInUse }]);
+
 const displayPrefix = (raw: string) => `${raw.slice(0, TOKEN_PREFIX_LENGTH)}…`;
 
 export async function listTokens(db: Db, user: SessionUser): Promise<ApiToken[]> {
@@ -52,7 +55,7 @@ export async function createToken(db: Db, user: SessionUser, input: CreateInput)
   const active = await resolveActiveAccount(db, user);
   if (!active) throw badRequest(TX.noActiveAccount);
   const hash = await sha256Hex(input.tokenRaw);
-  if (await repo.findTokenHash(db, hash)) throw conflict(TX.tokenInUse);
+  if (await repo.findTokenHash(db, hash)) throw tokenRejected();
   const row = await repo.insertToken(db, {
     userId: user.id,
     twilioAccountId: active.account.id,
@@ -72,7 +75,7 @@ export async function updateToken(db: Db, user: SessionUser, id: string, input: 
   if ("tokenRaw" in input) {
     const hash = await sha256Hex(input.tokenRaw);
     const other = await repo.findTokenHash(db, hash);
-    if (other && other.id !== id) throw conflict(TX.tokenInUse);
+    if (other && other.id !== id) throw tokenRejected();
     Object.assign(changes, { name: input.name, token: hash, tokenPrefix: displayPrefix(input.tokenRaw) });
   }
   if (input.isActive !== undefined) changes.isActive = input.isActive;
