@@ -6,6 +6,7 @@ import { conversations, twilioAccounts, users } from "../../worker/db/schema";
 import { decryptSecret } from "../../worker/lib/crypto";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { accountBody, addMember, call, createAccount, db, login, signedInUser } from "./helpers";
+import { PNG } from "./security-routes";
 
 const TOKEN = "supersecrettoken1234567890abcd";
 
@@ -201,7 +202,7 @@ describe("tenancy and roles on accounts", () => {
 });
 
 describe("photos", () => {
-  const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  const png = PNG;
 
   it("uploads an account photo through an upload URL and serves it to members only", async () => {
     const { cookie } = await signedInUser();
@@ -227,7 +228,7 @@ describe("photos", () => {
     const account = await createAccount(cookie);
     const { json: upload } = await call("/api/objects/upload", { method: "POST", cookie });
     const text = await call(upload.uploadURL, { method: "PUT", cookie, rawBody: "ciao", headers: { "Content-Type": "text/plain" } });
-    expect(text.status).toBe(400);
+    expect(text.status).toBe(415);
     expect(text.json.error).toContain(T.photoInvalidFormatTitle);
     const big = await call(upload.uploadURL, {
       method: "PUT",
@@ -235,7 +236,7 @@ describe("photos", () => {
       rawBody: new Uint8Array(5 * 1024 * 1024 + 1),
       headers: { "Content-Type": "image/png" },
     });
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(big.json.error).toContain(T.photoTooLargeTitle);
 
     const other = await signedInUser();
@@ -260,13 +261,13 @@ describe("photos", () => {
     expect((await call(ok.json.profileImageUrl, { cookie })).status).toBe(200);
 
     const pdf = await call("/api/users/profile-photo", { method: "PUT", cookie, rawBody: form(new File(["%PDF"], "x.pdf", { type: "application/pdf" })) });
-    expect(pdf.status).toBe(400);
+    expect(pdf.status).toBe(415);
     const big = await call("/api/users/profile-photo", {
       method: "PUT",
       cookie,
       rawBody: form(new File([new Uint8Array(5 * 1024 * 1024 + 10)], "big.png", { type: "image/png" })),
     });
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(big.json.error).toContain(T.photoTooLargeTitle);
     const missing = await call("/api/users/profile-photo", { method: "PUT", cookie, rawBody: new FormData() });
     expect(missing.status).toBe(400);

@@ -15,11 +15,15 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const now = new Date(controller.scheduledTime);
   const minute = now.toISOString().slice(0, 16);
   const db = createDb(env.DB);
-  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
+  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...uploadJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
   const due: MessageSendRequest<JobMessage>[] = [...jobs.map((body) => ({ body })), ...(await dueFunnelJobs(env, db, now))];
   for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
     await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX));
   }
+}
+
+function uploadJobs(now: Date, minute: string): JobMessage[] {
+  return now.getUTCMinutes() === 0 ? [{ kind: "uploads.purge", idempotencyKey: `uploads.purge:${minute}` }] : [];
 }
 
 function weatherJobs(now: Date, minute: string): JobMessage[] {
