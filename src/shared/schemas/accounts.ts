@@ -49,7 +49,8 @@ export const createUserForAccountSchema = z.object({
   password: newPasswordSchema,
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is required"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is required"),
-  profileImageUrl: z.union([z.literal(""), z.url()]).optional(),
+  // Only https: a javascript: or data: URL would be rendered as an image source.
+  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: T.photoUrlInvalid })], { error: T.photoUrlInvalid }).optional(),
   isOwner: z.boolean().optional().default(false),
   twilioAccountId: z.string({ error: "Twilio Account ID is required" }).trim().min(1, "Twilio Account ID is required"),
 });
