@@ -375,10 +375,18 @@ export const messages = sqliteTable(
     // Memory passages an AI reply used, shown in the chat.
     sources: json<{ memoryId: string; name: string }[]>("sources"),
     sendAttempts: integer("send_attempts").notNull().default(0),
+    // The outbox lease: when a consumer last claimed this message for sending.
+    claimedAt: timestamp("claimed_at"),
+    // Set just before the call to Twilio and cleared by a known outcome: while set, the message may
+    // have reached Twilio, so the next attempt looks it up there before sending again.
+    twilioAttemptAt: timestamp("twilio_attempt_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("messages_conversation_time_idx").on(t.conversationId, t.createdAt),
+    index("messages_outbox_idx")
+      .on(t.createdAt)
+      .where(sql`${t.twilioMessageId} IS NULL AND ${t.status} IN ('queued', 'sending')`),
     uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
     uniqueIndex("messages_reply_uq").on(t.conversationId, t.replyToId),
   ],

@@ -6,6 +6,7 @@ import { dueTemplateSyncJobs } from "./template-sync";
 import { dueCalendarReminderJobs } from "./calendar-reminder";
 import { dueLeadDetectionJobs } from "./lead-detection";
 import { dueFunnelJobs } from "./funnel-claim";
+import { sweepOutbox } from "./send-message";
 
 // Queues.sendBatch takes at most 100 messages per call.
 const SEND_BATCH_MAX = 100;
@@ -20,6 +21,8 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
     await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX));
   }
+  // Outbound messages whose send job was lost go back on the queue.
+  await sweepOutbox(env, db, now);
 }
 
 function uploadJobs(now: Date, minute: string): JobMessage[] {
