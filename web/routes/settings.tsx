@@ -3,6 +3,7 @@ import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
 import { T } from "../../src/shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
+import { ChangePasswordForm } from "../features/auth/components/change-password-form";
 import { SettingsPage as SettingsScreen } from "../features/settings/components/settings-page";
 import { WeatherCard } from "../features/weather/components/weather-card";
 import { toast } from "../lib/toast-store";
@@ -22,5 +23,5 @@ function LogoutAction() {
 }
 
 export function SettingsPage() {
-  return <SettingsScreen logout={<LogoutAction />} skills={<WeatherCard />} />;
+  return <SettingsScreen logout={<LogoutAction />} changePassword={<ChangePasswordForm />} skills={<WeatherCard />} />;
 }
