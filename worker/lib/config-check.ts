@@ -25,6 +25,11 @@ export function configProblems(env: Env): string[] {
   if (keys.length === 0) problems.push("ENCRYPTION_KEY mancante");
   // While a key is rotated ENCRYPTION_KEY holds "<new>,<old>": each must be a key.
   else if (keys.some((k) => (decodedLength(k) ?? 0) < 32)) problems.push("ENCRYPTION_KEY non valida: servono 32 byte casuali in base64");
+  // Cloudflare Access sign-in is on once its audience is set; then its issuer and key URL are needed.
+  if (vars.ACCESS_AUDIENCE?.trim()) {
+    if (!vars.ACCESS_ISSUER?.trim()) problems.push("ACCESS_ISSUER mancante (serve con ACCESS_AUDIENCE)");
+    else if (!URL.canParse(vars.ACCESS_ISSUER) || new URL(vars.ACCESS_ISSUER).protocol !== "https:") problems.push("ACCESS_ISSUER non è un URL https valido");
+  }
   for (const name of URL_VARS) {
     const value = vars[name];
     if (value === undefined || value === "") {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE } from "../../../src/shared/constants";
+import { deleteCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../../../src/shared/constants";
 import { loginSchema } from "../../../src/shared/schemas/auth";
 import { changePasswordSchema } from "../../../src/shared/schemas/passwords";
 import { T } from "../../../src/shared/strings";
@@ -8,7 +8,7 @@ import { clientIp } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
-import { currentUser } from "./middleware";
+import { currentUser, setSessionCookie } from "./middleware";
 import { changePassword, login, logout, publicUser } from "./service";
 
 export const authRoutes = new Hono<AppEnv>()
@@ -21,13 +21,7 @@ export const authRoutes = new Hono<AppEnv>()
       ip,
       userAgent: c.req.header("User-Agent") ?? "",
     });
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      secure: true,
-      sameSite: "Lax",
-      path: "/",
-      maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
-    });
+    setSessionCookie(c, token);
     return c.json(publicUser(user), 200);
   })
   .post("/logout", async (c) => {

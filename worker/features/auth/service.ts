@@ -67,16 +67,21 @@ export async function login(
   await repo.clearLoginAttempt(db, key);
   if (needsRehash(user.password!)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password, pepper));
 
+  return { token: await startSession(db, user.id, input, now), user: toCurrentUser(user) };
+}
+
+// A new session for a signed-in user; answers the cookie value (only its hash is stored).
+export async function startSession(db: Db, userId: string, meta: { ip: string; userAgent: string }, now = new Date()) {
   const token = randomToken(32);
   await repo.insertSession(db, {
     sid: await sha256Hex(token),
-    sess: { ip: input.ip, userAgent: input.userAgent.slice(0, 300) },
-    userId: user.id,
+    sess: { ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) },
+    userId,
     createdAt: now,
     lastSeenAt: now,
     expire: sessionExpiry(now, now),
   });
-  return { token, user: toCurrentUser(user) };
+  return token;
 }
 
 function secondsUntil(until: Date | null, now: Date) {
