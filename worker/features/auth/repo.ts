@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "../../db/schema";
 
@@ -112,12 +112,13 @@ export async function reserveAttempt(db: Db, key: string, now: Date, opts: { win
   return row!;
 }
 
-// Gives back a reservation that turned out not to be a failure (a known bearer token).
+// Gives back a reservation that turned out not to be a failure (a known bearer token): the row goes
+// when it held only this one, so a caller with a good token leaves nothing behind.
 export function releaseAttempt(db: Db, key: string) {
-  return db
-    .update(loginAttempts)
-    .set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` })
-    .where(eq(loginAttempts.key, key));
+  return db.batch([
+    db.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lte(loginAttempts.failures, 1), isNull(loginAttempts.lockedUntil))),
+    db.update(loginAttempts).set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` }).where(eq(loginAttempts.key, key)),
+  ]);
 }
 
 export function clearLoginAttempt(db: Db, key: string) {
