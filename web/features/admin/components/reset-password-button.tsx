@@ -5,7 +5,7 @@ import type { AdminUser } from "../../../../src/shared/schemas/admin";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
+import { Field, FieldError } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
@@ -62,11 +62,7 @@ export function ResetPasswordButton({ user, self }: { user: AdminUser; self: boo
                 }}
               />
             </Field>
-            {error ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            ) : null}
+            <FieldError>{error}</FieldError>
             <DialogFooter>
               <Button variant="outline" size="sm" onClick={() => setOpen(false)} disabled={reset.isPending}>
                 {T.cancel}

@@ -2,7 +2,7 @@ import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { changePasswordSchema, PASSWORD_TEXTS as PX } from "../../../../src/shared/schemas/passwords";
 import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
+import { Field, FieldError } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
@@ -49,11 +49,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
       <Field label={PX.confirmLabel} htmlFor={`${id}-confirm`}>
         <Input id={`${id}-confirm`} name="confirmPassword" type="password" autoComplete="new-password" value={values.confirm} onChange={(e) => set("confirm", e.target.value)} />
       </Field>
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError>{error}</FieldError>
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={change.isPending}>
           <KeyRound aria-hidden />
