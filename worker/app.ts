@@ -30,8 +30,9 @@ import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { mediaRoutes, publicMediaRoutes } from "./features/media/routes";
+import { requireValidConfig } from "./lib/config-check";
 import { isOwnOrigin } from "./lib/origin";
-import { HttpError } from "./lib/http-error";
+import { HttpError, TooManyRequests } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
 import { securityHeaders } from "./lib/security-headers";
 import type { AppEnv } from "./types";
@@ -67,6 +68,7 @@ const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const app = new Hono<AppEnv>();
 
 app.use("*", securityHeaders);
+app.use("*", requireValidConfig);
 
 // The benchmark and tests (BENCH_SQL_COUNT=1) read how many SQL statements a request ran; never set in production.
 app.use("*", async (c, next) => {
@@ -130,6 +132,7 @@ app.notFound((c) => c.json({ error: T.notFoundApi }, 404));
 
 app.onError((err, c) => {
   if (err instanceof HttpError) {
+    if (err instanceof TooManyRequests) c.header("Retry-After", String(err.retryAfterSeconds));
     return c.json(err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }, err.status);
   }
   if (err instanceof HTTPException) {

@@ -4,6 +4,19 @@ import { clientFrameSchema, type ServerFrame } from "../src/shared/live";
 import type { ApiConversation, ApiMessage } from "../src/shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
+import { liveSessionsForConversation } from "./features/live-access/repo";
+import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+
+// What each socket carries through hibernation: whose session opened it, and until when that session
+// was last known to be alive.
+interface SocketAttachment {
+  userId: string;
+  conversationId?: string;
+  sid?: string;
+  socketId?: string;
+  expire?: number;
+  connectedAt: number;
+}
 
 interface PendingReply {
   conversationId: string;
@@ -34,8 +47,60 @@ export class ConversationDO extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const userId = request.headers.get("X-User-Id") ?? "anonymous";
     this.ctx.acceptWebSocket(pair[1], [userId]);
-    pair[1].serializeAttachment({ userId, connectedAt: Date.now() });
+    pair[1].serializeAttachment({
+      userId,
+      conversationId: request.headers.get("X-Conversation-Id") ?? undefined,
+      sid: request.headers.get("X-Session-Id") ?? undefined,
+      socketId: request.headers.get("X-Socket-Id") ?? undefined,
+      expire: Number(request.headers.get("X-Session-Expire") ?? 0),
+      connectedAt: Date.now(),
+    } satisfies SocketAttachment);
+    await this.armRecheck();
     return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  // Checks every open socket's session against D1 (alive, user active, still allowed on this
+  // conversation) and closes the others. Called when a session, user, membership or account is
+  // revoked, and by the alarm at least every LIVE_RECHECK_MS.
+  async recheckSockets(): Promise<number> {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return 0;
+    const now = new Date();
+    const attached = sockets.map((ws) => ({ ws, a: ws.deserializeAttachment() as SocketAttachment | null }));
+    const sids = [...new Set(attached.flatMap(({ a }) => (a?.sid ? [a.sid] : [])))];
+    const conversationId = attached.find(({ a }) => a?.conversationId)?.a?.conversationId;
+    const rows = conversationId ? await liveSessionsForConversation(createDb(this.env.DB), conversationId, sids, now) : [];
+    const alive = new Map(rows.map((r) => [r.sid, r.expire.getTime()]));
+    const gone: string[] = [];
+    for (const { ws, a } of attached) {
+      const expire = a?.sid ? alive.get(a.sid) : undefined;
+      if (a && expire !== undefined) {
+        ws.serializeAttachment({ ...a, expire } satisfies SocketAttachment);
+        continue;
+      }
+      this.revoke(ws);
+      if (a?.socketId) gone.push(a.socketId);
+    }
+    if (gone.length > 0) await forgetLiveSockets(createDb(this.env.DB), gone);
+    return sockets.length - gone.length;
+  }
+
+  private revoke(ws: WebSocket) {
+    // Emptied first, so that nothing more is sent to it while it closes.
+    ws.serializeAttachment(null);
+    try {
+      ws.close(REVOKED_CLOSE.code, REVOKED_CLOSE.reason);
+    } catch {
+      // already closing
+    }
+  }
+
+  // Keeps an alarm at most LIVE_RECHECK_MS away while sockets are open (the reply backstop may be sooner).
+  private async armRecheck() {
+    if (this.ctx.getWebSockets().length === 0) return;
+    const at = Date.now() + LIVE_RECHECK_MS;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
   }
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
@@ -54,6 +119,8 @@ export class ConversationDO extends DurableObject<Env> {
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
+    const a = ws.deserializeAttachment() as SocketAttachment | null;
+    if (a?.socketId) await forgetLiveSockets(createDb(this.env.DB), [a.socketId]);
     // 1005/1006 mean "no code"; they may not be sent back.
     ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
   }
@@ -63,14 +130,24 @@ export class ConversationDO extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return 0;
     const text = JSON.stringify(frame);
+    const now = Date.now();
+    let sent = 0;
     for (const ws of sockets) {
+      // A revoked socket (or one from before sessions were attached) gets no frame; nor does one whose
+      // session has expired since its last check.
+      const a = ws.deserializeAttachment() as SocketAttachment | null;
+      if (!a?.sid || (a.expire ?? 0) <= now) {
+        this.revoke(ws);
+        continue;
+      }
       try {
         ws.send(text);
+        sent += 1;
       } catch {
         // a socket closing under us; the close handler cleans it up
       }
     }
-    return sockets.length;
+    return sent;
   }
 
   // The customer messages just stored (one or more, in arrival order): show them live and, unless
@@ -81,7 +158,8 @@ export class ConversationDO extends DurableObject<Env> {
     if (event.debounceMs === null) return;
     const debounceMs = Math.max(0, event.debounceMs);
     this.replyDueAt = Date.now() + debounceMs;
-    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    // The alarm may be only the sockets' re-check: a reply is pending when its record is.
+    if (this.alarmAt === undefined) this.alarmAt = (await this.ctx.storage.get("pending")) ? await this.ctx.storage.getAlarm() : null;
     // A pending reply has its record and alarm already; a later due time moves only the timer.
     if (this.alarmAt === null) {
       const backstop = this.replyDueAt + REPLY_BACKSTOP_MS;
@@ -97,7 +175,9 @@ export class ConversationDO extends DurableObject<Env> {
     this.replyTimer = setTimeout(
       () => {
         this.replyTimer = undefined;
-        this.replyIfDue().catch((err) => console.error("AI reply scheduling failed", (err as Error).message));
+        this.replyIfDue()
+          .then(() => this.armRecheck())
+          .catch((err) => console.error("AI reply scheduling failed", (err as Error).message));
       },
       Math.max(0, this.replyDueAt - Date.now()),
     );
@@ -105,6 +185,12 @@ export class ConversationDO extends DurableObject<Env> {
 
   async alarm() {
     this.alarmAt = null; // the alarm that fires is spent
+    await this.recheckSockets();
+    await this.replyAlarm();
+    await this.armRecheck();
+  }
+
+  private async replyAlarm() {
     if (this.replyDueAt > Date.now()) {
       // A burst longer than the backstop: the timer still runs; keep a backstop behind it.
       const backstop = this.replyDueAt + REPLY_BACKSTOP_MS;

@@ -9,5 +9,7 @@ export type AppEnv = {
     db: Db;
     user: SessionUser | null;
     sessionId: string | null;
+    // When the session ends unless used again (epoch ms); 0 without a session.
+    sessionExpire: number;
   };
 };

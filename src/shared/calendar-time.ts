@@ -113,7 +113,18 @@ export function dayRangeInstants(range: DayRange): { from: Date; to: Date } {
 
 export function isValidInstant(value: unknown): boolean {
   if (typeof value !== "string" && typeof value !== "number" && !(value instanceof Date)) return false;
+  if (typeof value === "string" && !hasRealDateAndTime(value)) return false;
   return !Number.isNaN(new Date(value).getTime());
+}
+
+// Date parses "2026-02-30T10:00Z" as 2 March and "T24:00" as the next day: an ISO text must name a
+// day that exists in its month and a time within the day.
+function hasRealDateAndTime(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value.trim());
+  if (!m) return true;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  return m[4] === undefined || (Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6] ?? 0) <= 59);
 }
 
 // "HH:mm" in Rome, or the given text when the value is not a time.

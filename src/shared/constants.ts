@@ -18,6 +18,8 @@ export const SESSION_COOKIE = "agentbot_session";
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+// Unknown Lead Manager bearer tokens tried from one IP before it must wait (same window and lock).
+export const BEARER_MAX_FAILURES = 10;
 
 export const POLL_MS = {
   unreadCount: 30_000,

@@ -4,6 +4,8 @@ import { z } from "zod";
 // because queues deliver at least once.
 export const jobMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("sessions.purge"), idempotencyKey: z.string().min(1) }),
+  // Hourly: uploads never attached within 24 h are deleted from R2.
+  z.object({ kind: z.literal("uploads.purge"), idempotencyKey: z.string().min(1) }),
   z.object({
     kind: z.literal("message.send"),
     messageId: z.string().min(1),

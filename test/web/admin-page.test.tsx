@@ -4,6 +4,7 @@ import { ADMIN_UI as UI } from "../../src/shared/admin-texts";
 import type { TwilioAccount } from "../../src/shared/schemas/accounts";
 import { ADMIN_TEXTS as TX, type AdminUser, type AuditEntry } from "../../src/shared/schemas/admin";
 import type { CurrentUser } from "../../src/shared/schemas/auth";
+import { PASSWORD_TEXTS as PX } from "../../src/shared/schemas/passwords";
 import { T } from "../../src/shared/strings";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
@@ -158,6 +159,33 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     expect((within(me).getByTestId("role-select") as HTMLSelectElement).disabled).toBe(true);
     expect(within(me).getByTestId("active-switch").hasAttribute("disabled")).toBe(true);
     expect(within(me).getByText(UI.you)).toBeTruthy();
+  });
+
+  it("resets another user's password from a dialog, checks it first, and shows the server's refusal", async () => {
+    wide(true);
+    let answer = jsonResponse({ error: PX.common }, 400);
+    const { calls } = signedIn(ADMIN, { [`PUT /api/admin/users/${USERS[1]!.id}/password`]: () => answer });
+    renderApp("/admin");
+    await screen.findByTestId("users-table");
+    const me = await row(ADMIN.email);
+    expect(within(me).getByTestId("reset-password").hasAttribute("disabled")).toBe(true);
+    fireEvent.click(within(await row("mario.rossi@negozio.it")).getByTestId("reset-password"));
+    const form = await screen.findByTestId("reset-password-form");
+    const input = form.querySelector('input[name="password"]')!;
+    fireEvent.change(input, { target: { value: "corta" } });
+    fireEvent.click(within(form).getByRole("button", { name: PX.resetAction }));
+    expect(await within(form).findByText(PX.tooShort)).toBeTruthy();
+    fireEvent.change(input, { target: { value: "juventus1" } });
+    fireEvent.click(within(form).getByRole("button", { name: PX.resetAction }));
+    expect(await within(form).findByText(PX.common)).toBeTruthy();
+    answer = jsonResponse({ ok: true });
+    fireEvent.change(input, { target: { value: "Temporanea-Sicura-42" } });
+    fireEvent.click(within(form).getByRole("button", { name: PX.resetAction }));
+    expect(await screen.findByText(PX.resetDone)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId("reset-password-form")).toBeNull());
+    const puts = calls.filter((c) => c.method === "PUT" && c.url.endsWith("/password"));
+    expect(puts).toHaveLength(2);
+    expect(JSON.parse(String(puts[1]!.body))).toEqual({ password: "Temporanea-Sicura-42" });
   });
 
   it("turns the table into cards on a phone", async () => {

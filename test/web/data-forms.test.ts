@@ -131,7 +131,12 @@ describe("the token form and the 401 behaviour", () => {
     expect(validateTokenForm({ name: "", tokenRaw: "" })).toEqual({ ok: false, error: SETTINGS_TEXTS.tokenRequired });
     expect(validateTokenForm({ name: "CRM", tokenRaw: "" })).toEqual({ ok: false, error: SETTINGS_TEXTS.tokenRequired });
     expect(validateTokenForm({ name: "CRM", tokenRaw: "breve" })).toEqual({ ok: false, error: SETTINGS_TEXTS.tokenTooShort });
-    expect(tokenFormFrom({ mode: "edit", token: { name: "CRM" } as never })).toEqual({ name: "CRM", tokenRaw: "" });
+    // The console generates each value (256 bits): a new form and an edit (which replaces the token) start from a fresh one.
+    const edit = tokenFormFrom({ mode: "edit", token: { name: "CRM" } as never });
+    expect(edit).toEqual({ name: "CRM", tokenRaw: expect.stringMatching(/^abp_[A-Za-z0-9_-]{43}$/) });
+    expect(tokenFormFrom({ mode: "new" }).tokenRaw).not.toBe(edit.tokenRaw);
+    expect(validateTokenForm({ name: "CRM", tokenRaw: "a".repeat(40) })).toEqual({ ok: false, error: SETTINGS_TEXTS.tokenTooShort });
+    expect(validateTokenForm({ name: "CRM", tokenRaw: edit.tokenRaw })).toMatchObject({ ok: true });
     expect(generateTokenValue().length).toBeGreaterThan(TOKEN_MIN_LENGTH);
     expect(generateTokenValue()).not.toBe(generateTokenValue());
     expect(permissionsText([], SETTINGS_TEXTS.notAvailable)).toBe("N/A");

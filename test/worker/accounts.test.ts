@@ -2,10 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { T } from "../../src/shared/strings";
-import { conversations, twilioAccounts } from "../../worker/db/schema";
+import { conversations, twilioAccounts, users } from "../../worker/db/schema";
 import { decryptSecret } from "../../worker/lib/crypto";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { accountBody, addMember, call, createAccount, db, login, signedInUser } from "./helpers";
+import { PNG } from "./security-routes";
 
 const TOKEN = "supersecrettoken1234567890abcd";
 
@@ -134,7 +135,7 @@ describe("tenancy and roles on accounts", () => {
       [
         "POST",
         "/api/admin/users/create-for-account",
-        { email: "nuovo@example.com", password: "password123", firstName: "A", lastName: "B", twilioAccountId: other.id },
+        { email: "nuovo@example.com", password: "Cliente-Nuovo-2026", firstName: "A", lastName: "B", twilioAccountId: other.id },
       ],
     ];
     for (const [method, path, body] of routes) {
@@ -163,19 +164,24 @@ describe("tenancy and roles on accounts", () => {
     expect(adminEdit.status).toBe(200);
   });
 
-  it("lets an owner add a client to their own account, and detects a duplicate e-mail", async () => {
+  it("lets an owner add a client to their own account, and gives no e-mail oracle on a duplicate", async () => {
     const owner = await signedInUser();
     const account = await createAccount(owner.cookie);
-    const body = { email: "Nuovo.Cliente@example.com", password: "password123", firstName: "Anna", lastName: "Bianchi", profileImageUrl: "", isOwner: false, twilioAccountId: account.id };
+    const body = { email: "Nuovo.Cliente@example.com", password: "Cliente-Nuovo-2026", firstName: "Anna", lastName: "Bianchi", profileImageUrl: "", isOwner: false, twilioAccountId: account.id };
     const created = await call("/api/admin/users/create-for-account", { cookie: owner.cookie, body });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ email: "nuovo.cliente@example.com", role: "client" });
-    expect(created.text).not.toContain("password123");
-    const again = await call("/api/admin/users/create-for-account", { cookie: owner.cookie, body });
-    expect(again.status).toBe(409);
-    expect(again.json.error).toContain("già in uso");
+    expect(created.text).not.toContain("Cliente-Nuovo-2026");
+    // The e-mail exists now: the owner gets the same answer as a success, and the user is not changed.
+    const again = await call("/api/admin/users/create-for-account", { cookie: owner.cookie, body: { ...body, password: "Un-Altra-Password-99", firstName: "Intrusa" } });
+    expect(again.status).toBe(created.status);
+    expect(Object.keys(again.json).sort()).toEqual(Object.keys(created.json).sort());
+    expect(again.json).toMatchObject({ email: "nuovo.cliente@example.com", role: "client", firstName: "Intrusa" });
+    const stored = await db().query.users.findFirst({ where: eq(users.email, "nuovo.cliente@example.com") });
+    expect(stored).toMatchObject({ id: created.json.id, firstName: "Anna" });
+    expect((await call("/api/auth/login", { body: { email: "nuovo.cliente@example.com", password: "Un-Altra-Password-99" } })).status).toBe(401);
 
-    const newcomer = await login("nuovo.cliente@example.com", "password123");
+    const newcomer = await login("nuovo.cliente@example.com", "Cliente-Nuovo-2026");
     expect((await call("/api/twilio-accounts", { cookie: newcomer })).json.map((a: any) => a.id)).toEqual([account.id]);
 
     const short = await call("/api/admin/users/create-for-account", { cookie: owner.cookie, body: { ...body, email: "x@example.com", password: "corta" } });
@@ -190,14 +196,14 @@ describe("tenancy and roles on accounts", () => {
     await addMember(member.user.id, account.id, false);
     const res = await call("/api/admin/users/create-for-account", {
       cookie: member.cookie,
-      body: { email: "y@example.com", password: "password123", firstName: "A", lastName: "B", twilioAccountId: account.id },
+      body: { email: "y@example.com", password: "Cliente-Nuovo-2026", firstName: "A", lastName: "B", twilioAccountId: account.id },
     });
     expect(res.status).toBe(403);
   });
 });
 
 describe("photos", () => {
-  const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+  const png = PNG;
 
   it("uploads an account photo through an upload URL and serves it to members only", async () => {
     const { cookie } = await signedInUser();
@@ -223,7 +229,7 @@ describe("photos", () => {
     const account = await createAccount(cookie);
     const { json: upload } = await call("/api/objects/upload", { method: "POST", cookie });
     const text = await call(upload.uploadURL, { method: "PUT", cookie, rawBody: "ciao", headers: { "Content-Type": "text/plain" } });
-    expect(text.status).toBe(400);
+    expect(text.status).toBe(415);
     expect(text.json.error).toContain(T.photoInvalidFormatTitle);
     const big = await call(upload.uploadURL, {
       method: "PUT",
@@ -231,7 +237,7 @@ describe("photos", () => {
       rawBody: new Uint8Array(5 * 1024 * 1024 + 1),
       headers: { "Content-Type": "image/png" },
     });
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(big.json.error).toContain(T.photoTooLargeTitle);
 
     const other = await signedInUser();
@@ -256,13 +262,13 @@ describe("photos", () => {
     expect((await call(ok.json.profileImageUrl, { cookie })).status).toBe(200);
 
     const pdf = await call("/api/users/profile-photo", { method: "PUT", cookie, rawBody: form(new File(["%PDF"], "x.pdf", { type: "application/pdf" })) });
-    expect(pdf.status).toBe(400);
+    expect(pdf.status).toBe(415);
     const big = await call("/api/users/profile-photo", {
       method: "PUT",
       cookie,
       rawBody: form(new File([new Uint8Array(5 * 1024 * 1024 + 10)], "big.png", { type: "image/png" })),
     });
-    expect(big.status).toBe(400);
+    expect(big.status).toBe(413);
     expect(big.json.error).toContain(T.photoTooLargeTitle);
     const missing = await call("/api/users/profile-photo", { method: "PUT", cookie, rawBody: new FormData() });
     expect(missing.status).toBe(400);

@@ -11,7 +11,7 @@ describe("user administration", () => {
     const routes: [string, string, unknown?][] = [
       ["GET", "/api/admin/users"],
       ["GET", "/api/admin/audit-log"],
-      ["POST", "/api/admin/users/create", { email: "x@example.com", password: "password123" }],
+      ["POST", "/api/admin/users/create", { email: "x@example.com", password: "Cliente-Nuovo-2026" }],
       ["PUT", `/api/admin/users/${user.id}/role`, { role: "super_admin" }],
       ["PUT", `/api/admin/users/${user.id}/active`, { isActive: false }],
       ["POST", `/api/admin/users/${user.id}/assign-account`, { twilioAccountId: "x", isOwner: true }],
@@ -32,9 +32,9 @@ describe("user administration", () => {
     const owner = await signedInUser();
     const account = await createAccount(owner.cookie);
     const email = uniqueEmail("nuovo");
-    const created = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email, password: "password123", twilioAccountId: account.id, isOwner: false } });
+    const created = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email, password: "Cliente-Nuovo-2026", twilioAccountId: account.id, isOwner: false } });
     expect(created.status).toBe(201);
-    const duplicate = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email, password: "password123" } });
+    const duplicate = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email, password: "Cliente-Nuovo-2026" } });
     expect(duplicate.status).toBe(409);
     expect(duplicate.json.error).toBe(TX.emailInUse);
     const short = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email: uniqueEmail(), password: "corta" } });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from "../../src/shared/constants";
 import { T } from "../../src/shared/strings";
 import { sessions, users } from "../../worker/db/schema";
 import { resolveSession } from "../../worker/features/auth/service";
@@ -29,6 +30,7 @@ describe("sign-in", () => {
       lastName: "Rossi",
       profileImageUrl: null,
       role: "super_admin",
+      mustChangePassword: false,
     });
   });
 
@@ -67,6 +69,37 @@ describe("sign-in", () => {
     expect(locked.json.error).toBe(T.loginTooMany);
     // Another IP is not locked out by this one.
     expect((await attempt(PASSWORD, "198.51.100.9")).status).toBe(200);
+  });
+
+  it("reserves each attempt atomically: of 30 concurrent wrong passwords at most 5 are evaluated", async () => {
+    const user = await createUser();
+    const ip = "203.0.113.30";
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () => call("/api/auth/login", { body: { email: user.email, password: "sbagliata" }, headers: { "CF-Connecting-IP": ip } })),
+    );
+    const statuses = burst.map((r) => r.status);
+    // Reservations 1-4 are evaluated and wrong (401); the 5th is evaluated and locks (429); the rest are refused unread.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES - 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - (LOGIN_MAX_FAILURES - 1));
+    for (const r of burst.filter((r) => r.status === 429)) {
+      expect(r.json.error).toBe(T.loginTooMany);
+      const wait = Number(r.headers.get("Retry-After"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(LOGIN_LOCK_MS / 1000);
+    }
+    const right = await call("/api/auth/login", { body: { email: user.email, password: PASSWORD }, headers: { "CF-Connecting-IP": ip } });
+    expect(right.status).toBe(429);
+    expect(right.headers.get("Retry-After")).not.toBeNull();
+  });
+
+  it("a burst that mixes the right password in evaluates at most 5 passwords", async () => {
+    const user = await createUser();
+    const ip = "203.0.113.31";
+    const bodies = Array.from({ length: 30 }, (_, i) => (i === 15 ? PASSWORD : "sbagliata"));
+    const burst = await Promise.all(bodies.map((password) => call("/api/auth/login", { body: { email: user.email, password }, headers: { "CF-Connecting-IP": ip } })));
+    const answered = burst.filter((r) => r.status === 401 || r.status === 200);
+    expect(answered.length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(burst.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(30 - LOGIN_MAX_FAILURES);
   });
 
   it("does not lock out an unknown e-mail differently from a known one", async () => {

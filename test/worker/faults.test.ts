@@ -8,6 +8,8 @@ import { LIST_TEXTS } from "../../src/shared/schemas/lists";
 import { conversations, listLeads, messages } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { DEAD_LETTER_QUEUE } from "../../worker/jobs/queue";
+import { sweepOutbox } from "../../worker/jobs/send-message";
+import { OUTBOX_LEASE_MS } from "../../worker/features/conversations/repo";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { type FakeContent, fakeTwilioContent } from "../fakes/twilio-content";
@@ -30,11 +32,15 @@ const newSid = () => `SM${crypto.randomUUID().replaceAll("-", "")}`;
 
 // ---- The fake outside world ----------------------------------------------------------------------
 
-type TwilioFault = "500" | "429" | "timeout" | "hang";
+// "lost-answer": Twilio takes the message, then the answer never arrives (a time-out after acceptance).
+type TwilioFault = "500" | "429" | "timeout" | "hang" | "lost-answer";
 // Per account SID: while a fault is set, every Messages API call fails that way.
 const twilioOutage = new Map<string, TwilioFault>();
 // Every Messages API call, and whether Twilio took the message.
 const twilioLog: { accountSid: string; accepted: boolean; statusCallback: string | null }[] = [];
+// The messages Twilio holds, as its Messages list answers them.
+const twilioStore: { accountSid: string; sid: string; to: string; from: string; body: string; dateCreated: Date }[] = [];
+
 const content = fakeTwilioContent();
 type Handler = (request: Request) => Response | Promise<Response>;
 let openAi: Handler = () => openAiCompletion("ok", 1, 1);
@@ -52,18 +58,35 @@ function twilioFailure(fault: TwilioFault, request: Request): Promise<Response> 
     case "timeout":
       // What fetch rejects with once the provider's AbortSignal.timeout fires.
       return Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    case "lost-answer":
+      return Promise.reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
     case "hang":
       // Never answers: only the caller's own time-out ends the request.
       return new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason)));
   }
 }
 
+// Twilio's Messages list: filtered by To and From (and DateSent, a day's granularity, so every message
+// of these tests passes it), newest first, with Twilio's RFC 2822 dates.
+function twilioList(url: URL, accountSid: string): Response {
+  const found = twilioStore
+    .filter((m) => m.accountSid === accountSid && m.to === url.searchParams.get("To") && m.from === url.searchParams.get("From"))
+    .sort((a, b) => b.dateCreated.getTime() - a.dateCreated.getTime())
+    .map((m) => ({ sid: m.sid, to: m.to, from: m.from, body: m.body, status: "sent", direction: "outbound-api", date_created: m.dateCreated.toUTCString().replace("GMT", "+0000") }));
+  return Response.json({ messages: found, page: 0, page_size: 50, next_page_uri: null, uri: url.pathname });
+}
+
 async function twilioMessages(request: Request, accountSid: string): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.method === "GET") return twilioList(url, accountSid);
   const fault = twilioOutage.get(accountSid);
   const form = new URLSearchParams(new TextDecoder().decode(await request.clone().arrayBuffer()));
-  twilioLog.push({ accountSid, accepted: !fault, statusCallback: form.get("StatusCallback") });
+  const accepted = !fault || fault === "lost-answer";
+  twilioLog.push({ accountSid, accepted, statusCallback: form.get("StatusCallback") });
+  const sid = newSid();
+  if (accepted) twilioStore.push({ accountSid, sid, to: form.get("To") ?? "", from: form.get("From") ?? "", body: form.get("Body") ?? "", dateCreated: new Date() });
   if (fault) return twilioFailure(fault, request);
-  return Response.json({ sid: newSid(), status: "queued" }, { status: 201 });
+  return Response.json({ sid, status: "queued" }, { status: 201 });
 }
 
 let world: FakeOutside;
@@ -240,19 +263,19 @@ const sendPaths: Record<string, () => Promise<Started>> = {
   },
 };
 
-const faultText: Record<Exclude<TwilioFault, "hang">, string> = {
+const faultText: Record<Exclude<TwilioFault, "hang" | "lost-answer">, string> = {
   "500": "Invio non riuscito (errore Twilio 20500)",
   "429": "Troppe richieste a Twilio: nuovo tentativo a breve",
   timeout: "Invio non riuscito",
 };
 
 // After the dead-letter queue the retry promise is dropped from the text.
-const givenUpText: Record<Exclude<TwilioFault, "hang">, string> = {
+const givenUpText: Record<Exclude<TwilioFault, "hang" | "lost-answer">, string> = {
   "500": "Invio non riuscito (errore Twilio 20500): abbandonato dopo i tentativi",
   "429": "Troppe richieste a Twilio: abbandonato dopo i tentativi",
   timeout: "Invio non riuscito: abbandonato dopo i tentativi",
 };
-const dlqFault: Record<string, Exclude<TwilioFault, "hang">> = {
+const dlqFault: Record<string, Exclude<TwilioFault, "hang" | "lost-answer">> = {
   "AI conversation reply": "500",
   "manual operator send": "429",
   "calendar reminder": "timeout",
@@ -333,6 +356,103 @@ describe("Twilio fails on every send path", () => {
     expect(await deliver(s.jobEnv, s.send, 2)).toEqual({ acked: true });
     expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([false, true]);
   }, 30_000);
+});
+
+// ---- The outbox: the Worker killed around the Twilio call ------------------------------------------
+
+// The Worker dies at the first SQL statement matching `at`: the statement never runs and the job ends
+// with an error nothing catches, as when the isolate is killed there.
+function killedAt(e: Env, at: RegExp) {
+  const real = e.DB;
+  const DB = {
+    prepare: (query: string) => {
+      if (at.test(query)) throw new Error(`the Worker was killed before: ${query.slice(0, 60)}`);
+      return real.prepare(query);
+    },
+    batch: (statements: D1PreparedStatement[]) => real.batch(statements),
+    exec: (query: string) => real.exec(query),
+  } as unknown as D1Database;
+  return { ...e, DB } as Env;
+}
+
+// What the dead Worker left behind is seen by the sweep only after the lease: this moves it back in time.
+async function ageOutbound(messageId: string) {
+  const past = new Date(Date.now() - OUTBOX_LEASE_MS - 60_000);
+  await db().update(messages).set({ createdAt: past, claimedAt: past }).where(eq(messages.id, messageId));
+}
+
+describe("the outbox always drains, exactly once", () => {
+  it("killed after claiming, before calling Twilio: a duplicate job waits out the lease, the sweep re-queues it, and it is sent once", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    expect(await deliver(killedAt(s.jobEnv, /^update "messages" set "twilio_attempt_at"/), s.send, 1)).toMatchObject({ acked: false });
+    expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "sending", twilioMessageId: null });
+    // The queue's redelivery within the lease finds it claimed by the dead consumer and sends nothing.
+    expect(await deliver(s.jobEnv, s.send, 2)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid)).toEqual([]);
+    // Nothing re-queues a message before its lease runs out.
+    const early = capturingEnv();
+    await sweepOutbox(early.env, db());
+    expect(early.jobs.filter((j) => j.kind === "message.send" && j.messageId === s.messageId)).toEqual([]);
+
+    await ageOutbound(s.messageId);
+    const q = capturingEnv();
+    await sweepOutbox(q.env, db());
+    const again = q.jobs.find((j) => j.kind === "message.send" && j.messageId === s.messageId) as Extract<JobMessage, { kind: "message.send" }>;
+    expect(again).toBeDefined();
+    expect(await deliver(q.env, again, 1)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([true]);
+    expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "sent", twilioMessageId: expect.stringMatching(/^SM/) });
+  });
+
+  it("killed after Twilio took the message, before its sid was stored: the retry finds it on Twilio and adopts it instead of sending again", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    expect(await deliver(killedAt(s.jobEnv, /^update "messages" set "twilio_message_id"/), s.send, 1)).toMatchObject({ acked: false });
+    expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([true]);
+    expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "sending", twilioMessageId: null });
+
+    await ageOutbound(s.messageId);
+    const q = capturingEnv();
+    await sweepOutbox(q.env, db());
+    const again = q.jobs.find((j) => j.kind === "message.send" && j.messageId === s.messageId) as Extract<JobMessage, { kind: "message.send" }>;
+    expect(await deliver(q.env, again, 1)).toEqual({ acked: true });
+    // One message on Twilio, and ours carries its sid.
+    expect(twilioCalls(s.accountSid)).toHaveLength(1);
+    const onTwilio = twilioStore.filter((m) => m.accountSid === s.accountSid);
+    expect(onTwilio).toHaveLength(1);
+    expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "sent", twilioMessageId: onTwilio[0]!.sid });
+    // Later deliveries of any of its jobs change nothing.
+    expect(await deliver(q.env, s.send, 3)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid)).toHaveLength(1);
+  });
+
+  it("Twilio took the message but its answer was lost: the retry reconciles and sends nothing twice", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    twilioOutage.set(s.accountSid, "lost-answer");
+    expect(await deliver(s.jobEnv, s.send, 1)).toEqual({ acked: false, delaySeconds: 2 });
+    twilioOutage.delete(s.accountSid);
+    expect(await deliver(s.jobEnv, s.send, 2)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([true]);
+    const [onTwilio] = twilioStore.filter((m) => m.accountSid === s.accountSid);
+    expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "sent", twilioMessageId: onTwilio!.sid });
+  });
+
+  it("a queued message whose job was lost is re-queued; one stuck for a day is marked failed instead of sent late", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    await ageOutbound(s.messageId);
+    const q = capturingEnv();
+    await sweepOutbox(q.env, db());
+    const again = q.jobs.find((j) => j.kind === "message.send" && j.messageId === s.messageId) as Extract<JobMessage, { kind: "message.send" }>;
+    expect(await deliver(q.env, again, 1)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid).map((c) => c.accepted)).toEqual([true]);
+
+    const late = await sendPaths["manual operator send"]!();
+    await db().update(messages).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(messages.id, late.messageId));
+    const q2 = capturingEnv();
+    await sweepOutbox(q2.env, db());
+    expect(q2.jobs.filter((j) => j.kind === "message.send" && j.messageId === late.messageId)).toEqual([]);
+    expect(await messageOf(late.cookie, late.conversationId, late.messageId)).toMatchObject({ status: "failed", errorMessage: "Invio non riuscito: troppo tardi per inviarlo" });
+    expect(twilioCalls(late.accountSid)).toEqual([]);
+  });
 });
 
 // ---- OpenAI --------------------------------------------------------------------------------------

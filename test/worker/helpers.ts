@@ -131,6 +131,10 @@ export async function openLiveSocket(conversationId: string, cookie: string) {
   const ws = res.webSocket!;
   ws.accept();
   const frames: any[] = [];
+  const closes: { code: number; reason: string }[] = [];
   ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
-  return { ws, frames };
+  ws.addEventListener("close", (e) => {
+    closes.push({ code: e.code, reason: e.reason });
+  });
+  return { ws, frames, closes };
 }

@@ -63,7 +63,9 @@ describe("cron and the jobs queue", () => {
 describe("conversation Durable Object", () => {
   it("accepts a live socket, answers frames validated by the shared schema, and broadcasts", async () => {
     const stub = env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(`conv-${crypto.randomUUID()}`));
-    const res = await stub.fetch("https://do/live", { headers: { Upgrade: "websocket", "X-User-Id": "u1" } });
+    // The route tells the object whose session the socket belongs to (a socket without one gets no frame).
+    const session = { "X-User-Id": "u1", "X-Session-Id": "sid-1", "X-Socket-Id": crypto.randomUUID(), "X-Session-Expire": String(Date.now() + 60_000) };
+    const res = await stub.fetch("https://do/live", { headers: { Upgrade: "websocket", ...session } });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     ws.accept();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
 import { LIST_TEXTS } from "../../src/shared/schemas/lists";
+import { BEARER_MAX_FAILURES } from "../../src/shared/constants";
 import { LEAD_API_RATE_PER_MINUTE, SETTINGS_TEXTS as TX } from "../../src/shared/schemas/settings";
 import { apiTokens, leads } from "../../worker/db/schema";
 import { sha256Hex } from "../../worker/lib/crypto";
@@ -59,12 +60,26 @@ describe("Lead Manager API tokens", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error).toBe(TX.tokenRequired);
     }
-    expect((await call("/api/lead-manager/tokens", { cookie, body: { name: "CRM", tokenRaw: "corto" } })).json.error).toBe(TX.tokenTooShort);
+    const weak = [];
+    // Shorter than 32 characters, or long but guessable (few distinct characters).
+    for (const tokenRaw of ["corto", "x".repeat(31) , `${"ab".repeat(20)}`, "1234567890123456789012345678901234567890"]) {
+      weak.push(await call("/api/lead-manager/tokens", { cookie, body: { name: "CRM", tokenRaw } }));
+    }
     const raw = rawToken();
-    await call("/api/lead-manager/tokens", { cookie, body: { name: "Uno", tokenRaw: raw } });
-    const dup = await call("/api/lead-manager/tokens", { cookie, body: { name: "Due", tokenRaw: raw } });
-    expect(dup.status).toBe(409);
-    expect(dup.json.error).toBe(TX.tokenInUse);
+    expect((await call("/api/lead-manager/tokens", { cookie, body: { name: "Uno", tokenRaw: raw } })).status).toBe(201);
+    // Another tenant tries the same value: the answer is the weak token's, so it learns nothing.
+    const stranger = await sandboxUser();
+    const dup = await call("/api/lead-manager/tokens", { cookie: stranger.cookie, body: { name: "Due", tokenRaw: raw } });
+    for (const res of [...weak, dup]) {
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: TX.tokenTooShort, details: [{ path: "tokenRaw", message: TX.tokenTooShort }] });
+    }
+    expect(TX.tokenInUse).toBe(TX.tokenTooShort);
+    // Rotating one's own token to a value in use answers the same.
+    const own = await call("/api/lead-manager/tokens", { cookie: stranger.cookie, body: { name: "Tre", tokenRaw: rawToken() } });
+    const rotated = await call(`/api/lead-manager/tokens/${own.json.id}`, { method: "PUT", cookie: stranger.cookie, body: { name: "Tre", tokenRaw: raw } });
+    expect(rotated.status).toBe(400);
+    expect(rotated.json).toEqual(weak[0]!.json);
   });
 
   it("toggles isActive, rotates the token with a new name, and keeps other users out", async () => {
@@ -113,6 +128,23 @@ describe("POST /api/lead-manager/leads", () => {
     expect(disabled.json.error).toBe(TX.bearerInvalid);
     // A session cookie is no substitute for the token.
     expect((await call("/api/lead-manager/leads", { cookie, body })).status).toBe(401);
+  });
+
+  it("limits unknown tokens per IP, even in a concurrent burst, while known tokens pass", async () => {
+    const { raw } = await withToken();
+    const body = { phone: "3331234567", name: "Mario Rossi" };
+    const ip = { "CF-Connecting-IP": "198.51.100.77" };
+    // A known token gives its reservation back, so it never counts against its IP.
+    for (let i = 0; i < 3; i++) expect((await ingest(raw, body, ip)).status).toBeLessThan(300);
+    const burst = await Promise.all(Array.from({ length: 25 }, () => ingest(rawToken(), body, ip)));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(BEARER_MAX_FAILURES);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(25 - BEARER_MAX_FAILURES);
+    expect(Number(refused[0]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused[0]!.json.error).toMatch(/^Troppi token non validi/);
+    // Locked: the IP waits, whatever token it sends; another IP is unaffected.
+    expect((await ingest(raw, body, ip)).status).toBe(429);
+    expect((await ingest(raw, body, { "CF-Connecting-IP": "198.51.100.78" })).status).toBeLessThan(300);
   });
 
   it("creates the lead in the token owner's account, then updates it, and records the use", async () => {

@@ -7,7 +7,7 @@ import { sha256Hex } from "../../worker/lib/crypto";
 // or as the hash or ciphertext that stands for it.
 
 // Request body fields that carry a credential, wherever they sit in the body.
-const SECRET_FIELDS = new Set(["authToken", "apiKey", "tokenRaw", "password"]);
+const SECRET_FIELDS = new Set(["authToken", "apiKey", "tokenRaw", "password", "currentPassword", "newPassword"]);
 // Shorter values (a test's "x") would match by chance.
 const MIN_LENGTH = 8;
 

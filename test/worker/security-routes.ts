@@ -77,7 +77,9 @@ export interface World {
 
 export const TEMPLATE_SID = SANDBOX_TEMPLATES[0]!.sid;
 const SANDBOX_ACCOUNT = { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" };
-export const PNG = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+// A real 1x1 PNG: uploads are checked by their bytes, so a bare signature is not enough.
+const PNG_HEX = "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082";
+export const PNG = () => Uint8Array.from(PNG_HEX.match(/../g)!, (h) => parseInt(h, 16));
 const TEMPLATE_BODY = { name: "Benvenuto", category: "loans", whatsappContent: { type: "text", text: "Ciao {{1}}, vuoi una simulazione?" } };
 const EVENT_BODY = { title: "Appuntamento", startDate: "2026-06-05T10:00:00.000Z" };
 const LIST_LEAD = { nome: "Luca", cognome: "Bianchi", numeroTelefono: "+393331119999" };
@@ -93,6 +95,11 @@ export const ROUTES: Record<string, Entry> = {
   },
   "POST /api/auth/logout": { access: { kind: "public", anonymous: 200 }, request: () => ({ path: "/api/auth/logout", method: "POST" }), endsSession: true },
   "GET /api/auth/me": { access: { kind: "own" }, request: () => ({ path: "/api/auth/me" }) },
+  // A wrong current password: answers 400 and changes nothing, so the caller's session lives on.
+  "POST /api/auth/change-password": {
+    access: { kind: "own" },
+    request: () => ({ path: "/api/auth/change-password", body: { currentPassword: "non-la-password", newPassword: "Nuova-Password-Sicura-7" } }),
+  },
 
   "GET /api/twilio-accounts": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-accounts" }) },
   "GET /api/twilio-accounts/active": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-accounts/active" }) },
@@ -349,6 +356,10 @@ export const ROUTES: Record<string, Entry> = {
   "PUT /api/admin/users/:userId/active": {
     access: { kind: "admin" },
     request: (w) => ({ path: `/api/admin/users/${w.spareUserId}/active`, method: "PUT", body: { isActive: true } }),
+  },
+  "PUT /api/admin/users/:userId/password": {
+    access: { kind: "admin" },
+    request: (w) => ({ path: `/api/admin/users/${w.spareUserId}/password`, method: "PUT", body: { password: "Temporanea-Sicura-42" } }),
   },
   "POST /api/admin/users/:userId/assign-account": {
     access: { kind: "admin" },

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { FullPageSpinner } from "../components/full-page-spinner";
+import { ForcedPasswordChange } from "../features/auth/components/forced-password-change";
 import { LandingPage } from "../features/auth/components/landing-page";
 import { useMe } from "../lib/queries/get-me";
 import { queryKeys } from "../lib/query-keys";
@@ -21,6 +22,7 @@ export function RootGate() {
 
   if (isPending) return <FullPageSpinner />;
   if (!user) return <LandingPage />;
+  if (user.mustChangePassword) return <ForcedPasswordChange />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <AppShell user={user} />

@@ -4,6 +4,7 @@ import { T } from "../../src/shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
 import { SavedRepliesCard } from "../features/saved-replies/components/saved-replies-card";
+import { ChangePasswordForm } from "../features/auth/components/change-password-form";
 import { SettingsPage as SettingsScreen } from "../features/settings/components/settings-page";
 import { WeatherCard } from "../features/weather/components/weather-card";
 import { BookingHoursCard } from "../features/agent/components/booking-hours-card";
@@ -27,6 +28,7 @@ export function SettingsPage() {
   return (
     <SettingsScreen
       logout={<LogoutAction />}
+      changePassword={<ChangePasswordForm />}
       skills={
         <>
           <SavedRepliesCard />

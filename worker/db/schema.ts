@@ -48,6 +48,8 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: USER_ROLES }).notNull().default("client"),
   // Disabling a user ends all their sessions and blocks sign-in.
   isActive: flag("is_active", true),
+  // After an administrator's reset: every call but choosing a new password answers 403.
+  mustChangePassword: flag("must_change_password", false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -64,6 +66,23 @@ export const sessions = sqliteTable(
     lastSeenAt: timestamp("last_seen_at").notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
+);
+
+// One row per open live socket (conversation, or any later kind of live object): revoking a session,
+// a user or an account finds here which objects to tell. Plain ids, no foreign keys, so a row outlives
+// the session it names until its object has closed the socket.
+export const liveSockets = sqliteTable(
+  "live_sockets",
+  {
+    id: text("id").primaryKey(),
+    objectKind: text("object_kind").notNull(),
+    objectName: text("object_name").notNull(),
+    sessionId: text("session_id").notNull(),
+    userId: text("user_id").notNull(),
+    twilioAccountId: text("twilio_account_id"),
+    openedAt: timestamp("opened_at").notNull(),
+  },
+  (t) => [index("live_sockets_session_idx").on(t.sessionId), index("live_sockets_user_idx").on(t.userId), index("live_sockets_account_idx").on(t.twilioAccountId)],
 );
 
 export const loginAttempts = sqliteTable("login_attempts", {
@@ -376,6 +395,11 @@ export const messages = sqliteTable(
     // Memory passages an AI reply used, shown in the chat.
     sources: json<{ memoryId: string; name: string }[]>("sources"),
     sendAttempts: integer("send_attempts").notNull().default(0),
+    // The outbox lease: when a consumer last claimed this message for sending.
+    claimedAt: timestamp("claimed_at"),
+    // Set just before the call to Twilio and cleared by a known outcome: while set, the message may
+    // have reached Twilio, so the next attempt looks it up there before sending again.
+    twilioAttemptAt: timestamp("twilio_attempt_at"),
     createdAt: createdAt(),
     // A shared location and a tapped quick-reply button (issue 21).
     location: json<MessageLocation>("location"),
@@ -383,6 +407,9 @@ export const messages = sqliteTable(
   },
   (t) => [
     index("messages_conversation_time_idx").on(t.conversationId, t.createdAt),
+    index("messages_outbox_idx")
+      .on(t.createdAt)
+      .where(sql`${t.twilioMessageId} IS NULL AND ${t.status} IN ('queued', 'sending')`),
     uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
     uniqueIndex("messages_reply_uq").on(t.conversationId, t.replyToId),
   ],

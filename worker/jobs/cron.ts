@@ -6,6 +6,7 @@ import { dueTemplateSyncJobs } from "./template-sync";
 import { dueCalendarReminderJobs } from "./calendar-reminder";
 import { dueLeadDetectionJobs } from "./lead-detection";
 import { dueFunnelJobs } from "./funnel-claim";
+import { sweepOutbox } from "./send-message";
 
 // Queues.sendBatch takes at most 100 messages per call.
 const SEND_BATCH_MAX = 100;
@@ -15,11 +16,17 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const now = new Date(controller.scheduledTime);
   const minute = now.toISOString().slice(0, 16);
   const db = createDb(env.DB);
-  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
+  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...uploadJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
   const due: MessageSendRequest<JobMessage>[] = [...jobs.map((body) => ({ body })), ...(await dueFunnelJobs(env, db, now))];
   for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
     await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX));
   }
+  // Outbound messages whose send job was lost go back on the queue.
+  await sweepOutbox(env, db, now);
+}
+
+function uploadJobs(now: Date, minute: string): JobMessage[] {
+  return now.getUTCMinutes() === 0 ? [{ kind: "uploads.purge", idempotencyKey: `uploads.purge:${minute}` }] : [];
 }
 
 function weatherJobs(now: Date, minute: string): JobMessage[] {

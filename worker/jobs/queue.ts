@@ -1,6 +1,7 @@
 import { type JobMessage, jobMessageSchema } from "../../src/shared/jobs";
 import { createDb, type Db } from "../db/client";
 import { purgeExpired } from "../features/auth/service";
+import { purgeUnclaimedUploads } from "../features/uploads/service";
 import * as conversations from "../features/conversations/repo";
 import { publishConversation } from "../features/conversations/service";
 import { runAiReply } from "./ai-reply";
@@ -66,6 +67,8 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
     case "sessions.purge":
       // Deleting what has expired is naturally idempotent.
       return purgeExpired(db);
+    case "uploads.purge":
+      return void (await purgeUnclaimedUploads(env));
     case "message.send":
       return runSendMessage(env, db, job);
     case "ai.reply":

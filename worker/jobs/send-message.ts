@@ -5,7 +5,8 @@ import { accountAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
 import { publish } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
-import { sendMessage, TwilioError } from "../providers/twilio";
+import type { JobMessage } from "../../src/shared/jobs";
+import { listSentMessages, type SendRequest, sendMessage, TwilioError } from "../providers/twilio";
 import { conversationChannel } from "../features/templates/service";
 import { changeMessageStatus } from "../features/campaigns/service";
 import { outboundMediaUrls } from "../features/media/service";
@@ -56,35 +57,89 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
   }
 
   try {
-    const sent = await sendMessage(
-      env,
-      { accountSid: account.accountSid, authToken: await accountAuthToken(env, account) },
-      {
-        from: account.phoneNumber,
-        to: found.conversation.phoneNumber,
-        // A template goes out on its own channel; free text on the customer's.
-        channel: message.templateSid ? await conversationChannel(db, account.id, message.templateSid) : found.conversation.channel,
-        body: message.templateSid ? undefined : message.content,
-        mediaUrls: message.templateSid ? undefined : await outboundMediaUrls(env, db, message.id),
-        contentSid: message.templateSid ?? undefined,
-        contentVariables: message.templateVariables ?? undefined,
-        statusCallback: `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/status`,
-      },
-    );
+    const creds = { accountSid: account.accountSid, authToken: await accountAuthToken(env, account) };
+    const request: SendRequest = {
+      from: account.phoneNumber,
+      to: found.conversation.phoneNumber,
+      // A template goes out on its own channel; free text on the customer's.
+      channel: message.templateSid ? await conversationChannel(db, account.id, message.templateSid) : found.conversation.channel,
+      body: message.templateSid ? undefined : message.content,
+      mediaUrls: message.templateSid ? undefined : await outboundMediaUrls(env, db, message.id),
+      contentSid: message.templateSid ?? undefined,
+      contentVariables: message.templateVariables ?? undefined,
+      statusCallback: `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/status`,
+    };
+    // An earlier attempt whose outcome is unknown (the Worker died, or the answer was lost) may have
+    // reached Twilio: adopt that message if Twilio has it, and only otherwise send.
+    const earlier = message.twilioAttemptAt ? await findEarlierSend(env, db, creds, request, message.twilioAttemptAt) : null;
+    if (earlier) {
+      await changeMessageStatus(db, message.id, { twilioMessageId: earlier.sid, status: adoptedStatus(earlier.status), errorCode: null, errorMessage: null, twilioAttemptAt: null });
+      await publishMessage(env, db, message.id);
+      return;
+    }
+    await repo.updateMessage(db, message.id, { twilioAttemptAt: new Date() });
+    const sent = await sendMessage(env, creds, request);
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
-    await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null });
+    await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });
     await publishMessage(env, db, message.id);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
     const errorMessage = twilioErrorText(err.code ?? err.httpStatus);
+    // Twilio answered with an error: the message was not taken. No answer at all (a time-out, a dropped
+    // connection): it may have been, so the attempt stays marked for the next one to reconcile.
+    const known = err.httpStatus !== null ? { twilioAttemptAt: null } : {};
     if (err.retryable) {
-      await repo.updateMessage(db, message.id, { status: "queued", errorCode: err.code, errorMessage });
+      await repo.updateMessage(db, message.id, { status: "queued", errorCode: err.code, errorMessage, ...known });
       await publishMessage(env, db, message.id);
       throw err;
     }
-    await changeMessageStatus(db, message.id, { status: "failed", errorCode: err.code, errorMessage });
+    await changeMessageStatus(db, message.id, { status: "failed", errorCode: err.code, errorMessage, ...known });
     await publishMessage(env, db, message.id);
   }
+}
+
+// Clocks differ: a Twilio message created this long before our attempt began may still be it.
+const CLOCK_SKEW_MS = 60_000;
+
+// The message an uncertain attempt left on Twilio: outbound, from our number to the customer, created
+// after the attempt began, with this body (a template's body is Twilio's rendering, so any body), and
+// carried by no other message of ours.
+async function findEarlierSend(env: Env, db: Db, creds: { accountSid: string; authToken: string }, request: SendRequest, attemptAt: Date) {
+  const listed = await listSentMessages(env, creds, { from: request.from, to: request.to, channel: request.channel, since: attemptAt });
+  const candidates = listed.filter(
+    (m) =>
+      m.direction.startsWith("outbound") &&
+      m.dateCreated.getTime() >= attemptAt.getTime() - CLOCK_SKEW_MS &&
+      (request.body === undefined || m.body === request.body),
+  );
+  const taken = await repo.knownTwilioSids(db, candidates.map((m) => m.sid));
+  // Oldest first: the first untaken one is the earliest attempt's.
+  return candidates.filter((m) => !taken.has(m.sid)).sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime())[0] ?? null;
+}
+
+function adoptedStatus(twilioStatus: string): "sent" | "delivered" | "read" | "failed" | "undelivered" {
+  return (["delivered", "read", "failed", "undelivered"] as const).find((s) => s === twilioStatus) ?? "sent";
+}
+
+// The cron's outbox sweep: sends whose consumer died (claimed, or queued with their job lost) are
+// re-queued after the lease; the send job reconciles with Twilio before sending again. A message
+// stuck for a day is not sent that late: it is marked failed.
+const SWEEP_BATCH = 200;
+const TOO_LATE_MS = 24 * 60 * 60_000;
+export async function sweepOutbox(env: Env, db: Db, now = new Date()): Promise<number> {
+  const stuck = await repo.abandonedOutbound(db, now, SWEEP_BATCH);
+  const jobs: MessageSendRequest<JobMessage>[] = [];
+  for (const m of stuck) {
+    if (now.getTime() - m.createdAt.getTime() > TOO_LATE_MS) {
+      await changeMessageStatus(db, m.id, { status: "failed", errorMessage: "Invio non riuscito: troppo tardi per inviarlo" });
+      await publishMessage(env, db, m.id);
+      continue;
+    }
+    const minute = now.toISOString().slice(0, 16);
+    jobs.push({ body: { kind: "message.send", messageId: m.id, conversationId: m.conversationId, idempotencyKey: `message.send:${m.id}:sweep:${minute}` } });
+  }
+  for (let i = 0; i < jobs.length; i += 100) await env.JOBS.sendBatch(jobs.slice(i, i + 100));
+  return jobs.length;
 }
 
 // After its retries a send is given up: the chat shows it failed.

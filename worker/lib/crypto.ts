@@ -42,10 +42,10 @@ async function derive(password: string, pepper: string, salt: Uint8Array, iterat
   return new Uint8Array(bits);
 }
 
-export async function hashPassword(password: string, pepper: string): Promise<string> {
+export async function hashPassword(password: string, pepper: string, iterations = PBKDF2_ITERATIONS): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const hash = await derive(password, pepper, salt, PBKDF2_ITERATIONS);
-  return `pbkdf2-sha256$v1$${PBKDF2_ITERATIONS}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
+  const hash = await derive(password, pepper, salt, iterations);
+  return `pbkdf2-sha256$v1$${iterations}$${toBase64Url(salt)}$${toBase64Url(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string, pepper: string): Promise<boolean> {

@@ -15,3 +15,13 @@ export const notFound = (message = "Risorsa non trovata") => new HttpError(404, 
 export const forbidden = (message = "Operazione non consentita") => new HttpError(403, message);
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
 export const conflict = (message: string) => new HttpError(409, message);
+
+// 429 with the seconds to wait, which app.onError sends as Retry-After.
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

@@ -97,6 +97,39 @@ export async function fetchAccount(env: Pick<Env, "TWILIO_API_BASE">, creds: Twi
   return { sid: body?.sid ?? "", status: (body?.status ?? "").toLowerCase(), friendlyName: body?.friendly_name ?? "" };
 }
 
+export interface ListedMessage {
+  sid: string;
+  status: string;
+  body: string;
+  direction: string;
+  dateCreated: Date;
+}
+
+// Messages from one number to another sent since the day before `since` (the Messages list filtered by
+// To, From and DateSent), newest first: the first page is plenty to find a message of the last minutes.
+export async function listSentMessages(
+  env: Pick<Env, "TWILIO_API_BASE">,
+  creds: TwilioCredentials,
+  q: { from: string; to: string; channel: SendRequest["channel"]; since: Date },
+): Promise<ListedMessage[]> {
+  const url = new URL(`${env.TWILIO_API_BASE}/2010-04-01/Accounts/${creds.accountSid}/Messages.json`);
+  url.searchParams.set("To", address(q.channel, q.to));
+  url.searchParams.set("From", address(q.channel, q.from));
+  // "DateSent>=YYYY-MM-DD": the API's key is `DateSent>`; a day earlier covers a send near midnight UTC.
+  url.searchParams.set("DateSent>", new Date(q.since.getTime() - 86_400_000).toISOString().slice(0, 10));
+  url.searchParams.set("PageSize", "50");
+  const body = (await twilioFetch(url.toString(), creds)) as {
+    messages?: { sid: string; status?: string; body?: string; direction?: string; date_created?: string }[];
+  };
+  return (body?.messages ?? []).map((m) => ({
+    sid: m.sid,
+    status: m.status ?? "queued",
+    body: m.body ?? "",
+    direction: m.direction ?? "",
+    dateCreated: new Date(m.date_created ?? 0),
+  }));
+}
+
 interface ContentAndApprovals {
   contents?: {
     sid: string;

@@ -3,6 +3,7 @@ import { ACCOUNT_SID_PATTERN } from "../constants";
 import { MODEL_IDS } from "../models";
 import { DEFAULT_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX, toE164 } from "../phone";
 import { T } from "../strings";
+import { newPasswordSchema } from "./passwords";
 
 export const PHONE_EXAMPLE = "+393331234567";
 
@@ -57,10 +58,11 @@ export const testGptModelSchema = z.object({
 
 export const createUserForAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email("Invalid email format")),
-  password: z.string().min(8, "Password must be at least 8 characters long").max(1024),
+  password: newPasswordSchema,
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is required"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is required"),
-  profileImageUrl: z.union([z.literal(""), z.url()]).optional(),
+  // Only https: a javascript: or data: URL would be rendered as an image source.
+  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: T.photoUrlInvalid })], { error: T.photoUrlInvalid }).optional(),
   isOwner: z.boolean().optional().default(false),
   twilioAccountId: z.string({ error: "Twilio Account ID is required" }).trim().min(1, "Twilio Account ID is required"),
 });

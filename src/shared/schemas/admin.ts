@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { USER_ROLES } from "../constants";
+import { newPasswordSchema } from "./passwords";
 
 export const ADMIN_TEXTS = {
   title: "Amministrazione Utenti",
@@ -37,7 +38,7 @@ export const assignAccountSchema = z.object({
 
 export const createUserSchema = z.object({
   email: z.string({ error: "Email è obbligatoria" }).trim().toLowerCase().min(1, "Email è obbligatoria").pipe(z.email("Invalid email format")),
-  password: z.string({ error: "Password must be at least 8 characters long" }).min(8, "Password must be at least 8 characters long").max(1024),
+  password: newPasswordSchema,
   twilioAccountId: z
     .string()
     .trim()
@@ -82,6 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.role": "Ruolo cambiato",
   "user.create": "Utente creato",
   "user.active": "Utente attivato/disattivato",
+  "user.password-reset": "Password reimpostata",
   "account.assign": "Account assegnato",
   "account.unassign": "Account rimosso dall'utente",
   "account.delete": "Account Twilio eliminato",

@@ -14,4 +14,6 @@ export interface CurrentUser {
   lastName: string | null;
   profileImageUrl: string | null;
   role: UserRole;
+  // Set after an administrator's reset: the console asks for a new password before anything else.
+  mustChangePassword?: boolean;
 }

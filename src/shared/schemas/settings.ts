@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-export const TOKEN_MIN_LENGTH = 16;
+// The console generates every token (256 random bits, 47 characters); the API refuses anything a person
+// could have typed or guessed.
+export const TOKEN_MIN_LENGTH = 32;
+const TOKEN_MIN_DISTINCT_CHARS = 12;
+// One answer for a weak token and for one already in use anywhere, so that it tells nobody whether
+// another tenant holds a value.
+const TOKEN_REJECTED = `Token non accettato: usa Genera per crearne uno nuovo (almeno ${TOKEN_MIN_LENGTH} caratteri casuali).`;
 export const TOKEN_PREFIX_LENGTH = 6;
 export const LEAD_API_PERMISSION = "leads:write";
 // Requests per minute one Lead Manager token may make.
@@ -35,8 +41,8 @@ export const SETTINGS_TEXTS = {
   editToken: "Modifica Token",
   tokenNameLabel: "Nome",
   tokenValueLabel: "Token",
-  tokenValueHint: "Il token viene salvato solo come impronta SHA-256: copialo ora, non potrai più leggerlo.",
-  tokenEditHint: "Inserisci un nuovo token per sostituire quello attuale.",
+  tokenValueHint: "Generato dalla console (256 bit casuali) e salvato solo come impronta SHA-256: copialo ora, non potrai più leggerlo.",
+  tokenEditHint: "Salvando, questo nuovo token generato sostituisce quello attuale: copialo ora, non potrai più leggerlo.",
   generateToken: "Genera",
   copyToken: "Copia",
   copied: "Token copiato negli appunti",
@@ -61,8 +67,8 @@ export const SETTINGS_TEXTS = {
 
   // Validation and server errors
   tokenRequired: "Nome e token sono obbligatori.",
-  tokenTooShort: `Il token deve avere almeno ${TOKEN_MIN_LENGTH} caratteri.`,
-  tokenInUse: "Questo token è già in uso: generane un altro.",
+  tokenTooShort: TOKEN_REJECTED,
+  tokenInUse: TOKEN_REJECTED,
   tokenNotFound: "Token non trovato",
   tokenUpdateShape: "Invia nome e token, oppure solo isActive.",
   noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
@@ -73,6 +79,7 @@ export const SETTINGS_TEXTS = {
   bearerInvalid: "Token non valido o disattivato",
   bearerNoPermission: "Il token non ha il permesso di creare lead",
   bearerNoAccount: "Il token non è collegato a un account Twilio accessibile",
+  bearerTooMany: (seconds: number) => `Troppi token non validi da questo indirizzo: riprova tra ${seconds} secondi`,
   rateLimited: (seconds: number) => `Troppe richieste con questo token: riprova tra ${seconds} secondi`,
 } as const;
 
@@ -85,8 +92,9 @@ const tokenRaw = z
   .string({ error: SETTINGS_TEXTS.tokenRequired })
   .trim()
   .min(1, SETTINGS_TEXTS.tokenRequired)
-  .min(TOKEN_MIN_LENGTH, SETTINGS_TEXTS.tokenTooShort)
-  .max(512);
+  .max(512)
+  // One issue whatever makes it weak, so every refusal reads the same.
+  .refine((v) => v.length >= TOKEN_MIN_LENGTH && new Set(v).size >= TOKEN_MIN_DISTINCT_CHARS, SETTINGS_TEXTS.tokenTooShort);
 
 export const createTokenSchema = z.object({ name: tokenName, tokenRaw });
 

@@ -14,7 +14,7 @@ import { validate } from "../../lib/validate";
 import { chatCompletion, ModelProviderError } from "../../providers/openai";
 import type { AppEnv } from "../../types";
 import { currentUser } from "../auth/middleware";
-import { claimUploadForAccount } from "../uploads/service";
+import { claimUploadForAccount, deleteReplacedObject } from "../uploads/service";
 import { recordUsage } from "../usage/service";
 import * as service from "./service";
 
@@ -50,7 +50,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
   })
   .delete("/:id", validate("param", idParam), async (c) => {
-    await service.deleteAccount(c.var.db, currentUser(c), c.req.valid("param").id);
+    await service.deleteAccount(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
     return c.json({ ok: true }, 200);
   })
   .put("/:id/activate", validate("param", idParam), async (c) => {
@@ -60,9 +60,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .put("/:id/photo", validate("param", idParam), validate("json", accountPhotoSchema), async (c) => {
     const user = currentUser(c);
     const { id } = c.req.valid("param");
-    await service.getManageableAccount(c.var.db, user, id);
+    const { account } = await service.getManageableAccount(c.var.db, user, id);
     const photoUrl = await claimUploadForAccount(c.env, user, c.req.valid("json").profilePhoto, id);
     const updated = await service.setAccountPhoto(c.var.db, user, id, photoUrl);
+    await deleteReplacedObject(c.env, account.profilePhoto, photoUrl, `accounts/${id}/`);
     const active = await service.resolveActiveAccount(c.var.db, user);
     return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
   });

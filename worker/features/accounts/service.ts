@@ -9,6 +9,7 @@ import { findPrompt, insertPrompt } from "../prompts/repo";
 import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "../../lib/crypto";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
+import { revokeLive } from "../live-access/service";
 import * as repo from "./repo";
 
 type CreateInput = z.output<typeof createAccountSchema>;
@@ -169,11 +170,12 @@ async function encryptedSandboxCredentials(env: Env) {
   return { accountSid: creds.accountSid, authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY) };
 }
 
-export async function deleteAccount(db: Db, user: SessionUser, accountId: string) {
+export async function deleteAccount(env: Env, db: Db, user: SessionUser, accountId: string) {
   const { account } = await getManageableAccount(db, user, accountId);
   if (account.isDefault) throw conflict(T.defaultAccountUndeletable);
   await runBatch(db, [repo.deleteAccount(db, accountId), auditStatement(db, user, "account.delete", "twilio_account", accountId, { name: account.name })]);
   forgetAccountAuthToken(accountId);
+  await revokeLive(env, db, { accountIds: [accountId] });
 }
 
 // The prompt that answers customers who write first; it must be one of this account's prompts.

@@ -51,6 +51,10 @@ export function setRoleStatement(db: Db, id: string, role: (typeof users.$inferS
   return db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
+export function resetPasswordStatement(db: Db, id: string, password: string) {
+  return db.update(users).set({ password, mustChangePassword: true, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 export function setActiveStatement(db: Db, id: string, isActive: boolean) {
   return db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { assignAccountSchema, createUserSchema, roleSchema, unassignParams, userActiveSchema, userIdParam } from "../../../src/shared/schemas/admin";
 import { createUserForAccountSchema } from "../../../src/shared/schemas/accounts";
+import { resetPasswordSchema } from "../../../src/shared/schemas/passwords";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { currentUser, requireRole } from "../auth/middleware";
@@ -20,11 +21,15 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await service.createUser(c.var.db, c.env.PASSWORD_PEPPER, currentUser(c), c.req.valid("json")), 201);
   })
   .put("/users/:userId/role", superAdmin, validate("param", userIdParam), validate("json", roleSchema), async (c) => {
-    await service.changeRole(c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").role);
+    await service.changeRole(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").role);
     return c.json({ ok: true }, 200);
   })
   .put("/users/:userId/active", superAdmin, validate("param", userIdParam), validate("json", userActiveSchema), async (c) => {
-    await service.setActive(c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").isActive);
+    await service.setActive(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").isActive);
+    return c.json({ ok: true }, 200);
+  })
+  .put("/users/:userId/password", superAdmin, validate("param", userIdParam), validate("json", resetPasswordSchema), async (c) => {
+    await service.resetPassword(c.env, c.var.db, currentUser(c), c.req.valid("param").userId, c.req.valid("json").password);
     return c.json({ ok: true }, 200);
   })
   .post("/users/:userId/assign-account", superAdmin, validate("param", userIdParam), validate("json", assignAccountSchema), async (c) => {
@@ -34,7 +39,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .delete("/users/:userId/unassign-account/:twilioAccountId", superAdmin, validate("param", unassignParams), async (c) => {
     const { userId, twilioAccountId } = c.req.valid("param");
-    await service.unassignAccount(c.var.db, currentUser(c), userId, twilioAccountId);
+    await service.unassignAccount(c.env, c.var.db, currentUser(c), userId, twilioAccountId);
     return c.json({ ok: true }, 200);
   })
   .get("/audit-log", superAdmin, async (c) => c.json(await listAudit(c.var.db), 200));

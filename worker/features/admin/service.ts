@@ -8,9 +8,12 @@ import { conflict, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import { findAccount } from "../accounts/repo";
 import { getManageableAccount } from "../accounts/service";
+import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
+import { assertAcceptablePassword } from "../auth/password-policy";
 import { findUserByEmail } from "../auth/repo";
 import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";
 import { auditStatement } from "./audit";
+import { revokeLive } from "../live-access/service";
 import * as repo from "./repo";
 
 export async function listUsers(db: Db): Promise<AdminUser[]> {
@@ -30,7 +33,7 @@ async function existingAccount(db: Db, id: string) {
 }
 
 // An admin cannot change their own role, and the last active super_admin cannot be demoted.
-export async function changeRole(db: Db, actor: SessionUser, userId: string, role: UserRole) {
+export async function changeRole(env: Env, db: Db, actor: SessionUser, userId: string, role: UserRole) {
   const user = await existingUser(db, userId);
   if (user.id === actor.id) throw conflict(TX.ownRole);
   if (user.role === role) return;
@@ -38,15 +41,17 @@ export async function changeRole(db: Db, actor: SessionUser, userId: string, rol
     throw conflict(TX.lastSuperAdmin);
   }
   await runBatch(db, [repo.setRoleStatement(db, userId, role), auditStatement(db, actor, "user.role", "user", userId, { email: user.email, from: user.role, to: role })]);
+  // A demoted super_admin keeps only the sockets their memberships still allow.
+  await revokeLive(env, db, { userIds: [userId] });
 }
 
 // Disabling a user ends all their sessions at once.
-export async function setActive(db: Db, actor: SessionUser, userId: string, isActive: boolean) {
+export async function setActive(env: Env, db: Db, actor: SessionUser, userId: string, isActive: boolean) {
   const user = await existingUser(db, userId);
   if (user.id === actor.id) throw conflict(TX.ownAccountDisable);
   if (!isActive && user.role === "super_admin" && user.isActive && (await repo.countSuperAdmins(db)) <= 1) throw conflict(TX.lastSuperAdmin);
   await runBatch(db, [repo.setActiveStatement(db, userId, isActive), auditStatement(db, actor, "user.active", "user", userId, { email: user.email, isActive })]);
-  if (!isActive) await endAllSessions(db, userId);
+  if (!isActive) await endAllSessions(env, db, userId);
 }
 
 export async function assignAccount(db: Db, actor: SessionUser, userId: string, twilioAccountId: string, isOwner: boolean) {
@@ -58,7 +63,7 @@ export async function assignAccount(db: Db, actor: SessionUser, userId: string, 
   ]);
 }
 
-export async function unassignAccount(db: Db, actor: SessionUser, userId: string, twilioAccountId: string) {
+export async function unassignAccount(env: Env, db: Db, actor: SessionUser, userId: string, twilioAccountId: string) {
   const user = await existingUser(db, userId);
   if (!(await repo.findMembershipRow(db, userId, twilioAccountId))) throw notFound("L'utente non è assegnato a questo account");
   const account = await findAccount(db, twilioAccountId);
@@ -66,6 +71,7 @@ export async function unassignAccount(db: Db, actor: SessionUser, userId: string
     repo.unassignStatement(db, userId, twilioAccountId),
     auditStatement(db, actor, "account.unassign", "user", userId, { email: user.email, account: account?.name ?? null, twilioAccountId }),
   ]);
+  await revokeLive(env, db, { userIds: [userId] });
 }
 
 async function insertUser(
@@ -75,17 +81,45 @@ async function insertUser(
   input: { email: string; password: string; firstName: string | null; lastName: string | null; profileImageUrl: string | null },
   membership: { twilioAccountId: string; isOwner: boolean } | null,
 ) {
-  if (await findUserByEmail(db, input.email)) throw conflict(TX.emailInUse);
+  await assertAcceptablePassword(input.password);
   const now = new Date();
-  const row = { id: crypto.randomUUID(), ...input, password: await hashPassword(input.password, pepper), role: "client" as const, isActive: true, createdAt: now, updatedAt: now };
+  // Hashed before the e-mail is looked up, so that the time taken does not tell whether it exists.
+  const row = {
+    id: crypto.randomUUID(),
+    ...input,
+    password: await hashPassword(input.password, pepper),
+    role: "client" as const,
+    isActive: true,
+    mustChangePassword: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Only a super_admin (who sees every user anyway) learns that an e-mail is taken. Anyone else gets
+  // the answer of a success and the existing user is left unchanged: nobody can probe for e-mails.
+  const taken = () => {
+    if (actor.role === "super_admin") throw conflict(TX.emailInUse);
+    return publicUser(toCurrentUser(row));
+  };
+  if (await findUserByEmail(db, input.email)) return taken();
   try {
     await repo.insertUserWithMembership(db, row, membership, auditStatement(db, actor, "user.create", "user", row.id, { email: row.email, ...membership }));
   } catch (err) {
     // Two concurrent creations of one e-mail: the unique index decides.
-    if (String((err as Error).message).includes("UNIQUE")) throw conflict(TX.emailInUse);
+    if (String((err as Error).message).includes("UNIQUE")) return taken();
     throw err;
   }
   return publicUser(toCurrentUser(row));
+}
+
+// A super_admin sets a new password for a user, who must choose their own at next sign-in; the
+// user's sessions (and live sockets) end at once.
+export async function resetPassword(env: Env, db: Db, actor: SessionUser, userId: string, password: string) {
+  const user = await existingUser(db, userId);
+  if (user.id === actor.id) throw conflict(PASSWORD_TEXTS.resetOwn);
+  await assertAcceptablePassword(password);
+  const hash = await hashPassword(password, env.PASSWORD_PEPPER);
+  await runBatch(db, [repo.resetPasswordStatement(db, userId, hash), auditStatement(db, actor, "user.password-reset", "user", userId, { email: user.email })]);
+  await endAllSessions(env, db, userId);
 }
 
 // A super_admin creates a client, optionally assigned to an account.

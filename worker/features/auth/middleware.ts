@@ -1,27 +1,48 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
-import { SESSION_COOKIE, type UserRole } from "../../../src/shared/constants";
+import { getCookie, setCookie } from "hono/cookie";
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, type UserRole } from "../../../src/shared/constants";
+import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
 import { T } from "../../../src/shared/strings";
 import { HttpError } from "../../lib/http-error";
 import type { AppEnv, SessionUser } from "../../types";
 import { rememberActiveAccount } from "../accounts/service";
-import { resolveSession } from "./service";
+import { clientIp } from "../../lib/client-ip";
+import { ACCESS_HEADER, userFromAccess } from "./access";
+import { resolveSession, startSession } from "./service";
 
 // Reads (GET, HEAD) reuse the active account read with the session; a write that may change it
 // (activating, creating or deleting an account, memberships) resolves it again.
 const READS = new Set(["GET", "HEAD"]);
 
+export function setSessionCookie(c: Context, token: string) {
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 });
+}
+
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
-  const session = token ? await resolveSession(c.var.db, token) : null;
+  let session = token ? await resolveSession(c.var.db, token) : null;
+  // No session yet, but Cloudflare Access vouches for the caller: sign them in with a session of ours.
+  if (!session && c.req.header(ACCESS_HEADER)) {
+    const user = await userFromAccess(c.env, c.var.db, c.req.header(ACCESS_HEADER));
+    if (user) {
+      const fresh = await startSession(c.var.db, user.id, { ip: clientIp(c), userAgent: c.req.header("User-Agent") ?? "" });
+      setSessionCookie(c, fresh);
+      session = await resolveSession(c.var.db, fresh);
+    }
+  }
   if (session && READS.has(c.req.method)) rememberActiveAccount(session.user, session.activeAccount);
   c.set("user", session?.user ?? null);
   c.set("sessionId", session?.sid ?? null);
+  c.set("sessionExpire", session?.expire.getTime() ?? 0);
   await next();
 };
 
+// After an administrator's reset the user may only choose a new password (or sign out).
+const WHILE_MUST_CHANGE = new Set(["/api/auth/change-password"]);
+
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw new HttpError(401, T.unauthorized);
+  if (c.var.user.mustChangePassword && !WHILE_MUST_CHANGE.has(c.req.path)) throw new HttpError(403, PASSWORD_TEXTS.mustChange);
   await next();
 };
 

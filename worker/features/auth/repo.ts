@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "../../db/schema";
 
@@ -13,6 +13,24 @@ export async function countUsers(db: Db) {
 
 export function insertUserIgnoringDuplicate(db: Db, values: typeof users.$inferInsert) {
   return db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+// A password the user chose: any reset's obligation to change it is met.
+export function setPassword(db: Db, userId: string, password: string) {
+  return db.update(users).set({ password, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+// Ends every session of the user but one; answers the ids it ended.
+export async function deleteOtherSessions(db: Db, userId: string, keepSid: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)))
+    .returning({ sid: sessions.sid });
+  return rows.map((r) => r.sid);
 }
 
 export function updatePasswordHash(db: Db, userId: string, password: string) {
@@ -71,18 +89,36 @@ export function deleteExpiredSessions(db: Db, now: Date) {
   return db.delete(sessions).where(lt(sessions.expire, now));
 }
 
-export function findLoginAttempt(db: Db, key: string) {
-  return db.query.loginAttempts.findFirst({ where: eq(loginAttempts.key, key) });
-}
-
-export function saveLoginAttempt(db: Db, values: typeof loginAttempts.$inferInsert) {
-  return db
+// Reserves one attempt for a key in one statement (increment and read back), so a burst of
+// concurrent requests cannot all read the same count: each gets its own number. The window restarts
+// once it and any lock have passed; the request that reaches `max` sets the lock.
+export async function reserveAttempt(db: Db, key: string, now: Date, opts: { windowMs: number; lockMs: number; max: number }) {
+  const t = now.getTime();
+  const stale = sql`(${loginAttempts.firstFailureAt} <= ${t - opts.windowMs} and (${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} <= ${t}))`;
+  const [row] = await db
     .insert(loginAttempts)
-    .values(values)
+    .values({ key, failures: 1, firstFailureAt: now, lockedUntil: opts.max <= 1 ? new Date(t + opts.lockMs) : null })
     .onConflictDoUpdate({
       target: loginAttempts.key,
-      set: { failures: values.failures, firstFailureAt: values.firstFailureAt, lockedUntil: values.lockedUntil ?? null },
-    });
+      set: {
+        failures: sql`case when ${stale} then 1 else ${loginAttempts.failures} + 1 end`,
+        firstFailureAt: sql`case when ${stale} then ${t} else ${loginAttempts.firstFailureAt} end`,
+        lockedUntil: sql`case when ${stale} then null
+          when ${loginAttempts.lockedUntil} is null and ${loginAttempts.failures} + 1 >= ${opts.max} then ${t + opts.lockMs}
+          else ${loginAttempts.lockedUntil} end`,
+      },
+    })
+    .returning({ failures: loginAttempts.failures, lockedUntil: loginAttempts.lockedUntil });
+  return row!;
+}
+
+// Gives back a reservation that turned out not to be a failure (a known bearer token): the row goes
+// when it held only this one, so a caller with a good token leaves nothing behind.
+export function releaseAttempt(db: Db, key: string) {
+  return db.batch([
+    db.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lte(loginAttempts.failures, 1), isNull(loginAttempts.lockedUntil))),
+    db.update(loginAttempts).set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` }).where(eq(loginAttempts.key, key)),
+  ]);
 }
 
 export function clearLoginAttempt(db: Db, key: string) {

@@ -1,35 +1,36 @@
 import { Hono } from "hono";
-import { deleteCookie, setCookie } from "hono/cookie";
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE } from "../../../src/shared/constants";
+import { deleteCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../../../src/shared/constants";
 import { loginSchema } from "../../../src/shared/schemas/auth";
+import { changePasswordSchema } from "../../../src/shared/schemas/passwords";
 import { T } from "../../../src/shared/strings";
+import { clientIp } from "../../lib/client-ip";
 import { HttpError } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
-import { login, logout, publicUser } from "./service";
+import { currentUser, setSessionCookie } from "./middleware";
+import { changePassword, login, logout, publicUser } from "./service";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    const ip = c.req.header("CF-Connecting-IP") ?? c.req.header("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+    const ip = clientIp(c);
     const { token, user } = await login(c.var.db, c.env.PASSWORD_PEPPER, {
       email,
       password,
       ip,
       userAgent: c.req.header("User-Agent") ?? "",
     });
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      secure: true,
-      sameSite: "Lax",
-      path: "/",
-      maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
-    });
+    setSessionCookie(c, token);
     return c.json(publicUser(user), 200);
   })
   .post("/logout", async (c) => {
-    if (c.var.sessionId) await logout(c.var.db, c.var.sessionId);
+    if (c.var.sessionId) await logout(c.env, c.var.db, c.var.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true });
+    return c.json({ ok: true }, 200);
+  })
+  .post("/change-password", validate("json", changePasswordSchema), async (c) => {
+    await changePassword(c.env, c.var.db, currentUser(c), c.var.sessionId!, c.req.valid("json"));
     return c.json({ ok: true }, 200);
   })
   .get("/me", (c) => {

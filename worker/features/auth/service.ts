@@ -10,9 +10,12 @@ import { T } from "../../../src/shared/strings";
 import type { Db } from "../../db/client";
 import type { users } from "../../db/schema";
 import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
-import { HttpError } from "../../lib/http-error";
+import { HttpError, TooManyRequests } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountWithMembership } from "../accounts/repo";
+import { purgeStaleLiveSockets, revokeLive } from "../live-access/service";
+import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
+import { assertAcceptablePassword } from "./password-policy";
 import * as repo from "./repo";
 
 // Refresh the sliding expiry at most once a minute to keep reads cheap.
@@ -27,6 +30,7 @@ export function toCurrentUser(u: typeof users.$inferSelect): SessionUser {
     profileImageUrl: u.profileImageUrl,
     role: u.role,
     isActive: u.isActive,
+    mustChangePassword: u.mustChangePassword,
   };
 }
 
@@ -45,8 +49,10 @@ export async function login(
   now = new Date(),
 ): Promise<{ token: string; user: SessionUser }> {
   const key = `${input.email}|${input.ip}`;
-  const attempt = await repo.findLoginAttempt(db, key);
-  if (attempt?.lockedUntil && attempt.lockedUntil > now) throw new HttpError(429, T.loginTooMany);
+  // The attempt is reserved before the password is checked: at most LOGIN_MAX_FAILURES are ever
+  // evaluated per e-mail and IP in the window, however many requests arrive together.
+  const reserved = await repo.reserveAttempt(db, key, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: LOGIN_MAX_FAILURES });
+  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
 
   const user = await repo.findUserByEmail(db, input.email);
   dummyHash ??= hashPassword("not-a-real-password", "pepper");
@@ -54,26 +60,32 @@ export async function login(
   const ok = (await verifyPassword(input.password, stored, pepper)) && !!user && user.isActive;
 
   if (!ok) {
-    const fresh = !attempt || now.getTime() - attempt.firstFailureAt.getTime() > LOGIN_FAILURE_WINDOW_MS;
-    const failures = fresh ? 1 : attempt.failures + 1;
-    const lockedUntil = failures >= LOGIN_MAX_FAILURES ? new Date(now.getTime() + LOGIN_LOCK_MS) : null;
-    await repo.saveLoginAttempt(db, { key, failures, firstFailureAt: fresh ? now : attempt.firstFailureAt, lockedUntil });
-    throw new HttpError(lockedUntil ? 429 : 401, lockedUntil ? T.loginTooMany : T.loginError);
+    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+    throw new HttpError(401, T.loginError);
   }
 
-  if (attempt) await repo.clearLoginAttempt(db, key);
+  await repo.clearLoginAttempt(db, key);
   if (needsRehash(user.password!)) await repo.updatePasswordHash(db, user.id, await hashPassword(input.password, pepper));
 
+  return { token: await startSession(db, user.id, input, now), user: toCurrentUser(user) };
+}
+
+// A new session for a signed-in user; answers the cookie value (only its hash is stored).
+export async function startSession(db: Db, userId: string, meta: { ip: string; userAgent: string }, now = new Date()) {
   const token = randomToken(32);
   await repo.insertSession(db, {
     sid: await sha256Hex(token),
-    sess: { ip: input.ip, userAgent: input.userAgent.slice(0, 300) },
-    userId: user.id,
+    sess: { ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) },
+    userId,
     createdAt: now,
     lastSeenAt: now,
     expire: sessionExpiry(now, now),
   });
-  return { token, user: toCurrentUser(user) };
+  return token;
+}
+
+function secondsUntil(until: Date | null, now: Date) {
+  return Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime() + LOGIN_LOCK_MS) - now.getTime()) / 1000));
 }
 
 function needsRehash(stored: string) {
@@ -94,25 +106,57 @@ export async function resolveSession(db: Db, token: string, now = new Date()) {
     await repo.deleteSession(db, sid);
     return null;
   }
+  let expire = row.session.expire;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await repo.touchSession(db, sid, sessionExpiry(row.session.createdAt, now), now);
+    expire = sessionExpiry(row.session.createdAt, now);
+    await repo.touchSession(db, sid, expire, now);
   }
   const user = toCurrentUser(row.user);
   const activeAccount: AccountWithMembership | null = row.account
     ? { account: row.account, isOwner: user.role === "super_admin" || !!row.memberIsOwner }
     : null;
-  return { sid, user, activeAccount };
+  return { sid, expire, user, activeAccount };
 }
 
-export function logout(db: Db, sid: string) {
-  return repo.deleteSession(db, sid);
+// Changing one's own password: the current one is required (and its guesses are limited like sign-in's),
+// the new one must pass the policy, and every other session of the user ends, with its live sockets.
+export async function changePassword(
+  env: Env,
+  db: Db,
+  user: SessionUser,
+  sid: string,
+  input: { currentPassword: string; newPassword: string },
+  now = new Date(),
+) {
+  const key = `password|${user.id}`;
+  const reserved = await repo.reserveAttempt(db, key, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: LOGIN_MAX_FAILURES });
+  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+  const row = await repo.findUserById(db, user.id);
+  if (!row?.password || !(await verifyPassword(input.currentPassword, row.password, env.PASSWORD_PEPPER))) {
+    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+    throw new HttpError(400, PASSWORD_TEXTS.currentWrong);
+  }
+  await repo.clearLoginAttempt(db, key);
+  if (input.newPassword === input.currentPassword) throw new HttpError(400, PASSWORD_TEXTS.sameAsCurrent);
+  await assertAcceptablePassword(input.newPassword);
+  await repo.setPassword(db, user.id, await hashPassword(input.newPassword, env.PASSWORD_PEPPER));
+  const others = await repo.deleteOtherSessions(db, user.id, sid);
+  await revokeLive(env, db, { sessionIds: others });
 }
 
-export function endAllSessions(db: Db, userId: string) {
-  return repo.deleteSessionsOfUser(db, userId);
+// Ending a session closes its live sockets at once.
+export async function logout(env: Env, db: Db, sid: string) {
+  await repo.deleteSession(db, sid);
+  await revokeLive(env, db, { sessionIds: [sid] });
+}
+
+export async function endAllSessions(env: Env, db: Db, userId: string) {
+  await repo.deleteSessionsOfUser(db, userId);
+  await revokeLive(env, db, { userIds: [userId] });
 }
 
 export async function purgeExpired(db: Db, now = new Date()) {
   await repo.deleteExpiredSessions(db, now);
   await repo.deleteStaleLoginAttempts(db, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  await purgeStaleLiveSockets(db, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS));
 }

@@ -306,14 +306,49 @@ export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {
   return db.update(messages).set(values).where(eq(messages.id, id));
 }
 
-// Claims a queued outbound message for sending; only one consumer wins.
-export async function claimForSending(db: Db, id: string) {
+// Claims a queued outbound message for sending; only one consumer wins. A message left "sending" is
+// claimable again only once its lease has run out (its consumer died): a duplicate delivery of the job
+// meanwhile does nothing, and the outbox sweep re-queues it after the lease.
+export async function claimForSending(db: Db, id: string, now = new Date(), leaseMs = OUTBOX_LEASE_MS) {
   const [row] = await db
     .update(messages)
-    .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1` })
-    .where(and(eq(messages.id, id), inArray(messages.status, ["queued", "sending"]), sql`${messages.twilioMessageId} is null`))
+    .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1`, claimedAt: now })
+    .where(
+      and(
+        eq(messages.id, id),
+        sql`${messages.twilioMessageId} is null`,
+        sql`(${messages.status} = 'queued' or (${messages.status} = 'sending' and coalesce(${messages.claimedAt}, 0) <= ${now.getTime() - leaseMs}))`,
+      ),
+    )
     .returning();
   return row;
+}
+
+// How long a claimed send may take before it counts as abandoned (longer than the queue's longest backoff).
+export const OUTBOX_LEASE_MS = 6 * 60_000;
+
+// Outbound messages without a Twilio sid, queued or sending, untouched for longer than the lease.
+export function abandonedOutbound(db: Db, now: Date, limit: number) {
+  const before = now.getTime() - OUTBOX_LEASE_MS;
+  return db
+    .select({ id: messages.id, conversationId: messages.conversationId, createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        sql`${messages.twilioMessageId} is null`,
+        inArray(messages.status, ["queued", "sending"]),
+        sql`${messages.createdAt} <= ${before}`,
+        sql`coalesce(${messages.claimedAt}, 0) <= ${before}`,
+      ),
+    )
+    .limit(limit);
+}
+
+// Sids of these that a message already carries (so a Twilio message is adopted at most once).
+export async function knownTwilioSids(db: Db, sids: string[]) {
+  if (sids.length === 0) return new Set<string>();
+  const rows = await db.select({ sid: messages.twilioMessageId }).from(messages).where(inArray(messages.twilioMessageId, sids.slice(0, 90)));
+  return new Set(rows.map((r) => r.sid));
 }
 
 export async function isOptedOut(db: Db, accountId: string, phone: string) {

@@ -21,6 +21,7 @@ import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
+import { registerLiveSocket } from "../live-access/service";
 import * as repo from "./repo";
 import * as service from "./service";
 import { withEmbeddedMedia } from "../media/service";
@@ -107,10 +108,18 @@ export const conversationRoutes = new Hono<AppEnv>()
     if (origin !== undefined && !isOwnOrigin(c.env, c.req.url, origin)) throw new HttpError(403, T.badOrigin);
     const user = currentUser(c);
     const { id } = c.req.valid("param");
-    await service.getConversationForUser(c.var.db, user, id);
+    const found = await service.getConversationForUser(c.var.db, user, id);
     if (c.req.header("Upgrade") !== "websocket") return c.json({ error: "Serve una connessione WebSocket" }, 426);
+    // The socket is tied to this session: registered so that revoking it reaches this object.
+    const sessionId = c.var.sessionId!;
+    const socketId = crypto.randomUUID();
+    await registerLiveSocket(c.var.db, { socketId, kind: "conversation", name: id, sessionId, userId: user.id, accountId: found.conversation.twilioAccountId });
     const headers = new Headers(c.req.raw.headers);
     headers.set("X-User-Id", user.id);
+    headers.set("X-Conversation-Id", id);
+    headers.set("X-Session-Id", sessionId);
+    headers.set("X-Socket-Id", socketId);
+    headers.set("X-Session-Expire", String(c.var.sessionExpire));
     return service.conversationStub(c.env, id).fetch(new Request(c.req.url, { headers }));
   })
   .post("/:id/send-manual", validate("param", conversationIdParam), validate("json", sendManualSchema), async (c) => {

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { leadInputSchema } from "../../../src/shared/schemas/lead-sources";
 import { createTokenSchema, SETTINGS_TEXTS, tokenIdParam, updateTokenSchema } from "../../../src/shared/schemas/settings";
+import { clientIp } from "../../lib/client-ip";
 import { validate } from "../../lib/validate";
 import type { AppEnv, SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
@@ -18,7 +19,7 @@ type LeadApiEnv = { Bindings: Env; Variables: AppEnv["Variables"] & { leadApi: {
 
 // The bearer token is checked before the body, so a caller without a valid token learns nothing else.
 const bearerAuth: MiddlewareHandler<LeadApiEnv> = async (c, next) => {
-  const result = await service.authenticateBearer(c.var.db, c.req.header("Authorization"));
+  const result = await service.authenticateBearer(c.var.db, c.req.header("Authorization"), clientIp(c));
   if (!result.ok) {
     c.header("Retry-After", String(result.retryAfterSeconds));
     return c.json({ error: SETTINGS_TEXTS.rateLimited(result.retryAfterSeconds) }, 429);

@@ -11,7 +11,9 @@ import {
 } from "../../../src/shared/schemas/settings";
 import type { Db } from "../../db/client";
 import { constantTimeEqual, sha256Hex } from "../../lib/crypto";
-import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "../../../src/shared/constants";
+import { badRequest, HttpError, notFound, TooManyRequests } from "../../lib/http-error";
+import { releaseAttempt, reserveAttempt } from "../auth/repo";
 import type { SessionUser } from "../../types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { toCurrentUser } from "../auth/service";
@@ -39,6 +41,9 @@ function toApiToken(row: { token: repo.TokenRow; accountName: string | null }): 
   };
 }
 
+// Exactly the validator's answer to a weak token (validate.ts), so an in-use value cannot be told apart.
+const tokenRejected = () => badRequest(TX.tokenInUse, [{ path: "tokenRaw", message: TX.tokenInUse }]);
+
 const displayPrefix = (raw: string) => `${raw.slice(0, TOKEN_PREFIX_LENGTH)}…`;
 
 export async function listTokens(db: Db, user: SessionUser): Promise<ApiToken[]> {
@@ -50,7 +55,7 @@ export async function createToken(db: Db, user: SessionUser, input: CreateInput)
   const active = await resolveActiveAccount(db, user);
   if (!active) throw badRequest(TX.noActiveAccount);
   const hash = await sha256Hex(input.tokenRaw);
-  if (await repo.findTokenHash(db, hash)) throw conflict(TX.tokenInUse);
+  if (await repo.findTokenHash(db, hash)) throw tokenRejected();
   const row = await repo.insertToken(db, {
     userId: user.id,
     twilioAccountId: active.account.id,
@@ -70,7 +75,7 @@ export async function updateToken(db: Db, user: SessionUser, id: string, input: 
   if ("tokenRaw" in input) {
     const hash = await sha256Hex(input.tokenRaw);
     const other = await repo.findTokenHash(db, hash);
-    if (other && other.id !== id) throw conflict(TX.tokenInUse);
+    if (other && other.id !== id) throw tokenRejected();
     Object.assign(changes, { name: input.name, token: hash, tokenPrefix: displayPrefix(input.tokenRaw) });
   }
   if (input.isActive !== undefined) changes.isActive = input.isActive;
@@ -84,16 +89,25 @@ export type BearerResult =
 
 // Authorization: Bearer <token>. Unknown and disabled tokens look the same (401); a token over its
 // per-minute budget answers 429 with the seconds to wait.
-export async function authenticateBearer(db: Db, header: string | undefined, now = new Date()): Promise<BearerResult> {
+export async function authenticateBearer(db: Db, header: string | undefined, ip: string, now = new Date()): Promise<BearerResult> {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
   if (!match) throw new HttpError(401, TX.bearerMissing);
   const raw = match[1]!;
   if (raw.length > 512) throw new HttpError(401, TX.bearerInvalid);
+  // Each lookup reserves a failure for the caller's IP first and gives it back when the token is
+  // known, so at most BEARER_MAX_FAILURES unknown tokens are tried per IP in the window.
+  const limitKey = `bearer|${ip}`;
+  const reserved = await reserveAttempt(db, limitKey, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: BEARER_MAX_FAILURES + 1 });
+  if (reserved.failures > BEARER_MAX_FAILURES) {
+    const seconds = Math.max(1, Math.ceil(((reserved.lockedUntil?.getTime() ?? now.getTime() + LOGIN_LOCK_MS) - now.getTime()) / 1000));
+    throw new TooManyRequests(TX.bearerTooMany(seconds), seconds);
+  }
   const hash = await sha256Hex(raw);
   const token = await repo.findTokenByHash(db, hash);
   if (!token || !constantTimeEqual(token.token, hash) || !token.isActive) throw new HttpError(401, TX.bearerInvalid);
   const owner = await repo.findUser(db, token.userId);
   if (!owner || !owner.isActive) throw new HttpError(401, TX.bearerInvalid);
+  await releaseAttempt(db, limitKey);
   if (!token.permissions.includes(LEAD_API_PERMISSION)) throw new HttpError(403, TX.bearerNoPermission);
 
   const counted = await repo.countRequest(db, token.id, now, RATE_WINDOW_MS);

@@ -1,25 +1,75 @@
 import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "../../../src/shared/constants";
 import { T } from "../../../src/shared/strings";
-import { badRequest, forbidden, notFound } from "../../lib/http-error";
+import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
+import { readLimited, readUpload, sniffType, UploadEmpty, UploadTooLarge, UploadWrongType } from "../../lib/upload-bytes";
 import type { SessionUser } from "../../types";
 
 // R2 keys: uploads/<userId>/<id> (private to the uploader until claimed),
 // users/<userId>/<id> (profile photos), accounts/<accountId>/<id> (account photos).
 export const OBJECT_URL_PREFIX = "/api/objects/";
 
-export function checkImage(contentType: string | undefined, size: number) {
-  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!(IMAGE_MIME_TYPES as readonly string[]).includes(type)) {
-    throw badRequest(`${T.photoInvalidFormatTitle}: ${T.photoInvalidFormat}`);
-  }
-  if (size > PHOTO_MAX_BYTES) throw badRequest(`${T.photoTooLargeTitle}: ${T.photoTooLarge}`);
-  if (size === 0) throw badRequest("Il file è vuoto");
-  return type;
+const tooLarge = () => new HttpError(413, `${T.photoTooLargeTitle}: ${T.photoTooLarge}`);
+const wrongType = () => new HttpError(415, `${T.photoInvalidFormatTitle}: ${T.photoInvalidFormat}`);
+
+// The upload helpers' refusals as HTTP answers.
+function asHttp(err: unknown): never {
+  if (err instanceof UploadTooLarge) throw tooLarge();
+  if (err instanceof UploadWrongType) throw wrongType();
+  if (err instanceof UploadEmpty) throw badRequest("Il file è vuoto");
+  throw err;
 }
 
-export async function storeImage(env: Env, key: string, body: ArrayBuffer, contentType: string) {
+// A photo body: refused from its declared length when that is already too much, else counted while it
+// streams; its type is read from its bytes.
+export async function readPhoto(body: ReadableStream<Uint8Array> | null, declaredLength: string | undefined) {
+  if (declaredLength !== undefined && Number(declaredLength) > PHOTO_MAX_BYTES) throw tooLarge();
+  return readUpload(body, { allowed: IMAGE_MIME_TYPES, maxBytes: PHOTO_MAX_BYTES }).catch(asHttp);
+}
+
+// A multipart form carrying a photo: the whole form is bounded while it streams (the photo plus room for
+// the form's own headers), then the file's bytes are sniffed like a plain upload.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+export async function readPhotoForm(request: Request, field: string) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > PHOTO_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
+  const raw = await readLimited(request.body, PHOTO_MAX_BYTES + FORM_OVERHEAD_BYTES).catch(asHttp);
+  const form = await new Response(raw, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData().catch(() => {
+    throw badRequest("Invia la foto come multipart/form-data nel campo profilePhoto");
+  });
+  const file = form.get(field);
+  if (!(file instanceof File)) throw badRequest("Invia la foto nel campo profilePhoto");
+  if (file.size > PHOTO_MAX_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return { bytes, type: await sniffType(bytes, IMAGE_MIME_TYPES).catch(asHttp) };
+}
+
+export async function storeImage(env: Env, key: string, body: ArrayBuffer | Uint8Array, contentType: string) {
   await env.UPLOADS.put(key, body, { httpMetadata: { contentType } });
   return `${OBJECT_URL_PREFIX}${key}`;
+}
+
+// A photo replaced by another is deleted from R2 at once, when it is one of ours in the expected folder
+// (an external https URL is not ours to delete).
+export async function deleteReplacedObject(env: Env, previous: string | null | undefined, current: string, folder: string) {
+  if (!previous || previous === current || !previous.startsWith(`${OBJECT_URL_PREFIX}${folder}`)) return;
+  await env.UPLOADS.delete(previous.slice(OBJECT_URL_PREFIX.length));
+}
+
+// Uploads are private to their uploader until claimed (an account photo moves them); one never
+// claimed within UNCLAIMED_UPLOAD_TTL_MS is deleted by the cron. Returns how many it deleted.
+export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export async function purgeUnclaimedUploads(env: Env, now = new Date(), maxPages = 10) {
+  const before = now.getTime() - UNCLAIMED_UPLOAD_TTL_MS;
+  let cursor: string | undefined;
+  let deleted = 0;
+  for (let page = 0; page < maxPages; page++) {
+    const listed = await env.UPLOADS.list({ prefix: "uploads/", cursor, limit: 1000 });
+    const stale = listed.objects.filter((o) => o.uploaded.getTime() < before).map((o) => o.key);
+    if (stale.length > 0) await env.UPLOADS.delete(stale);
+    deleted += stale.length;
+    if (!listed.truncated) break;
+    cursor = listed.cursor;
+  }
+  return deleted;
 }
 
 export function newUploadUrl(user: SessionUser) {

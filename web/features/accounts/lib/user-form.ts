@@ -27,7 +27,7 @@ const userFormSchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, T.passwordTooShort),
   firstName: z.string().trim().min(1, T.firstNameRequired).max(100, T.firstNameRequired),
   lastName: z.string().trim().min(1, T.lastNameRequired).max(100, T.lastNameRequired),
-  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/, error: T.photoUrlInvalid })]),
+  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: T.photoUrlInvalid })]),
   isOwner: z.boolean(),
 });
 

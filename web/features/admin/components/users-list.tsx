@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { cn } from "../../../lib/cn";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { fullName, shortId } from "../lib/admin-view";
+import { ResetPasswordButton } from "./reset-password-button";
 import { AccountBadges, ActiveToggle, RoleSelect } from "./user-controls";
 
 // The table needs room for five columns; below this width each user is a card.
@@ -84,7 +85,10 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
                       <AccountBadges user={user} selfId={selfId} />
                     </td>
                     <td className="py-3">
-                      <ActiveToggle user={user} self={self} />
+                      <div className="flex flex-wrap items-center gap-2">
+                        <ActiveToggle user={user} self={self} />
+                        <ResetPasswordButton user={user} self={self} />
+                      </div>
                     </td>
                   </tr>
                 );
@@ -109,7 +113,10 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
                     <p className="text-xs font-medium text-muted-foreground">{UI.colAccounts}</p>
                     <AccountBadges user={user} selfId={selfId} />
                   </div>
-                  <ActiveToggle user={user} self={self} />
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <ActiveToggle user={user} self={self} />
+                    <ResetPasswordButton user={user} self={self} />
+                  </div>
                 </li>
               );
             })}

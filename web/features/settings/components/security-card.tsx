@@ -1,10 +1,12 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
+import { PASSWORD_TEXTS as PX } from "../../../../src/shared/schemas/passwords";
 import { SETTINGS_TEXTS as TX } from "../../../../src/shared/schemas/settings";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
 
-export function SecurityCard({ logout }: { logout: ReactNode }) {
+// `changePassword` is the auth feature's form, placed here by the route.
+export function SecurityCard({ logout, changePassword }: { logout: ReactNode; changePassword?: ReactNode }) {
   return (
     <Card data-testid="security-card">
       <CardHeader>
@@ -19,6 +21,13 @@ export function SecurityCard({ logout }: { logout: ReactNode }) {
           <span className="font-medium">{TX.signInMethod}</span>
           <Badge variant="success">{TX.signInActive}</Badge>
         </div>
+        {changePassword ? (
+          <section className="mt-4 grid gap-2 border-t pt-4" aria-label={PX.changeTitle}>
+            <h3 className="text-sm font-semibold">{PX.changeTitle}</h3>
+            <p className="text-xs text-muted-foreground">{PX.changeDescription}</p>
+            {changePassword}
+          </section>
+        ) : null}
       </CardContent>
       <CardFooter>{logout}</CardFooter>
     </Card>

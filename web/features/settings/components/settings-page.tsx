@@ -11,7 +11,7 @@ import { TokensCard } from "./tokens-card";
 import { TwilioCard } from "./twilio-card";
 
 // `skills` holds the cards of the agent's skills, which belong to other features.
-export function SettingsPage({ logout, skills }: { logout: ReactNode; skills?: ReactNode }) {
+export function SettingsPage({ logout, changePassword, skills }: { logout: ReactNode; changePassword?: ReactNode; skills?: ReactNode }) {
   const settings = useSettings();
 
   useEffect(() => {
@@ -35,7 +35,7 @@ export function SettingsPage({ logout, skills }: { logout: ReactNode; skills?: R
       <ProfileCard profile={settings.data.profile} />
       <TwilioCard settings={settings.data} />
       <TokensCard />
-      <SecurityCard logout={logout} />
+      <SecurityCard logout={logout} changePassword={changePassword} />
       {skills}
     </div>
   );

@@ -72,9 +72,10 @@ function TokenForm({ state, onClose }: { state: Exclude<TokenFormState, { mode: 
             value={values.tokenRaw}
             autoComplete="off"
             spellCheck={false}
+            readOnly
             className="font-mono"
             aria-invalid={!!error && !values.tokenRaw.trim()}
-            onChange={(e) => set("tokenRaw", e.target.value)}
+            onFocus={(e) => e.currentTarget.select()}
           />
           <Button variant="outline" size="icon" aria-label={TX.generateToken} title={TX.generateToken} onClick={() => set("tokenRaw", generateTokenValue())}>
             <WandSparkles aria-hidden />

@@ -1,4 +1,4 @@
-import { type ApiToken, createTokenSchema } from "../../../../src/shared/schemas/settings";
+import { type ApiToken, createTokenSchema, generateTokenValue } from "../../../../src/shared/schemas/settings";
 
 // The token form: closed, then open for a new token or to edit one, then saved or cancelled.
 export type TokenFormState = { mode: "closed" } | { mode: "new" } | { mode: "edit"; token: ApiToken };
@@ -10,9 +10,10 @@ export interface TokenFormValues {
 
 export const emptyTokenForm = (): TokenFormValues => ({ name: "", tokenRaw: "" });
 
-// Editing starts from the name only: the stored token cannot be read back.
+// The console generates every token value: a new form starts with one, and editing (which replaces the
+// stored token, never readable back) with a fresh one.
 export function tokenFormFrom(state: TokenFormState): TokenFormValues {
-  return state.mode === "edit" ? { name: state.token.name, tokenRaw: "" } : emptyTokenForm();
+  return { name: state.mode === "edit" ? state.token.name : "", tokenRaw: generateTokenValue() };
 }
 
 export function validateTokenForm(values: TokenFormValues): { ok: true; data: TokenFormValues } | { ok: false; error: string } {

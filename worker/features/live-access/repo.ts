@@ -1,0 +1,56 @@
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { liveSockets, sessions, users } from "../../db/schema";
+
+export type LiveSocketRow = typeof liveSockets.$inferInsert;
+
+export function insertLiveSocket(db: Db, row: LiveSocketRow) {
+  return db.insert(liveSockets).values(row);
+}
+
+export function deleteLiveSockets(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return db.delete(liveSockets).where(inArray(liveSockets.id, ids));
+}
+
+export function deleteLiveSocketsOpenedBefore(db: Db, before: Date) {
+  return db.delete(liveSockets).where(lt(liveSockets.openedAt, before));
+}
+
+// The live objects holding a socket of any of these sessions, users or accounts.
+export function liveObjectsFor(db: Db, scope: { sessionIds?: string[]; userIds?: string[]; accountIds?: string[] }) {
+  const match = [
+    scope.sessionIds?.length ? inArray(liveSockets.sessionId, scope.sessionIds) : undefined,
+    scope.userIds?.length ? inArray(liveSockets.userId, scope.userIds) : undefined,
+    scope.accountIds?.length ? inArray(liveSockets.twilioAccountId, scope.accountIds) : undefined,
+  ].filter((m) => m !== undefined);
+  if (match.length === 0) return Promise.resolve([]);
+  return db
+    .selectDistinct({ kind: liveSockets.objectKind, name: liveSockets.objectName })
+    .from(liveSockets)
+    .where(or(...match));
+}
+
+// Of these sessions, those still alive, with an active user who may still open this conversation
+// (a super_admin any conversation, anyone else those of an account they are a member of).
+export async function liveSessionsForConversation(db: Db, conversationId: string, sids: string[], now: Date) {
+  const alive: { sid: string; expire: Date }[] = [];
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < sids.length; i += 90) {
+    const rows = await db
+      .select({ sid: sessions.sid, expire: sessions.expire })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.sid, sids.slice(i, i + 90)),
+          gt(sessions.expire, now),
+          eq(users.isActive, true),
+          sql`exists(select 1 from "conversations" c where c."id" = ${conversationId} and (${users.role} = 'super_admin'
+            or exists(select 1 from "account_users" m where m."user_id" = ${users.id} and m."twilio_account_id" = c."twilio_account_id")))`,
+        ),
+      );
+    alive.push(...rows);
+  }
+  return alive;
+}
