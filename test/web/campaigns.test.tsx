@@ -46,6 +46,7 @@ function step(over: Partial<ApiFunnelStep> = {}): ApiFunnelStep {
     stepOrder: 1,
     stepType: "message",
     templateSid: "HXwelcome",
+    variables: { "1": { source: "field", field: "nome" } },
     triggerType: "immediate",
     triggerValue: null,
     triggerUnit: null,

@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { renderTemplate, SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { T } from "../../src/shared/strings";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
 import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, templates, usageBudgets } from "../../worker/db/schema";
@@ -17,6 +18,8 @@ import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers
 
 const TOKEN = "real-auth-token-0000000000000000";
 const CUSTOMER = "+393401234567";
+// {{1}} the contact's name, {{2}} fixed text.
+const NAME_AND_TEXT = { "1": { source: "field", field: "nome" }, "2": "Sandbox" };
 const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 
 // One fake outside world for the whole file: background jobs of one test may still run during the next,
@@ -182,7 +185,7 @@ describe("inbound messages and AI replies (sandbox, offline model)", () => {
       linkedTemplates: [sid],
     });
     const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
-    const started = await call("/api/conversations/start-with-prompt", { cookie, body: { phoneNumber: CUSTOMER, templateSid: sid, promptId: prompt!.id, customerName: "Giulia" } });
+    const started = await call("/api/conversations/start-with-prompt", { cookie, body: { phoneNumber: CUSTOMER, templateSid: sid, promptId: prompt!.id, customerName: "Giulia", variables: NAME_AND_TEXT } });
     expect(started.status).toBe(201);
     await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Che orari ha il negozio?" } });
     await waitFor(async () => {
@@ -232,7 +235,7 @@ describe("operator mode, the 24-hour window and opt-out", () => {
     const text = await call(`/api/conversations/${conversation!.id}/send-manual`, { cookie, body: { content: "Ciao" } });
     expect(text.status).toBe(409);
     expect(text.json.error).toBe(TX.outsideWindow);
-    const template = await call(`/api/conversations/${conversation!.id}/send-template`, { cookie, body: { templateSid: SANDBOX_TEMPLATES[1]!.sid } });
+    const template = await call(`/api/conversations/${conversation!.id}/send-template`, { cookie, body: { templateSid: SANDBOX_TEMPLATES[1]!.sid, variables: { "1": "Giulia", "2": "Cartoleria Rossi" } } });
     expect(template.status).toBe(201);
     expect(template.json.content).toContain("20% di sconto");
   });
@@ -533,7 +536,7 @@ describe("starting a conversation", () => {
     const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
     const res = await call("/api/conversations/start-with-prompt", {
       cookie,
-      body: { phoneNumber: "+39 340 123 4567", templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, customerName: "Giulia", customerCompany: "" },
+      body: { phoneNumber: "+39 340 123 4567", templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, customerName: "Giulia", customerCompany: "", variables: NAME_AND_TEXT },
     });
     expect(res.status).toBe(201);
     expect(res.json.conversation).toMatchObject({ phoneNumber: CUSTOMER, customerName: "Giulia", customerCompany: null, template: { name: "prestiti_benvenuto", category: "loans" } });
@@ -554,6 +557,42 @@ describe("starting a conversation", () => {
     expect((await call(`/api/conversations/${id}`, { method: "DELETE", cookie })).status).toBe(200);
     expect((await call(`/api/conversations/${id}`, { cookie })).status).toBe(404);
   });
+
+  it("fills each {{n}} from the value the user chose and refuses an unset or empty one, opening nothing", async () => {
+    const { cookie, account } = await sandbox();
+    const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
+    const base = { phoneNumber: CUSTOMER, templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, customerName: "Giulia" };
+    const start = (extra: Record<string, unknown>) => call("/api/conversations/start-with-prompt", { cookie, body: { ...base, ...extra } });
+
+    const unset = await start({ variables: { "1": { source: "field", field: "nome" } } });
+    expect(unset.status).toBe(400);
+    expect(unset.json.error).toBe(VX.missing(["2"]));
+    // No company was given: {{2}} bound to it has no value, and no account name stands in for it.
+    const empty = await start({ variables: { "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.error).toBe(VX.noValue(["2"]));
+    const placeholder = await start({ variables: { "1": "{{1}}", "2": "x" } });
+    expect(placeholder.status).toBe(400);
+    expect(placeholder.json.error).toBe(VX.placeholderValue);
+    const blank = await start({ variables: { "1": "   ", "2": "x" } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.error).toBe(VX.textBlank);
+    expect((await call("/api/conversations", { cookie })).json).toEqual([]);
+
+    const res = await start({ customerCompany: "Ferramenta Neri", variables: { "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.message.content).toBe(renderTemplate(SANDBOX_TEMPLATES[0]!.bodyText, { "1": "Giulia", "2": "Ferramenta Neri" }));
+    const stored = await db().query.messages.findFirst({ where: eq(messages.conversationId, res.json.conversation.id) });
+    expect(stored!.templateVariables).toEqual({ "1": "Giulia", "2": "Ferramenta Neri" });
+
+    // The operator's template outside the window: fixed text or the contact's fields, never a guess.
+    const id = res.json.conversation.id;
+    const send = (variables?: unknown) => call(`/api/conversations/${id}/send-template`, { cookie, body: { templateSid: SANDBOX_TEMPLATES[1]!.sid, variables } });
+    expect((await send()).json.error).toBe(VX.missing(["1", "2"]));
+    const sent = await send({ "1": { source: "field", field: "nome" }, "2": "Cartoleria Rossi" });
+    expect(sent.status).toBe(201);
+    expect(sent.json.content).toBe(renderTemplate(SANDBOX_TEMPLATES[1]!.bodyText, { "1": "Giulia", "2": "Cartoleria Rossi" }));
+  });
 });
 
 describe("tenancy on conversations", () => {
@@ -566,7 +605,7 @@ describe("tenancy on conversations", () => {
       ["GET", `/api/conversations/${id}`],
       ["GET", `/api/conversations/${id}/messages`],
       ["POST", `/api/conversations/${id}/send-manual`, { content: "x" }],
-      ["POST", `/api/conversations/${id}/send-template`, { templateSid: SANDBOX_TEMPLATES[0]!.sid }],
+      ["POST", `/api/conversations/${id}/send-template`, { templateSid: SANDBOX_TEMPLATES[0]!.sid, variables: { "1": "a", "2": "b" } }],
       ["POST", `/api/conversations/${id}/operator-mode`, { enabled: true }],
       ["POST", `/api/conversations/${id}/mark-read`],
       ["DELETE", `/api/conversations/${id}`],

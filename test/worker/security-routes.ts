@@ -72,6 +72,8 @@ export interface World {
 }
 
 export const TEMPLATE_SID = SANDBOX_TEMPLATES[0]!.sid;
+// Fixed text for the template's {{1}} and {{2}}.
+export const TEXT_VARIABLES = { "1": "Luca", "2": "Prestiti Facili" };
 const SANDBOX_ACCOUNT = { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" };
 export const PNG = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 const TEMPLATE_BODY = { name: "Benvenuto", category: "loans", whatsappContent: { type: "text", text: "Ciao {{1}}, vuoi una simulazione?" } };
@@ -177,7 +179,7 @@ export const ROUTES: Record<string, Entry> = {
   // Another account's prompt gets the same answer as a missing one ("prompt mancante").
   "POST /api/conversations/start-with-prompt": {
     access: { kind: "tenant", denied: 400 },
-    request: (w) => ({ path: "/api/conversations/start-with-prompt", body: { phoneNumber: "+393331112244", templateSid: TEMPLATE_SID, promptId: w.b.promptId } }),
+    request: (w) => ({ path: "/api/conversations/start-with-prompt", body: { phoneNumber: "+393331112244", templateSid: TEMPLATE_SID, promptId: w.b.promptId, variables: TEXT_VARIABLES } }),
   },
   "GET /api/conversations/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}` }) },
   "GET /api/conversations/:id/messages": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/messages` }) },
@@ -191,7 +193,7 @@ export const ROUTES: Record<string, Entry> = {
   },
   "POST /api/conversations/:id/send-template": {
     access: { kind: "tenant" },
-    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/send-template`, body: { templateSid: TEMPLATE_SID } }),
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/send-template`, body: { templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES } }),
   },
   "POST /api/conversations/:id/operator-mode": {
     access: { kind: "tenant" },
@@ -321,14 +323,14 @@ export const ROUTES: Record<string, Entry> = {
     access: { kind: "tenant" },
     request: (w) => ({
       path: "/api/campaigns/calendar",
-      body: { name: "Presa", templateSid: TEMPLATE_SID, targetListId: w.b.listId, scheduledDate: "2030-06-05", scheduledTime: "10:00" },
+      body: { name: "Presa", templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES, targetListId: w.b.listId, scheduledDate: "2030-06-05", scheduledTime: "10:00" },
     }),
   },
   "PATCH /api/campaigns/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}`, method: "PATCH", body: { status: "paused" } }) },
   "DELETE /api/campaigns/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}`, method: "DELETE" }) },
   "GET /api/campaigns/:id/capacity": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/capacity` }) },
   "GET /api/campaigns/:id/funnel": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel` }) },
-  "POST /api/campaigns/:id/funnel": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel`, body: { templateSid: TEMPLATE_SID } }) },
+  "POST /api/campaigns/:id/funnel": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel`, body: { templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES } }) },
   "PATCH /api/campaigns/:id/funnel/:stepId": {
     access: { kind: "tenant" },
     request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel/${w.b.stepId}`, method: "PATCH", body: { isActive: false } }),
@@ -396,7 +398,7 @@ export async function createWorld(): Promise<World> {
   const photo = await ok(`/api/twilio-accounts/${base.accountId}/photo`, cookie, { method: "PUT", body: { profilePhoto: photoUpload.uploadURL } });
 
   const campaign = await ok("/api/campaigns/dynamic", cookie, { body: { name: "Campagna B", templateSid: TEMPLATE_SID, targetListId: list.id } });
-  const step = await ok(`/api/campaigns/${campaign.id}/funnel`, cookie, { body: { templateSid: TEMPLATE_SID } });
+  const step = await ok(`/api/campaigns/${campaign.id}/funnel`, cookie, { body: { templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES } });
 
   const spare = await ok("/api/admin/users/create", admin.cookie, { body: { email: uniqueEmail("spare"), password: PASSWORD } });
 

@@ -2,7 +2,6 @@ import type { z } from "zod";
 import type { JobMessage } from "../../../src/shared/jobs";
 import type { ServerFrame } from "../../../src/shared/live";
 import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "../../../src/shared/messaging";
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
   type ApiConversation,
   type ApiConversationDetail,
@@ -11,6 +10,7 @@ import {
   normalizePhone,
   type startConversationSchema,
 } from "../../../src/shared/schemas/conversations";
+import type { VariableBindings } from "../../../src/shared/template-variables";
 import type { Db } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
@@ -19,6 +19,7 @@ import { resolveActiveAccount } from "../accounts/service";
 import { feedbackMemoryFor } from "../memories/knowledge";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
+import { fillForRecipient } from "../provider-templates/variables";
 import { conversationChannel } from "../templates/service";
 import * as repo from "./repo";
 
@@ -254,14 +255,20 @@ export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input
   const prompt = await findPrompt(db, account.id, input.promptId);
   if (!prompt || !prompt.linkedTemplates.includes(template.sid)) throw badRequest(TX.missingPrompt);
 
+  // The values are checked before a conversation is opened: a refused start leaves nothing behind.
+  const known = await repo.findConversationByPhone(db, account.id, phone);
+  const customerName = input.customerName ?? known?.customerName ?? null;
+  const customerCompany = input.customerCompany ?? known?.customerCompany ?? null;
+  const filled = fillForRecipient(template, input.variables, { contact: { nome: customerName, company: customerCompany } });
+
   const conversation = await repo.ensureConversation(db, {
     userId: user.id,
     twilioAccountId: account.id,
     phoneNumber: phone,
   });
   const details = {
-    customerName: input.customerName ?? conversation.customerName,
-    customerCompany: input.customerCompany ?? conversation.customerCompany,
+    customerName,
+    customerCompany,
     templateSid: template.sid,
     templateName: template.friendlyName,
     templateCategory: template.category,
@@ -269,12 +276,11 @@ export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input
     status: "active",
   };
   await repo.updateConversation(db, conversation.id, details);
-  const variables = { "1": details.customerName ?? "Cliente", "2": details.customerCompany ?? account.name };
   const message = await queueOutbound(env, db, { ...conversation, ...details }, {
-    content: renderTemplate(template.bodyText, variables),
+    content: filled.content,
     sender: "operator",
     templateSid: template.sid,
-    templateVariables: variables,
+    templateVariables: filled.variables,
   });
   const found = await repo.findConversation(db, conversation.id);
   return { conversation: toApiConversation(found!.conversation, found!.optedOut), message: message && toApiMessage(message) };
@@ -286,16 +292,16 @@ export async function sendManual(env: Env, db: Db, user: SessionUser, id: string
   return toApiMessage(message!);
 }
 
-export async function sendTemplate(env: Env, db: Db, user: SessionUser, id: string, templateSid: string, variables: Record<string, string>) {
+export async function sendTemplate(env: Env, db: Db, user: SessionUser, id: string, templateSid: string, variables: VariableBindings) {
   const { conversation, account } = await getConversationForUser(db, user, id);
   const template = await findProviderTemplate(env, account, templateSid);
   if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved);
-  const filled = { "1": conversation.customerName ?? "Cliente", "2": conversation.customerCompany ?? account.name, ...variables };
+  const filled = fillForRecipient(template, variables, { contact: { nome: conversation.customerName, company: conversation.customerCompany } });
   const message = await queueOutbound(env, db, conversation, {
-    content: renderTemplate(template.bodyText, filled),
+    content: filled.content,
     sender: "operator",
     templateSid: template.sid,
-    templateVariables: filled,
+    templateVariables: filled.variables,
   });
   return toApiMessage(message!);
 }
