@@ -403,6 +403,12 @@ describe("the funnel engine", () => {
         { listId, nome: "Giulia", numeroTelefono: giulia, externalId: giulia, originalData: { Azienda: "Bar Sport", Città: "Parma" } },
         { listId, nome: "  ", numeroTelefono: anonymous, externalId: anonymous, originalData: { Città: "Bari" } },
       ]);
+    // The live preview reads the list's first recipient as the resolver will.
+    const sample = await call(`/api/campaigns/recipients-sample?targetListId=${listId}`, { cookie });
+    expect(sample.json).toMatchObject({ total: 2, customKeys: ["Azienda", "Città"] });
+    expect(sample.json.first.context.contact.company ?? null).toBe(sample.json.first.name === "Giulia" ? "Bar Sport" : null);
+    expect((await call("/api/campaigns/recipients-sample", { cookie })).status).toBe(400);
+    expect((await call(`/api/campaigns/recipients-sample?targetListId=${listId}`, { cookie: (await sandbox()).cookie })).status).toBe(404);
     const res = await call("/api/campaigns/dynamic", { cookie, body: { name: "Per nome", templateSid: TEMPLATE.sid, targetListId: listId } });
     const id = res.json.id as string;
     const add = (variables?: unknown) => call(`/api/campaigns/${id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid, variables } });

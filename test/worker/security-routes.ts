@@ -315,6 +315,7 @@ export const ROUTES: Record<string, Entry> = {
   },
 
   "GET /api/campaigns": { access: { kind: "own" }, request: () => ({ path: "/api/campaigns" }) },
+  "GET /api/campaigns/recipients-sample": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/recipients-sample?targetListId=${w.b.listId}` }) },
   "POST /api/campaigns/dynamic": {
     access: { kind: "tenant" },
     request: (w) => ({ path: "/api/campaigns/dynamic", body: { name: "Presa", templateSid: TEMPLATE_SID, targetListId: w.b.listId } }),

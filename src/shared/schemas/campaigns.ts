@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDayString } from "../calendar-time";
-import { type VariableBindings, variableBindingsSchema } from "../template-variables";
+import { type VariableBindings, variableBindingsSchema, type VariableContext } from "../template-variables";
 
 // Campaigns and follow-up funnels (spec part 2 "Campaigns", §3, §5, §9). This file is the contract
 // between the Worker (worker/features/campaigns, worker/jobs/funnel-*) and the web screen.
@@ -63,6 +63,15 @@ export const createCalendarCampaignSchema = z.object({
   variables: variableBindingsSchema.optional().default({}),
 });
 export type CreateCalendarCampaignInput = z.infer<typeof createCalendarCampaignSchema>;
+
+// GET /api/campaigns/recipients-sample: the first recipient of a list, for the live preview of a template.
+export const recipientSampleQuery = z.object({ targetListId: z.string({ error: "Lista di destinazione richiesta" }).trim().min(1, "Lista di destinazione richiesta").max(64) });
+export interface ApiRecipientSample {
+  total: number;
+  first: { name: string | null; context: VariableContext } | null;
+  // The source's own columns, offered as custom fields.
+  customKeys: string[];
+}
 
 export const campaignIdParam = z.object({ id: z.string().min(1).max(64) });
 export const funnelStepIdParam = z.object({ id: z.string().min(1).max(64), stepId: z.string().min(1).max(64) });

@@ -5,6 +5,7 @@ import {
   type ApiCampaignCapacity,
   type ApiFunnelStep,
   type ApiFunnelStepStats,
+  type ApiRecipientSample,
   CAMPAIGN,
   CAMPAIGN_TEXTS as TX,
   type CampaignStatus,
@@ -32,7 +33,7 @@ import { findProviderTemplate } from "../provider-templates/service";
 import { enrollNext } from "./enroll";
 import * as repo from "./repo";
 import { stepDueAt } from "./schedule";
-import { requireValuesForAll, stepBindings } from "./variables";
+import { leadContext, requireValuesForAll, stepBindings } from "./variables";
 
 const NO_STATS: ApiFunnelStepStats = { pending: 0, sent: 0, delivered: 0, replied: 0, stopped: 0, skipped: 0, failed: 0 };
 
@@ -112,6 +113,23 @@ async function requireApprovedTemplate(env: Env, account: AccountRow, sid: strin
   const template = await findProviderTemplate(env, account, sid);
   if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateSid", message: TX.templateNotApproved }]);
   return template;
+}
+
+// The list's first recipient as a template's variables would read it, and the source's columns.
+export async function recipientsSample(db: Db, user: SessionUser, listId: string): Promise<ApiRecipientSample> {
+  const list = await findList(db, listId);
+  if (!list) throw notFound(TX.listNotFound);
+  await getAccessibleAccount(db, user, list.twilioAccountId).catch(() => {
+    throw notFound(TX.listNotFound);
+  });
+  const [{ total }, page] = await Promise.all([repo.listAudience(db, list.id, list.twilioAccountId), repo.audienceFields(db, list.id, null, 50)]);
+  const first = page[0];
+  const customKeys = [...new Set(page.flatMap((l) => Object.keys(l.originalData ?? {})))].sort((a, b) => a.localeCompare(b, "it"));
+  return {
+    total,
+    first: first ? { name: [first.nome, first.cognome].filter(Boolean).join(" ") || null, context: leadContext(first) } : null,
+    customKeys,
+  };
 }
 
 export async function listForActiveAccount(db: Db, user: SessionUser, type: CampaignType | undefined): Promise<ApiCampaign[]> {
