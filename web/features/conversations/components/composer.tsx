@@ -1,13 +1,14 @@
 import { Ban, Clock, Send } from "lucide-react";
 import { useId, useState } from "react";
-import { renderTemplate } from "../../../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../../../../src/shared/messaging";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { NativeSelect } from "../../../components/ui/input";
+import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
 import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
 import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
@@ -22,11 +23,15 @@ function failed(err: unknown) {
 
 function TextComposer({ conversation, operatorMessage }: { conversation: ApiConversation; operatorMessage: boolean }) {
   const [text, setText] = useState("");
+  const counterId = useId();
   const send = useSendManual();
   const blank = text.trim().length === 0;
+  const length = text.trim().length;
+  // Twilio refuses a longer body: the composer says so before the server would.
+  const tooLong = length > MAX_MESSAGE_CHARS;
 
   const submit = () => {
-    if (blank || send.isPending) return;
+    if (blank || tooLong || send.isPending) return;
     send.mutate(
       { id: conversation.id, content: text.trim(), isOperatorMessage: operatorMessage },
       { onSuccess: () => setText(""), onError: failed },
@@ -35,19 +40,21 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
 
   return (
     <form
-      className="flex items-end gap-2 border-t p-3"
+      className="grid gap-1 border-t p-3"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
+      <div className="flex items-end gap-2">
       <textarea
         name="message"
         data-testid="composer-input"
         aria-label={TX.composerLabel}
         value={text}
         rows={1}
-        maxLength={4096}
+        aria-invalid={tooLong}
+        aria-describedby={`${counterId}`}
         placeholder={TX.composerPlaceholder}
         title={TX.composerHint}
         onChange={(e) => setText(e.target.value)}
@@ -59,9 +66,18 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
         }}
         className="field-sizing-content max-h-40 min-h-10 w-full resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
-      <Button type="submit" size="icon" disabled={blank || send.isPending} aria-label={TX.send} title={TX.send} data-testid="composer-send">
+      <Button type="submit" size="icon" disabled={blank || tooLong || send.isPending} aria-label={TX.send} title={TX.send} data-testid="composer-send">
         <Send aria-hidden />
       </Button>
+      </div>
+      <p
+        id={counterId}
+        data-testid="composer-counter"
+        role={tooLong ? "alert" : undefined}
+        className={tooLong ? "text-xs font-medium text-destructive" : "text-right text-[11px] text-muted-foreground"}
+      >
+        {tooLong ? MESSAGE_LIMIT_TEXTS.tooLong(length) : MESSAGE_LIMIT_TEXTS.counter(length)}
+      </p>
     </form>
   );
 }
@@ -70,28 +86,31 @@ function TextComposer({ conversation, operatorMessage }: { conversation: ApiConv
 function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
   const id = useId();
   const { data: templates, isPending } = useProviderTemplates();
-  const { data: account } = useActiveAccount();
   const send = useSendTemplate();
   const [sid, setSid] = useState("");
-  const [variables, setVariables] = useState<Record<string, string>>({});
+  const [bindings, setBindings] = useState<VariableBindings>({});
+  const [error, setError] = useState<string | undefined>();
   const approved = approvedTemplates(templates);
   const template = approved.find((t) => t.sid === sid);
-  const defaults: Record<string, string> = {
-    "1": conversation.customerName ?? TX.senderCustomer,
-    "2": conversation.customerCompany ?? account?.name ?? "",
-  };
+  // The preview and the server read the same contact: the conversation's name and company.
+  const preview = { name: conversation.customerName, context: { contact: { nome: conversation.customerName, company: conversation.customerCompany } } };
 
   const submit = () => {
     if (!template || send.isPending) return;
-    const filled = Object.fromEntries(Object.entries(variables).filter(([key, v]) => template.variables.includes(key) && v.trim()));
+    const incomplete = incompleteBindings(template, bindings);
+    if (incomplete.length > 0) return setError(VX.missing(incomplete));
     send.mutate(
-      { id: conversation.id, templateSid: template.sid, variables: filled },
+      { id: conversation.id, templateSid: template.sid, variables: bindings },
       {
         onSuccess: () => {
           setSid("");
-          setVariables({});
+          setBindings({});
+          setError(undefined);
         },
-        onError: failed,
+        onError: (err) => {
+          setError(serverMessage(err, "") || undefined);
+          failed(err);
+        },
       },
     );
   };
@@ -119,7 +138,8 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
           disabled={isPending || approved.length === 0}
           onChange={(e) => {
             setSid(e.target.value);
-            setVariables({});
+            setBindings({});
+            setError(undefined);
           }}
         >
           <option value="">{approved.length === 0 && !isPending ? TX.noApprovedTemplates : TX.templatePickerPlaceholder}</option>
@@ -131,30 +151,17 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
         </NativeSelect>
       </div>
       {template ? (
-        <>
-          {template.variables.length > 0 ? (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {template.variables.map((key) => (
-                <div key={key} className="grid gap-1.5">
-                  <Label htmlFor={`${id}-var-${key}`}>{TX.templateVariable(key)}</Label>
-                  <Input
-                    id={`${id}-var-${key}`}
-                    value={variables[key] ?? ""}
-                    placeholder={defaults[key]}
-                    maxLength={1024}
-                    onChange={(e) => setVariables((v) => ({ ...v, [key]: e.target.value }))}
-                  />
-                </div>
-              ))}
-            </div>
-          ) : null}
-          <div className="rounded-lg bg-muted/60 px-3 py-2 text-sm" data-testid="template-preview">
-            <p className="text-[11px] font-semibold text-muted-foreground">{TX.templatePreview}</p>
-            <p className="break-words whitespace-pre-wrap">
-              {renderTemplate(template.bodyText, { ...defaults, ...Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim())) })}
-            </p>
-          </div>
-        </>
+        <TemplateVariablesField
+          template={template}
+          bindings={bindings}
+          onChange={(next) => {
+            setBindings(next);
+            setError(undefined);
+          }}
+          sources={["field", "text"]}
+          preview={preview}
+          error={error}
+        />
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={!template || send.isPending} data-testid="template-send">

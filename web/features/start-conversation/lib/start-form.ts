@@ -1,4 +1,5 @@
 import { CONVERSATION_TEXTS as TX, normalizePhone } from "../../../../src/shared/conversation-texts";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 import type { PromptSummary } from "../api/get-prompts";
 import type { StartConversationInput } from "../api/start-conversation";
 
@@ -8,9 +9,11 @@ export interface StartFormValues {
   promptId: string;
   customerName: string;
   customerCompany: string;
+  // Where each {{n}} of the template takes its value: the contact's name or company, or fixed text.
+  variables: VariableBindings;
 }
 
-export const EMPTY_START_FORM: StartFormValues = { phoneNumber: "", templateSid: "", promptId: "", customerName: "", customerCompany: "" };
+export const EMPTY_START_FORM: StartFormValues = { phoneNumber: "", templateSid: "", promptId: "", customerName: "", customerCompany: "", variables: {} };
 
 export interface FormProblem {
   title: string;
@@ -33,9 +36,11 @@ export function canSubmit(values: StartFormValues, sending: boolean): boolean {
 }
 
 // The spec's order: number and template, then a linked prompt, then a number of at least 10 digits.
+// `incomplete` are the template's positions still without a usable source (the form knows the template).
 export function validateStartForm(
   values: StartFormValues,
   prompts: readonly PromptSummary[] | undefined,
+  incomplete: string[] = [],
 ): { ok: true; data: StartConversationInput } | { ok: false; problem: FormProblem } {
   if (!values.phoneNumber.trim() || !values.templateSid) {
     return { ok: false, problem: { title: TX.missingDataTitle, description: TX.missingData } };
@@ -45,6 +50,7 @@ export function validateStartForm(
   }
   const phone = normalizePhone(values.phoneNumber);
   if (!phone) return { ok: false, problem: { title: TX.invalidNumberTitle, description: TX.invalidNumber } };
+  if (incomplete.length > 0) return { ok: false, problem: { title: VX.heading, description: VX.missing(incomplete) } };
   return {
     ok: true,
     data: {
@@ -53,6 +59,7 @@ export function validateStartForm(
       promptId: values.promptId,
       customerName: values.customerName.trim() || null,
       customerCompany: values.customerCompany.trim() || null,
+      variables: values.variables,
     },
   };
 }
