@@ -12,6 +12,7 @@ import {
 } from "../../../src/shared/schemas/conversations";
 import type { VariableBindings } from "../../../src/shared/template-variables";
 import type { Db } from "../../db/client";
+import { messages } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
@@ -121,9 +122,8 @@ interface Outbound {
 
 const sendJob = (messageId: string, conversationId: string): JobMessage => ({ kind: "message.send", messageId, conversationId, idempotencyKey: `message.send:${messageId}` });
 
-// Records an outbound message as queued and hands it to the jobs queue. WhatsApp rules are
-// checked here, before Twilio would refuse: opted-out numbers, and free-form text outside the 24-hour window.
-export async function queueOutbound(env: Env, db: Db, conversation: repo.ConversationRow, out: Outbound, now = new Date()) {
+// WhatsApp rules checked before Twilio would refuse: opted-out numbers, and free-form text outside the 24-hour window.
+async function checkSendRules(db: Db, conversation: repo.ConversationRow, out: Pick<Outbound, "sender" | "templateSid">, now: Date) {
   // System replies confirm an opt-out or opt-in, so they go out to that number regardless.
   if (out.sender !== "system" && (await repo.isOptedOut(db, conversation.twilioAccountId, conversation.phoneNumber))) {
     throw conflict(TX.optedOut);
@@ -132,6 +132,11 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
     const until = windowOpenUntil(conversation);
     if (!until || until <= now) throw conflict(TX.outsideWindow);
   }
+}
+
+// Records an outbound message as queued and hands it to the jobs queue, once the send rules allow it.
+export async function queueOutbound(env: Env, db: Db, conversation: repo.ConversationRow, out: Outbound, now = new Date()) {
+  await checkSendRules(db, conversation, out, now);
   const message = await repo.insertMessageOnce(db, {
     ...(out.id ? { id: out.id } : {}),
     conversationId: conversation.id,
@@ -156,6 +161,65 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
   await env.JOBS.send(sendJob(message.id, conversation.id));
   await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
   return message;
+}
+
+const partKey = (replyToId: string, index: number) => (index === 0 ? replyToId : `${replyToId}#${index + 1}`);
+
+// An AI reply longer than Twilio's limit goes out as several messages (split at sentence boundaries by
+// the caller). All parts are stored in one transaction, keyed by the customer message they answer, so a
+// retried job stores none twice; only the first is queued, and each part's send queues the next, so they
+// leave in order.
+export async function queueReplyParts(
+  env: Env,
+  db: Db,
+  conversation: repo.ConversationRow,
+  reply: { parts: string[]; replyToId: string; sources?: Outbound["sources"] },
+  now = new Date(),
+) {
+  await checkSendRules(db, conversation, { sender: "ai" }, now);
+  const statements = reply.parts.map((content, i) =>
+      db
+        .insert(messages)
+        .values({
+          conversationId: conversation.id,
+          content,
+          isFromBot: true,
+          sender: "ai",
+          status: "queued",
+          replyToId: partKey(reply.replyToId, i),
+          sources: reply.sources ?? null,
+          createdAt: new Date(now.getTime() + i),
+        })
+        .onConflictDoNothing()
+        .returning(),
+  );
+  const rows = (await db.batch(statements as [(typeof statements)[number], ...typeof statements])).flat();
+  // A redelivered job that stored nothing new leaves the sending to the first delivery's chain.
+  if (rows.length === 0) return;
+  await repo.updateConversation(db, conversation.id, { lastMessage: reply.parts[reply.parts.length - 1]!, lastMessageAt: now });
+  for (const row of rows) await publish(env, conversation.id, { type: "message", message: toApiMessage(row) });
+  await queueNextPart(env, db, conversation.id, reply.replyToId);
+}
+
+// Queues the first part of a reply not yet sent, once every part before it has left; the send job's
+// claim keeps a part queued twice from going out twice.
+export async function queueNextPart(env: Env, db: Db, conversationId: string, replyToId: string) {
+  const base = replyToId.replace(/#\d+$/, "");
+  const parts = await repo.replyParts(db, conversationId, base);
+  const next = parts.find((p) => !p.twilioMessageId);
+  if (next?.status === "queued" && next.sendAttempts === 0) await env.JOBS.send(sendJob(next.id, conversationId));
+}
+
+// A part that failed for good: the parts after it are not sent, and the chat says why.
+export async function failLaterParts(env: Env, db: Db, message: repo.MessageRow) {
+  if (message.sender !== "ai" || !message.replyToId) return;
+  const base = message.replyToId.replace(/#\d+$/, "");
+  const parts = await repo.replyParts(db, message.conversationId, base);
+  const later = parts.slice(parts.findIndex((p) => p.id === message.id) + 1).filter((p) => !p.twilioMessageId && p.status === "queued");
+  for (const p of later) {
+    await repo.updateMessage(db, p.id, { status: "failed", errorMessage: TX.earlierPartFailed });
+    await publish(env, message.conversationId, { type: "message-status", messageId: p.id, status: "failed", errorCode: null, errorMessage: TX.earlierPartFailed });
+  }
 }
 
 export interface InboundMessage {
