@@ -105,7 +105,9 @@ describe("provider accounts", () => {
       [{ authToken: "" }, T.tokenRequired],
       [{ phoneNumber: "" }, T.phoneRequired],
       [{ phoneNumber: "3331112222" }, T.phoneInvalid("+393331234567")],
-      [{ gptModel: "gpt-zero" }, T.modelRequired],
+      [{ gptModel: "" }, T.modelRequired],
+      [{ gptModel: "gpt zero" }, T.modelInvalid],
+      [{ feedbackModel: "sentiment model" }, T.modelInvalid],
     ];
     for (const [override, message] of cases) {
       const res = await call("/api/twilio-accounts", { cookie, body: accountBody(override) });

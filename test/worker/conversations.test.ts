@@ -486,7 +486,7 @@ describe("the model behind the replies", () => {
   });
 
   it("writes feedback only above 0.6 confidence and when not neutral", async () => {
-    const { user, account, conversation, message } = await waitingCustomer();
+    const { user, cookie, account, conversation, message } = await waitingCustomer();
     const [memory] = await db()
       .insert(memories)
       .values({ userId: user.id, twilioAccountId: account.id, name: "Feedback", memoryType: "feedback", linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid] })
@@ -508,6 +508,19 @@ describe("the model behind the replies", () => {
     expect(sent).toMatchObject({ model: "gpt-3.5-turbo", temperature: 0.3, max_tokens: 150, response_format: { type: "json_object" } });
     const usage = await db().select().from(openaiUsage).where(and(eq(openaiUsage.conversationId, conversation.id), eq(openaiUsage.operationType, "feedback_analysis")));
     expect(usage).toHaveLength(3);
+
+    // The analysis model is the account's setting: a local server's model is used as it is named.
+    const changed = await call(`/api/twilio-accounts/${account.id}`, {
+      method: "PUT",
+      cookie,
+      body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "llama3.1:8b", feedbackModel: "qwen2.5:7b" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json).toMatchObject({ gptModel: "llama3.1:8b", feedbackModel: "qwen2.5:7b" });
+    const next = world.bodies.length;
+    openAi = () => openAiCompletion(JSON.stringify(answers[2]), 50, 20, "qwen2.5:7b");
+    await runFeedbackAnalysis(keyed, db(), { messageId: message.id });
+    expect((world.bodies[next] as any).model).toBe("qwen2.5:7b");
   });
 });
 

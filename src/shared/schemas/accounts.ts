@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_SID_PATTERN, E164_PATTERN } from "../constants";
-import { MODEL_IDS } from "../models";
+import { MODEL_NAME_MAX, MODEL_NAME_PATTERN } from "../models";
 import { T } from "../strings";
 
 export const PHONE_EXAMPLE = "+393331234567";
@@ -14,7 +14,15 @@ const accountFields = {
     .trim()
     .min(1, T.phoneRequired)
     .regex(E164_PATTERN, T.phoneInvalid(PHONE_EXAMPLE)),
-  gptModel: z.enum(MODEL_IDS, { error: T.modelRequired }),
+  gptModel: z.string({ error: T.modelRequired }).trim().min(1, T.modelRequired).max(MODEL_NAME_MAX, T.modelInvalid).regex(MODEL_NAME_PATTERN, T.modelInvalid),
+  // The model that analyses customer feedback (sentiment) for this account.
+  feedbackModel: z
+    .string({ error: T.modelRequired })
+    .trim()
+    .min(1, T.modelRequired)
+    .max(MODEL_NAME_MAX, T.modelInvalid)
+    .regex(MODEL_NAME_PATTERN, T.modelInvalid)
+    .optional(),
   isDefault: z.boolean().optional(),
   sandbox: z.boolean().optional().default(false),
 };
@@ -62,6 +70,7 @@ export interface TwilioAccount {
   phoneNumber: string;
   profilePhoto: string | null;
   gptModel: string;
+  feedbackModel: string;
   isDefault: boolean;
   // True for the account that is active for the signed-in user (one at a time).
   isActive: boolean;

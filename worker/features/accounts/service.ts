@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
+import { DEFAULT_FEEDBACK_MODEL } from "../../../src/shared/models";
 import { T } from "../../../src/shared/strings";
 import { SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
 import { type Db, runBatch } from "../../db/client";
@@ -71,6 +72,7 @@ export async function toApiAccount(
     phoneNumber: account.phoneNumber,
     profilePhoto: account.profilePhoto,
     gptModel: account.gptModel,
+    feedbackModel: account.feedbackModel,
     isDefault: account.isDefault,
     isActive: account.id === activeId,
     enabled: account.isActive,
@@ -99,6 +101,7 @@ export async function createAccount(env: Env, db: Db, user: SessionUser, input: 
       authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY),
       phoneNumber: input.phoneNumber,
       gptModel: input.gptModel,
+      feedbackModel: input.feedbackModel ?? DEFAULT_FEEDBACK_MODEL,
       isDefault: first || input.isDefault === true,
       sandbox: input.sandbox,
     },
@@ -115,6 +118,7 @@ export async function updateAccount(env: Env, db: Db, user: SessionUser, account
     name: input.name,
     phoneNumber: input.phoneNumber,
     gptModel: input.gptModel,
+    ...(input.feedbackModel ? { feedbackModel: input.feedbackModel } : {}),
     sandbox: input.sandbox,
   };
   // The default flag can move to this account but is never left with no default.

@@ -1,6 +1,6 @@
 import { createAccountSchema, updateAccountSchema, type AccountInput, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
 import { ACCOUNT_SID_DISPLAY_LENGTH } from "../../../../src/shared/constants";
-import { DEFAULT_ACCOUNT_MODEL } from "../../../../src/shared/models";
+import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "../../../../src/shared/models";
 import { T } from "../../../../src/shared/strings";
 
 export interface AccountFormValues {
@@ -9,6 +9,7 @@ export interface AccountFormValues {
   authToken: string;
   phoneNumber: string;
   gptModel: string;
+  feedbackModel: string;
   isDefault: boolean;
   sandbox: boolean;
 }
@@ -16,7 +17,7 @@ export interface AccountFormValues {
 export type AccountFormErrors = Partial<Record<keyof AccountFormValues, string>>;
 
 export function emptyAccountForm(): AccountFormValues {
-  return { name: "", accountSid: "", authToken: "", phoneNumber: "", gptModel: DEFAULT_ACCOUNT_MODEL, isDefault: false, sandbox: false };
+  return { name: "", accountSid: "", authToken: "", phoneNumber: "", gptModel: DEFAULT_ACCOUNT_MODEL, feedbackModel: DEFAULT_FEEDBACK_MODEL, isDefault: false, sandbox: false };
 }
 
 // The stored token is never sent back, so editing starts blank: blank keeps it.
@@ -27,6 +28,7 @@ export function accountFormFrom(account: TwilioAccount): AccountFormValues {
     authToken: "",
     phoneNumber: account.phoneNumber,
     gptModel: account.gptModel,
+    feedbackModel: account.feedbackModel,
     isDefault: account.isDefault,
     sandbox: account.sandbox,
   };
@@ -42,7 +44,8 @@ export function validateAccountForm(
     accountSid: values.sandbox ? "" : values.accountSid.trim(),
     authToken: values.sandbox ? "" : values.authToken.trim(),
     phoneNumber: values.phoneNumber.trim(),
-    gptModel: values.gptModel,
+    gptModel: values.gptModel.trim(),
+    feedbackModel: values.feedbackModel.trim(),
     isDefault: values.isDefault,
     sandbox: values.sandbox,
   };
