@@ -178,20 +178,20 @@ export async function queueReplyParts(
 ) {
   await checkSendRules(db, conversation, { sender: "ai" }, now);
   const statements = reply.parts.map((content, i) =>
-      db
-        .insert(messages)
-        .values({
-          conversationId: conversation.id,
-          content,
-          isFromBot: true,
-          sender: "ai",
-          status: "queued",
-          replyToId: partKey(reply.replyToId, i),
-          sources: reply.sources ?? null,
-          createdAt: new Date(now.getTime() + i),
-        })
-        .onConflictDoNothing()
-        .returning(),
+    db
+      .insert(messages)
+      .values({
+        conversationId: conversation.id,
+        content,
+        isFromBot: true,
+        sender: "ai",
+        status: "queued",
+        replyToId: partKey(reply.replyToId, i),
+        sources: reply.sources ?? null,
+        createdAt: new Date(now.getTime() + i),
+      })
+      .onConflictDoNothing()
+      .returning(),
   );
   const rows = (await db.batch(statements as [(typeof statements)[number], ...typeof statements])).flat();
   // A redelivered job that stored nothing new leaves the sending to the first delivery's chain.
