@@ -30,6 +30,11 @@ export const CONVERSATION_TEXTS = {
   optOutConfirmation: "Hai annullato l'iscrizione: non riceverai più messaggi da questo numero. Scrivi START per riattivarli.",
   optInConfirmation: "Iscrizione riattivata: riceverai di nuovo i nostri messaggi.",
   aiFailed: "L'AI non è riuscita a rispondere. Nuovo tentativo in corso.",
+  // The model gave nothing usable (empty, or cut off even with a larger budget): a person answers.
+  aiNoAnswer: "L'AI non è riuscita a formulare una risposta: rispondi tu dalla chat.",
+  // An error that no retry can fix (wrong key, unknown model, no credit): shown at once, not retried.
+  aiProviderRefused: (reason: string) => `L'AI non può rispondere: ${reason}. Rispondi tu dalla chat.`,
+  earlierPartFailed: "Non inviato: la parte precedente della risposta non è partita",
   aiTyping: "AI sta scrivendo...",
   noPromptWaiting:
     "Nessun prompt per i clienti che scrivono per primi: l'AI non risponde e il messaggio aspetta un operatore. Sceglilo in Account Twilio.",

@@ -28,6 +28,14 @@ export const DEFAULT_ACCOUNT_MODEL = "gpt-3.5-turbo";
 // The spec's account form options, offered first.
 export const ACCOUNT_MODEL_OPTIONS = ["gpt-3.5-turbo", "gpt-4", "gpt-4-turbo", "gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini", "gpt-5", "gpt-5-mini"];
 export const OFFLINE_MODEL = "offline";
+// Feedback analysis ran on this model before it became a setting of the account.
+export const DEFAULT_FEEDBACK_MODEL = "gpt-3.5-turbo";
+
+// A model is free text, so any OpenAI-compatible server (Ollama, vLLM, LM Studio) works: names such as
+// "llama3.1:8b" or "mistralai/Mistral-7B-Instruct-v0.3". The known OpenAI models are only suggestions.
+export const MODEL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/;
+export const MODEL_NAME_MAX = 100;
+export const MODEL_SUGGESTIONS: readonly string[] = [...new Set([...ACCOUNT_MODEL_OPTIONS, ...MODELS.map((m) => m.id)])];
 
 export function findModel(id: string): ModelInfo | undefined {
   return MODELS.find((m) => m.id === id);

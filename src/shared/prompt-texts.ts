@@ -47,7 +47,7 @@ export const PROMPT_TEXTS = {
   nameTooLong: `Il nome del prompt può avere al massimo ${PROMPT_LIMITS.nameMax} caratteri`,
   contentRequired: "Il contenuto del prompt è obbligatorio",
   contentTooLong: `Il contenuto del prompt può avere al massimo ${PROMPT_LIMITS.contentMax} caratteri`,
-  modelInvalid: "Modello non supportato: scegline uno dall'elenco",
+  modelInvalid: "Nome del modello non valido: scegline uno suggerito o scrivi il nome usato dal tuo server (es. llama3.1:8b)",
   temperatureInvalid: "La temperatura deve essere un numero intero tra 0 e 10",
   maxTokensInvalid: "I token massimi devono essere un numero intero tra 50 e 2000",
   linkedTemplatesInvalid: "I template collegati devono essere un elenco di SID",

@@ -43,7 +43,7 @@ async function seedActivity(page: Page, sandbox: TwilioAccount) {
   const phoneNumber = `+39345${String(Date.now()).slice(-7)}`;
   const started = await page.request.post(api("/api/conversations/start-with-prompt"), {
     headers,
-    data: { phoneNumber, templateSid: prompt.linkedTemplates[0], promptId: prompt.id, customerName: "Marta Colombo", customerCompany: null },
+    data: { phoneNumber, templateSid: prompt.linkedTemplates[0], promptId: prompt.id, customerName: "Marta Colombo", customerCompany: null, variables: { "1": { source: "field", field: "nome" }, "2": "Prestiti Facili" } },
   });
   expect(started.ok()).toBe(true);
   const reply = await page.request.post(api("/api/sandbox/inbound"), {

@@ -125,7 +125,7 @@ describe("the AI brain pages on a desktop", () => {
     await dialog.locator('textarea[name="content"]').fill(
       "Sei l'assistente vendite di una cartoleria per l'ufficio. Rispondi in italiano, in modo breve, e proponi sempre un preventivo.",
     );
-    await dialog.locator('select[name="model"]').selectOption("gpt-4o-mini");
+    await dialog.locator('input[name="model"]').fill("gpt-4o-mini");
     await dialog.locator('input[name="temperature"]').fill("4");
     await expect.poll(() => dialog.getByTestId("temperature-value").textContent()).toBe("0.4");
     await dialog.getByRole("checkbox", { name: /cartoleria_offerta/ }).check();

@@ -4,6 +4,7 @@ import type { TwilioAccount } from "../../src/shared/schemas/accounts";
 import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../src/shared/schemas/campaigns";
 import type { ApiConversation } from "../../src/shared/schemas/conversations";
 import { LIST_TEXTS } from "../../src/shared/schemas/lists";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;
@@ -21,6 +22,8 @@ const BROADCAST_NAME = `Catalogo autunno e2e ${RUN}`;
 const TEMPLATE = "cartoleria_offerta";
 // The template's fixed words, whatever its variables become.
 const TEMPLATE_WORDS = "20% di sconto su carta, toner e cancelleria";
+// {{2}} of the campaign's message is this fixed text; {{1}} is each lead's own name.
+const SHOP = "Cartoleria Bianchi";
 // Fresh mobile numbers per run: each lead's conversation is found by its number.
 const PHONES = [0, 1, 2].map((i) => `347${String((Date.now() + i) % 10_000_000).padStart(7, "0")}`);
 const LEADS = [
@@ -113,6 +116,12 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
     await panel.getByRole("button", { name: TX.addStep }).click();
     let dialog = page.getByRole("dialog", { name: TX.addStepTitle });
     await dialog.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    // {{1}} is the lead's first name, {{2}} fixed text; the preview shows the list's first lead.
+    await dialog.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
+    await dialog.getByLabel("{{2}}", { exact: true }).selectOption("text");
+    await dialog.getByLabel(VX.sourceLabels.text).fill(SHOP);
+    const preview = dialog.getByTestId("template-preview");
+    await expect.poll(() => preview.textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^Buongiorno (Mario|Anna|Sara)! Questa settimana ${SHOP} ha il ${TEMPLATE_WORDS}`));
     await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("immediate");
     await dialog.getByRole("button", { name: UI.saveStep }).click();
     await page.getByText(TX.stepAdded, { exact: true }).first().waitFor();
@@ -174,17 +183,24 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
     await page.getByTestId("theme-toggle").click();
   });
 
-  it("shows the campaign's template message in the lead's chat", async () => {
-    const phone = `+39${PHONES[0]}`;
-    const conversations = (await (await page.request.get(`${baseUrl()}/api/conversations?search=${encodeURIComponent(PHONES[0]!)}`)).json()) as ApiConversation[];
-    expect(conversations.find((c) => c.phoneNumber === phone), "the send created the lead's conversation").toBeTruthy();
+  it("greets every lead by their own name in their chat", async () => {
+    for (const [i, [nome]] of LEADS.entries()) {
+      const phone = `+39${PHONES[i]}`;
+      const conversations = (await (await page.request.get(`${baseUrl()}/api/conversations?search=${encodeURIComponent(PHONES[i]!)}`)).json()) as ApiConversation[];
+      expect(conversations.find((c) => c.phoneNumber === phone), "the send created the lead's conversation").toBeTruthy();
 
-    await page.goto(`${baseUrl()}/conversations`);
-    await page.getByTestId("conversation-search").fill(PHONES[0]!);
-    const item = page.getByTestId("conversation-item").filter({ hasText: LEADS[0]![0]! });
-    await item.first().click();
-    await page.getByTestId("conversation-detail").locator('[data-testid="message"]').filter({ hasText: TEMPLATE_WORDS }).first().waitFor();
-    await screenshot(page, "campaign-message-in-chat-1280");
+      await page.goto(`${baseUrl()}/conversations`);
+      await page.getByTestId("conversation-search").fill(PHONES[i]!);
+      const item = page.getByTestId("conversation-item").filter({ hasText: nome! });
+      await item.first().click();
+      await page
+        .getByTestId("conversation-detail")
+        .locator('[data-testid="message"]')
+        .filter({ hasText: `Buongiorno ${nome}! Questa settimana ${SHOP} ha il ${TEMPLATE_WORDS}` })
+        .first()
+        .waitFor();
+      if (i === 0) await screenshot(page, "campaign-message-in-chat-1280");
+    }
   });
 });
 
@@ -226,6 +242,9 @@ describe("the campaigns screen at 375 px", () => {
     await calendar.getByLabel(`${UI.nameLabel} *`).fill(BROADCAST_NAME);
     await calendar.getByLabel(`${UI.targetListLabel} *`).selectOption({ label: LIST_NAME });
     await calendar.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    await calendar.getByLabel("{{1}}", { exact: true }).selectOption("field:cognome");
+    await calendar.getByLabel("{{2}}", { exact: true }).selectOption("text");
+    await calendar.getByLabel(VX.sourceLabels.text).fill(SHOP);
     const day = await calendar.getByLabel(`${UI.dateLabel} *`).inputValue();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "campaign-calendar-dialog-375");

@@ -86,6 +86,10 @@ describe("a sandbox conversation on a desktop", () => {
       .toBe("Assistente vendite (sandbox)");
     await form.getByTestId("start-name").fill(CUSTOMER);
     await form.getByTestId("start-company").fill(COMPANY);
+    // {{1}} the customer's name and {{2}} the company typed above, previewed before sending.
+    await form.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
+    await form.getByLabel("{{2}}", { exact: true }).selectOption("field:company");
+    await form.getByTestId("template-preview").filter({ hasText: `Ciao ${CUSTOMER}, sono l'assistente di ${COMPANY}.` }).waitFor();
     await form.getByTestId("start-submit").click();
 
     await page.getByText(TX.startedTitle).first().waitFor();

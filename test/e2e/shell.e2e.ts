@@ -53,7 +53,7 @@ describe("the console shell on a desktop", () => {
     await dialog.locator('input[name="name"]').fill("Negozio Milano");
     await dialog.getByTestId("sandbox-switch").click();
     await dialog.locator('input[name="phoneNumber"]').fill("+393331234567");
-    await dialog.locator('select[name="gptModel"]').selectOption("gpt-4o");
+    await dialog.locator('input[name="gptModel"]').fill("gpt-4o");
     await dialog.getByRole("button", { name: "Salva" }).click();
     await page.getByText(T.accountCreated).first().waitFor();
     const card = page.getByTestId("account-card").filter({ hasText: "Negozio Milano" });

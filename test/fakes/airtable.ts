@@ -7,6 +7,9 @@ export interface FakeTable {
   views?: Record<string, string[]>;
   // How many 429 answers to give before serving again.
   throttle?: number;
+  // How many requests carrying an offset to refuse as expired, as Airtable does when a listing's
+  // iterator times out: 422 LIST_RECORDS_ITERATOR_NOT_AVAILABLE.
+  expireOffsets?: number;
 }
 
 export interface AirtableCall {
@@ -44,6 +47,10 @@ export function fakeAirtable(tables: Record<string, FakeTable>) {
     if (table.throttle && table.throttle > 0) {
       table.throttle--;
       return Response.json({ errors: [{ error: "RATE_LIMIT_REACHED" }] }, { status: 429, headers: { "Retry-After": "0" } });
+    }
+    if (call.offset && table.expireOffsets && table.expireOffsets > 0) {
+      table.expireOffsets--;
+      return Response.json({ error: { type: "LIST_RECORDS_ITERATOR_NOT_AVAILABLE" } }, { status: 422 });
     }
     const pageSize = Math.min(100, Number(call.pageSize ?? 100));
     let records = table.records;

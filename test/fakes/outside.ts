@@ -41,13 +41,60 @@ export function fakeOutside(handler: FakeHandler, options: FakeOptions = {}): Fa
   return state;
 }
 
-export function openAiCompletion(content: string, promptTokens: number, completionTokens: number, model = "gpt-4o") {
+export function openAiCompletion(content: string | null, promptTokens: number, completionTokens: number, model = "gpt-4o", finishReason: "stop" | "length" = "stop") {
   return Response.json({
     id: "chatcmpl-test",
     object: "chat.completion",
     created: 1,
     model,
-    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+    choices: [{ index: 0, finish_reason: finishReason, message: { role: "assistant", content, refusal: null } }],
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
   });
 }
+
+// OpenAI's error answers as the API sends them: { error: { message, type, param, code } }, with the
+// rate-limit headers on a 429 (Retry-After in seconds, as OpenAI sends it).
+export const OPENAI_ERRORS = {
+  rateLimited: (retryAfterSeconds: number) =>
+    Response.json(
+      {
+        error: {
+          message: "Rate limit reached for gpt-4o-mini in organization org-test on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.",
+          type: "requests",
+          param: null,
+          code: "rate_limit_exceeded",
+        },
+      },
+      {
+        status: 429,
+        headers: {
+          "retry-after": String(retryAfterSeconds),
+          "x-ratelimit-limit-requests": "3",
+          "x-ratelimit-remaining-requests": "0",
+          "x-ratelimit-reset-requests": `${retryAfterSeconds}s`,
+        },
+      },
+    ),
+  insufficientQuota: () =>
+    Response.json(
+      {
+        error: {
+          message: "You exceeded your current quota, please check your plan and billing details.",
+          type: "insufficient_quota",
+          param: null,
+          code: "insufficient_quota",
+        },
+      },
+      { status: 429 },
+    ),
+  invalidKey: () =>
+    Response.json(
+      { error: { message: "Incorrect API key provided: sk-test. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" } },
+      { status: 401 },
+    ),
+  modelNotFound: (model: string) =>
+    Response.json(
+      { error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: "invalid_request_error", param: null, code: "model_not_found" } },
+      { status: 404 },
+    ),
+};

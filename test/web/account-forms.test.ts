@@ -60,6 +60,7 @@ describe("account form", () => {
       phoneNumber: "+393331234567",
       profilePhoto: null,
       gptModel: "gpt-4",
+      feedbackModel: "llama3.1:8b",
       isDefault: true,
       isActive: true,
       enabled: true,
@@ -78,6 +79,7 @@ describe("account form", () => {
       phoneNumber: "+393331234567",
       phoneCountry: "IT",
       gptModel: "gpt-4",
+      feedbackModel: "llama3.1:8b",
       isDefault: true,
       sandbox: false,
     });

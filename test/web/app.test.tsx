@@ -234,7 +234,13 @@ describe("Account Twilio page", () => {
     fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Prova" } });
     fireEvent.click(within(dialog).getByTestId("sandbox-switch"));
     fireEvent.change(dialog.querySelector('input[name="phoneNumber"]')!, { target: { value: "+393331234567" } });
-    fireEvent.change(dialog.querySelector('select[name="gptModel"]')!, { target: { value: "gpt-4o" } });
+    // The model is free text with the known OpenAI models suggested.
+    const model = dialog.querySelector('input[name="gptModel"]') as HTMLInputElement;
+    const suggestions = Array.from(document.getElementById(model.getAttribute("list")!)!.querySelectorAll("option")).map((o) => o.value);
+    expect(suggestions).toContain("gpt-4o-mini");
+    expect(suggestions).toContain("gpt-5");
+    fireEvent.change(model, { target: { value: "gpt-4o" } });
+    fireEvent.change(dialog.querySelector('input[name="feedbackModel"]')!, { target: { value: "llama3.1:8b" } });
     fireEvent.click(within(dialog).getByRole("button", { name: T.save }));
     expect(await screen.findByText(T.accountCreated)).toBeTruthy();
     const post = calls.find((c) => c.method === "POST" && c.url === "/api/twilio-accounts")!;
@@ -245,6 +251,7 @@ describe("Account Twilio page", () => {
       phoneNumber: "+393331234567",
       phoneCountry: "IT",
       gptModel: "gpt-4o",
+      feedbackModel: "llama3.1:8b",
       isDefault: false,
       sandbox: true,
     });

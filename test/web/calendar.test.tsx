@@ -28,6 +28,7 @@ function occurrence(over: Partial<ApiCalendarOccurrence> = {}): ApiCalendarOccur
     notificationMinutes: 15,
     notificationTemplateId: null,
     notificationPhoneNumbers: [],
+    notificationVariables: null,
     isRecurring: false,
     recurringPattern: null,
     recurringUntil: null,

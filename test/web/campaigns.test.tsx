@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiCampaign, ApiCampaignCapacity, ApiFunnelStep } from "../../src/shared/schemas/campaigns";
+import type { ApiCampaign, ApiCampaignCapacity, ApiFunnelStep, ApiRecipientSample } from "../../src/shared/schemas/campaigns";
 import { CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, STEP_TEMPLATE_REQUIRED } from "../../src/shared/schemas/campaigns";
 import type { ApiList } from "../../src/shared/schemas/lists";
 import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { emptyCalendarForm, emptyDynamicForm, validateCalendarForm, validateDynamicForm } from "../../web/features/campaigns/lib/campaign-form";
 import { romeDateTime, stepTriggerText } from "../../web/features/campaigns/lib/format";
 import { emptyStepForm, stepFormFrom, validateStepForm } from "../../web/features/campaigns/lib/step-form";
@@ -46,6 +47,7 @@ function step(over: Partial<ApiFunnelStep> = {}): ApiFunnelStep {
     stepOrder: 1,
     stepType: "message",
     templateSid: "HXwelcome",
+    variables: { "1": { source: "field", field: "nome" } },
     triggerType: "immediate",
     triggerValue: null,
     triggerUnit: null,
@@ -79,6 +81,13 @@ const LISTS = [list({ id: "l-static", name: "Fiera 2025", listType: "static" }),
 function template(sid: string, friendlyName: string, status = "approved"): ProviderTemplate {
   return { sid, friendlyName, status, language: "it", bodyText: "Ciao {{1}}", variables: ["1"], category: null };
 }
+
+// The list's first lead as the server reads it for the preview.
+const SAMPLE: ApiRecipientSample = {
+  total: 3,
+  first: { name: "Giulia Bianchi", context: { contact: { nome: "Giulia", cognome: "Bianchi" }, custom: { Città: "Parma" } } },
+  customKeys: ["Città"],
+};
 
 const TEMPLATES = [template("HXwelcome", "benvenuto"), template("HXfollow", "promemoria_offerta"), template("HXdraft", "in_revisione", "pending")];
 
@@ -146,7 +155,7 @@ describe("trigger texts and the step form", () => {
     expect(validateStepForm(empty)).toEqual({ ok: false, errors: { templateSid: STEP_TEMPLATE_REQUIRED } });
     expect(validateStepForm({ ...empty, stepType: "conditional_reply" })).toEqual({
       ok: true,
-      body: { stepType: "conditional_reply", templateSid: null, triggerType: "immediate", triggerValue: null, triggerUnit: null, triggerDate: null },
+      body: { stepType: "conditional_reply", templateSid: null, triggerType: "immediate", triggerValue: null, triggerUnit: null, triggerDate: null, variables: null },
     });
   });
 
@@ -157,8 +166,10 @@ describe("trigger texts and the step form", () => {
     expect(validateStepForm({ ...relative, triggerValue: "10001" })).toMatchObject({ ok: false, errors: { triggerValue: UI.triggerValueMax } });
     expect(validateStepForm({ ...relative, triggerValue: "2.7" })).toEqual({
       ok: true,
-      body: { stepType: "message", templateSid: "HXfollow", triggerType: "relative", triggerValue: 2, triggerUnit: "hours", triggerDate: null },
+      body: { stepType: "message", templateSid: "HXfollow", triggerType: "relative", triggerValue: 2, triggerUnit: "hours", triggerDate: null, variables: {} },
     });
+    // A {{n}} of the template without a source stops the save.
+    expect(validateStepForm({ ...relative, triggerValue: "2" }, ["1"])).toEqual({ ok: false, errors: { variables: VX.missing(["1"]) } });
   });
 
   it("turns the Rome date and time of an absolute step into the UTC instant, across both DST changes", () => {
@@ -188,8 +199,9 @@ describe("trigger texts and the step form", () => {
     expect(validateCalendarForm({ ...filled, scheduledDate: "2026-03-25", scheduledTime: "12:30" }, now)).toMatchObject({ ok: false, errors: { scheduledDate: TX.scheduledInPast } });
     expect(validateCalendarForm(filled, now)).toEqual({
       ok: true,
-      data: { name: "Saldi", targetListId: "l1", templateSid: "HXwelcome", scheduledDate: "2026-03-26", scheduledTime: "10:00" },
+      data: { name: "Saldi", targetListId: "l1", templateSid: "HXwelcome", scheduledDate: "2026-03-26", scheduledTime: "10:00", variables: {} },
     });
+    expect(validateCalendarForm(filled, now, ["1"])).toEqual({ ok: false, errors: { variables: VX.missing(["1"]) } });
     expect(romeDateTime("2026-03-26T09:00:00.000Z")).toBe("26/03/2026 alle 10:00");
   });
 });
@@ -424,6 +436,7 @@ describe("Campagne WhatsApp", () => {
       "GET /api/campaigns": () => jsonResponse([campaign({ stepCount: steps.length, preferredHour: 9, preferredMinute: 30 })]),
       "GET /api/campaigns/c1/funnel": () => jsonResponse(steps),
       "POST /api/campaigns/c1/funnel": (call) => jsonResponse(step({ id: "new", ...bodyOf(call) }), 201),
+      "GET /api/campaigns/recipients-sample": () => jsonResponse(SAMPLE),
     });
     renderApp("/campaigns");
     const panel = within(await openFunnel("Follow-up preventivi"));
@@ -435,11 +448,18 @@ describe("Campagne WhatsApp", () => {
       return screen.findByRole("dialog", { name: TX.addStepTitle });
     };
 
-    // Immediate: the template is required first.
+    // Immediate: the template is required first, then a source for its {{1}}, previewed with the list's first lead.
     let dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
     expect(await within(dialog).findByText(STEP_TEMPLATE_REQUIRED)).toBeTruthy();
     select(dialog, `${UI.template} *`, "HXfollow");
+    expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao {{1}}");
+    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    expect(await within(dialog).findByText(VX.missing(["1"]))).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+    select(dialog, "{{1}}", "field:nome");
+    await waitFor(() => expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao Giulia"));
+    expect(within(dialog).getByText(VX.previewFor("Giulia Bianchi"))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(bodyOf(posts()[0])).toEqual({
@@ -449,6 +469,7 @@ describe("Campagne WhatsApp", () => {
       triggerValue: null,
       triggerUnit: null,
       triggerDate: null,
+      variables: { "1": { source: "field", field: "nome" } },
       stepOrder: 3,
       isActive: true,
     });
@@ -458,6 +479,8 @@ describe("Campagne WhatsApp", () => {
     // Relative: a number of at least 1 and a unit; over 24 hours the preferred time is explained.
     dialog = await openDialog();
     select(dialog, `${UI.template} *`, "HXfollow");
+    select(dialog, "{{1}}", "text");
+    type(dialog, VX.sourceLabels.text, "amico");
     select(dialog, `${UI.whenLabel} *`, "relative");
     type(dialog, `${UI.triggerValueLabel} *`, "0");
     fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
@@ -469,12 +492,15 @@ describe("Campagne WhatsApp", () => {
     expect(within(dialog).queryByText(UI.snapHint("09:30"))).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
     await waitFor(() => expect(posts()).toHaveLength(2));
-    expect(bodyOf(posts()[1])).toMatchObject({ triggerType: "relative", triggerValue: 2, triggerUnit: "hours", triggerDate: null, stepOrder: 3 });
+    expect(bodyOf(posts()[1])).toMatchObject({ triggerType: "relative", triggerValue: 2, triggerUnit: "hours", triggerDate: null, stepOrder: 3, variables: { "1": { source: "text", value: "amico" } } });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     // Absolute: the Rome date and time of a DST day become the UTC instant.
     dialog = await openDialog();
     select(dialog, `${UI.template} *`, "HXwelcome");
+    select(dialog, "{{1}}", "custom");
+    type(dialog, VX.sourceLabels.custom, "Città");
+    await waitFor(() => expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao Parma"));
     select(dialog, `${UI.whenLabel} *`, "absolute");
     fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
     expect(await within(dialog).findByText(UI.triggerDateRequired)).toBeTruthy();
@@ -502,6 +528,7 @@ describe("Campagne WhatsApp", () => {
       triggerValue: 30,
       triggerUnit: "minutes",
       triggerDate: null,
+      variables: null,
       stepOrder: 3,
       isActive: true,
     });
@@ -519,6 +546,7 @@ describe("Campagne WhatsApp", () => {
     fireEvent.click(panel.getByRole("button", { name: TX.addStep }));
     const dialog = await screen.findByRole("dialog", { name: TX.addStepTitle });
     select(dialog, `${UI.template} *`, "HXwelcome");
+    select(dialog, "{{1}}", "field:nome");
     fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
     await expectToast(TX.stepAddError);
     expect((await within(dialog).findByTestId("step-form-error")).textContent).toBe(TX.templateNotApproved);
@@ -558,6 +586,7 @@ describe("Campagne WhatsApp", () => {
       triggerValue: null,
       triggerUnit: null,
       triggerDate: "2026-10-25T10:45:00.000Z",
+      variables: { "1": { source: "field", field: "nome" } },
     });
 
     fireEvent.click(panel.getByRole("button", { name: UI.deleteStep(1) }));
@@ -582,6 +611,7 @@ describe("Campagne WhatsApp", () => {
     type(dialog, `${UI.nameLabel} *`, "Saldi di primavera");
     select(dialog, `${UI.targetListLabel} *`, "l-static");
     select(dialog, `${UI.template} *`, "HXwelcome");
+    select(dialog, "{{1}}", "field:nome");
     type(dialog, `${UI.dateLabel} *`, "2020-01-01");
     fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
     expect(await within(dialog).findByText(TX.scheduledInPast)).toBeTruthy();
@@ -596,7 +626,29 @@ describe("Campagne WhatsApp", () => {
       targetListId: "l-static",
       scheduledDate: "2099-03-29",
       scheduledTime: "09:30",
+      variables: { "1": { source: "field", field: "nome" } },
     });
+  });
+
+  it("shows how many leads have no value when the broadcast is refused", async () => {
+    const refusal = VX.recipientsMissing(2, ["1"]);
+    signedIn({
+      "GET /api/campaigns": () => jsonResponse([]),
+      "GET /api/campaigns/recipients-sample": () => jsonResponse(SAMPLE),
+      "POST /api/campaigns/calendar": () => jsonResponse({ error: refusal, details: { recipientsMissing: 2, positions: ["1"] } }, 400),
+    });
+    renderApp("/campaigns");
+    fireEvent.click(await screen.findByRole("tab", { name: TX.tabCalendar }));
+    fireEvent.click(await screen.findByRole("button", { name: TX.createCalendar }));
+    const dialog = await screen.findByRole("dialog", { name: UI.createCalendarTitle });
+    type(dialog, `${UI.nameLabel} *`, "Saldi");
+    select(dialog, `${UI.targetListLabel} *`, "l-static");
+    select(dialog, `${UI.template} *`, "HXwelcome");
+    select(dialog, "{{1}}", "field:nome");
+    await waitFor(() => expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao Giulia"));
+    type(dialog, `${UI.dateLabel} *`, "2099-03-29");
+    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
+    expect(await within(within(dialog).getByTestId("template-variables")).findByText(refusal)).toBeTruthy();
   });
 
   it("pauses and resumes a calendar broadcast", async () => {

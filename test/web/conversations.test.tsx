@@ -5,6 +5,8 @@ import type { CurrentUser } from "../../src/shared/schemas/auth";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../src/shared/schemas/conversations";
 import type { ApiPrompt } from "../../src/shared/schemas/prompts";
 import { T } from "../../src/shared/strings";
+import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../../src/shared/messaging";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { POLL_MS } from "../../src/shared/constants";
 import { queryKeys } from "../../web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
@@ -147,6 +149,15 @@ describe("dashboard start form", () => {
 
     fireEvent.change(input("start-phone"), { target: { value: "333 123 4567" } });
     fireEvent.change(input("start-name"), { target: { value: " Giulia " } });
+    // Each {{n}} needs a source: the contact's name for {{1}}, fixed text for {{2}}, previewed live.
+    fireEvent.click(screen.getByTestId("start-submit"));
+    expect(await screen.findByText(VX.missing(["1", "2"]))).toBeTruthy();
+    expect(posts(calls, "/api/conversations/start-with-prompt")).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("{{1}}"), { target: { value: "field:nome" } });
+    fireEvent.change(screen.getByLabelText("{{2}}"), { target: { value: "text" } });
+    expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia, sono l'assistente di {{2}}.");
+    fireEvent.change(screen.getByLabelText(VX.sourceLabels.text), { target: { value: "Prestiti Facili" } });
+    expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia, sono l'assistente di Prestiti Facili.");
     fireEvent.click(screen.getByTestId("start-submit"));
     expect(await screen.findByText(TX.startedTitle)).toBeTruthy();
     expect(screen.getByText(TX.started("+393331234567"))).toBeTruthy();
@@ -156,6 +167,7 @@ describe("dashboard start form", () => {
       promptId: "p1",
       customerName: "Giulia",
       customerCompany: null,
+      variables: { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Prestiti Facili" } },
     });
     await waitFor(() => expect(input("start-phone").value).toBe(""));
     expect(select("start-template").value).toBe("");
@@ -171,6 +183,9 @@ describe("dashboard start form", () => {
     await waitFor(() => expect(select("start-template").disabled).toBe(false));
     fireEvent.change(input("start-phone"), { target: { value: "+393331234567" } });
     fireEvent.change(select("start-template"), { target: { value: LOANS.sid } });
+    fireEvent.change(screen.getByLabelText("{{1}}"), { target: { value: "text" } });
+    fireEvent.change(screen.getByLabelText(VX.sourceLabels.text), { target: { value: "Giulia" } });
+    fireEvent.change(screen.getByLabelText("{{2}}"), { target: { value: "field:company" } });
     fireEvent.click(screen.getByTestId("start-submit"));
     expect(await screen.findByText(TX.templateNotApproved)).toBeTruthy();
     expect(screen.getByText(T.error)).toBeTruthy();
@@ -502,6 +517,22 @@ describe("the chat page", () => {
     expect(screen.queryByTestId("simulator")).toBeNull();
   });
 
+  it("counts the characters of a manual message and refuses one over Twilio's 1,600", async () => {
+    const { calls } = signedIn(ADMIN, chatRoutes(detail()));
+    renderApp("/chat/c1");
+    const box = (await screen.findByTestId("composer-input")) as HTMLTextAreaElement;
+    expect(screen.getByTestId("composer-counter").textContent).toBe(`0/${MAX_MESSAGE_CHARS}`);
+    fireEvent.change(box, { target: { value: "a".repeat(MAX_MESSAGE_CHARS) } });
+    expect(screen.getByTestId("composer-counter").textContent).toBe("1600/1600");
+    expect(screen.getByTestId("composer-send").hasAttribute("disabled")).toBe(false);
+    fireEvent.change(box, { target: { value: "a".repeat(MAX_MESSAGE_CHARS + 1) } });
+    expect(screen.getByTestId("composer-counter").textContent).toBe(MESSAGE_LIMIT_TEXTS.tooLong(1601));
+    expect(screen.getByTestId("composer-counter").textContent).toBe("Il messaggio è troppo lungo: 1601 caratteri su 1600 consentiti");
+    expect(screen.getByTestId("composer-send").hasAttribute("disabled")).toBe(true);
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(posts(calls, "/api/conversations/c1/send-manual")).toHaveLength(0);
+  });
+
   it("offers approved templates outside the 24-hour window", async () => {
     const { calls } = signedIn(
       ADMIN,
@@ -521,12 +552,20 @@ describe("the chat page", () => {
     ]);
     expect(screen.getByTestId("template-send").hasAttribute("disabled")).toBe(true);
     fireEvent.change(select("template-picker"), { target: { value: LOANS.sid } });
-    expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia Bianchi, sono l'assistente di Negozio Milano.");
-    fireEvent.change(screen.getByLabelText(TX.templateVariable("2")), { target: { value: "Prestiti Facili" } });
-    expect(screen.getByTestId("template-preview").textContent).toContain("sono l'assistente di Prestiti Facili.");
+    // No guess: each {{n}} waits for the operator's choice, and the preview shows what is still open.
+    expect(screen.getByTestId("template-preview").textContent).toContain("Ciao {{1}}, sono l'assistente di {{2}}.");
+    fireEvent.click(screen.getByTestId("template-send"));
+    expect(await screen.findByText(VX.missing(["1", "2"]))).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("{{1}}"), { target: { value: "field:nome" } });
+    fireEvent.change(screen.getByLabelText("{{2}}"), { target: { value: "text" } });
+    fireEvent.change(screen.getByLabelText(VX.sourceLabels.text), { target: { value: "Prestiti Facili" } });
+    expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia Bianchi, sono l'assistente di Prestiti Facili.");
     fireEvent.click(screen.getByTestId("template-send"));
     await waitFor(() => expect(posts(calls, "/api/conversations/c1/send-template")).toHaveLength(1));
-    expect(bodyOf(posts(calls, "/api/conversations/c1/send-template")[0])).toEqual({ templateSid: LOANS.sid, variables: { "2": "Prestiti Facili" } });
+    expect(bodyOf(posts(calls, "/api/conversations/c1/send-template")[0])).toEqual({
+      templateSid: LOANS.sid,
+      variables: { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Prestiti Facili" } },
+    });
   });
 
   it("disables the composer for an opted-out customer and shows the AI failure", async () => {

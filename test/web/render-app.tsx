@@ -50,6 +50,7 @@ export function account(overrides: Partial<TwilioAccount> = {}): TwilioAccount {
     phoneNumber: "+393331234567",
     profilePhoto: null,
     gptModel: "gpt-4o-mini",
+    feedbackModel: "gpt-3.5-turbo",
     isDefault: true,
     isActive: true,
     enabled: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import type { PromptSummary } from "../../web/features/start-conversation/api/get-prompts";
 import {
   autoPickPrompt,
@@ -24,6 +25,7 @@ const filled: StartFormValues = {
   promptId: "p-loans",
   customerName: "  Mario Rossi ",
   customerCompany: "   ",
+  variables: { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Prestiti Facili" } },
 };
 
 describe("prompt auto-pick", () => {
@@ -77,7 +79,18 @@ describe("start-conversation validation", () => {
   it("sends the number as typed and turns empty optional fields into null", () => {
     expect(validateStartForm(filled, prompts)).toEqual({
       ok: true,
-      data: { phoneNumber: "+39 333 123 4567", templateSid: "HXloans", promptId: "p-loans", customerName: "Mario Rossi", customerCompany: null },
+      data: {
+        phoneNumber: "+39 333 123 4567",
+        templateSid: "HXloans",
+        promptId: "p-loans",
+        customerName: "Mario Rossi",
+        customerCompany: null,
+        variables: { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Prestiti Facili" } },
+      },
     });
+  });
+
+  it("then a source for every {{n}} of the template", () => {
+    expect(validateStartForm(filled, prompts, ["2"])).toEqual({ ok: false, problem: { title: VX.heading, description: VX.missing(["2"]) } });
   });
 });

@@ -107,7 +107,9 @@ describe("provider accounts", () => {
       [{ phoneNumber: "" }, T.phoneRequired],
       [{ phoneNumber: "12345" }, T.phoneInvalid("+393331234567")],
       [{ phoneNumber: "+39 333 12" }, T.phoneInvalid("+393331234567")],
-      [{ gptModel: "gpt-zero" }, T.modelRequired],
+      [{ gptModel: "" }, T.modelRequired],
+      [{ gptModel: "gpt zero" }, T.modelInvalid],
+      [{ feedbackModel: "sentiment model" }, T.modelInvalid],
     ];
     for (const [override, message] of cases) {
       const res = await call("/api/twilio-accounts", { cookie, body: accountBody(override) });

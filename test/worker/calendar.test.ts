@@ -4,7 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { addDays, monthRange, occurrencesBetween, romeInstant, stepDay, weekRange } from "../../src/shared/calendar-time";
 import type { JobMessage } from "../../src/shared/jobs";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { renderTemplate, SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS } from "../../src/shared/template-variables";
 import { CALENDAR_TEXTS as TX } from "../../src/shared/schemas/calendar";
 import { CONVERSATION_TEXTS } from "../../src/shared/schemas/conversations";
 import { calendarRemindersSent, conversations, messages } from "../../worker/db/schema";
@@ -32,7 +33,7 @@ function event(overrides: Record<string, unknown> = {}) {
 async function createEvent(cookie: string, body: Record<string, unknown>) {
   const res = await call("/api/calendar", { cookie, body });
   if (res.status !== 201) throw new Error(`event create failed: ${res.status} ${res.text}`);
-  return res.json as { id: string; startDate: string; endDate: string | null };
+  return res.json as { id: string; startDate: string; endDate: string | null; notificationVariables: unknown };
 }
 
 async function range(cookie: string, startDate: string, endDate: string, accountId?: string) {
@@ -423,6 +424,26 @@ describe("WhatsApp reminders", () => {
     const [skipped] = await db().select().from(calendarRemindersSent).where(eq(calendarRemindersSent.eventId, freeText.id));
     expect(skipped).toMatchObject({ status: "skipped", reason: CONVERSATION_TEXTS.outsideWindow });
     expect(await conversationOf(account.id, stranger)).toBeUndefined();
+  });
+
+  it("fills the reminder template with the values chosen for it: fixed text or the event's title and time", async () => {
+    const { cookie, account } = await sandbox();
+    const phone = staffPhone();
+    const template = SANDBOX_TEMPLATES[2]!;
+    const base = { title: "Consegna", startDate: new Date(Date.now() + 5 * MINUTE).toISOString(), notificationEnabled: true, notificationMinutes: 30, notificationTemplateId: template.sid, notificationPhoneNumbers: [phone] };
+    // A reminder goes to the business's own numbers: a lead's field has nothing to give.
+    const byField = await call("/api/calendar", { cookie, body: { ...base, notificationVariables: { "1": { source: "field", field: "nome" }, "2": "x" } } });
+    expect(byField.status).toBe(400);
+    expect(byField.json.error).toBe(TX.reminderVariableSource);
+    const unbound = await call("/api/calendar", { cookie, body: { ...base, notificationVariables: { "2": { source: "event", field: "time" } } } });
+    expect(unbound.json.error).toBe(TEMPLATE_VARIABLE_TEXTS.missing(["1"]));
+
+    const event = await createEvent(cookie, { ...base, notificationVariables: { "1": "Squadra consegne", "2": { source: "event", field: "title" } } });
+    expect(event.notificationVariables).toEqual({ "1": { source: "text", value: "Squadra consegne" }, "2": { source: "event", field: "title" } });
+    await sendReminders(env, db(), { eventId: event.id, occurrenceStart: Date.parse(event.startDate) });
+    const [sent] = (await messagesTo(account.id, phone)).filter((m) => m.sender === "operator");
+    expect(sent!.templateVariables).toEqual({ "1": "Squadra consegne", "2": "Consegna" });
+    expect(sent!.content).toBe(renderTemplate(template.bodyText, { "1": "Squadra consegne", "2": "Consegna" }));
   });
 
   it("does not send for an occurrence that was moved, nor long after the start", async () => {

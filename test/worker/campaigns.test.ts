@@ -12,6 +12,7 @@ import {
   TRIGGER_REQUIRED_MESSAGE,
   TRIGGER_TYPE_MESSAGE,
 } from "../../src/shared/schemas/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { auditLog, conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, messages, optOuts, templates } from "../../worker/db/schema";
 import { stepDueAt } from "../../worker/features/campaigns/schedule";
 import worker from "../../worker/index";
@@ -26,6 +27,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const TOKEN = "campaign-auth-token-0000000000000";
 const TEMPLATE = SANDBOX_TEMPLATES[0]!;
 const FOLLOW_UP = SANDBOX_TEMPLATES[2]!;
+// {{1}} the lead's first name and {{2}} fixed text, as a user maps them in the step dialog.
+const VARS = { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Sandbox" } };
 
 // One fake outside world for the file: background jobs of one test may still run during the next,
 // so Twilio answers per account SID (each test has its own account).
@@ -97,7 +100,7 @@ async function createCampaign(cookie: string, listId: string, templateSid: strin
   const res = await call("/api/campaigns/dynamic", { cookie, body: { name: "Primavera", templateSid, targetListId: listId, ...extra } });
   expect(res.status, res.text).toBe(201);
   for (const step of steps) {
-    const added = await call(`/api/campaigns/${res.json.id}/funnel`, { cookie, body: { templateSid, ...step } });
+    const added = await call(`/api/campaigns/${res.json.id}/funnel`, { cookie, body: { templateSid, variables: VARS, ...step } });
     expect(added.status, added.text).toBe(201);
   }
   return res.json as { id: string; name: string };
@@ -219,7 +222,7 @@ describe("campaign routes", () => {
     const { cookie } = await sandbox();
     const { listId } = await makeList(cookie, 1);
     const { id } = await createCampaign(cookie, listId, TEMPLATE.sid, []);
-    const add = (body: Record<string, unknown>) => call(`/api/campaigns/${id}/funnel`, { cookie, body });
+    const add = (body: Record<string, unknown>) => call(`/api/campaigns/${id}/funnel`, { cookie, body: { variables: VARS, ...body } });
 
     const first = await add({ templateSid: TEMPLATE.sid });
     expect(first.status).toBe(201);
@@ -279,7 +282,7 @@ describe("campaign routes", () => {
     const empty = await call(`/api/campaigns/${id}`, { method: "PATCH", cookie, body: { status: "active" } });
     expect(empty.status).toBe(400);
     expect(empty.json.error).toBe(TX.noStepsToActivate);
-    await call(`/api/campaigns/${id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid } });
+    await call(`/api/campaigns/${id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid, variables: VARS } });
     expect((await activate(cookie, id)).status).toBe("active");
     const paused = await call(`/api/campaigns/${id}`, { method: "PATCH", cookie, body: { status: "paused" } });
     expect(paused.json).toMatchObject({ status: "paused", stepCount: 1 });
@@ -306,7 +309,7 @@ describe("campaign routes", () => {
       await call(`/api/campaigns/${id}/funnel/${step.id}`, { method: "DELETE", cookie: other.cookie }),
       await call(`/api/campaigns/${id}/capacity`, { cookie: other.cookie }),
       await call("/api/campaigns/dynamic", { cookie: other.cookie, body: { name: "X", templateSid: TEMPLATE.sid, targetListId: listId } }),
-      await call("/api/campaigns/calendar", { cookie: other.cookie, body: { name: "X", templateSid: TEMPLATE.sid, targetListId: listId, scheduledDate: "2031-01-10", scheduledTime: "10:00" } }),
+      await call("/api/campaigns/calendar", { cookie: other.cookie, body: { name: "X", templateSid: TEMPLATE.sid, variables: VARS, targetListId: listId, scheduledDate: "2031-01-10", scheduledTime: "10:00" } }),
       await call("/api/campaigns/dynamic", { cookie: other.cookie, body: { name: "X", templateSid: TEMPLATE.sid, targetListId: listId, twilioAccountId: owner.account.id } }),
     ];
     expect(checks.map((r) => r.status)).toEqual(Array(checks.length).fill(404));
@@ -318,7 +321,7 @@ describe("campaign routes", () => {
   it("creates a calendar broadcast at a Rome date and time, and refuses a past or impossible one", async () => {
     const { cookie } = await sandbox();
     const { listId } = await makeList(cookie, 1, "static");
-    const body = { name: "Saldi", templateSid: TEMPLATE.sid, targetListId: listId, scheduledDate: "2031-03-30", scheduledTime: "10:00" };
+    const body = { name: "Saldi", templateSid: TEMPLATE.sid, variables: VARS, targetListId: listId, scheduledDate: "2031-03-30", scheduledTime: "10:00" };
     const res = await call("/api/campaigns/calendar", { cookie, body });
     expect(res.status).toBe(201);
     // 30 March 2031 is summer time: 10:00 in Rome is 08:00 UTC.
@@ -389,6 +392,75 @@ describe("the funnel engine", () => {
     expect((await campaignOf(cookie, id)).totalRecipients).toBe(3);
   });
 
+  it("fills each lead's {{n}} from the chosen field, and refuses to start while some leads have no value", async () => {
+    const { cookie, account } = await sandbox();
+    const { listId } = await makeList(cookie, 0);
+    const giulia = newPhone();
+    const anonymous = newPhone();
+    await db()
+      .insert(listLeads)
+      .values([
+        { listId, nome: "Giulia", numeroTelefono: giulia, externalId: giulia, originalData: { Azienda: "Bar Sport", Città: "Parma" } },
+        { listId, nome: "  ", numeroTelefono: anonymous, externalId: anonymous, originalData: { Città: "Bari" } },
+      ]);
+    // The live preview reads the list's first recipient as the resolver will.
+    const sample = await call(`/api/campaigns/recipients-sample?targetListId=${listId}`, { cookie });
+    expect(sample.json).toMatchObject({ total: 2, customKeys: ["Azienda", "Città"] });
+    expect(sample.json.first.context.contact.company ?? null).toBe(sample.json.first.name === "Giulia" ? "Bar Sport" : null);
+    expect((await call("/api/campaigns/recipients-sample", { cookie })).status).toBe(400);
+    expect((await call(`/api/campaigns/recipients-sample?targetListId=${listId}`, { cookie: (await sandbox()).cookie })).status).toBe(404);
+    const res = await call("/api/campaigns/dynamic", { cookie, body: { name: "Per nome", templateSid: TEMPLATE.sid, targetListId: listId } });
+    const id = res.json.id as string;
+    const add = (variables?: unknown) => call(`/api/campaigns/${id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid, variables } });
+    const unbound = await add({ "1": { source: "field", field: "nome" } });
+    expect(unbound.status).toBe(400);
+    expect(unbound.json.error).toBe(VX.missing(["2"]));
+    const step = await add({ "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" }, "7": "ignorato" });
+    expect(step.status, step.text).toBe(201);
+    // Only the template's own positions are kept.
+    expect(step.json.variables).toEqual({ "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } });
+
+    const refused = await call(`/api/campaigns/${id}`, { method: "PATCH", cookie, body: { status: "active" } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toBe(VX.recipientsMissing(1, ["1", "2"]));
+    expect(refused.json.details).toEqual({ recipientsMissing: 1, positions: ["1", "2"] });
+    expect(await executionsOf(id)).toEqual([]);
+
+    // {{2}} from a custom column of the source instead; the lead without a name gets one.
+    const patched = await call(`/api/campaigns/${id}/funnel/${step.json.id}`, { method: "PATCH", cookie, body: { variables: { "1": { source: "field", field: "nome" }, "2": { source: "custom", key: "città" } } } });
+    expect(patched.status, patched.text).toBe(200);
+    expect((await call(`/api/campaigns/${id}`, { method: "PATCH", cookie, body: { status: "active" } })).json.error).toBe(VX.recipientsMissing(1, ["1"]));
+    await db().update(listLeads).set({ nome: "Marco" }).where(eq(listLeads.numeroTelefono, anonymous));
+    await activate(cookie, id);
+    await tick();
+    await waitFor(async () => expect((await campaignOf(cookie, id)).sentCount).toBe(2));
+    for (const [phone, values] of [
+      [giulia, { "1": "Giulia", "2": "Parma" }],
+      [anonymous, { "1": "Marco", "2": "Bari" }],
+    ] as const) {
+      const { sent } = await chat(account.id, phone);
+      expect(sent.map((m) => [m.content, m.templateVariables])).toEqual([[renderTemplate(TEMPLATE.bodyText, values), values]]);
+    }
+  });
+
+  it("refuses a calendar broadcast while some leads have no value, saying how many", async () => {
+    const { cookie } = await sandbox();
+    const { listId } = await makeList(cookie, [
+      { nome: "Giulia", cognome: "Bianchi", phone: newPhone() },
+      { nome: "", cognome: "Rossi", phone: newPhone() },
+      { nome: "", cognome: "Neri", phone: newPhone() },
+    ], "static");
+    const body = { name: "Saldi", templateSid: TEMPLATE.sid, targetListId: listId, scheduledDate: "2031-03-30", scheduledTime: "10:00" };
+    const byName = await call("/api/campaigns/calendar", { cookie, body: { ...body, variables: { "1": { source: "field", field: "nome" }, "2": "Saldi" } } });
+    expect(byName.status).toBe(400);
+    expect(byName.json.error).toBe(VX.recipientsMissing(2, ["1"]));
+    expect(byName.json.error).toBe("2 destinatari non hanno un valore per {{1}}: completa i dati o scegli un testo fisso");
+    expect((await call("/api/campaigns?type=calendar", { cookie })).json).toEqual([]);
+    const bySurname = await call("/api/campaigns/calendar", { cookie, body: { ...body, variables: { "1": { source: "field", field: "cognome" }, "2": "Saldi" } } });
+    expect(bySurname.status, bySurname.text).toBe(201);
+    expect((await funnelOf(cookie, bySurname.json.id))[0].variables).toEqual({ "1": { source: "field", field: "cognome" }, "2": { source: "text", value: "Saldi" } });
+  });
+
   it("sends exactly once per lead under overlapping cron ticks and redelivered jobs", async () => {
     const { cookie, account, accountSid, templateSid } = await realAccount();
     const { listId, leads } = await makeList(cookie, 3);
@@ -424,7 +496,7 @@ describe("the funnel engine", () => {
     const sends = sendsOf(accountSid);
     expect(sends.map((s) => s.to).sort()).toEqual(leads.map((l) => `whatsapp:${l.phone}`).sort());
     expect(sends.every((s) => s.contentSid === templateSid)).toBe(true);
-    expect(JSON.parse(sends[0]!.variables!)).toEqual({ "1": expect.stringMatching(/^Lead\d$/), "2": "Account Principale" });
+    expect(JSON.parse(sends[0]!.variables!)).toEqual({ "1": expect.stringMatching(/^Lead\d$/), "2": "Sandbox" });
     for (const lead of leads) expect((await chat(account.id, lead.phone)).sent).toHaveLength(1);
     expect(await campaignOf(cookie, id)).toMatchObject({ sentCount: 3, deliveredCount: 0 });
   });
@@ -714,7 +786,7 @@ describe("the funnel engine", () => {
     const { cookie, account } = await sandbox();
     const { listId, leads } = await makeList(cookie, 2, "static");
     const day = addDays(romeDayOf(new Date()), 1);
-    const res = await call("/api/campaigns/calendar", { cookie, body: { name: "Evento", templateSid: TEMPLATE.sid, targetListId: listId, scheduledDate: day, scheduledTime: "10:00" } });
+    const res = await call("/api/campaigns/calendar", { cookie, body: { name: "Evento", templateSid: TEMPLATE.sid, variables: VARS, targetListId: listId, scheduledDate: day, scheduledTime: "10:00" } });
     expect(res.status).toBe(201);
     const id = res.json.id as string;
     const executions = await enrolled(id, 2);

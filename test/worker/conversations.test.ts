@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { renderTemplate, SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { T } from "../../src/shared/strings";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
 import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, templates, usageBudgets } from "../../worker/db/schema";
@@ -18,6 +19,8 @@ import { inboundParams, twilioSignature } from "./twilio-webhook";
 
 const TOKEN = "real-auth-token-0000000000000000";
 const CUSTOMER = "+393401234567";
+// {{1}} the contact's name, {{2}} fixed text.
+const NAME_AND_TEXT = { "1": { source: "field", field: "nome" }, "2": "Sandbox" };
 const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 
 // One fake outside world for the whole file: background jobs of one test may still run during the next,
@@ -192,7 +195,7 @@ describe("inbound messages and AI replies (sandbox, offline model)", () => {
       linkedTemplates: [sid],
     });
     const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
-    const started = await call("/api/conversations/start-with-prompt", { cookie, body: { phoneNumber: CUSTOMER, templateSid: sid, promptId: prompt!.id, customerName: "Giulia" } });
+    const started = await call("/api/conversations/start-with-prompt", { cookie, body: { phoneNumber: CUSTOMER, templateSid: sid, promptId: prompt!.id, customerName: "Giulia", variables: NAME_AND_TEXT } });
     expect(started.status).toBe(201);
     await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Che orari ha il negozio?" } });
     await waitFor(async () => {
@@ -242,7 +245,7 @@ describe("operator mode, the 24-hour window and opt-out", () => {
     const text = await call(`/api/conversations/${conversation!.id}/send-manual`, { cookie, body: { content: "Ciao" } });
     expect(text.status).toBe(409);
     expect(text.json.error).toBe(TX.outsideWindow);
-    const template = await call(`/api/conversations/${conversation!.id}/send-template`, { cookie, body: { templateSid: SANDBOX_TEMPLATES[1]!.sid } });
+    const template = await call(`/api/conversations/${conversation!.id}/send-template`, { cookie, body: { templateSid: SANDBOX_TEMPLATES[1]!.sid, variables: { "1": "Giulia", "2": "Cartoleria Rossi" } } });
     expect(template.status).toBe(201);
     expect(template.json.content).toContain("20% di sconto");
   });
@@ -493,7 +496,7 @@ describe("the model behind the replies", () => {
   });
 
   it("writes feedback only above 0.6 confidence and when not neutral", async () => {
-    const { user, account, conversation, message } = await waitingCustomer();
+    const { user, cookie, account, conversation, message } = await waitingCustomer();
     const [memory] = await db()
       .insert(memories)
       .values({ userId: user.id, twilioAccountId: account.id, name: "Feedback", memoryType: "feedback", linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid] })
@@ -515,6 +518,19 @@ describe("the model behind the replies", () => {
     expect(sent).toMatchObject({ model: "gpt-3.5-turbo", temperature: 0.3, max_tokens: 150, response_format: { type: "json_object" } });
     const usage = await db().select().from(openaiUsage).where(and(eq(openaiUsage.conversationId, conversation.id), eq(openaiUsage.operationType, "feedback_analysis")));
     expect(usage).toHaveLength(3);
+
+    // The analysis model is the account's setting: a local server's model is used as it is named.
+    const changed = await call(`/api/twilio-accounts/${account.id}`, {
+      method: "PUT",
+      cookie,
+      body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "llama3.1:8b", feedbackModel: "qwen2.5:7b" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json).toMatchObject({ gptModel: "llama3.1:8b", feedbackModel: "qwen2.5:7b" });
+    const next = world.bodies.length;
+    openAi = () => openAiCompletion(JSON.stringify(answers[2]), 50, 20, "qwen2.5:7b");
+    await runFeedbackAnalysis(keyed, db(), { messageId: message.id });
+    expect((world.bodies[next] as any).model).toBe("qwen2.5:7b");
   });
 });
 
@@ -543,7 +559,7 @@ describe("starting a conversation", () => {
     const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
     const res = await call("/api/conversations/start-with-prompt", {
       cookie,
-      body: { phoneNumber: "+39 340 123 4567", templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, customerName: "Giulia", customerCompany: "" },
+      body: { phoneNumber: "+39 340 123 4567", templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, customerName: "Giulia", customerCompany: "", variables: NAME_AND_TEXT },
     });
     expect(res.status).toBe(201);
     expect(res.json.conversation).toMatchObject({ phoneNumber: CUSTOMER, customerName: "Giulia", customerCompany: null, template: { name: "prestiti_benvenuto", category: "loans" } });
@@ -564,6 +580,42 @@ describe("starting a conversation", () => {
     expect((await call(`/api/conversations/${id}`, { method: "DELETE", cookie })).status).toBe(200);
     expect((await call(`/api/conversations/${id}`, { cookie })).status).toBe(404);
   });
+
+  it("fills each {{n}} from the value the user chose and refuses an unset or empty one, opening nothing", async () => {
+    const { cookie, account } = await sandbox();
+    const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
+    const base = { phoneNumber: CUSTOMER, templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, customerName: "Giulia" };
+    const start = (extra: Record<string, unknown>) => call("/api/conversations/start-with-prompt", { cookie, body: { ...base, ...extra } });
+
+    const unset = await start({ variables: { "1": { source: "field", field: "nome" } } });
+    expect(unset.status).toBe(400);
+    expect(unset.json.error).toBe(VX.missing(["2"]));
+    // No company was given: {{2}} bound to it has no value, and no account name stands in for it.
+    const empty = await start({ variables: { "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.error).toBe(VX.noValue(["2"]));
+    const placeholder = await start({ variables: { "1": "{{1}}", "2": "x" } });
+    expect(placeholder.status).toBe(400);
+    expect(placeholder.json.error).toBe(VX.placeholderValue);
+    const blank = await start({ variables: { "1": "   ", "2": "x" } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.error).toBe(VX.textBlank);
+    expect((await call("/api/conversations", { cookie })).json).toEqual([]);
+
+    const res = await start({ customerCompany: "Ferramenta Neri", variables: { "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.message.content).toBe(renderTemplate(SANDBOX_TEMPLATES[0]!.bodyText, { "1": "Giulia", "2": "Ferramenta Neri" }));
+    const stored = await db().query.messages.findFirst({ where: eq(messages.conversationId, res.json.conversation.id) });
+    expect(stored!.templateVariables).toEqual({ "1": "Giulia", "2": "Ferramenta Neri" });
+
+    // The operator's template outside the window: fixed text or the contact's fields, never a guess.
+    const id = res.json.conversation.id;
+    const send = (variables?: unknown) => call(`/api/conversations/${id}/send-template`, { cookie, body: { templateSid: SANDBOX_TEMPLATES[1]!.sid, variables } });
+    expect((await send()).json.error).toBe(VX.missing(["1", "2"]));
+    const sent = await send({ "1": { source: "field", field: "nome" }, "2": "Cartoleria Rossi" });
+    expect(sent.status).toBe(201);
+    expect(sent.json.content).toBe(renderTemplate(SANDBOX_TEMPLATES[1]!.bodyText, { "1": "Giulia", "2": "Cartoleria Rossi" }));
+  });
 });
 
 describe("tenancy on conversations", () => {
@@ -576,7 +628,7 @@ describe("tenancy on conversations", () => {
       ["GET", `/api/conversations/${id}`],
       ["GET", `/api/conversations/${id}/messages`],
       ["POST", `/api/conversations/${id}/send-manual`, { content: "x" }],
-      ["POST", `/api/conversations/${id}/send-template`, { templateSid: SANDBOX_TEMPLATES[0]!.sid }],
+      ["POST", `/api/conversations/${id}/send-template`, { templateSid: SANDBOX_TEMPLATES[0]!.sid, variables: { "1": "a", "2": "b" } }],
       ["POST", `/api/conversations/${id}/operator-mode`, { enabled: true }],
       ["POST", `/api/conversations/${id}/mark-read`],
       ["DELETE", `/api/conversations/${id}`],

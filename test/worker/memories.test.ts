@@ -361,6 +361,17 @@ describe("Airtable memories", () => {
     expect(fake.calls.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
   });
 
+  it("starts a listing again when Airtable says its offset expired, instead of failing the sync", async () => {
+    const tables = { [`${BASE_ID}/tblA`]: table(150, { expireOffsets: 1 }) };
+    const fake = fakeAirtable(tables);
+    airtable = fake.handler;
+    const { cookie } = await accountOwner();
+    const created = await createMemory(cookie, { name: "Listino", dataType: "airtable", dataSource: { apiKey: KEY, baseId: BASE_ID, tableId: "tblA" } });
+    expect(created).toMatchObject({ passageCount: 150, syncError: null, dataSource: { recordCount: 150 } });
+    // First page, the expired offset (422), then the whole listing again.
+    expect(fake.calls.map((c) => c.offset)).toEqual([null, "itr100", null, "itr100"]);
+  });
+
   it("answers and stores a clear Italian error for a bad key (401), a key without access (403) and an unknown table (404)", async () => {
     const tables = { [`${BASE_ID}/tblA`]: table(2), [`${BASE_ID}/tblOther`]: { ...table(1), apiKey: "patOTHER" } };
     airtable = fakeAirtable(tables).handler;

@@ -76,6 +76,8 @@ export interface World {
 }
 
 export const TEMPLATE_SID = SANDBOX_TEMPLATES[0]!.sid;
+// Fixed text for the template's {{1}} and {{2}}.
+export const TEXT_VARIABLES = { "1": "Luca", "2": "Prestiti Facili" };
 const SANDBOX_ACCOUNT = { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" };
 // A real 1x1 PNG: uploads are checked by their bytes, so a bare signature is not enough.
 const PNG_HEX = "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154789c6360000200000500017a5eab3f0000000049454e44ae426082";
@@ -202,7 +204,7 @@ export const ROUTES: Record<string, Entry> = {
   // Another account's prompt gets the same answer as a missing one ("prompt mancante").
   "POST /api/conversations/start-with-prompt": {
     access: { kind: "tenant", denied: 400 },
-    request: (w) => ({ path: "/api/conversations/start-with-prompt", body: { phoneNumber: "+393331112244", templateSid: TEMPLATE_SID, promptId: w.b.promptId } }),
+    request: (w) => ({ path: "/api/conversations/start-with-prompt", body: { phoneNumber: "+393331112244", templateSid: TEMPLATE_SID, promptId: w.b.promptId, variables: TEXT_VARIABLES } }),
   },
   "GET /api/conversations/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}` }) },
   "GET /api/conversations/:id/messages": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/messages` }) },
@@ -216,7 +218,7 @@ export const ROUTES: Record<string, Entry> = {
   },
   "POST /api/conversations/:id/send-template": {
     access: { kind: "tenant" },
-    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/send-template`, body: { templateSid: TEMPLATE_SID } }),
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/send-template`, body: { templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES } }),
   },
   "POST /api/conversations/:id/operator-mode": {
     access: { kind: "tenant" },
@@ -382,6 +384,7 @@ export const ROUTES: Record<string, Entry> = {
   },
 
   "GET /api/campaigns": { access: { kind: "own" }, request: () => ({ path: "/api/campaigns" }) },
+  "GET /api/campaigns/recipients-sample": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/recipients-sample?targetListId=${w.b.listId}` }) },
   "POST /api/campaigns/dynamic": {
     access: { kind: "tenant" },
     request: (w) => ({ path: "/api/campaigns/dynamic", body: { name: "Presa", templateSid: TEMPLATE_SID, targetListId: w.b.listId } }),
@@ -390,14 +393,14 @@ export const ROUTES: Record<string, Entry> = {
     access: { kind: "tenant" },
     request: (w) => ({
       path: "/api/campaigns/calendar",
-      body: { name: "Presa", templateSid: TEMPLATE_SID, targetListId: w.b.listId, scheduledDate: "2030-06-05", scheduledTime: "10:00" },
+      body: { name: "Presa", templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES, targetListId: w.b.listId, scheduledDate: "2030-06-05", scheduledTime: "10:00" },
     }),
   },
   "PATCH /api/campaigns/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}`, method: "PATCH", body: { status: "paused" } }) },
   "DELETE /api/campaigns/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}`, method: "DELETE" }) },
   "GET /api/campaigns/:id/capacity": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/capacity` }) },
   "GET /api/campaigns/:id/funnel": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel` }) },
-  "POST /api/campaigns/:id/funnel": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel`, body: { templateSid: TEMPLATE_SID } }) },
+  "POST /api/campaigns/:id/funnel": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel`, body: { templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES } }) },
   "PATCH /api/campaigns/:id/funnel/:stepId": {
     access: { kind: "tenant" },
     request: (w) => ({ path: `/api/campaigns/${w.b.campaignId}/funnel/${w.b.stepId}`, method: "PATCH", body: { isActive: false } }),
@@ -470,7 +473,7 @@ export async function createWorld(): Promise<World> {
   const photo = await ok(`/api/twilio-accounts/${base.accountId}/photo`, cookie, { method: "PUT", body: { profilePhoto: photoUpload.uploadURL } });
 
   const campaign = await ok("/api/campaigns/dynamic", cookie, { body: { name: "Campagna B", templateSid: TEMPLATE_SID, targetListId: list.id } });
-  const step = await ok(`/api/campaigns/${campaign.id}/funnel`, cookie, { body: { templateSid: TEMPLATE_SID } });
+  const step = await ok(`/api/campaigns/${campaign.id}/funnel`, cookie, { body: { templateSid: TEMPLATE_SID, variables: TEXT_VARIABLES } });
 
   const label = await ok("/api/conversations/labels", cookie, { body: { name: "Etichetta B", color: "red" } });
   const savedReply = await ok("/api/saved-replies", cookie, { body: { shortcut: "saluti", content: "Buongiorno {{nome}}" } });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { CONVERSATION_TEXTS } from "../../src/shared/schemas/conversations";
 import { TEMPLATE_TEST_TEXTS as TX } from "../../src/shared/schemas/template-test";
 import { conversations, prompts } from "../../worker/db/schema";
@@ -59,6 +60,8 @@ describe("POST /api/template-test/send", () => {
       [{ templateSid: LOANS.sid, phone: PHONE, variables: { uno: "a" } }, TX.variablesInvalid],
       [{ templateSid: LOANS.sid, phone: PHONE, variables: { "1": 5 } }, TX.variablesInvalid],
       [{ templateSid: LOANS.sid, phone: PHONE, variables: { "1": "a" } }, TX.missingVariables(["2"])],
+      // A placeholder is no value: it would reach the customer as "{{2}}".
+      [{ templateSid: LOANS.sid, phone: PHONE, variables: { "1": "a", "2": "{{2}}" } }, VX.noValue(["2"])],
       [{ templateSid: "HXunknown", phone: PHONE, variables }, CONVERSATION_TEXTS.templateNotApproved],
     ];
     for (const [body, message] of cases) {

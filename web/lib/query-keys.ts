@@ -37,6 +37,7 @@ export const queryKeys = {
   campaignList: (twilioAccountId: string) => ["/api/campaigns", { twilioAccountId }] as const,
   campaignFunnel: (id: string) => ["/api/campaigns", id, "funnel"] as const,
   campaignCapacity: (id: string) => ["/api/campaigns", id, "capacity"] as const,
+  recipientSample: (targetListId: string) => ["/api/campaigns", "recipients-sample", { targetListId }] as const,
   settings: ["/api/settings"],
   savedReplies: ["/api/saved-replies"],
   apiTokens: ["/api/lead-manager", "tokens"],

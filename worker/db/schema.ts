@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { MessageButton, MessageLocation } from "../../src/shared/media";
+import type { VariableBindings } from "../../src/shared/template-variables";
 
 const id = () =>
   text("id")
@@ -104,6 +105,7 @@ export const twilioAccounts = sqliteTable(
     phoneNumber: text("phone_number").notNull(),
     profilePhoto: text("profile_photo"),
     gptModel: text("gpt_model").notNull().default("gpt-3.5-turbo"),
+    feedbackModel: text("feedback_model").notNull().default("gpt-3.5-turbo"),
     isActive: flag("is_active", true),
     isDefault: flag("is_default", false),
     sandbox: flag("sandbox", false),
@@ -744,6 +746,7 @@ export const calendarEvents = sqliteTable(
     notificationMinutes: integer("notification_minutes").notNull().default(15),
     notificationTemplateId: text("notification_template_id"),
     notificationPhoneNumbers: stringList("notification_phone_numbers"),
+    notificationVariables: json<VariableBindings>("notification_variables"),
     notificationSent: flag("notification_sent", false),
     isRecurring: flag("is_recurring", false),
     recurringPattern: json<Record<string, unknown>>("recurring_pattern"),
@@ -889,6 +892,8 @@ export const funnelSteps = sqliteTable(
     triggerUnit: text("trigger_unit"),
     triggerDate: timestamp("trigger_date"),
     isActive: flag("is_active", true),
+    // Where each {{n}} of the template takes its value (src/shared/template-variables.ts).
+    variableBindings: json<VariableBindings>("variable_bindings"),
     createdAt: createdAt(),
   },
   (t) => [index("funnel_steps_campaign_idx").on(t.campaignId, t.stepOrder)],

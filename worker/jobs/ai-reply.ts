@@ -1,23 +1,26 @@
-import { CONTEXT_MESSAGES } from "../../src/shared/messaging";
+import { CONTEXT_MESSAGES, splitMessage } from "../../src/shared/messaging";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
 import type { Db } from "../db/client";
 import { HttpError } from "../lib/http-error";
 import { findAccount } from "../features/accounts/repo";
 import * as repo from "../features/conversations/repo";
-import { publish, publishConversation, queueOutbound } from "../features/conversations/service";
+import { publish, publishConversation, queueReplyParts } from "../features/conversations/service";
 import { customerPreferences, rankByOverlap, relevantPassages, searchTerms } from "../features/memories/knowledge";
 import { findLinkedActivePrompt, findPrompt } from "../features/prompts/repo";
 import { checkBudget, recordUsage } from "../features/usage/service";
 import { updatedSummary } from "./conversation-summary";
 import { asksForTime, asksForWeather, timeFact } from "./skills";
 import { weatherFact } from "../features/weather/service";
-import { type ChatMessage, isOffline, ModelProviderError } from "../providers/openai";
+import { type ChatMessage, type ChatRequest, type ChatResult, chatCompletion, isOffline, ModelProviderError } from "../providers/openai";
 import { replyWithTools } from "../features/agent/tools/run";
 import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
 import { askOperator } from "../features/operator-questions/service";
 import { requestDetection } from "../features/lead-detection/service";
 import { MediaNotReady, mediaForAgent } from "../features/media/agent";
 import { RetryLater } from "./send-message";
+
+// How much more a cut-off answer gets on its one retry, at the least.
+const CUT_OFF_EXTRA_TOKENS = 500;
 
 // Answers the customer's latest message(s) with the prompt linked to the conversation's template (the
 // account's default prompt when the customer opened it), the relevant knowledge, the customer's known
@@ -104,39 +107,55 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     return;
   }
 
-  let result;
-  try {
-    // With the tools the prompt allows (booking, lead, hand-over); a prompt without tools gets the plain completion.
-    result = await replyWithTools(env, db, { account, conversation, prompt, replyToId: job.replyToId, now }, {
-      model,
-      messages,
-      temperature: (prompt.temperature ?? 7) / 10,
-      maxTokens: prompt.maxTokens ?? 500,
-      bestPassage: offlineFact,
-      offlineText: media.offlineAck,
-    });
-  } catch (err) {
-    // The customer's message is kept; the chat shows the failure and the queue retries the job.
-    const reason = err instanceof ModelProviderError ? err.message : (err as Error).message;
-    await repo.updateConversation(db, conversation.id, { aiStatus: "failed", aiError: `${TX.aiFailed} (${reason})` });
-    await publish(env, conversation.id, { type: "typing", active: false });
-    await publishConversation(env, db, conversation.id);
-    throw err;
-  }
-
-  await recordUsage(db, result, {
+  const request: ChatRequest = {
+    model,
+    messages,
+    temperature: (prompt.temperature ?? 7) / 10,
+    maxTokens: prompt.maxTokens ?? 500,
+    bestPassage: offlineFact,
+    offlineText: media.offlineAck,
+  };
+  const usage = {
     userId: account.userId,
     twilioAccountId: account.id,
-    operationType: media.usedVision ? "vision" : "chat_response",
+    operationType: media.usedVision ? ("vision" as const) : ("chat_response" as const),
     conversationId: conversation.id,
     messageId: job.replyToId,
     promptId: prompt.id,
-  });
+  };
+  let result: ChatResult;
+  try {
+    // With the tools the prompt allows (booking, lead, hand-over); a prompt without tools gets the plain completion.
+    result = await replyWithTools(env, db, { account, conversation, prompt, replyToId: job.replyToId, now }, request);
+    await recordUsage(db, result, usage);
+    // Cut off by the token budget: one more try with a larger one, without tools so no action runs twice;
+    // a cut-off answer is never sent.
+    if (result.finishReason === "length") {
+      result = await chatCompletion(env, { ...request, maxTokens: Math.max(request.maxTokens * 2, request.maxTokens + CUT_OFF_EXTRA_TOKENS) });
+      await recordUsage(db, result, usage);
+    }
+  } catch (err) {
+    const provider = err instanceof ModelProviderError ? err : null;
+    const reason = provider ? provider.message : (err as Error).message;
+    // Wrong key, unknown model, no credit: no retry can help, so the chat says so at once and a person answers.
+    if (provider?.permanent) return stopForOperator(env, db, conversation.id, TX.aiProviderRefused(reason));
+    // The customer's message is kept; the chat shows the failure and the queue retries the job.
+    await repo.updateConversation(db, conversation.id, { aiStatus: "failed", aiError: `${TX.aiFailed} (${reason})` });
+    await publish(env, conversation.id, { type: "typing", active: false });
+    await publishConversation(env, db, conversation.id);
+    // A rate limit says when to come back: the queue waits that long.
+    if (provider?.retryAfterSeconds) throw new RetryLater(provider.retryAfterSeconds);
+    throw err;
+  }
+  const content = result.content.trim();
+  if (!content || result.finishReason === "length") return stopForOperator(env, db, conversation.id, TX.aiNoAnswer);
+
   // A reply may only go out while the customer-service window is open; the composer offers templates after it.
   let aiError: string | null = null;
   try {
-    if (result.content.includes(ASK_OPERATOR_MARKER)) await askOperator(env, db, account, conversation, question, job.replyToId, now);
-    else await queueOutbound(env, db, conversation, { content: result.content, sender: "ai", replyToId: job.replyToId, sources: dedupeSources(passages) });
+    if (content.includes(ASK_OPERATOR_MARKER)) await askOperator(env, db, account, conversation, question, job.replyToId, now);
+    // Over Twilio's 1,600 characters the reply goes out as parts, cut where sentences end.
+    else await queueReplyParts(env, db, conversation, { parts: splitMessage(content), replyToId: job.replyToId, sources: dedupeSources(passages) }, now);
   } catch (err) {
     // Opted out or outside the 24-hour window: retrying would not help.
     if (!(err instanceof HttpError)) throw err;
@@ -146,6 +165,13 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   if (media.needsOperator) await repo.updateConversation(db, conversation.id, { operatorMode: true });
   await finishReply(env, db, conversation.id, aiError);
   await requestDetection(env, db, conversation, job.replyToId);
+}
+
+// The AI gives up on this message: nothing is sent, the chat says why, and operator mode waits for a person.
+async function stopForOperator(env: Env, db: Db, conversationId: string, aiError: string) {
+  await repo.updateConversation(db, conversationId, { operatorMode: true, aiStatus: "failed", aiError });
+  await publish(env, conversationId, { type: "typing", active: false });
+  await publishConversation(env, db, conversationId);
 }
 
 async function finishReply(env: Env, db: Db, conversationId: string, aiError: string | null) {

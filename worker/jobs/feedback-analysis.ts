@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { feedbackEntries } from "../db/schema";
 import * as repo from "../features/conversations/repo";
+import { DEFAULT_FEEDBACK_MODEL } from "../../src/shared/models";
+import { findAccount } from "../features/accounts/repo";
 import { feedbackMemoryFor } from "../features/memories/knowledge";
 import { recordUsage } from "../features/usage/service";
 import { chatCompletion, isOffline } from "../providers/openai";
@@ -30,10 +32,12 @@ export async function runFeedbackAnalysis(env: Env, db: Db, job: { messageId: st
   if (!found) return;
   const { conversation } = found;
   const memory = await feedbackMemoryFor(db, conversation.twilioAccountId, conversation.templateSid);
+  const account = memory ? await findAccount(db, conversation.twilioAccountId) : undefined;
   if (!memory) return;
 
   const result = await chatCompletion(env, {
-    model: "gpt-3.5-turbo",
+    // The account's own choice, so an OpenAI-compatible server without gpt-3.5-turbo works too.
+    model: account?.feedbackModel ?? DEFAULT_FEEDBACK_MODEL,
     temperature: 0.3,
     maxTokens: 150,
     json: true,

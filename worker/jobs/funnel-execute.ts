@@ -1,11 +1,14 @@
-import { type ProviderTemplate, renderTemplate } from "../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
+import { fillTemplate, resolveVariables } from "../../src/shared/template-variables";
 import { type Db, runBatch } from "../db/client";
 import { type AccountRow, findAccount } from "../features/accounts/repo";
 import * as repo from "../features/campaigns/repo";
 import { stepDueAt } from "../features/campaigns/schedule";
+import { leadContext } from "../features/campaigns/variables";
 import * as conversations from "../features/conversations/repo";
 import { queueOutbound } from "../features/conversations/service";
 import { findProviderTemplate } from "../features/provider-templates/service";
+import { positionsOf } from "../features/provider-templates/variables";
 import { HttpError } from "../lib/http-error";
 
 // What one job looks up once for all its executions.
@@ -66,13 +69,28 @@ async function execute(env: Env, db: Db, ctx: repo.ClaimedExecution, cache: JobC
       })
     : null;
   if (!template || !lead.phone) return finish("failed", goOn, true);
-  if (!(await sendTemplate(env, db, ctx, lead.phone, account, template, now))) return finish("opted_out", { runEnds: "stopped" });
+  // A lead that joined or changed after the campaign started may lack a value: it gets no message
+  // rather than an empty or placeholder one.
+  const positions = positionsOf(template);
+  const { values, missing } = resolveVariables(positions, step.variableBindings, leadContext(lead));
+  if (missing.length > 0) return finish("failed", goOn, true);
+  const filled = { content: fillTemplate(template.bodyText, values), variables: positions.length ? values : null };
+  if (!(await sendTemplate(env, db, ctx, lead.phone, account, template, filled, now))) return finish("opted_out", { runEnds: "stopped" });
   return finish("queued", goOn);
 }
 
 // The conversation for the lead's number is created or reused and takes the campaign's template, so
 // the AI answers with the prompt linked to it. Answers false when the number opted out meanwhile.
-async function sendTemplate(env: Env, db: Db, ctx: repo.ClaimedExecution, phone: string, account: AccountRow, template: ProviderTemplate, now: Date) {
+async function sendTemplate(
+  env: Env,
+  db: Db,
+  ctx: repo.ClaimedExecution,
+  phone: string,
+  account: AccountRow,
+  template: ProviderTemplate,
+  filled: { content: string; variables: Record<string, string> | null },
+  now: Date,
+) {
   const { execution, campaign, lead } = ctx;
   const conversation = await conversations.upsertWithTemplate(db, {
     userId: campaign.userId,
@@ -85,14 +103,12 @@ async function sendTemplate(env: Env, db: Db, ctx: repo.ClaimedExecution, phone:
     promptId: null,
     status: "active",
   });
-  // As the dashboard's start form: {{1}} the customer's name, {{2}} the business.
-  const variables = template.variables.length ? { "1": lead.nome || "Cliente", "2": account.name } : null;
   try {
     await queueOutbound(
       env,
       db,
       conversation,
-      { id: execution.id, content: renderTemplate(template.bodyText, variables ?? {}), sender: "operator", templateSid: template.sid, templateVariables: variables },
+      { id: execution.id, content: filled.content, sender: "operator", templateSid: template.sid, templateVariables: filled.variables },
       now,
     );
     return true;

@@ -10,6 +10,7 @@ import { expireQuestions } from "../features/operator-questions/service";
 import { syncWeather } from "../features/weather/service";
 import { giveUpListImport, runListImportChunk } from "./list-import";
 import { failSendMessage, RetryLater, runSendMessage } from "./send-message";
+import { ModelProviderError } from "../providers/openai";
 import { runTemplateSync } from "./template-sync";
 import { runCalendarReminder } from "./calendar-reminder";
 import { runLeadDetection } from "./lead-detection";
@@ -55,8 +56,20 @@ async function handleMessage(message: Message, queue: string, env: Env, db: Db) 
     await runJob(parsed.data, env, db);
     message.ack();
   } catch (err) {
+    // A model error no retry can fix (bad request, wrong key, unknown model, no credit) ends the job.
+    if (err instanceof ModelProviderError && err.permanent) {
+      console.error("queue: job failed for good", parsed.data.kind, err.message);
+      message.ack();
+      return;
+    }
     // Exponential backoff: 2s, 4s, 8s … capped at 5 minutes; after max_retries the job goes to the DLQ.
-    const delaySeconds = err instanceof RetryLater ? err.delaySeconds : Math.min(300, 2 ** message.attempts);
+    // A provider's Retry-After is honoured instead.
+    const delaySeconds =
+      err instanceof RetryLater
+        ? err.delaySeconds
+        : err instanceof ModelProviderError && err.retryAfterSeconds
+          ? err.retryAfterSeconds
+          : Math.min(300, 2 ** message.attempts);
     console.warn("queue: job failed, will retry", parsed.data.kind, (err as Error).message);
     message.retry({ delaySeconds });
   }

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { findAccount } from "../features/accounts/repo";
 import { accountAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
-import { publish } from "../features/conversations/service";
+import { failLaterParts, publish, queueNextPart } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
 import type { JobMessage } from "../../src/shared/jobs";
 import { listSentMessages, type SendRequest, sendMessage, TwilioError } from "../providers/twilio";
@@ -53,6 +53,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     const sid = `SMsandbox${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
     await changeMessageStatus(db, message.id, { twilioMessageId: sid, status: "delivered", errorCode: null, errorMessage: null });
     await publishMessage(env, db, message.id);
+    await sendNext(env, db, message);
     return;
   }
 
@@ -75,6 +76,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     if (earlier) {
       await changeMessageStatus(db, message.id, { twilioMessageId: earlier.sid, status: adoptedStatus(earlier.status), errorCode: null, errorMessage: null, twilioAttemptAt: null });
       await publishMessage(env, db, message.id);
+      await sendNext(env, db, message);
       return;
     }
     await repo.updateMessage(db, message.id, { twilioAttemptAt: new Date() });
@@ -82,6 +84,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
     await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });
     await publishMessage(env, db, message.id);
+    await sendNext(env, db, message);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
     const errorMessage = twilioErrorText(err.code ?? err.httpStatus);
@@ -95,6 +98,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     }
     await changeMessageStatus(db, message.id, { status: "failed", errorCode: err.code, errorMessage, ...known });
     await publishMessage(env, db, message.id);
+    await failLaterParts(env, db, message);
   }
 }
 
@@ -142,6 +146,11 @@ export async function sweepOutbox(env: Env, db: Db, now = new Date()): Promise<n
   return jobs.length;
 }
 
+// The next part of a long AI reply leaves only after this one has.
+async function sendNext(env: Env, db: Db, message: { sender: string; replyToId: string | null; conversationId: string }) {
+  if (message.sender === "ai" && message.replyToId) await queueNextPart(env, db, message.conversationId, message.replyToId);
+}
+
 // After its retries a send is given up: the chat shows it failed.
 export async function failSendMessage(env: Env, db: Db, job: { messageId: string }) {
   const message = await repo.findMessage(db, job.messageId);
@@ -150,4 +159,5 @@ export async function failSendMessage(env: Env, db: Db, job: { messageId: string
   const reason = (message.errorMessage ?? "Invio non riuscito").replace(/: nuovo tentativo a breve$/, "");
   await changeMessageStatus(db, message.id, { status: "failed", errorMessage: `${reason}: abbandonato dopo i tentativi` });
   await publishMessage(env, db, message.id);
+  await failLaterParts(env, db, message);
 }

@@ -43,6 +43,15 @@ const MAX_RETRIES = 3;
 const MAX_BACKOFF_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 export const AIRTABLE_MAX_PAGES = 100;
+// A listing whose offset expired is started again from the first page, this many times at most.
+const MAX_RESTARTS = 2;
+
+// Airtable's answer when a listing's offset has expired (422 LIST_RECORDS_ITERATOR_NOT_AVAILABLE).
+async function offsetExpired(response: Response) {
+  if (response.status !== 422) return false;
+  const text = await response.clone().text().catch(() => "");
+  return text.includes("LIST_RECORDS_ITERATOR_NOT_AVAILABLE");
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -89,9 +98,10 @@ export async function listAllRecords(
 ): Promise<AirtableRecord[]> {
   const base = (env.AIRTABLE_API_BASE || "https://api.airtable.com").replace(/\/+$/, "");
   const url = `${base}/v0/${encodeURIComponent(config.baseId)}/${encodeURIComponent(config.tableId)}`;
-  const records: AirtableRecord[] = [];
+  let records: AirtableRecord[] = [];
   let offset: string | undefined;
   let lastRequestAt = 0;
+  let restarts = 0;
   for (let page = 0; ; page++) {
     if (page >= maxPages) throw new AirtableError("invalid", AIRTABLE_TEXTS.tooManyRecords(maxPages * PAGE_SIZE), undefined);
     const params = new URLSearchParams({ pageSize: String(PAGE_SIZE) });
@@ -113,6 +123,14 @@ export async function listAllRecords(
       if (response.status !== 429 || attempt >= MAX_RETRIES) break;
       await response.body?.cancel();
       await sleep(backoffMs(attempt, response.headers.get("Retry-After")));
+    }
+    if (offset && restarts < MAX_RESTARTS && (await offsetExpired(response))) {
+      // The cursor timed out mid-listing: start over rather than fail, dropping the partial pages.
+      restarts++;
+      records = [];
+      offset = undefined;
+      page = -1;
+      continue;
     }
     if (!response.ok) throw await failure(response);
     let body: { records?: unknown; offset?: unknown };

@@ -24,6 +24,8 @@ export interface ChatRequest {
 
 export interface ChatResult {
   content: string;
+  // "length" when the token budget cut the answer off.
+  finishReason?: string | null;
   model: string;
   promptTokens: number;
   completionTokens: number;
@@ -35,9 +37,33 @@ export class ModelProviderError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
+    // An error no retry can fix: bad request, wrong key, unknown model, no credit left.
+    readonly permanent = false,
+    // What the provider asked to wait (Retry-After) before the next try, in seconds.
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
+}
+
+// Retry-After is seconds or an HTTP date; OpenAI also sends retry-after-ms.
+export function retryAfterSeconds(headers: Headers | Record<string, string | null | undefined> | undefined, now = Date.now()): number | null {
+  if (!headers) return null;
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] ?? null));
+  const ms = Number(get("retry-after-ms"));
+  if (get("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return Math.max(1, Math.ceil(ms / 1000));
+  const raw = get("retry-after");
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.max(1, Math.ceil(seconds));
+  const at = Date.parse(raw);
+  return Number.isFinite(at) ? Math.max(1, Math.ceil((at - now) / 1000)) : null;
+}
+
+// 400, 401, 403 and 404 (an unknown model) fail the same way every time; so does a 429 that is about
+// the account's quota rather than its rate.
+function isPermanent(status: number | undefined, code: string | null | undefined) {
+  return status === 400 || status === 401 || status === 403 || status === 404 || code === "insufficient_quota";
 }
 
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -56,6 +82,7 @@ function offlineReply(req: ChatRequest, started: number): ChatResult {
   const chars = req.messages.reduce((n, m) => n + m.content.length, 0);
   return {
     content,
+    finishReason: "stop",
     model: OFFLINE_MODEL,
     promptTokens: Math.ceil(chars / 4),
     completionTokens: Math.ceil(content.length / 4),
@@ -96,10 +123,14 @@ export async function chatCompletion(
       ...(info?.usesCompletionTokens ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
       ...(req.json ? { response_format: { type: "json_object" as const } } : {}),
     });
-    const content = completion.choices?.[0]?.message?.content;
-    if (typeof content !== "string") throw new ModelProviderError("Risposta non valida dal modello", undefined);
+    const choice = completion.choices?.[0];
+    const content = choice?.message?.content;
+    // No text at all (a refusal, or a reasoning model that spent its budget) is an empty answer for the caller to judge.
+    if (content !== null && content !== undefined && typeof content !== "string") throw new ModelProviderError("Risposta non valida dal modello", undefined);
+    if (!choice) throw new ModelProviderError("Risposta non valida dal modello", undefined);
     return {
-      content,
+      content: content ?? "",
+      finishReason: choice.finish_reason ?? null,
       model: req.model, // priced by the requested model; the answer may name a dated snapshot
       promptTokens: completion.usage?.prompt_tokens ?? 0,
       completionTokens: completion.usage?.completion_tokens ?? 0,
@@ -109,7 +140,13 @@ export async function chatCompletion(
   } catch (err) {
     if (err instanceof ModelProviderError) throw err;
     if (err instanceof OpenAI.APIError) {
-      throw new ModelProviderError(`Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`, err.status);
+      const code = typeof err.code === "string" ? err.code : null;
+      throw new ModelProviderError(
+        `Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`,
+        err.status,
+        isPermanent(err.status, code),
+        err.status === 429 ? retryAfterSeconds(err.headers as Headers | Record<string, string> | undefined) : null,
+      );
     }
     throw new ModelProviderError(`Il provider AI non è raggiungibile: ${(err as Error).message}`, undefined);
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_SID_PATTERN } from "../constants";
-import { MODEL_IDS } from "../models";
+import { MODEL_NAME_MAX, MODEL_NAME_PATTERN } from "../models";
 import { DEFAULT_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX, toE164 } from "../phone";
 import { T } from "../strings";
 import { newPasswordSchema } from "./passwords";
@@ -20,7 +20,15 @@ const accountFields = {
     .refine(isPhoneCountry, T.phoneCountryInvalid)
     .optional()
     .default(DEFAULT_COUNTRY),
-  gptModel: z.enum(MODEL_IDS, { error: T.modelRequired }),
+  gptModel: z.string({ error: T.modelRequired }).trim().min(1, T.modelRequired).max(MODEL_NAME_MAX, T.modelInvalid).regex(MODEL_NAME_PATTERN, T.modelInvalid),
+  // The model that analyses customer feedback (sentiment) for this account.
+  feedbackModel: z
+    .string({ error: T.modelRequired })
+    .trim()
+    .min(1, T.modelRequired)
+    .max(MODEL_NAME_MAX, T.modelInvalid)
+    .regex(MODEL_NAME_PATTERN, T.modelInvalid)
+    .optional(),
   isDefault: z.boolean().optional(),
   sandbox: z.boolean().optional().default(false),
 };
@@ -76,6 +84,7 @@ export interface TwilioAccount {
   phoneNumber: string;
   profilePhoto: string | null;
   gptModel: string;
+  feedbackModel: string;
   isDefault: boolean;
   // True for the account that is active for the signed-in user (one at a time).
   isActive: boolean;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type VariableBindings, variableBindingsSchema } from "../template-variables";
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency, type CalendarView, isCalendarDayString, isValidInstant } from "../calendar-time";
 import { E164_PATTERN } from "../constants";
 import { toE164 } from "../phone";
@@ -107,6 +108,7 @@ export const CALENDAR_TEXTS = {
   rangeInvalid: "La data di fine non può precedere la data di inizio",
   rangeTooLong: `L'intervallo può coprire al massimo ${CALENDAR.maxRangeDays} giorni`,
   templateNotApproved: "Il template selezionato non è approvato",
+  reminderVariableSource: "Nei promemoria le variabili prendono il titolo o l'orario dell'evento, o un testo fisso",
   tooManyPhones: `Al massimo ${CALENDAR.maxPhones} numeri`,
   reminderFree: (title: string, when: string, location: string | null) =>
     `Promemoria: "${title}" ${when}${location ? ` presso ${location}` : ""}.`,
@@ -200,6 +202,8 @@ export const calendarEventSchema = z
     notificationMinutes: minutes.optional(),
     notificationTemplateId: templateSid.optional(),
     notificationPhoneNumbers: calendarPhoneListSchema.optional(),
+    // Where each {{n}} of the reminder template takes its value: the event's title or time, or fixed text.
+    notificationVariables: variableBindingsSchema.nullish(),
     isRecurring: z.boolean().default(false),
     recurringPattern: recurrenceSchema.nullish().transform((v) => v ?? null),
     recurringUntil: z
@@ -271,6 +275,7 @@ export interface ApiCalendarEvent {
   notificationMinutes: number;
   notificationTemplateId: string | null;
   notificationPhoneNumbers: string[];
+  notificationVariables: VariableBindings | null;
   isRecurring: boolean;
   recurringPattern: ApiRecurrence | null;
   recurringUntil: string | null;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDayString } from "../calendar-time";
+import { type VariableBindings, variableBindingsSchema, type VariableContext } from "../template-variables";
 
 // Campaigns and follow-up funnels (spec part 2 "Campaigns", §3, §5, §9). This file is the contract
 // between the Worker (worker/features/campaigns, worker/jobs/funnel-*) and the web screen.
@@ -58,8 +59,19 @@ export const createCalendarCampaignSchema = z.object({
   twilioAccountId: z.string().trim().min(1).optional(),
   scheduledDate: z.string().refine(isCalendarDayString, "Data non valida (AAAA-MM-GG)"),
   scheduledTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:mm)"),
+  // Where each {{n}} of the template takes its value for each lead of the list.
+  variables: variableBindingsSchema.optional().default({}),
 });
 export type CreateCalendarCampaignInput = z.infer<typeof createCalendarCampaignSchema>;
+
+// GET /api/campaigns/recipients-sample: the first recipient of a list, for the live preview of a template.
+export const recipientSampleQuery = z.object({ targetListId: z.string({ error: "Lista di destinazione richiesta" }).trim().min(1, "Lista di destinazione richiesta").max(64) });
+export interface ApiRecipientSample {
+  total: number;
+  first: { name: string | null; context: VariableContext } | null;
+  // The source's own columns, offered as custom fields.
+  customKeys: string[];
+}
 
 export const campaignIdParam = z.object({ id: z.string().min(1).max(64) });
 export const funnelStepIdParam = z.object({ id: z.string().min(1).max(64), stepId: z.string().min(1).max(64) });
@@ -87,6 +99,8 @@ const stepFields = z.object({
   triggerDate: z.iso.datetime({ offset: true, error: "Data non valida" }).nullable().optional(),
   stepOrder: z.number({ error: STEP_ORDER_MESSAGE }).int(STEP_ORDER_MESSAGE).min(1, STEP_ORDER_MESSAGE),
   isActive: z.boolean(),
+  // Where each {{n}} of the step's template takes its value for each lead.
+  variables: variableBindingsSchema.nullable().optional(),
 });
 
 export type FunnelStepFields = z.infer<typeof stepFields>;
@@ -143,6 +157,7 @@ export interface ApiFunnelStep {
   triggerUnit: TriggerUnit | null;
   triggerDate: string | null; // ISO
   isActive: boolean;
+  variables: VariableBindings | null;
   stats: ApiFunnelStepStats;
 }
 

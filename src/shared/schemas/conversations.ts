@@ -2,7 +2,9 @@ import { z } from "zod";
 import { NOTE_MAX } from "../constants";
 import type { ApiMedia, MessageButton, MessageLocation } from "../media";
 import { CONVERSATION_TEXTS } from "../conversation-texts";
+import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../messaging";
 import { PHONE_INPUT_MAX } from "../phone";
+import { variableBindingsSchema } from "../template-variables";
 
 // The texts live in a module without zod, so the console can show them without loading the schemas.
 export { CONVERSATION_TEXTS, MESSAGE_STATUS_TEXTS } from "../conversation-texts";
@@ -26,16 +28,20 @@ export const startConversationSchema = z.object({
   promptId: z.string({ error: CONVERSATION_TEXTS.missingPrompt }).trim().min(1, CONVERSATION_TEXTS.missingPrompt).max(64),
   customerName: optionalText(100),
   customerCompany: optionalText(100),
+  // Where each {{n}} of the template takes its value: the contact's name or company, or fixed text.
+  variables: variableBindingsSchema.optional().default({}),
 });
 
 export const sendManualSchema = z.object({
-  content: z.string({ error: CONVERSATION_TEXTS.blankMessage }).trim().min(1, CONVERSATION_TEXTS.blankMessage).max(4096),
+  content: z.string({ error: CONVERSATION_TEXTS.blankMessage }).trim().min(1, CONVERSATION_TEXTS.blankMessage)
+    .max(MAX_MESSAGE_CHARS, { error: (issue) => MESSAGE_LIMIT_TEXTS.tooLong(String(issue.input ?? "").trim().length) }),
   isOperatorMessage: z.boolean().optional(),
 });
 
 export const sendTemplateSchema = z.object({
   templateSid: z.string().trim().min(1).max(64),
-  variables: z.record(z.string().regex(/^\d{1,2}$/), z.string().max(1024)).optional().default({}),
+  // Fixed text, or a field of the conversation's contact.
+  variables: variableBindingsSchema.optional().default({}),
 });
 
 export const operatorModeSchema = z.object({ enabled: z.boolean({ error: "enabled deve essere true o false" }) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type AgentToolKey, agentToolsSchema } from "./agent";
-import { MODEL_IDS } from "../models";
+import { MODEL_NAME_MAX, MODEL_NAME_PATTERN } from "../models";
 import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_TEXTS } from "../prompt-texts";
 
 // The texts, limits and defaults live in a module without zod, so the console can use them without
@@ -28,7 +28,7 @@ const content = z
   .trim()
   .min(1, PROMPT_TEXTS.contentRequired)
   .max(PROMPT_LIMITS.contentMax, PROMPT_TEXTS.contentTooLong);
-const model = z.enum(MODEL_IDS, { error: PROMPT_TEXTS.modelInvalid });
+const model = z.string({ error: PROMPT_TEXTS.modelInvalid }).trim().min(1, PROMPT_TEXTS.modelInvalid).max(MODEL_NAME_MAX, PROMPT_TEXTS.modelInvalid).regex(MODEL_NAME_PATTERN, PROMPT_TEXTS.modelInvalid);
 const temperature = z
   .number({ error: PROMPT_TEXTS.temperatureInvalid })
   .int(PROMPT_TEXTS.temperatureInvalid)

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
 import { fetchAccount, TwilioError } from "../../providers/twilio";
+import { DEFAULT_FEEDBACK_MODEL } from "../../../src/shared/models";
 import { T } from "../../../src/shared/strings";
 import { SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
 import { type Db, runBatch } from "../../db/client";
@@ -73,6 +74,7 @@ export async function toApiAccount(
     phoneNumber: account.phoneNumber,
     profilePhoto: account.profilePhoto,
     gptModel: account.gptModel,
+    feedbackModel: account.feedbackModel,
     isDefault: account.isDefault,
     isActive: account.id === activeId,
     enabled: account.isActive,
@@ -128,6 +130,7 @@ export async function createAccount(env: Env, db: Db, user: SessionUser, input: 
       phoneNumber: input.phoneNumber,
       phoneCountry: input.phoneCountry,
       gptModel: input.gptModel,
+      feedbackModel: input.feedbackModel ?? DEFAULT_FEEDBACK_MODEL,
       isDefault: first || input.isDefault === true,
       sandbox: input.sandbox,
     },
@@ -145,6 +148,7 @@ export async function updateAccount(env: Env, db: Db, user: SessionUser, account
     phoneNumber: input.phoneNumber,
     phoneCountry: input.phoneCountry,
     gptModel: input.gptModel,
+    ...(input.feedbackModel ? { feedbackModel: input.feedbackModel } : {}),
     sandbox: input.sandbox,
   };
   if (!input.sandbox) {

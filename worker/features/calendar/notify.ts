@@ -1,4 +1,4 @@
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
+import { fillTemplate, resolveVariables, type VariableBindings, type VariableContext } from "../../../src/shared/template-variables";
 import { CONVERSATION_TEXTS } from "../../../src/shared/schemas/conversations";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
@@ -6,13 +6,16 @@ import type { AccountRow } from "../accounts/repo";
 import * as conversations from "../conversations/repo";
 import { queueOutbound, windowOpenUntil } from "../conversations/service";
 import { findProviderTemplate } from "../provider-templates/service";
+import { positionsOf } from "../provider-templates/variables";
 
 export type NotifyOutcome = { status: "sent"; messageId: string | null } | { status: "skipped"; reason: string };
 
 export interface Notification {
   phone: string;
   templateSid: string | null;
-  variables: Record<string, string>;
+  // Where each {{n}} takes its value, and what the values are read from.
+  bindings: VariableBindings | null;
+  context: VariableContext;
   freeText: string;
   // Stored as the message's reply-to key, whose unique index keeps a retried send from queueing it twice.
   key: string;
@@ -24,8 +27,11 @@ export interface Notification {
 export async function notifyNumber(env: Env, db: Db, account: AccountRow, n: Notification, now = new Date()): Promise<NotifyOutcome> {
   if (await conversations.isOptedOut(db, account.id, n.phone)) return { status: "skipped", reason: CONVERSATION_TEXTS.optedOut };
   const template = n.templateSid ? await findProviderTemplate(env, account, n.templateSid) : null;
-  const usable = template && template.status === "approved" ? template : null;
-  if (n.templateSid && !usable) console.warn("notify: template not approved, sending free text", account.id, n.templateSid);
+  const positions = template ? positionsOf(template) : [];
+  const { values, missing } = resolveVariables(positions, n.bindings, n.context);
+  const usable = template && template.status === "approved" && missing.length === 0 ? template : null;
+  // A template is never sent with an empty value: without one, the free text goes out if the window allows.
+  if (n.templateSid && !usable) console.warn("notify: template not approved or without values, sending free text", account.id, n.templateSid, missing);
   try {
     if (usable) {
       const conversation = await conversations.ensureConversation(db, { userId: account.userId, twilioAccountId: account.id, phoneNumber: n.phone });
@@ -33,7 +39,13 @@ export async function notifyNumber(env: Env, db: Db, account: AccountRow, n: Not
         env,
         db,
         conversation,
-        { content: renderTemplate(usable.bodyText, n.variables), sender: "operator", templateSid: usable.sid, templateVariables: n.variables, replyToId: n.key },
+        {
+          content: fillTemplate(usable.bodyText, values),
+          sender: "operator",
+          templateSid: usable.sid,
+          templateVariables: positions.length ? values : null,
+          replyToId: n.key,
+        },
         now,
       );
       return { status: "sent", messageId: message?.id ?? null };

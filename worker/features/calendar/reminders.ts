@@ -50,7 +50,7 @@ function reminderTexts(event: repo.CalendarEventRow, start: Date) {
   const time = event.isAllDay ? null : formatInTimeZone(start, ROME_TZ, "HH:mm");
   return {
     freeText: TX.reminderFree(event.title, TX.reminderWhen(date, time), event.location),
-    variables: { "1": event.title, "2": TX.reminderTemplateWhen(date, time) },
+    context: { event: { title: event.title, time: TX.reminderTemplateWhen(date, time) } },
   };
 }
 
@@ -79,7 +79,14 @@ export async function sendReminders(env: Env, db: Db, job: DueReminder, now = ne
         env,
         db,
         account,
-        { phone, templateSid: event.notificationTemplateId, variables: texts.variables, freeText: texts.freeText, key: `reminder:${event.id}:${start.getTime()}` },
+        {
+          phone,
+          templateSid: event.notificationTemplateId,
+          bindings: event.notificationVariables,
+          context: texts.context,
+          freeText: texts.freeText,
+          key: `reminder:${event.id}:${start.getTime()}`,
+        },
         now,
       );
       if (outcome.status === "skipped") console.warn("calendar: reminder skipped", event.id, phone, outcome.reason);

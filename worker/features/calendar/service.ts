@@ -28,6 +28,8 @@ import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { findProviderTemplate } from "../provider-templates/service";
+import { positionsOf } from "../provider-templates/variables";
+import { bindingsFor, TEMPLATE_VARIABLE_TEXTS as VX, unboundPositions, type VariableBindings } from "../../../src/shared/template-variables";
 import * as repo from "./repo";
 
 type EventInput = z.output<typeof calendarEventSchema>;
@@ -64,6 +66,7 @@ export function toApiEvent(row: repo.CalendarEventRow): ApiCalendarEvent {
     notificationMinutes: row.notificationMinutes,
     notificationTemplateId: row.notificationTemplateId,
     notificationPhoneNumbers: row.notificationPhoneNumbers,
+    notificationVariables: row.notificationVariables ?? null,
     isRecurring: recurrence !== null,
     recurringPattern: recurrence,
     recurringUntil: recurrence && row.recurringUntil ? romeDayOf(row.recurringUntil) : null,
@@ -133,6 +136,26 @@ async function checkTemplate(env: Env, account: AccountRow, sid: string | null) 
   if (!template || template.status !== "approved") {
     throw badRequest(TX.templateNotApproved, [{ path: "notificationTemplateId", message: TX.templateNotApproved }]);
   }
+  return template;
+}
+
+// Until the user chooses otherwise a reminder's {{1}} is the event's title and {{2}} its time.
+const REMINDER_DEFAULT: VariableBindings = { "1": { source: "event", field: "title" }, "2": { source: "event", field: "time" } };
+
+// A reminder goes to the business's own numbers: its values come from the event or are fixed text,
+// and every {{n}} of the template has one.
+async function reminderBindings(env: Env, account: AccountRow, templateId: string | null, chosen: VariableBindings | null) {
+  if (!templateId) return null;
+  const template = await findProviderTemplate(env, account, templateId);
+  if (!template) return chosen;
+  const positions = positionsOf(template);
+  const bindings = bindingsFor(positions, chosen ?? REMINDER_DEFAULT);
+  if (Object.values(bindings).some((b) => b.source === "field" || b.source === "custom")) {
+    throw badRequest(TX.reminderVariableSource, [{ path: "notificationVariables", message: TX.reminderVariableSource }]);
+  }
+  const unbound = unboundPositions(positions, bindings);
+  if (unbound.length > 0) throw badRequest(VX.missing(unbound), [{ path: "notificationVariables", message: VX.missing(unbound) }]);
+  return bindings;
 }
 
 const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
@@ -143,7 +166,7 @@ async function eventValues(
   env: Env,
   account: AccountRow,
   input: EventInput,
-  fallback: { enabled: boolean; minutes: number; templateId: string | null; phones: string[] },
+  fallback: { enabled: boolean; minutes: number; templateId: string | null; phones: string[]; variables: VariableBindings | null },
   previousTemplateId: string | null,
 ) {
   // An all-day event starts at midnight of its Rome day and has no end.
@@ -159,6 +182,9 @@ async function eventValues(
     throw badRequest(TX.phonesRequired, [{ path: "notificationPhoneNumbers", message: TX.phonesRequired }]);
   }
   if (notificationEnabled && notificationTemplateId !== previousTemplateId) await checkTemplate(env, account, notificationTemplateId);
+  const notificationVariables = notificationEnabled
+    ? await reminderBindings(env, account, notificationTemplateId, input.notificationVariables !== undefined ? input.notificationVariables : fallback.variables)
+    : (input.notificationVariables ?? fallback.variables);
   return {
     title: input.title,
     description: input.description,
@@ -170,6 +196,7 @@ async function eventValues(
     notificationMinutes: input.notificationMinutes ?? fallback.minutes,
     notificationTemplateId,
     notificationPhoneNumbers,
+    notificationVariables,
     // Reminders already sent are remembered per occurrence and number, so a moved event is reminded again.
     notificationSent: false,
     isRecurring: input.isRecurring,
@@ -190,6 +217,7 @@ export async function createEvent(env: Env, db: Db, user: SessionUser, input: Ev
       minutes: settings?.defaultNotificationMinutes ?? CALENDAR.defaultNotificationMinutes,
       templateId: settings?.notificationTemplateId ?? null,
       phones: settings?.notificationPhoneNumbers ?? [],
+      variables: null,
     },
     null,
   );
@@ -207,6 +235,7 @@ export async function updateEvent(env: Env, db: Db, user: SessionUser, id: strin
       minutes: event.notificationMinutes,
       templateId: event.notificationTemplateId,
       phones: event.notificationPhoneNumbers,
+      variables: event.notificationVariables ?? null,
     },
     event.notificationTemplateId,
   );

@@ -141,6 +141,16 @@ export async function listAudience(db: Db, listId: string, accountId: string) {
   return { total: row?.total ?? 0, optedOut: row?.optedOut ?? 0, operator: row?.operator ?? 0 };
 }
 
+// The fields a template variable can read, for one page of the list's eligible leads (keyset on id).
+export function audienceFields(db: Db, listId: string, afterId: string | null, limit: number) {
+  return db
+    .select({ id: listLeads.id, nome: listLeads.nome, cognome: listLeads.cognome, email: listLeads.email, professione: listLeads.professione, originalData: listLeads.originalData })
+    .from(listLeads)
+    .where(and(sql`${eligible("list_leads", listId)}`, afterId ? sql`${listLeads.id} > ${afterId}` : undefined))
+    .orderBy(asc(listLeads.id))
+    .limit(limit);
+}
+
 // ---- engine: enrollment ---------------------------------------------------------------------
 
 export interface EnrollBatch {
@@ -253,7 +263,14 @@ export function executionContexts(db: Db, ids: string[]) {
       run: { state: funnelRuns.state, startedAt: funnelRuns.startedAt },
       campaign: leadCampaigns,
       step: funnelSteps,
-      lead: { nome: listLeads.nome, cognome: listLeads.cognome, phone: listLeads.numeroTelefono },
+      lead: {
+        nome: listLeads.nome,
+        cognome: listLeads.cognome,
+        email: listLeads.email,
+        professione: listLeads.professione,
+        originalData: listLeads.originalData,
+        phone: listLeads.numeroTelefono,
+      },
       optedOut: sql<number>`exists (select 1 from opt_outs o where o.twilio_account_id = ${leadCampaigns.twilioAccountId} and o.phone_number = ${listLeads.numeroTelefono})`,
       operatorMode: sql<number>`exists (select 1 from conversations v where v.twilio_account_id = ${leadCampaigns.twilioAccountId} and v.phone_number = ${listLeads.numeroTelefono} and v.operator_mode = 1)`,
     })

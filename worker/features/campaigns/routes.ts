@@ -6,6 +6,7 @@ import {
   createDynamicCampaignSchema,
   createFunnelStepSchema,
   funnelStepIdParam,
+  recipientSampleQuery,
   updateCampaignSchema,
   updateFunnelStepSchema,
 } from "../../../src/shared/schemas/campaigns";
@@ -17,6 +18,9 @@ import * as service from "./service";
 export const campaignRoutes = new Hono<AppEnv>()
   .get("/", validate("query", campaignListQuery), async (c) =>
     c.json(await service.listForActiveAccount(c.var.db, currentUser(c), c.req.valid("query").type), 200),
+  )
+  .get("/recipients-sample", validate("query", recipientSampleQuery), async (c) =>
+    c.json(await service.recipientsSample(c.var.db, currentUser(c), c.req.valid("query").targetListId), 200),
   )
   .post("/dynamic", validate("json", createDynamicCampaignSchema), async (c) =>
     c.json(await service.createDynamic(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201),

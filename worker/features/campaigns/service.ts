@@ -5,6 +5,7 @@ import {
   type ApiCampaignCapacity,
   type ApiFunnelStep,
   type ApiFunnelStepStats,
+  type ApiRecipientSample,
   CAMPAIGN,
   CAMPAIGN_TEXTS as TX,
   type CampaignStatus,
@@ -32,6 +33,7 @@ import { findProviderTemplate } from "../provider-templates/service";
 import { enrollNext } from "./enroll";
 import * as repo from "./repo";
 import { stepDueAt } from "./schedule";
+import { leadContext, requireValuesForAll, stepBindings } from "./variables";
 
 const NO_STATS: ApiFunnelStepStats = { pending: 0, sent: 0, delivered: 0, replied: 0, stopped: 0, skipped: 0, failed: 0 };
 
@@ -77,6 +79,7 @@ function toApiStep(s: repo.StepRow, stats: ApiFunnelStepStats = NO_STATS): ApiFu
     triggerUnit: s.triggerUnit as TriggerUnit | null,
     triggerDate: s.triggerDate?.toISOString() ?? null,
     isActive: s.isActive,
+    variables: s.variableBindings ?? null,
     stats: Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, Number(v ?? 0)])) as unknown as ApiFunnelStepStats,
   };
 }
@@ -110,6 +113,23 @@ async function requireApprovedTemplate(env: Env, account: AccountRow, sid: strin
   const template = await findProviderTemplate(env, account, sid);
   if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateSid", message: TX.templateNotApproved }]);
   return template;
+}
+
+// The list's first recipient as a template's variables would read it, and the source's columns.
+export async function recipientsSample(db: Db, user: SessionUser, listId: string): Promise<ApiRecipientSample> {
+  const list = await findList(db, listId);
+  if (!list) throw notFound(TX.listNotFound);
+  await getAccessibleAccount(db, user, list.twilioAccountId).catch(() => {
+    throw notFound(TX.listNotFound);
+  });
+  const [{ total }, page] = await Promise.all([repo.listAudience(db, list.id, list.twilioAccountId), repo.audienceFields(db, list.id, null, 50)]);
+  const first = page[0];
+  const customKeys = [...new Set(page.flatMap((l) => Object.keys(l.originalData ?? {})))].sort((a, b) => a.localeCompare(b, "it"));
+  return {
+    total,
+    first: first ? { name: [first.nome, first.cognome].filter(Boolean).join(" ") || null, context: leadContext(first) } : null,
+    customKeys,
+  };
 }
 
 export async function listForActiveAccount(db: Db, user: SessionUser, type: CampaignType | undefined): Promise<ApiCampaign[]> {
@@ -147,7 +167,9 @@ export async function createCalendar(env: Env, db: Db, user: SessionUser, input:
   const [hour, minute] = input.scheduledTime.split(":").map(Number) as [number, number];
   const scheduledAt = romeInstant(input.scheduledDate, hour, minute);
   if (scheduledAt <= now) throw badRequest(TX.scheduledInPast, [{ path: "scheduledDate", message: TX.scheduledInPast }]);
-  await requireApprovedTemplate(env, account, input.templateSid);
+  const template = await requireApprovedTemplate(env, account, input.templateSid);
+  const variableBindings = stepBindings(template, input.variables);
+  await requireValuesForAll(db, list.id, [{ template, bindings: variableBindings }]);
   const id = crypto.randomUUID();
   await runBatch(db, [
     repo.insertCampaign(db, {
@@ -161,20 +183,37 @@ export async function createCalendar(env: Env, db: Db, user: SessionUser, input:
       status: "active",
       scheduledAt,
     }),
-    repo.insertStep(db, { campaignId: id, stepOrder: 1, stepType: "message", templateSid: input.templateSid, triggerType: "immediate" }),
+    repo.insertStep(db, { campaignId: id, stepOrder: 1, stepType: "message", templateSid: input.templateSid, triggerType: "immediate", variableBindings }),
   ]);
   await enrollNext(env, db, { campaignId: id }, now);
   return view(db, id);
 }
 
 export async function setStatus(env: Env, db: Db, user: SessionUser, id: string, status: "active" | "paused") {
-  const { campaign } = await campaignForUser(db, user, id);
+  const { campaign, account } = await campaignForUser(db, user, id);
   if (campaign.status === "completed") throw badRequest(TX.campaignCompleted);
-  if (status === "active" && (await repo.activeSteps(db, id)).length === 0) throw badRequest(TX.noStepsToActivate);
+  if (status === "active") {
+    const steps = await repo.activeSteps(db, id);
+    if (steps.length === 0) throw badRequest(TX.noStepsToActivate);
+    await requireStepValues(env, db, account, campaign, steps);
+  }
   await repo.setCampaignStatus(db, id, status);
   // The list's leads are scheduled now (beyond the first batch, through the queue); later ones at the next cron tick.
   if (status === "active") await enrollNext(env, db, { campaignId: id });
   return view(db, id);
+}
+
+// Every lead of the list must have a value for every {{n}} of every message step before the campaign runs.
+async function requireStepValues(env: Env, db: Db, account: AccountRow, campaign: repo.CampaignRow, steps: repo.StepRow[]) {
+  if (!campaign.targetListId) return;
+  const sends = [];
+  for (const step of steps) {
+    if (step.stepType !== "message" || !step.templateSid) continue;
+    const template = await findProviderTemplate(env, account, step.templateSid);
+    // A template no longer approved fails its executions visibly; it has no values to check.
+    if (template) sends.push({ template, bindings: step.variableBindings });
+  }
+  await requireValuesForAll(db, campaign.targetListId, sends);
 }
 
 export async function remove(db: Db, user: SessionUser, id: string) {
@@ -199,23 +238,27 @@ function normalised(step: FunnelStepFields) {
     triggerUnit: step.triggerType === "relative" ? (step.triggerUnit ?? null) : null,
     triggerDate: step.triggerType === "absolute" && step.triggerDate ? new Date(step.triggerDate) : null,
     isActive: step.isActive,
+    variableBindings: step.stepType === "message" ? (step.variables ?? null) : null,
   };
 }
 
-// A step's order is its own, and a template it is given must be approved.
+// A step's order is its own, a template it is given must be approved, and each of its {{n}} must have a
+// source. Answers the step with only its template's bindings.
 async function checkTemplateAndOrder(env: Env, account: AccountRow, steps: repo.StepRow[], step: ReturnType<typeof normalised>, current?: repo.StepRow) {
   if (steps.some((s) => s.id !== current?.id && s.stepOrder === step.stepOrder)) {
     throw badRequest(TX.stepOrderTaken, [{ path: "stepOrder", message: TX.stepOrderTaken }]);
   }
-  if (step.templateSid && step.templateSid !== current?.templateSid) await requireApprovedTemplate(env, account, step.templateSid);
+  if (!step.templateSid) return step;
+  const template =
+    step.templateSid !== current?.templateSid ? await requireApprovedTemplate(env, account, step.templateSid) : await findProviderTemplate(env, account, step.templateSid);
+  return template ? { ...step, variableBindings: stepBindings(template, step.variableBindings) } : step;
 }
 
 export async function addStep(env: Env, db: Db, user: SessionUser, id: string, input: CreateFunnelStepInput) {
   const { account } = await campaignForUser(db, user, id);
   const steps = await repo.listSteps(db, id);
   if (steps.length >= CAMPAIGN.maxSteps) throw badRequest(TX.tooManySteps);
-  const step = normalised({ ...input, stepOrder: input.stepOrder ?? steps.length + 1 });
-  await checkTemplateAndOrder(env, account, steps, step);
+  const step = await checkTemplateAndOrder(env, account, steps, normalised({ ...input, stepOrder: input.stepOrder ?? steps.length + 1 }));
   const [row] = await repo.insertStep(db, { campaignId: id, ...step });
   return toApiStep(row!);
 }
@@ -226,9 +269,9 @@ export async function updateStep(env: Env, db: Db, user: SessionUser, id: string
   const { account } = await campaignForUser(db, user, id);
   const current = await repo.findStep(db, id, stepId);
   if (!current) throw notFound(TX.stepNotFound);
-  const { stepOrder, stepType, templateSid, triggerType, triggerValue, triggerUnit, triggerDate, isActive } = toApiStep(current);
+  const { stepOrder, stepType, templateSid, triggerType, triggerValue, triggerUnit, triggerDate, isActive, variables } = toApiStep(current);
   const merged = {
-    ...{ stepOrder, stepType, templateSid, triggerType, triggerValue, triggerUnit, triggerDate, isActive },
+    ...{ stepOrder, stepType, templateSid, triggerType, triggerValue, triggerUnit, triggerDate, isActive, variables },
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
   } as FunnelStepFields;
   const checked = wholeStep.safeParse(merged);
@@ -236,8 +279,7 @@ export async function updateStep(env: Env, db: Db, user: SessionUser, id: string
     const issues = checked.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
     throw badRequest(issues[0]!.message, issues);
   }
-  const step = normalised(merged);
-  await checkTemplateAndOrder(env, account, await repo.listSteps(db, id), step, current);
+  const step = await checkTemplateAndOrder(env, account, await repo.listSteps(db, id), normalised(merged), current);
   // Executions already scheduled keep their time; the change applies to those scheduled from now on.
   return toApiStep(await repo.updateStep(db, stepId, step), (await repo.stepStats(db, id)).get(stepId));
 }

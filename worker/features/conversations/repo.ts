@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "../../db/schema";
 import { mediaJsonColumn } from "../media/repo";
@@ -300,6 +300,15 @@ export function findMessageBySid(db: Db, sid: string) {
 export async function insertMessageOnce(db: Db, values: NewMessage) {
   const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
   return row;
+}
+
+// The parts of one AI reply, first to last: the first carries the reply-to key, part k carries "key#k".
+export function replyParts(db: Db, conversationId: string, replyToId: string) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), sql`(${messages.replyToId} = ${replyToId} or ${messages.replyToId} like ${`${replyToId}#%`})`))
+    .orderBy(asc(messages.createdAt));
 }
 
 export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {

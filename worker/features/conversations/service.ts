@@ -3,7 +3,6 @@ import type { JobMessage } from "../../../src/shared/jobs";
 import type { AccountFrame, ServerFrame } from "../../../src/shared/live";
 import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "../../../src/shared/messaging";
 import { type Channel, toE164 } from "../../../src/shared/phone";
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
   type ApiAssignee,
   type ApiLabel,
@@ -14,7 +13,9 @@ import {
   CONVERSATION_TEXTS as TX,
   type startConversationSchema,
 } from "../../../src/shared/schemas/conversations";
+import type { VariableBindings } from "../../../src/shared/template-variables";
 import type { Db } from "../../db/client";
+import { messages } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "../../types";
@@ -23,6 +24,7 @@ import { resolveActiveAccount } from "../accounts/service";
 import { feedbackMemoryFor } from "../memories/knowledge";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
+import { fillForRecipient } from "../provider-templates/variables";
 import { conversationChannel } from "../templates/service";
 import * as repo from "./repo";
 import { withEmbeddedMedia } from "../media/service";
@@ -150,9 +152,8 @@ interface Outbound {
 
 const sendJob = (messageId: string, conversationId: string): JobMessage => ({ kind: "message.send", messageId, conversationId, idempotencyKey: `message.send:${messageId}` });
 
-// Records an outbound message as queued and hands it to the jobs queue. WhatsApp rules are
-// checked here, before Twilio would refuse: opted-out numbers, and free-form text outside the 24-hour window.
-export async function queueOutbound(env: Env, db: Db, conversation: repo.ConversationRow, out: Outbound, now = new Date()) {
+// WhatsApp rules checked before Twilio would refuse: opted-out numbers, and free-form text outside the 24-hour window.
+async function checkSendRules(db: Db, conversation: repo.ConversationRow, out: Pick<Outbound, "sender" | "templateSid">, now: Date) {
   // System replies confirm an opt-out or opt-in, so they go out to that number regardless.
   if (out.sender !== "system" && (await repo.isOptedOut(db, conversation.twilioAccountId, conversation.phoneNumber))) {
     throw conflict(TX.optedOut);
@@ -162,6 +163,11 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
     const until = windowOpenUntil(conversation);
     if (!until || until <= now) throw conflict(TX.outsideWindow);
   }
+}
+
+// Records an outbound message as queued and hands it to the jobs queue, once the send rules allow it.
+export async function queueOutbound(env: Env, db: Db, conversation: repo.ConversationRow, out: Outbound, now = new Date()) {
+  await checkSendRules(db, conversation, out, now);
   const message = await repo.insertMessageOnce(db, {
     ...(out.id ? { id: out.id } : {}),
     conversationId: conversation.id,
@@ -190,6 +196,65 @@ export async function queueOutbound(env: Env, db: Db, conversation: repo.Convers
   const preview = { ...conversation, lastMessage: out.content, lastMessageAt: now };
   await publishToAccount(env, conversation.twilioAccountId, { type: "conversation", conversation: toApiConversation(preview, out.sender === "system") });
   return message;
+}
+
+const partKey = (replyToId: string, index: number) => (index === 0 ? replyToId : `${replyToId}#${index + 1}`);
+
+// An AI reply longer than Twilio's limit goes out as several messages (split at sentence boundaries by
+// the caller). All parts are stored in one transaction, keyed by the customer message they answer, so a
+// retried job stores none twice; only the first is queued, and each part's send queues the next, so they
+// leave in order.
+export async function queueReplyParts(
+  env: Env,
+  db: Db,
+  conversation: repo.ConversationRow,
+  reply: { parts: string[]; replyToId: string; sources?: Outbound["sources"] },
+  now = new Date(),
+) {
+  await checkSendRules(db, conversation, { sender: "ai" }, now);
+  const statements = reply.parts.map((content, i) =>
+    db
+      .insert(messages)
+      .values({
+        conversationId: conversation.id,
+        content,
+        isFromBot: true,
+        sender: "ai",
+        status: "queued",
+        replyToId: partKey(reply.replyToId, i),
+        sources: reply.sources ?? null,
+        createdAt: new Date(now.getTime() + i),
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const rows = (await db.batch(statements as [(typeof statements)[number], ...typeof statements])).flat();
+  // A redelivered job that stored nothing new leaves the sending to the first delivery's chain.
+  if (rows.length === 0) return;
+  await repo.updateConversation(db, conversation.id, { lastMessage: reply.parts[reply.parts.length - 1]!, lastMessageAt: now });
+  for (const row of rows) await publish(env, conversation.id, { type: "message", message: toApiMessage(row) });
+  await queueNextPart(env, db, conversation.id, reply.replyToId);
+}
+
+// Queues the first part of a reply not yet sent, once every part before it has left; the send job's
+// claim keeps a part queued twice from going out twice.
+export async function queueNextPart(env: Env, db: Db, conversationId: string, replyToId: string) {
+  const base = replyToId.replace(/#\d+$/, "");
+  const parts = await repo.replyParts(db, conversationId, base);
+  const next = parts.find((p) => !p.twilioMessageId);
+  if (next?.status === "queued" && next.sendAttempts === 0) await env.JOBS.send(sendJob(next.id, conversationId));
+}
+
+// A part that failed for good: the parts after it are not sent, and the chat says why.
+export async function failLaterParts(env: Env, db: Db, message: repo.MessageRow) {
+  if (message.sender !== "ai" || !message.replyToId) return;
+  const base = message.replyToId.replace(/#\d+$/, "");
+  const parts = await repo.replyParts(db, message.conversationId, base);
+  const later = parts.slice(parts.findIndex((p) => p.id === message.id) + 1).filter((p) => !p.twilioMessageId && p.status === "queued");
+  for (const p of later) {
+    await repo.updateMessage(db, p.id, { status: "failed", errorMessage: TX.earlierPartFailed });
+    await publish(env, message.conversationId, { type: "message-status", messageId: p.id, status: "failed", errorCode: null, errorMessage: TX.earlierPartFailed });
+  }
 }
 
 export interface InboundMessage {
@@ -292,14 +357,20 @@ export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input
   const prompt = await findPrompt(db, account.id, input.promptId);
   if (!prompt || !prompt.linkedTemplates.includes(template.sid)) throw badRequest(TX.missingPrompt);
 
+  // The values are checked before a conversation is opened: a refused start leaves nothing behind.
+  const known = await repo.findConversationByPhone(db, account.id, phone);
+  const customerName = input.customerName ?? known?.customerName ?? null;
+  const customerCompany = input.customerCompany ?? known?.customerCompany ?? null;
+  const filled = fillForRecipient(template, input.variables, { contact: { nome: customerName, company: customerCompany } });
+
   const conversation = await repo.ensureConversation(db, {
     userId: user.id,
     twilioAccountId: account.id,
     phoneNumber: phone,
   });
   const details = {
-    customerName: input.customerName ?? conversation.customerName,
-    customerCompany: input.customerCompany ?? conversation.customerCompany,
+    customerName,
+    customerCompany,
     templateSid: template.sid,
     templateName: template.friendlyName,
     templateCategory: template.category,
@@ -308,12 +379,11 @@ export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input
     channel: await conversationChannel(db, account.id, template.sid),
   };
   await repo.updateConversation(db, conversation.id, details);
-  const variables = { "1": details.customerName ?? "Cliente", "2": details.customerCompany ?? account.name };
   const message = await queueOutbound(env, db, { ...conversation, ...details }, {
-    content: renderTemplate(template.bodyText, variables),
+    content: filled.content,
     sender: "operator",
     templateSid: template.sid,
-    templateVariables: variables,
+    templateVariables: filled.variables,
   });
   const found = await repo.findConversation(db, conversation.id);
   return { conversation: toApiConversation(found!.conversation, found!.optedOut), message: message && toApiMessage(message) };
@@ -325,16 +395,16 @@ export async function sendManual(env: Env, db: Db, user: SessionUser, id: string
   return toApiMessage(message!);
 }
 
-export async function sendTemplate(env: Env, db: Db, user: SessionUser, id: string, templateSid: string, variables: Record<string, string>) {
+export async function sendTemplate(env: Env, db: Db, user: SessionUser, id: string, templateSid: string, variables: VariableBindings) {
   const { conversation, account } = await getConversationForUser(db, user, id);
   const template = await findProviderTemplate(env, account, templateSid);
   if (!template || template.status !== "approved") throw badRequest(TX.templateNotApproved);
-  const filled = { "1": conversation.customerName ?? "Cliente", "2": conversation.customerCompany ?? account.name, ...variables };
+  const filled = fillForRecipient(template, variables, { contact: { nome: conversation.customerName, company: conversation.customerCompany } });
   const message = await queueOutbound(env, db, conversation, {
-    content: renderTemplate(template.bodyText, filled),
+    content: filled.content,
     sender: "operator",
     templateSid: template.sid,
-    templateVariables: filled,
+    templateVariables: filled.variables,
   });
   return toApiMessage(message!);
 }

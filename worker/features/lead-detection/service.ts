@@ -242,7 +242,9 @@ async function notifyLead(
         {
           phone,
           templateSid,
-          variables: { "1": customer, "2": TX.notificationTemplateDetail(interest, urgency) },
+          // The alert's {{1}} is the customer, {{2}} the verdict; both always have a value.
+          bindings: { "1": { source: "text", value: customer }, "2": { source: "text", value: TX.notificationTemplateDetail(interest, urgency) } },
+          context: {},
           freeText: TX.notification(customer, conversation.phoneNumber, interest, urgency, detection.summary ?? ""),
           key: `lead:${conversation.id}`,
         },

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS } from "../../../src/shared/schemas/conversations";
 import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult, type templateTestSchema } from "../../../src/shared/schemas/template-test";
 import type { Db } from "../../db/client";
@@ -10,6 +9,7 @@ import * as conversations from "../conversations/repo";
 import { queueOutbound } from "../conversations/service";
 import { findLinkedActivePrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
+import { fillForRecipient } from "../provider-templates/variables";
 
 type SendInput = z.output<typeof templateTestSchema>;
 
@@ -27,7 +27,12 @@ export async function sendTemplateTest(env: Env, db: Db, user: SessionUser, inpu
   if (!template || template.status !== "approved") throw badRequest(CONVERSATION_TEXTS.templateNotApproved);
   const missing = template.variables.filter((position) => !input.variables[position]);
   if (missing.length > 0) throw badRequest(TX.missingVariables(missing));
-  const variables = Object.fromEntries(template.variables.map((position) => [position, input.variables[position]!]));
+  // The test page's values are fixed text, filled by the same resolver as every other send.
+  const filled = fillForRecipient(
+    template,
+    Object.fromEntries(template.variables.map((position) => [position, { source: "text" as const, value: input.variables[position]! }])),
+    {},
+  );
 
   const conversation = await conversations.ensureConversation(db, {
     userId: user.id,
@@ -43,12 +48,12 @@ export async function sendTemplateTest(env: Env, db: Db, user: SessionUser, inpu
     status: "active",
   };
   await conversations.updateConversation(db, conversation.id, details);
-  const content = renderTemplate(template.bodyText, variables);
+  const content = filled.content;
   const message = await queueOutbound(env, db, { ...conversation, ...details }, {
     content,
     sender: "operator",
     templateSid: template.sid,
-    templateVariables: variables,
+    templateVariables: filled.variables,
   });
   return {
     conversationId: conversation.id,

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { PHONE_EXAMPLE, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
 import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
-import { ACCOUNT_MODEL_OPTIONS, findModel } from "../../../../src/shared/models";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field, Label } from "../../../components/ui/field";
 import { Checkbox, Input, NativeSelect } from "../../../components/ui/input";
+import { ModelSuggestions } from "../../../components/model-suggestions";
 import { Switch } from "../../../components/ui/switch";
 import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
@@ -181,22 +181,31 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
                 ))}
               </NativeSelect>
             </Field>
-            <Field label={T.gptModelLabel} htmlFor={`${id}-gptModel`} error={errors.gptModel}>
-              <NativeSelect
+            <Field label={T.gptModelLabel} htmlFor={`${id}-gptModel`} error={errors.gptModel} hint={T.modelHint}>
+              <Input
                 id={`${id}-gptModel`}
                 name="gptModel"
+                list={`${id}-models`}
+                autoComplete="off"
                 value={values.gptModel}
                 aria-invalid={!!errors.gptModel}
                 aria-describedby={describedBy("gptModel")}
                 onChange={(e) => set("gptModel", e.target.value)}
-              >
-                {ACCOUNT_MODEL_OPTIONS.map((model) => (
-                  <option key={model} value={model}>
-                    {findModel(model)?.label ?? model}
-                  </option>
-                ))}
-              </NativeSelect>
+              />
             </Field>
+            <Field label={T.feedbackModelLabel} htmlFor={`${id}-feedbackModel`} error={errors.feedbackModel}>
+              <Input
+                id={`${id}-feedbackModel`}
+                name="feedbackModel"
+                list={`${id}-models`}
+                autoComplete="off"
+                value={values.feedbackModel}
+                aria-invalid={!!errors.feedbackModel}
+                aria-describedby={describedBy("feedbackModel")}
+                onChange={(e) => set("feedbackModel", e.target.value)}
+              />
+            </Field>
+            <ModelSuggestions id={`${id}-models`} />
           </div>
 
           <label className="flex items-center gap-2 text-sm">

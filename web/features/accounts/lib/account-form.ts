@@ -1,6 +1,6 @@
 import { createAccountSchema, updateAccountSchema, type AccountInput, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
 import { ACCOUNT_SID_DISPLAY_LENGTH } from "../../../../src/shared/constants";
-import { DEFAULT_ACCOUNT_MODEL } from "../../../../src/shared/models";
+import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "../../../../src/shared/models";
 import { DEFAULT_COUNTRY } from "../../../../src/shared/phone";
 import { T } from "../../../../src/shared/strings";
 
@@ -12,6 +12,7 @@ export interface AccountFormValues {
   // Numbers typed without a prefix (here and in every form of the account) belong to this country.
   phoneCountry: string;
   gptModel: string;
+  feedbackModel: string;
   isDefault: boolean;
   sandbox: boolean;
 }
@@ -19,7 +20,7 @@ export interface AccountFormValues {
 export type AccountFormErrors = Partial<Record<keyof AccountFormValues, string>>;
 
 export function emptyAccountForm(): AccountFormValues {
-  return { name: "", accountSid: "", authToken: "", phoneNumber: "", phoneCountry: DEFAULT_COUNTRY, gptModel: DEFAULT_ACCOUNT_MODEL, isDefault: false, sandbox: false };
+  return { name: "", accountSid: "", authToken: "", phoneNumber: "", phoneCountry: DEFAULT_COUNTRY, gptModel: DEFAULT_ACCOUNT_MODEL, feedbackModel: DEFAULT_FEEDBACK_MODEL, isDefault: false, sandbox: false };
 }
 
 // The stored token is never sent back, so editing starts blank: blank keeps it.
@@ -31,6 +32,7 @@ export function accountFormFrom(account: TwilioAccount): AccountFormValues {
     phoneNumber: account.phoneNumber,
     phoneCountry: account.phoneCountry,
     gptModel: account.gptModel,
+    feedbackModel: account.feedbackModel,
     isDefault: account.isDefault,
     sandbox: account.sandbox,
   };
@@ -47,7 +49,8 @@ export function validateAccountForm(
     authToken: values.sandbox ? "" : values.authToken.trim(),
     phoneNumber: values.phoneNumber.trim(),
     phoneCountry: values.phoneCountry.trim().toUpperCase() || DEFAULT_COUNTRY,
-    gptModel: values.gptModel,
+    gptModel: values.gptModel.trim(),
+    feedbackModel: values.feedbackModel.trim(),
     isDefault: values.isDefault,
     sandbox: values.sandbox,
   };

@@ -6,6 +6,9 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { incompleteBindings, recipientsMissingError, TemplateVariablesField } from "../../../components/template-variables-field";
+import { useProviderTemplates } from "../../../lib/queries/get-provider-templates";
+import { useRecipientSample } from "../api/get-recipient-sample";
 import { fieldErrorsFrom } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
 import { useCreateCalendarCampaign } from "../api/create-calendar-campaign";
@@ -22,6 +25,9 @@ export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; 
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateCalendarCampaign();
   const id = useId();
+  const { data: templates } = useProviderTemplates();
+  const template = templates?.find((t) => t.sid === values.templateSid) ?? null;
+  const sample = useRecipientSample(open && values.targetListId ? values.targetListId : null);
 
   const reset = () => {
     setValues(emptyCalendarForm(new Date()));
@@ -41,7 +47,7 @@ export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; 
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateCalendarForm(values, new Date());
+    const checked = validateCalendarForm(values, new Date(), template ? incompleteBindings(template, values.variables) : []);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -53,7 +59,7 @@ export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; 
         onClose();
       },
       onError: (err) => {
-        setErrors(fieldErrorsFrom(err));
+        setErrors({ ...fieldErrorsFrom(err), variables: recipientsMissingError(err) });
         failureToast(UI.calendarCreateError, err);
       },
     });
@@ -82,6 +88,17 @@ export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; 
           <Field label={`${UI.template} *`} htmlFor={`${id}-template`} error={errors.templateSid}>
             <TemplateSelect id={`${id}-template`} value={values.templateSid} invalid={!!errors.templateSid} onChange={(sid) => set("templateSid", sid)} />
           </Field>
+          {template ? (
+            <TemplateVariablesField
+              template={template}
+              bindings={values.variables}
+              onChange={(variables) => set("variables", variables)}
+              sources={["field", "custom", "text"]}
+              preview={sample.data?.first ?? null}
+              customKeys={sample.data?.customKeys}
+              error={errors.variables}
+            />
+          ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={create.isPending}>
               {T.cancel}

@@ -17,8 +17,11 @@ import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect } from "../../../components/ui/input";
+import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
+import { useProviderTemplates } from "../../../lib/queries/get-provider-templates";
 import { fieldErrorsFrom, parseServerError } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
+import { useRecipientSample } from "../api/get-recipient-sample";
 import { useSaveFunnelStep } from "../api/save-funnel-step";
 import { failureToast } from "../lib/failure";
 import { clockText } from "../lib/format";
@@ -36,6 +39,9 @@ export function StepDialog({ campaign, state, stepCount, onClose }: { campaign: 
   const [errors, setErrors] = useState<StepFormErrors>({});
   const save = useSaveFunnelStep();
   const id = useId();
+  const { data: templates } = useProviderTemplates();
+  const sample = useRecipientSample(state ? campaign.targetListId : null);
+  const template = templates?.find((t) => t.sid === values.templateSid) ?? null;
 
   // Filled when the dialog opens, not when the funnel refreshes behind it.
   useEffect(() => {
@@ -51,7 +57,7 @@ export function StepDialog({ campaign, state, stepCount, onClose }: { campaign: 
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateStepForm(values);
+    const checked = validateStepForm(values, template ? incompleteBindings(template, values.variables) : []);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -103,6 +109,17 @@ export function StepDialog({ campaign, state, stepCount, onClose }: { campaign: 
             <Field label={`${UI.template} *`} htmlFor={`${id}-template`} error={errors.templateSid}>
               <TemplateSelect id={`${id}-template`} value={values.templateSid} invalid={!!errors.templateSid} onChange={(sid) => set("templateSid", sid)} />
             </Field>
+          ) : null}
+          {isMessage && template ? (
+            <TemplateVariablesField
+              template={template}
+              bindings={values.variables}
+              onChange={(variables) => set("variables", variables)}
+              sources={["field", "custom", "text"]}
+              preview={sample.data?.first ?? null}
+              customKeys={sample.data?.customKeys}
+              error={errors.variables}
+            />
           ) : null}
           <Field label={`${UI.whenLabel} *`} htmlFor={`${id}-when`} error={errors.triggerType}>
             <NativeSelect id={`${id}-when`} name="triggerType" value={values.triggerType} onChange={(e) => set("triggerType", e.target.value as TriggerType)}>

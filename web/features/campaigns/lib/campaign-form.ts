@@ -8,6 +8,7 @@ import {
   createDynamicCampaignSchema,
   type CreateDynamicCampaignInput,
 } from "../../../../src/shared/schemas/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 import { firstIssueByField } from "./zod-errors";
 
 type FormResult<TValues, TInput> = { ok: true; data: TInput } | { ok: false; errors: Partial<Record<keyof TValues, string>> };
@@ -41,16 +42,19 @@ export interface CalendarFormValues {
   templateSid: string;
   scheduledDate: string;
   scheduledTime: string;
+  variables: VariableBindings;
 }
 
 // Tomorrow (in Italy) at the default 10:00: a broadcast is planned ahead.
 export function emptyCalendarForm(now: Date): CalendarFormValues {
-  return { name: "", targetListId: "", templateSid: "", scheduledDate: addDays(romeDayOf(now), 1), scheduledTime: CAMPAIGN.calendarDefaultTime };
+  return { name: "", targetListId: "", templateSid: "", scheduledDate: addDays(romeDayOf(now), 1), scheduledTime: CAMPAIGN.calendarDefaultTime, variables: {} };
 }
 
-export function validateCalendarForm(values: CalendarFormValues, now: Date): FormResult<CalendarFormValues, CreateCalendarCampaignInput> {
+// `incomplete` are the template's positions still without a usable source (the dialog knows the template).
+export function validateCalendarForm(values: CalendarFormValues, now: Date, incomplete: string[] = []): FormResult<CalendarFormValues, CreateCalendarCampaignInput> {
   const parsed = createCalendarCampaignSchema.safeParse(values);
   if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error) };
+  if (incomplete.length > 0) return { ok: false, errors: { variables: VX.missing(incomplete) } };
   const at = fromRomeLocalInput(`${values.scheduledDate}T${values.scheduledTime}`);
   if (!at) return { ok: false, errors: { scheduledDate: UI.invalidDate } };
   if (at.getTime() <= now.getTime()) return { ok: false, errors: { scheduledDate: TX.scheduledInPast } };

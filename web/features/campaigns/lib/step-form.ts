@@ -10,6 +10,7 @@ import {
   type TriggerType,
   type TriggerUnit,
 } from "../../../../src/shared/schemas/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 import { firstIssueByField } from "./zod-errors";
 
 export interface StepFormValues {
@@ -22,12 +23,14 @@ export interface StepFormValues {
   // Rome calendar day and wall-clock time of an absolute send.
   date: string;
   time: string;
+  // Where each {{n}} of the template takes its value.
+  variables: VariableBindings;
 }
 
 export type StepFormErrors = Partial<Record<keyof StepFormValues | "form", string>>;
 
 export function emptyStepForm(): StepFormValues {
-  return { stepType: "message", templateSid: "", triggerType: "immediate", triggerValue: "1", triggerUnit: "days", date: "", time: "10:00" };
+  return { stepType: "message", templateSid: "", triggerType: "immediate", triggerValue: "1", triggerUnit: "days", date: "", time: "10:00", variables: {} };
 }
 
 export function stepFormFrom(step: ApiFunnelStep): StepFormValues {
@@ -40,11 +43,12 @@ export function stepFormFrom(step: ApiFunnelStep): StepFormValues {
     triggerUnit: step.triggerUnit ?? "days",
     date: local.slice(0, 10),
     time: local.slice(11, 16) || "10:00",
+    variables: step.variables ?? {},
   };
 }
 
 // The fields a step body carries: only the trigger's own fields are set, the others are cleared.
-export type StepBody = Pick<CreateFunnelStepInput, "stepType" | "templateSid" | "triggerType" | "triggerValue" | "triggerUnit" | "triggerDate">;
+export type StepBody = Pick<CreateFunnelStepInput, "stepType" | "templateSid" | "triggerType" | "triggerValue" | "triggerUnit" | "triggerDate" | "variables">;
 
 export type StepFormResult = { ok: true; body: StepBody } | { ok: false; errors: StepFormErrors };
 
@@ -56,10 +60,12 @@ export function snapsToPreferredTime(values: StepFormValues): boolean {
   return values.triggerType === "relative" && n > 0 && n * UNIT_MS[values.triggerUnit] > CAMPAIGN.snapAboveMs;
 }
 
-export function validateStepForm(values: StepFormValues): StepFormResult {
+// `incomplete` are the template's positions still without a usable source (the dialog knows the template).
+export function validateStepForm(values: StepFormValues, incomplete: string[] = []): StepFormResult {
   const errors: StepFormErrors = {};
   const isMessage = values.stepType === "message";
   if (isMessage && !values.templateSid.trim()) errors.templateSid = STEP_TEMPLATE_REQUIRED;
+  if (isMessage && values.templateSid.trim() && incomplete.length > 0) errors.variables = VX.missing(incomplete);
 
   let triggerValue: number | null = null;
   if (values.triggerType === "relative") {
@@ -83,6 +89,7 @@ export function validateStepForm(values: StepFormValues): StepFormResult {
     triggerValue,
     triggerUnit: values.triggerType === "relative" ? values.triggerUnit : null,
     triggerDate,
+    variables: isMessage ? values.variables : null,
   };
   // The shared schema has the last word, as it will on the server.
   const parsed = createFunnelStepSchema.safeParse(body);

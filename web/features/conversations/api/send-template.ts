@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
+import type { VariableBindings } from "../../../../src/shared/template-variables";
 import { apiRequest } from "../../../lib/api-client";
 import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
 import { addMessageToCache } from "../lib/live-cache";
@@ -7,7 +8,7 @@ import { addMessageToCache } from "../lib/live-cache";
 export interface SendTemplateInput {
   id: string;
   templateSid: string;
-  variables: Record<string, string>;
+  variables: VariableBindings;
 }
 
 export function sendTemplate({ id, templateSid, variables }: SendTemplateInput) {

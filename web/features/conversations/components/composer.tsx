@@ -1,7 +1,8 @@
 import { Ban, Clock, Send, StickyNote } from "lucide-react";
 import { useId, useState } from "react";
-import { renderTemplate } from "../../../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../../../../src/shared/messaging";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
 import { NOTE_MAX } from "../../../../src/shared/constants";
 import { type ApiSavedReply, fillSavedReply, SAVED_REPLY_TEXTS as SR } from "../../../../src/shared/saved-reply-texts";
@@ -9,8 +10,8 @@ import { useSavedReplies } from "../../../lib/queries/get-saved-replies";
 import { T } from "../../../../src/shared/strings";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { NativeSelect } from "../../../components/ui/input";
+import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
 import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
 import { serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
@@ -60,6 +61,7 @@ function SavedReplyPicker({ matches, active, onPick }: { matches: ApiSavedReply[
 
 function TextComposer({ conversation, operatorMessage, now }: { conversation: ApiConversation; operatorMessage: boolean; now: Date }) {
   const [text, setText] = useState("");
+  const counterId = useId();
   const send = useSendManual();
   const attachment = useAttachment(conversation.id);
   const blank = text.trim().length === 0;
@@ -73,7 +75,12 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
     setActive(0);
   };
 
+  const length = text.trim().length;
+  // Twilio refuses a longer body: the composer says so before the server would.
+  const tooLong = length > MAX_MESSAGE_CHARS;
+
   const submit = () => {
+    if (tooLong) return;
     if (attachment.file) {
       attachment.send(text.trim(), () => setText(""));
       return;
@@ -110,7 +117,8 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         aria-label={TX.composerLabel}
         value={text}
         rows={1}
-        maxLength={4096}
+        aria-invalid={tooLong}
+        aria-describedby={`${counterId}`}
         placeholder={attachment.file ? MX.captionPlaceholder : TX.composerPlaceholder}
         title={TX.composerHint}
         onChange={(e) => {
@@ -145,7 +153,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
       <Button
         type="submit"
         size="icon"
-        disabled={attachment.file ? attachment.uploading : blank || send.isPending}
+        disabled={tooLong || (attachment.file ? attachment.uploading : blank || send.isPending)}
         aria-label={attachment.file ? MX.sendAttachment : TX.send}
         title={attachment.file ? MX.sendAttachment : TX.send}
         data-testid="composer-send"
@@ -153,6 +161,14 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         <Send aria-hidden />
       </Button>
       </div>
+      <p
+        id={counterId}
+        data-testid="composer-counter"
+        role={tooLong ? "alert" : undefined}
+        className={tooLong ? "text-xs font-medium text-destructive" : "text-right text-[11px] text-muted-foreground"}
+      >
+        {tooLong ? MESSAGE_LIMIT_TEXTS.tooLong(length) : MESSAGE_LIMIT_TEXTS.counter(length)}
+      </p>
     </form>
   );
 }
@@ -206,28 +222,31 @@ function NoteComposer({ conversation }: { conversation: ApiConversation }) {
 function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
   const id = useId();
   const { data: templates, isPending } = useProviderTemplates();
-  const { data: account } = useActiveAccount();
   const send = useSendTemplate();
   const [sid, setSid] = useState("");
-  const [variables, setVariables] = useState<Record<string, string>>({});
+  const [bindings, setBindings] = useState<VariableBindings>({});
+  const [error, setError] = useState<string | undefined>();
   const approved = approvedTemplates(templates);
   const template = approved.find((t) => t.sid === sid);
-  const defaults: Record<string, string> = {
-    "1": conversation.customerName ?? TX.senderCustomer,
-    "2": conversation.customerCompany ?? account?.name ?? "",
-  };
+  // The preview and the server read the same contact: the conversation's name and company.
+  const preview = { name: conversation.customerName, context: { contact: { nome: conversation.customerName, company: conversation.customerCompany } } };
 
   const submit = () => {
     if (!template || send.isPending) return;
-    const filled = Object.fromEntries(Object.entries(variables).filter(([key, v]) => template.variables.includes(key) && v.trim()));
+    const incomplete = incompleteBindings(template, bindings);
+    if (incomplete.length > 0) return setError(VX.missing(incomplete));
     send.mutate(
-      { id: conversation.id, templateSid: template.sid, variables: filled },
+      { id: conversation.id, templateSid: template.sid, variables: bindings },
       {
         onSuccess: () => {
           setSid("");
-          setVariables({});
+          setBindings({});
+          setError(undefined);
         },
-        onError: failed,
+        onError: (err) => {
+          setError(serverMessage(err, "") || undefined);
+          failed(err);
+        },
       },
     );
   };
@@ -255,7 +274,8 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
           disabled={isPending || approved.length === 0}
           onChange={(e) => {
             setSid(e.target.value);
-            setVariables({});
+            setBindings({});
+            setError(undefined);
           }}
         >
           <option value="">{approved.length === 0 && !isPending ? TX.noApprovedTemplates : TX.templatePickerPlaceholder}</option>
@@ -267,30 +287,17 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
         </NativeSelect>
       </div>
       {template ? (
-        <>
-          {template.variables.length > 0 ? (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {template.variables.map((key) => (
-                <div key={key} className="grid gap-1.5">
-                  <Label htmlFor={`${id}-var-${key}`}>{TX.templateVariable(key)}</Label>
-                  <Input
-                    id={`${id}-var-${key}`}
-                    value={variables[key] ?? ""}
-                    placeholder={defaults[key]}
-                    maxLength={1024}
-                    onChange={(e) => setVariables((v) => ({ ...v, [key]: e.target.value }))}
-                  />
-                </div>
-              ))}
-            </div>
-          ) : null}
-          <div className="rounded-lg bg-muted/60 px-3 py-2 text-sm" data-testid="template-preview">
-            <p className="text-[11px] font-semibold text-muted-foreground">{TX.templatePreview}</p>
-            <p className="break-words whitespace-pre-wrap">
-              {renderTemplate(template.bodyText, { ...defaults, ...Object.fromEntries(Object.entries(variables).filter(([, v]) => v.trim())) })}
-            </p>
-          </div>
-        </>
+        <TemplateVariablesField
+          template={template}
+          bindings={bindings}
+          onChange={(next) => {
+            setBindings(next);
+            setError(undefined);
+          }}
+          sources={["field", "text"]}
+          preview={preview}
+          error={error}
+        />
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" disabled={!template || send.isPending} data-testid="template-send">

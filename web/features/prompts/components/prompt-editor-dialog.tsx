@@ -1,7 +1,6 @@
 import { Trash } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
-import { MODELS } from "../../../../src/shared/models";
 import { PROMPT_LIMITS, PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
 import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
 import { T } from "../../../../src/shared/strings";
@@ -9,7 +8,8 @@ import { TemplateChecklist } from "../../../components/template-checklist";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field, Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
+import { Input } from "../../../components/ui/input";
+import { ModelSuggestions } from "../../../components/model-suggestions";
 import { Switch } from "../../../components/ui/switch";
 import { Textarea } from "../../../components/ui/textarea";
 import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
@@ -120,21 +120,18 @@ export function PromptEditorDialog({ state, onClose }: { state: PromptDialogStat
                 onChange={(e) => set("name", e.target.value)}
               />
             </Field>
-            <Field label={UI.modelLabel} htmlFor={`${id}-model`} error={errors.model}>
-              <NativeSelect
+            <Field label={UI.modelLabel} htmlFor={`${id}-model`} error={errors.model} hint={T.modelHint}>
+              <Input
                 id={`${id}-model`}
                 name="model"
+                list={`${id}-models`}
+                autoComplete="off"
                 value={values.model}
                 aria-invalid={!!errors.model}
                 aria-describedby={describedBy("model")}
                 onChange={(e) => set("model", e.target.value)}
-              >
-                {MODELS.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.label}
-                  </option>
-                ))}
-              </NativeSelect>
+              />
+              <ModelSuggestions id={`${id}-models`} />
             </Field>
           </div>
 

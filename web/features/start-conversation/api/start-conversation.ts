@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
+import type { VariableBindings } from "../../../../src/shared/template-variables";
 import { apiRequest } from "../../../lib/api-client";
 import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
 import { queryKeys } from "../../../lib/query-keys";
@@ -10,6 +11,7 @@ export interface StartConversationInput {
   promptId: string;
   customerName: string | null;
   customerCompany: string | null;
+  variables: VariableBindings;
 }
 
 export function startConversation(input: StartConversationInput) {

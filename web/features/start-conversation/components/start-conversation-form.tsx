@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect } from "../../../components/ui/input";
+import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
 import { cn } from "../../../lib/cn";
 import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
 import { parseServerError } from "../../../lib/server-error";
@@ -30,12 +31,13 @@ export function StartConversationForm({ className }: { className?: string }) {
     setValues((v) => (v.templateSid && !v.promptId ? { ...v, promptId: autoPickPrompt(prompts.data, v.templateSid) } : v));
   }, [prompts.data]);
 
-  const set = (key: keyof StartFormValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: Exclude<keyof StartFormValues, "variables">, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const template = approved.find((t) => t.sid === values.templateSid) ?? null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (start.isPending) return;
-    const checked = validateStartForm(values, prompts.data);
+    const checked = validateStartForm(values, prompts.data, template ? incompleteBindings(template, values.variables) : []);
     if (!checked.ok) {
       toast({ title: checked.problem.title, description: checked.problem.description, variant: "destructive" });
       return;
@@ -88,7 +90,7 @@ export function StartConversationForm({ className }: { className?: string }) {
                 disabled={templates.isPending || approved.length === 0}
                 onChange={(e) => {
                   const templateSid = e.target.value;
-                  setValues((v) => ({ ...v, templateSid, promptId: autoPickPrompt(prompts.data, templateSid) }));
+                  setValues((v) => ({ ...v, templateSid, promptId: autoPickPrompt(prompts.data, templateSid), variables: {} }));
                 }}
               >
                 <option value="">{templates.isPending ? T.loading : TX.selectTemplate}</option>
@@ -150,6 +152,18 @@ export function StartConversationForm({ className }: { className?: string }) {
               />
             </Field>
           </div>
+          {template ? (
+            <TemplateVariablesField
+              template={template}
+              bindings={values.variables}
+              onChange={(variables) => setValues((v) => ({ ...v, variables }))}
+              sources={["field", "text"]}
+              preview={{
+                name: values.customerName.trim() || null,
+                context: { contact: { nome: values.customerName, company: values.customerCompany } },
+              }}
+            />
+          ) : null}
 
           <Button type="submit" className="w-full @md:w-auto @md:justify-self-end" disabled={!canSubmit(values, start.isPending)} data-testid="start-submit">
             <MessageSquarePlus aria-hidden />

@@ -1,4 +1,5 @@
 import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 import type { PromptSummary } from "../api/get-prompts";
 import type { StartConversationInput } from "../api/start-conversation";
 
@@ -8,9 +9,11 @@ export interface StartFormValues {
   promptId: string;
   customerName: string;
   customerCompany: string;
+  // Where each {{n}} of the template takes its value: the contact's name or company, or fixed text.
+  variables: VariableBindings;
 }
 
-export const EMPTY_START_FORM: StartFormValues = { phoneNumber: "", templateSid: "", promptId: "", customerName: "", customerCompany: "" };
+export const EMPTY_START_FORM: StartFormValues = { phoneNumber: "", templateSid: "", promptId: "", customerName: "", customerCompany: "", variables: {} };
 
 export interface FormProblem {
   title: string;
@@ -34,9 +37,11 @@ export function canSubmit(values: StartFormValues, sending: boolean): boolean {
 
 // The spec's order: number and template, then a linked prompt. The number itself is read by the server
 // with the account's country (the one phone rule), which answers "Numero non valido" and sends nothing.
+// `incomplete` are the template's positions still without a usable source (the form knows the template).
 export function validateStartForm(
   values: StartFormValues,
   prompts: readonly PromptSummary[] | undefined,
+  incomplete: string[] = [],
 ): { ok: true; data: StartConversationInput } | { ok: false; problem: FormProblem } {
   if (!values.phoneNumber.trim() || !values.templateSid) {
     return { ok: false, problem: { title: TX.missingDataTitle, description: TX.missingData } };
@@ -44,6 +49,7 @@ export function validateStartForm(
   if (!values.promptId || !linkedPrompts(prompts, values.templateSid).some((p) => p.id === values.promptId)) {
     return { ok: false, problem: { title: TX.missingPromptTitle, description: TX.missingPrompt } };
   }
+  if (incomplete.length > 0) return { ok: false, problem: { title: VX.heading, description: VX.missing(incomplete) } };
   return {
     ok: true,
     data: {
@@ -52,6 +58,7 @@ export function validateStartForm(
       promptId: values.promptId,
       customerName: values.customerName.trim() || null,
       customerCompany: values.customerCompany.trim() || null,
+      variables: values.variables,
     },
   };
 }

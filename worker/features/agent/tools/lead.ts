@@ -40,7 +40,9 @@ export async function passaAOperatore(ctx: ToolContext, args: { richiesta: strin
         {
           phone,
           templateSid,
-          variables: { "1": customer, "2": args.richiesta.slice(0, 200) },
+          // As the lead alert: {{1}} the customer, {{2}} what they want; both always have a value.
+          bindings: { "1": { source: "text", value: customer }, "2": { source: "text", value: args.richiesta.slice(0, 200) } },
+          context: {},
           freeText: AGENT_TEXTS.handoffAlert(customer, conversation.phoneNumber, summary),
           key: `handoff:${conversation.id}:${ctx.replyToId}`,
         },

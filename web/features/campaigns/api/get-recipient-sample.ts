@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiRecipientSample } from "../../../../src/shared/schemas/campaigns";
+import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+// The list's first recipient, for the live preview of a template's variables.
+export const recipientSampleQueryOptions = (targetListId: string) => {
+  const queryKey = queryKeys.recipientSample(targetListId);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => apiGet<ApiRecipientSample>(urlFromQueryKey(queryKey), { signal, on401: "throw" }),
+  });
+};
+
+export function useRecipientSample(targetListId: string | null) {
+  return useQuery({ ...recipientSampleQueryOptions(targetListId ?? ""), enabled: !!targetListId });
+}
