@@ -443,7 +443,30 @@ describe("Lead Sources", () => {
     externalId: null,
     importedAt: "2026-03-01T08:00:00.000Z",
     lastContactedAt: "2026-03-01T08:00:00.000Z",
+    dealValue: null,
+    convertedAt: null,
   };
+
+  it("takes the deal value of a converted lead, in euros, Italian style", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [{ ...LEAD, status: "converted", dealValue: 100, convertedAt: "2026-03-02T08:00:00.000Z" }, LEAD], total: 2, page: 1, pageSize: 25 }),
+      "PUT /api/leads/ld1": (call) => jsonResponse({ ...LEAD, status: "converted", ...bodyOf(call) }),
+    });
+    renderApp("/leads");
+    const rows = await screen.findAllByTestId("lead-row");
+    expect(within(rows[1]!).queryByTestId("lead-deal-value")).toBeNull();
+    const field = within(rows[0]!).getByTestId("lead-deal-value") as HTMLInputElement;
+    expect(field.value).toBe("100,00");
+    fireEvent.change(field, { target: { value: "dieci" } });
+    fireEvent.blur(field);
+    expect(await screen.findByText(LEAD_TEXTS.dealValueInvalid)).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    fireEvent.change(field, { target: { value: "1.250,50" } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ dealValue: 1250.5 }));
+  });
 
   it("lists sources and leads with status and a link to the conversation", async () => {
     const { calls } = signedIn({

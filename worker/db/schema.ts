@@ -437,10 +437,17 @@ export const leadSources = sqliteTable(
     campaignSent: flag("campaign_sent", false),
     settings: json<Record<string, unknown>>("settings"),
     fieldMapping: json<Record<string, string>>("field_mapping"),
+    // A pulled source's connection (Airtable: apiKey encrypted, baseId, tableId, viewId).
+    config: json<Record<string, unknown>>("config"),
+    lastSyncResult: json<{ ok: boolean; created: number; updated: number; error: string | null }>("last_sync_result"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("lead_sources_account_idx").on(t.twilioAccountId), index("lead_sources_user_idx").on(t.userId)],
+  (t) => [
+    index("lead_sources_account_idx").on(t.twilioAccountId),
+    index("lead_sources_user_idx").on(t.userId),
+    index("lead_sources_sync_due_idx").on(t.autoSync, t.nextSyncAt),
+  ],
 );
 
 export const leads = sqliteTable(
@@ -463,8 +470,14 @@ export const leads = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
     lastContactedAt: timestamp("last_contacted_at"),
+    // Revenue: the deal value in euro cents of a converted lead, and when it was converted.
+    dealValueCents: integer("deal_value_cents"),
+    convertedAt: timestamp("converted_at"),
+    // Set by the one claim that sends the source's auto-response, so it goes out once per lead.
+    autoRespondedAt: timestamp("auto_responded_at"),
   },
   (t) => [
+    index("leads_account_converted_idx").on(t.twilioAccountId, t.convertedAt),
     index("leads_account_status_conversation_idx").on(t.twilioAccountId, t.status, t.conversationId),
     index("leads_source_idx").on(t.leadSourceId),
     uniqueIndex("leads_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),

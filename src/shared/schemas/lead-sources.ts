@@ -37,6 +37,7 @@ export const WEEK_DAYS = [
 export const LEAD_SOURCE_DEFAULTS = { syncInterval: 30, calendarHour: 9, calendarMinute: 0, timezone: "Europe/Rome" } as const;
 export const TALKING_MESSAGE_MAX = 500;
 export const LEADS_PAGE_SIZE = 25;
+export const DEAL_VALUE_MAX = 10_000_000;
 
 export const LEAD_TEXTS = {
   title: "Lead Sources",
@@ -136,7 +137,20 @@ export const LEAD_TEXTS = {
   sourceNotFound: "Fonte lead non trovata",
   leadNotFound: "Lead non trovato",
   noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  dealValueInvalid: `Il valore della vendita deve essere un importo in euro tra 0 e 10.000.000, con al massimo 2 decimali`,
+  autoResponseAlreadySent: "La risposta automatica è già stata inviata a questo lead",
+  dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
+  dealValueLabel: "Valore vendita (€)",
+  dealValueHint: "Il fatturato di questo lead, mostrato in Analytics nel giorno della conversione.",
 } as const;
+
+// A converted lead's deal value, in euros with cents; stored as whole cents.
+const dealValue = z
+  .number({ error: LEAD_TEXTS.dealValueInvalid })
+  .min(0, LEAD_TEXTS.dealValueInvalid)
+  .max(DEAL_VALUE_MAX, LEAD_TEXTS.dealValueInvalid)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, LEAD_TEXTS.dealValueInvalid);
+export const toCents = (euros: number) => Math.round(euros * 100);
 
 const optionalText = (max: number) =>
   z
@@ -223,9 +237,12 @@ export const leadInputSchema = z
     listId: optionalText(64),
     leadSourceId: optionalText(64),
     status: z.enum(LEAD_STATUSES, { error: LEAD_TEXTS.statusInvalid }).optional(),
+    // A sale reported by an outside system: the lead is converted with this value.
+    dealValue: dealValue.nullish(),
   })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.phoneNumber) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.phoneRequired });
+    if (v.dealValue != null && v.status && v.status !== "converted") ctx.addIssue({ code: "custom", path: ["dealValue"], message: LEAD_TEXTS.dealValueNeedsConverted });
   })
   .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: toE164(phone ?? phoneNumber ?? "")! }));
 export type LeadInput = z.input<typeof leadInputSchema>;
@@ -239,6 +256,8 @@ export const leadUpdateSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
   company: optionalText(200).optional(),
   notes: optionalText(2000).optional(),
+  // null clears it; set on a converted lead (or together with status converted).
+  dealValue: dealValue.nullable().optional(),
 });
 
 export const leadIdParam = z.object({ id: z.string().min(1).max(64) });
@@ -292,6 +311,8 @@ export interface ApiLead {
   externalId: string | null;
   importedAt: string;
   lastContactedAt: string | null;
+  dealValue: number | null;
+  convertedAt: string | null;
 }
 
 export interface ApiLeadsPage {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { leads, leadSources, templates } from "../../db/schema";
 
@@ -108,6 +108,21 @@ export async function upsertLead(db: Db, values: typeof leads.$inferInsert & { t
 export async function updateLead(db: Db, id: string, values: Partial<typeof leads.$inferInsert>) {
   const [row] = await db.update(leads).set(values).where(eq(leads.id, id)).returning();
   return row;
+}
+
+// The one caller that sets the stamp sends the auto-response; overlapping imports, syncs and API
+// calls for the same lead find it taken.
+export async function claimAutoResponse(db: Db, id: string, now: Date) {
+  const rows = await db
+    .update(leads)
+    .set({ autoRespondedAt: now })
+    .where(and(eq(leads.id, id), isNull(leads.autoRespondedAt)))
+    .returning({ id: leads.id });
+  return rows.length === 1;
+}
+
+export function releaseAutoResponse(db: Db, id: string) {
+  return db.update(leads).set({ autoRespondedAt: null }).where(eq(leads.id, id));
 }
 
 export function deleteLead(db: Db, id: string) {

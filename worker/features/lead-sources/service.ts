@@ -8,6 +8,7 @@ import {
   type ApiLeadsPage,
   type AutoResponseResult,
   LEAD_TEXTS as TX,
+  toCents,
   type leadInputSchema,
   type leadSourceSchema,
   type leadsQuerySchema,
@@ -80,6 +81,8 @@ function toApiLead(row: { lead: repo.LeadRow; sourceName: string | null }): ApiL
     externalId: l.externalId,
     importedAt: l.importedAt.toISOString(),
     lastContactedAt: l.lastContactedAt?.toISOString() ?? null,
+    dealValue: l.dealValueCents === null ? null : l.dealValueCents / 100,
+    convertedAt: l.convertedAt?.toISOString() ?? null,
   };
 }
 
@@ -179,11 +182,25 @@ export async function createLead(env: Env, db: Db, user: SessionUser, input: Lea
   return saveLead(env, db, { account, userId: user.id }, input);
 }
 
-export async function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpdate): Promise<ApiLead> {
-  await getLeadForUser(db, user, id);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+export async function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpdate, now = new Date()): Promise<ApiLead> {
+  const { lead } = await getLeadForUser(db, user, id);
+  const { dealValue, ...fields } = input;
+  const changes: Partial<repo.LeadRow> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const status = input.status ?? lead.status;
+  if (dealValue != null && status !== "converted") throw badRequest(TX.dealValueNeedsConverted, [{ path: "dealValue", message: TX.dealValueNeedsConverted }]);
+  Object.assign(changes, conversionChanges(lead, status, dealValue, now));
   if (Object.keys(changes).length > 0) await repo.updateLead(db, id, changes);
   return toApiLead((await repo.findLeadWithSource(db, id))!);
+}
+
+// Revenue bookkeeping of a status change: a lead becoming converted is dated now (its revenue's day),
+// one that stops being converted loses its date and deal value; undefined leaves the value as it is.
+function conversionChanges(lead: Pick<repo.LeadRow, "status" | "convertedAt"> | undefined, status: string, dealValue: number | null | undefined, now: Date): Partial<repo.LeadRow> {
+  if (status !== "converted") return lead?.status === "converted" ? { convertedAt: null, dealValueCents: null } : {};
+  return {
+    convertedAt: lead?.status === "converted" && lead.convertedAt ? lead.convertedAt : now,
+    ...(dealValue === undefined ? {} : { dealValueCents: dealValue === null ? null : toCents(dealValue) }),
+  };
 }
 
 export async function deleteLead(db: Db, user: SessionUser, id: string) {
@@ -216,7 +233,12 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
   if (input.company) changes.company = input.company;
   if (input.notes) changes.notes = input.notes;
   if (input.externalId) changes.externalId = input.externalId;
-  if (input.status) changes.status = input.status;
+  // A sale reported with a value converts the lead.
+  const status = input.dealValue != null ? "converted" : input.status;
+  if (status) {
+    changes.status = status;
+    Object.assign(changes, conversionChanges(existing, status, input.dealValue, now));
+  }
   if (source) changes.leadSourceId = source.id;
   if (input.customFields) changes.customFields = { ...(existing?.customFields ?? {}), ...input.customFields };
   const lead = await repo.upsertLead(
@@ -232,11 +254,21 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
       customFields: input.customFields,
       externalId: input.externalId,
       leadSourceId: source?.id ?? null,
-      status: input.status ?? "new",
+      status: status ?? "new",
       importedAt: now,
+      ...conversionChanges(undefined, status ?? "new", input.dealValue, now),
     },
     changes,
   );
+  // A number the account already talks with: the lead points at that conversation (its chat link,
+  // and the template its conversion and revenue are credited to).
+  if (!lead.conversationId) {
+    const talking = await conversations.findConversationByPhone(db, account.id, lead.phoneNumber);
+    if (talking) {
+      await repo.updateLead(db, lead.id, { conversationId: talking.id });
+      lead.conversationId = talking.id;
+    }
+  }
 
   let listLeadId: string | null = null;
   if (list) {
@@ -290,6 +322,7 @@ async function autoRespond(
     await repo.updateLead(db, lead.id, { conversationId: existing.id });
     return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
   }
+  if (!(await repo.claimAutoResponse(db, lead.id, now))) return none("skipped", TX.autoResponseAlreadySent);
   const conversation = await conversations.ensureConversation(db, { userId: owner.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber });
   const sid = internalTemplateSid(template);
   const details = {
@@ -321,6 +354,8 @@ async function autoRespond(
       await repo.updateLead(db, lead.id, { conversationId: conversation.id });
       return { status: "skipped", conversationId: conversation.id, reason: err.message };
     }
+    // Not sent: a later try may claim it again.
+    await repo.releaseAutoResponse(db, lead.id);
     throw err;
   }
   await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });
