@@ -20,3 +20,14 @@ ALTER TABLE `lead_sources` ADD `config` text;
 ALTER TABLE `lead_sources` ADD `last_sync_result` text;
 --> statement-breakpoint
 CREATE INDEX `lead_sources_sync_due_idx` ON `lead_sources` (`auto_sync`,`next_sync_at`);
+--> statement-breakpoint
+-- Dynamic Airtable lists re-sync on their own: every sync_interval minutes (claimed through
+-- next_sync_at, so overlapping cron ticks start one import), and each import marks the records it
+-- saw; at its end the list's Airtable records it did not see are marked inactive (kept, not deleted).
+ALTER TABLE `lists` ADD `sync_interval` integer DEFAULT 30 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE `lists` ADD `next_sync_at` integer;
+--> statement-breakpoint
+ALTER TABLE `list_leads` ADD `seen_import_id` text;
+--> statement-breakpoint
+ALTER TABLE `list_imports` ADD `deactivated` integer DEFAULT 0 NOT NULL;

@@ -84,6 +84,7 @@ describe("import progress", () => {
     updated: 0,
     unchanged: 0,
     invalid: 0,
+    deactivated: 0,
     count: 0,
     error: null,
     invalidRows: [],

@@ -177,6 +177,7 @@ function imp(over: Partial<ApiListImport>): ApiListImport {
     updated: 0,
     unchanged: 0,
     invalid: 0,
+    deactivated: 0,
     count: 400,
     error: null,
     invalidRows: [],
@@ -198,6 +199,8 @@ function list(over: Partial<ApiList>): ApiList {
     isActive: true,
     createdAt: "2026-03-01T08:00:00.000Z",
     lastSyncAt: null,
+    syncInterval: 30,
+    nextSyncAt: null,
     leadCount: 400,
     lastImport: null,
     ...over,
@@ -232,6 +235,35 @@ describe("Liste", () => {
     expect(within(cards[1]!).getByText("Inattiva")).toBeTruthy();
     expect(within(cards[1]!).getByText(LIST_TEXTS.invalidRow(3, "Numero telefono mancante"))).toBeTruthy();
     expect(screen.getByTestId("lists-back").getAttribute("href")).toBe("/");
+  });
+
+  it("shows a dynamic Airtable list's re-sync, its last result, and saves its interval", async () => {
+    const dynamic = list({
+      id: "l3",
+      name: "Dinamica Airtable",
+      source: "airtable",
+      listType: "dynamic",
+      lastSyncAt: "2026-03-01T09:05:00.000Z",
+      lastImport: imp({ id: "i3", status: "completed", created: 2, updated: 1, deactivated: 1, finishedAt: "2026-03-01T09:05:00.000Z" }),
+    });
+    const { calls } = signedIn({
+      "GET /api/lists": () => jsonResponse([dynamic, list({})]),
+      "PUT /api/lists/l3/sync": (call) => jsonResponse({ ...dynamic, ...bodyOf(call) }),
+    });
+    renderApp("/lists");
+    const cards = await screen.findAllByTestId("list-card");
+    expect(within(cards[1]!).queryByTestId("list-sync")).toBeNull();
+    const panel = within(cards[0]!).getByTestId("list-sync");
+    expect(within(panel).getByText(LIST_TEXTS.syncEvery(30))).toBeTruthy();
+    expect(within(panel).getByTestId("list-sync-last").textContent).toContain(LIST_TEXTS.syncResult(2, 1, 1));
+    expect(within(cards[0]!).getByRole("button", { name: LIST_TEXTS.syncNow })).toBeTruthy();
+    const input = within(panel).getByRole("spinbutton") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "2" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(LIST_TEXTS.syncIntervalInvalid)).toBeTruthy();
+    fireEvent.change(input, { target: { value: "45" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ syncInterval: 45 }));
   });
 
   it("validates the create dialog with the spec's messages and hints", async () => {

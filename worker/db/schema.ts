@@ -131,6 +131,9 @@ export const lists = sqliteTable(
     fieldMapping: json<Record<string, string>>("field_mapping"),
     isActive: flag("is_active", true),
     lastSyncAt: timestamp("last_sync_at"),
+    // A dynamic Airtable list re-imports every syncInterval minutes; nextSyncAt is claimed by one cron tick.
+    syncInterval: integer("sync_interval").notNull().default(30),
+    nextSyncAt: timestamp("next_sync_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -157,6 +160,8 @@ export const listLeads = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
     isActive: flag("is_active", true),
+    // The last import that found this record in its source; a re-sync deactivates the ones it did not.
+    seenImportId: text("seen_import_id"),
   },
   (t) => [
     index("list_leads_list_idx").on(t.listId),
@@ -191,6 +196,8 @@ export const listImports = sqliteTable(
     updated: integer("updated").notNull().default(0),
     unchanged: integer("unchanged").notNull().default(0),
     invalid: integer("invalid").notNull().default(0),
+    // Records gone from the source, marked inactive when the import completed.
+    deactivated: integer("deactivated").notNull().default(0),
     error: text("error"),
     startedAt: timestamp("started_at")
       .notNull()
