@@ -457,6 +457,10 @@ describe("Lead Sources", () => {
     specificDate: null,
     leadCount: 1,
     lastSyncAt: null,
+    nextSyncAt: null,
+    lastSyncResult: null,
+    config: null,
+    fieldMapping: {},
     createdAt: "2026-03-01T08:00:00.000Z",
   };
   const LEAD: ApiLead = {

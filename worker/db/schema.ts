@@ -446,7 +446,7 @@ export const leadSources = sqliteTable(
     fieldMapping: json<Record<string, string>>("field_mapping"),
     // A pulled source's connection (Airtable: apiKey encrypted, baseId, tableId, viewId).
     config: json<Record<string, unknown>>("config"),
-    lastSyncResult: json<{ ok: boolean; created: number; updated: number; error: string | null }>("last_sync_result"),
+    lastSyncResult: json<{ ok: boolean; created: number; updated: number; invalid: number; error: string | null }>("last_sync_result"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,7 @@ import { runCalendarReminder } from "./calendar-reminder";
 import { runLeadDetection } from "./lead-detection";
 import { runFunnelEnroll } from "./funnel-enroll";
 import { runFunnelExecute } from "./funnel-execute";
+import { runLeadSourceSync, SourceRetryLater } from "../features/lead-sources/sync";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
@@ -88,6 +89,13 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
       return runFunnelEnroll(env, db, job);
     case "funnel.execute":
       return runFunnelExecute(env, db, job);
+    case "lead-source.sync":
+      try {
+        return await runLeadSourceSync(env, db, job);
+      } catch (err) {
+        if (err instanceof SourceRetryLater) throw new RetryLater(err.delaySeconds);
+        throw err;
+      }
   }
 }
 

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
 
-export const LEAD_SOURCE_TYPES = ["api", "website", "facebook", "google", "manual"] as const;
+export const LEAD_SOURCE_TYPES = ["api", "website", "airtable", "facebook", "google", "manual"] as const;
+// Sources the console pulls leads from on a schedule; the others push them (API, webhooks, by hand).
+export const PULLED_SOURCE_TYPES: readonly string[] = ["airtable"];
 export const LEAD_SOURCE_TYPE_LABELS: Record<string, string> = {
   api: "Lead Manager API",
+  airtable: "Airtable",
   website: "Sito web",
   facebook: "Facebook Lead Ads",
   google: "Google Ads",
@@ -37,6 +40,16 @@ export const WEEK_DAYS = [
 export const LEAD_SOURCE_DEFAULTS = { syncInterval: 30, calendarHour: 9, calendarMinute: 0, timezone: "Europe/Rome" } as const;
 export const TALKING_MESSAGE_MAX = 500;
 export const LEADS_PAGE_SIZE = 25;
+// The standard lead fields an Airtable source maps from the table's field names.
+export const SOURCE_FIELD_KEYS = ["phoneNumber", "name", "email", "company", "notes"] as const;
+export type SourceFieldKey = (typeof SOURCE_FIELD_KEYS)[number];
+export const SOURCE_FIELD_LABELS: Record<SourceFieldKey, string> = {
+  phoneNumber: "Telefono",
+  name: "Nome",
+  email: "Email",
+  company: "Azienda",
+  notes: "Note",
+};
 export const DEAL_VALUE_MAX = 10_000_000;
 
 export const LEAD_TEXTS = {
@@ -137,6 +150,25 @@ export const LEAD_TEXTS = {
   sourceNotFound: "Fonte lead non trovata",
   leadNotFound: "Lead non trovato",
   noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  autoSyncPushOnly: "La sincronizzazione automatica è solo per le fonti da cui si leggono i lead (Airtable)",
+  airtableRequired: "API Key, Base ID e Table ID sono obbligatori per una fonte Airtable",
+  baseIdInvalid: "Il Base ID inizia con 'app'",
+  tableIdInvalid: "Il Table ID inizia con 'tbl'",
+  viewIdInvalid: "Il View ID inizia con 'viw'",
+  mappingPhoneRequired: "Indica il campo della tabella con il numero di telefono",
+  airtableSection: "Tabella Airtable",
+  apiKeyLabel: "API Key (personal access token)",
+  apiKeyKeep: "Lascia vuoto per mantenere la chiave salvata",
+  baseIdLabel: "Base ID",
+  tableIdLabel: "Table ID",
+  viewIdLabel: "View ID (facoltativo)",
+  mappingSection: "Campi della tabella",
+  mappingHint: "Il nome del campo Airtable per ogni dato del lead.",
+  lastSync: (when: string) => `Ultima sincronizzazione: ${when}`,
+  syncResult: (created: number, updated: number, invalid: number) => `${created} nuovi, ${updated} aggiornati, ${invalid} non validi`,
+  syncFailed: (error: string) => `Sincronizzazione non riuscita: ${error}`,
+  nextSync: (when: string) => `Prossima: ${when}`,
+  viewLeads: "Vedi lead",
   dealValueInvalid: `Il valore della vendita deve essere un importo in euro tra 0 e 10.000.000, con al massimo 2 decimali`,
   autoResponseAlreadySent: "La risposta automatica è già stata inviata a questo lead",
   dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
@@ -177,6 +209,19 @@ export const talkingScheduleSchema = z.object({
 });
 export type TalkingSchedule = z.output<typeof talkingScheduleSchema>;
 
+const sourceConfigSchema = z.object({
+  apiKey: z.string().trim().max(300).optional().default(""),
+  baseId: z.string().trim().max(40).optional().default(""),
+  tableId: z.string().trim().max(40).optional().default(""),
+  viewId: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v || null),
+});
+const sourceMappingSchema = z.object(Object.fromEntries(SOURCE_FIELD_KEYS.map((k) => [k, z.string().trim().max(200).optional()])) as Record<SourceFieldKey, z.ZodOptional<z.ZodString>>);
+
 export const leadSourceSchema = z
   .object({
     name: z.string({ error: LEAD_TEXTS.nameRequired }).trim().min(1, LEAD_TEXTS.nameRequired).max(100),
@@ -199,9 +244,24 @@ export const leadSourceSchema = z
     startDate: optionalDay,
     endDate: optionalDay,
     specificDate: optionalDay,
+    // An Airtable source's table (the key may be left empty on an update to keep the stored one) and
+    // which of its fields hold each lead field.
+    config: sourceConfigSchema.nullish().transform((v) => v ?? null),
+    fieldMapping: sourceMappingSchema.nullish().transform((v) => (v ? Object.fromEntries(Object.entries(v).filter(([, name]) => name)) : {})),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: LEAD_TEXTS.endBeforeStart });
+    if (v.autoSync && !PULLED_SOURCE_TYPES.includes(v.type)) ctx.addIssue({ code: "custom", path: ["autoSync"], message: LEAD_TEXTS.autoSyncPushOnly });
+    if (v.type !== "airtable") return;
+    const c = v.config;
+    if (!c || !c.baseId || !c.tableId) {
+      ctx.addIssue({ code: "custom", path: ["config"], message: LEAD_TEXTS.airtableRequired });
+      return;
+    }
+    if (!/^app[A-Za-z0-9]+$/.test(c.baseId)) ctx.addIssue({ code: "custom", path: ["config", "baseId"], message: LEAD_TEXTS.baseIdInvalid });
+    if (!/^tbl[A-Za-z0-9]+$/.test(c.tableId)) ctx.addIssue({ code: "custom", path: ["config", "tableId"], message: LEAD_TEXTS.tableIdInvalid });
+    if (c.viewId && !/^viw[A-Za-z0-9]+$/.test(c.viewId)) ctx.addIssue({ code: "custom", path: ["config", "viewId"], message: LEAD_TEXTS.viewIdInvalid });
+    if (!v.fieldMapping.phoneNumber) ctx.addIssue({ code: "custom", path: ["fieldMapping", "phoneNumber"], message: LEAD_TEXTS.mappingPhoneRequired });
   });
 export type LeadSourceInput = z.input<typeof leadSourceSchema>;
 
@@ -292,6 +352,11 @@ export interface ApiLeadSource {
   specificDate: string | null;
   leadCount: number;
   lastSyncAt: string | null;
+  nextSyncAt: string | null;
+  lastSyncResult: { ok: boolean; created: number; updated: number; invalid: number; error: string | null } | null;
+  // An Airtable source's table, its key masked.
+  config: { baseId: string; tableId: string; viewId: string | null; apiKey: string } | null;
+  fieldMapping: Partial<Record<SourceFieldKey, string>>;
   createdAt: string;
 }
 

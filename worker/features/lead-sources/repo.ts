@@ -128,3 +128,26 @@ export function releaseAutoResponse(db: Db, id: string) {
 export function deleteLead(db: Db, id: string) {
   return db.delete(leads).where(eq(leads.id, id));
 }
+
+// Auto-synced sources whose sync is due; the claim moves nextSyncAt on by the interval, so one cron
+// tick takes a source however many overlap.
+export function dueSyncSources(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(leadSources)
+    .where(and(eq(leadSources.autoSync, true), eq(leadSources.isActive, true), sql`${leadSources.nextSyncAt} <= ${now.getTime()}`))
+    .limit(limit);
+}
+
+export async function claimSourceSync(db: Db, source: LeadSourceRow, now: Date) {
+  const rows = await db
+    .update(leadSources)
+    .set({ nextSyncAt: new Date(now.getTime() + source.syncInterval * 60_000) })
+    .where(and(eq(leadSources.id, source.id), eq(leadSources.autoSync, true), sql`${leadSources.nextSyncAt} <= ${now.getTime()}`))
+    .returning({ id: leadSources.id });
+  return rows.length === 1;
+}
+
+export function recordSync(db: Db, id: string, values: Pick<LeadSourceRow, "lastSyncResult"> & { lastSyncAt?: Date }) {
+  return db.update(leadSources).set(values).where(eq(leadSources.id, id));
+}

@@ -16,6 +16,7 @@ import {
 } from "../../../src/shared/schemas/lead-sources";
 import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
 import type { Db } from "../../db/client";
+import { encryptSecret, maskSecret } from "../../lib/crypto";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
@@ -34,6 +35,33 @@ type LeadsQuery = z.output<typeof leadsQuerySchema>;
 
 const day = (d: Date | null) => (d ? romeDay(d) : null);
 const dayStart = (d: string | null) => (d ? romeDayStart(d) : null);
+
+// An Airtable source's connection as stored: the key encrypted, its last 4 characters to show.
+export interface StoredSourceConfig {
+  apiKey: string;
+  apiKeyLast4: string;
+  baseId: string;
+  tableId: string;
+  viewId: string | null;
+}
+
+function publicConfig(c: StoredSourceConfig | null): ApiLeadSource["config"] {
+  return c ? { baseId: c.baseId, tableId: c.tableId, viewId: c.viewId, apiKey: maskSecret(c.apiKeyLast4) } : null;
+}
+
+// The config to store: a new key is encrypted; an empty one keeps the stored key (an update).
+async function storedConfig(env: Env, input: SourceInput, before: StoredSourceConfig | null): Promise<StoredSourceConfig | null> {
+  if (input.type !== "airtable" || !input.config) return null;
+  const { apiKey, baseId, tableId, viewId } = input.config;
+  if (!apiKey && !before) throw badRequest(TX.airtableRequired, [{ path: "config.apiKey", message: TX.airtableRequired }]);
+  return {
+    apiKey: apiKey ? await encryptSecret(apiKey, env.ENCRYPTION_KEY) : before!.apiKey,
+    apiKeyLast4: apiKey ? apiKey.slice(-4) : before!.apiKeyLast4,
+    baseId,
+    tableId,
+    viewId,
+  };
+}
 
 function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | null; leadCount: number }): ApiLeadSource {
   const s = row.source;
@@ -59,6 +87,10 @@ function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | n
     specificDate: day(s.specificDate),
     leadCount: Number(row.leadCount),
     lastSyncAt: s.lastSyncAt?.toISOString() ?? null,
+    nextSyncAt: s.autoSync ? (s.nextSyncAt?.toISOString() ?? null) : null,
+    lastSyncResult: s.lastSyncResult ?? null,
+    config: publicConfig(s.config as StoredSourceConfig | null),
+    fieldMapping: (s.fieldMapping ?? {}) as ApiLeadSource["fieldMapping"],
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -118,8 +150,11 @@ async function checkTemplate(db: Db, accountId: string, templateId: string | nul
   if (template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
 }
 
-function sourceValues(input: SourceInput) {
+// Saving with auto-sync on makes the source due at the next cron tick.
+function sourceValues(input: SourceInput, now = new Date()) {
   return {
+    fieldMapping: input.type === "airtable" ? input.fieldMapping : null,
+    nextSyncAt: input.autoSync ? now : null,
     name: input.name,
     type: input.type,
     isActive: input.isActive,
@@ -145,17 +180,20 @@ export async function listSources(db: Db, user: SessionUser): Promise<ApiLeadSou
   return (await repo.listSources(db, active.account.id)).map(toApiSource);
 }
 
-export async function createSource(db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
+export async function createSource(env: Env, db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
   const account = await requireActiveAccount(db, user);
   await checkTemplate(db, account.id, input.templateId);
-  const row = await repo.insertSource(db, { userId: user.id, twilioAccountId: account.id, ...sourceValues(input) });
+  const config = await storedConfig(env, input, null);
+  const row = await repo.insertSource(db, { userId: user.id, twilioAccountId: account.id, ...sourceValues(input), config: config as Record<string, unknown> | null });
   return toApiSource((await repo.findSourceWithDetails(db, row.id))!);
 }
 
-export async function updateSource(db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
+export async function updateSource(env: Env, db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
   const source = await getSourceForUser(db, user, id);
   await checkTemplate(db, source.twilioAccountId, input.templateId);
-  await repo.updateSource(db, id, sourceValues(input));
+  const before = source.type === "airtable" ? (source.config as StoredSourceConfig | null) : null;
+  const config = await storedConfig(env, input, before);
+  await repo.updateSource(db, id, { ...sourceValues(input), config: config as Record<string, unknown> | null });
   return toApiSource((await repo.findSourceWithDetails(db, id))!);
 }
 
