@@ -50,7 +50,8 @@ const rec = (n: number, fields: Record<string, unknown> = {}) => ({
 
 function newTable(records: { id: string; fields: Record<string, unknown> }[]) {
   const baseId = `app${crypto.randomUUID().replaceAll("-", "").slice(0, 14)}`;
-  const table = (tables[`${baseId}/tblLeads`] = { apiKey: KEY, records });
+  const table: FakeTable = { apiKey: KEY, records };
+  tables[`${baseId}/tblLeads`] = table;
   return { baseId, table };
 }
 
