@@ -526,6 +526,66 @@ describe("Lead Sources", () => {
     expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ status: "converted" });
   });
 
+  it("creates an Airtable source with its table and mapping; push-only types offer no auto-sync", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+      "POST /api/lead-sources": (call) => jsonResponse({ ...SOURCE, ...bodyOf(call) }, 201),
+    });
+    renderApp("/leads");
+    fireEvent.click(await screen.findByRole("button", { name: LEAD_TEXTS.newSource }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByLabelText(LEAD_TEXTS.autoSyncLabel)).toBeNull();
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Fiera" } });
+    fireEvent.change(dialog.querySelector('select[name="type"]')!, { target: { value: "airtable" } });
+    expect(within(dialog).getByLabelText(LEAD_TEXTS.autoSyncLabel)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect((await within(dialog).findAllByText(LEAD_TEXTS.airtableRequired)).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    const input = (name: string, value: string) => fireEvent.change(dialog.querySelector(`input[name="${name}"]`)!, { target: { value } });
+    input("apiKey", "patSegreto.123");
+    input("baseId", "appFiera");
+    input("tableId", "tblLead");
+    input("mapping.phoneNumber", "Cellulare");
+    input("mapping.name", "Nome");
+    fireEvent.click(within(dialog).getByLabelText(LEAD_TEXTS.autoSyncLabel));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === "POST"))).toMatchObject({
+      type: "airtable",
+      autoSync: true,
+      config: { apiKey: "patSegreto.123", baseId: "appFiera", tableId: "tblLead", viewId: null },
+      fieldMapping: { phoneNumber: "Cellulare", name: "Nome" },
+    });
+  });
+
+  it("shows a source's last sync and lists its leads from its card", async () => {
+    const airtableSource: ApiLeadSource = {
+      ...SOURCE,
+      id: "s2",
+      name: "Tabella fiera",
+      type: "airtable",
+      autoSync: true,
+      lastSyncAt: "2026-03-01T09:00:00.000Z",
+      nextSyncAt: "2026-03-01T09:30:00.000Z",
+      lastSyncResult: { ok: true, created: 3, updated: 1, invalid: 2, error: null },
+      config: { baseId: "appFiera", tableId: "tblLead", viewId: null, apiKey: "••••••••1234" },
+      fieldMapping: { phoneNumber: "Cellulare" },
+    };
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE, airtableSource]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [LEAD], total: 1, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const cards = await screen.findAllByTestId("lead-source-card");
+    expect(within(cards[0]!).queryByTestId("source-sync")).toBeNull();
+    expect(within(cards[1]!).getByTestId("source-sync").textContent).toContain(LEAD_TEXTS.syncResult(3, 1, 2));
+    fireEvent.click(within(cards[1]!).getByTestId("source-show-leads"));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith("/api/leads") && new URL(c.url, "http://x").searchParams.get("leadSourceId") === "s2")).toBe(true));
+  });
+
   it("checks the talking schedules in the source dialog", async () => {
     const { calls } = signedIn({
       "GET /api/lead-sources": () => jsonResponse([]),

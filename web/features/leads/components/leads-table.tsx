@@ -149,12 +149,24 @@ function DealValueField({ lead }: { lead: ApiLead }) {
   );
 }
 
-export function LeadsTable({ sources, enabled }: { sources: readonly ApiLeadSource[]; enabled: boolean }) {
+// leadSourceId: the source filter, held by the page so a source card can show its leads.
+export function LeadsTable({
+  sources,
+  enabled,
+  leadSourceId,
+  onLeadSourceChange,
+}: {
+  sources: readonly ApiLeadSource[];
+  enabled: boolean;
+  leadSourceId: string;
+  onLeadSourceChange: (id: string) => void;
+}) {
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   const [status, setStatus] = useState("");
-  const [leadSourceId, setLeadSourceId] = useState("");
+  const setLeadSourceId = onLeadSourceChange;
   const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [leadSourceId]);
   const leads = useLeads({ search: debounced, status, leadSourceId, page, pageSize: LEADS_PAGE_SIZE }, { enabled });
 
   useEffect(() => {
