@@ -31,3 +31,9 @@ ALTER TABLE `lists` ADD `next_sync_at` integer;
 ALTER TABLE `list_leads` ADD `seen_import_id` text;
 --> statement-breakpoint
 ALTER TABLE `list_imports` ADD `deactivated` integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+-- "Facebook Lead Ads" and "Google Ads" sources had nothing behind them and are no longer offered:
+-- existing ones keep their leads as Lead Manager API sources, the way such leads can be pushed.
+UPDATE `lead_sources` SET `type` = 'api', `auto_sync` = 0 WHERE `type` IN ('facebook', 'google');
+--> statement-breakpoint
+UPDATE `lead_sources` SET `auto_sync` = 0, `next_sync_at` = NULL WHERE `type` <> 'airtable';

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
 
-export const LEAD_SOURCE_TYPES = ["api", "website", "airtable", "facebook", "google", "manual"] as const;
+// Facebook Lead Ads and Google Ads had no receiver behind them and were taken out (migration 0014
+// turns existing ones into Lead Manager API sources, which is how such leads can arrive today).
+export const LEAD_SOURCE_TYPES = ["api", "website", "airtable", "manual"] as const;
 // Sources the console pulls leads from on a schedule; the others push them (API, webhooks, by hand).
 export const PULLED_SOURCE_TYPES: readonly string[] = ["airtable"];
 export const LEAD_SOURCE_TYPE_LABELS: Record<string, string> = {
   api: "Lead Manager API",
   airtable: "Airtable",
   website: "Sito web",
-  facebook: "Facebook Lead Ads",
-  google: "Google Ads",
   manual: "Inserimento manuale",
 };
 export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
