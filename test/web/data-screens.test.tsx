@@ -461,6 +461,13 @@ describe("Lead Sources", () => {
     lastSyncResult: null,
     config: null,
     fieldMapping: {},
+    lastCampaignAt: null,
+    nextCampaignAt: "2026-03-02T09:30:00.000Z",
+    campaignSent: false,
+    plannedSends: [
+      { at: "2026-03-02T09:30:00.000Z", key: "talk:0" },
+      { at: "2026-03-04T09:30:00.000Z", key: "talk:0" },
+    ],
     createdAt: "2026-03-01T08:00:00.000Z",
   };
   const LEAD: ApiLead = {

@@ -15,6 +15,7 @@ import { runLeadDetection } from "./lead-detection";
 import { runFunnelEnroll } from "./funnel-enroll";
 import { runFunnelExecute } from "./funnel-execute";
 import { runLeadSourceSync, SourceRetryLater } from "../features/lead-sources/sync";
+import { runSourceSlot } from "../features/lead-sources/plan";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
@@ -89,6 +90,8 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
       return runFunnelEnroll(env, db, job);
     case "funnel.execute":
       return runFunnelExecute(env, db, job);
+    case "lead-source.slot":
+      return runSourceSlot(env, db, job);
     case "lead-source.sync":
       try {
         return await runLeadSourceSync(env, db, job);

@@ -150,6 +150,13 @@ export const LEAD_TEXTS = {
   sourceNotFound: "Fonte lead non trovata",
   leadNotFound: "Lead non trovato",
   noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  planRequired: "Scegli la pianificazione (ogni giorno, giorni selezionati o data specifica) per i messaggi programmati",
+  daysRequired: "Seleziona almeno un giorno",
+  specificDateRequired: "Indica la data specifica",
+  plannedTitle: "Prossimi invii pianificati",
+  plannedNone: "Nessun invio pianificato",
+  plannedCampaign: "Template ai lead non ancora contattati",
+  plannedTalking: (message: string) => `Messaggio: ${message}`,
   autoSyncPushOnly: "La sincronizzazione automatica è solo per le fonti da cui si leggono i lead (Airtable)",
   airtableRequired: "API Key, Base ID e Table ID sono obbligatori per una fonte Airtable",
   baseIdInvalid: "Il Base ID inizia con 'app'",
@@ -251,6 +258,10 @@ export const leadSourceSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: LEAD_TEXTS.endBeforeStart });
+    // A plan that can never fall due would be a setting that never acts.
+    if (v.talkingSchedules.length > 0 && !v.calendarType) ctx.addIssue({ code: "custom", path: ["calendarType"], message: LEAD_TEXTS.planRequired });
+    if (v.calendarType === "weekly" && v.selectedDays.length === 0) ctx.addIssue({ code: "custom", path: ["selectedDays"], message: LEAD_TEXTS.daysRequired });
+    if (v.calendarType === "specific" && !v.specificDate) ctx.addIssue({ code: "custom", path: ["specificDate"], message: LEAD_TEXTS.specificDateRequired });
     if (v.autoSync && !PULLED_SOURCE_TYPES.includes(v.type)) ctx.addIssue({ code: "custom", path: ["autoSync"], message: LEAD_TEXTS.autoSyncPushOnly });
     if (v.type !== "airtable") return;
     const c = v.config;
@@ -357,6 +368,11 @@ export interface ApiLeadSource {
   // An Airtable source's table, its key masked.
   config: { baseId: string; tableId: string; viewId: string | null; apiKey: string } | null;
   fieldMapping: Partial<Record<SourceFieldKey, string>>;
+  // The plan's state and its next sends (Europe/Rome wall-clock times, as ISO instants).
+  lastCampaignAt: string | null;
+  nextCampaignAt: string | null;
+  campaignSent: boolean;
+  plannedSends: { at: string; key: string }[];
   createdAt: string;
 }
 

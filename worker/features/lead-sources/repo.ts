@@ -151,3 +151,32 @@ export async function claimSourceSync(db: Db, source: LeadSourceRow, now: Date) 
 export function recordSync(db: Db, id: string, values: Pick<LeadSourceRow, "lastSyncResult"> & { lastSyncAt?: Date }) {
   return db.update(leadSources).set(values).where(eq(leadSources.id, id));
 }
+
+// Sources whose next planned send has come.
+export function dueCampaignSources(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(leadSources)
+    .where(and(eq(leadSources.isActive, true), sql`${leadSources.nextCampaignAt} <= ${now.getTime()}`))
+    .limit(limit);
+}
+
+// Moves the plan on from the slot at `dueAt`; only the tick that still finds it there wins.
+export async function claimCampaignSlot(db: Db, source: LeadSourceRow, dueAt: Date, next: Date | null, sentKeys: string[]) {
+  const rows = await db
+    .update(leadSources)
+    .set({ lastCampaignAt: dueAt, nextCampaignAt: next, campaignSent: next === null, talkingSchedulesSent: sentKeys })
+    .where(and(eq(leadSources.id, source.id), sql`${leadSources.nextCampaignAt} = ${dueAt.getTime()}`))
+    .returning({ id: leadSources.id });
+  return rows.length === 1;
+}
+
+// The source's leads a planned send goes to (not converted or lost), a page at a time by id.
+export function plannedRecipients(db: Db, sourceId: string, afterId: string, limit: number) {
+  return db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.leadSourceId, sourceId), sql`${leads.status} in ('new', 'contacted')`, sql`${leads.id} > ${afterId}`))
+    .orderBy(leads.id)
+    .limit(limit);
+}

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { plannedSends, type SourcePlan } from "../../../src/shared/lead-source-plan";
 import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
 import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
@@ -91,6 +92,10 @@ function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | n
     lastSyncResult: s.lastSyncResult ?? null,
     config: publicConfig(s.config as StoredSourceConfig | null),
     fieldMapping: (s.fieldMapping ?? {}) as ApiLeadSource["fieldMapping"],
+    lastCampaignAt: s.lastCampaignAt?.toISOString() ?? null,
+    nextCampaignAt: s.nextCampaignAt?.toISOString() ?? null,
+    campaignSent: s.campaignSent,
+    plannedSends: s.isActive && s.nextCampaignAt ? plannedSends(planOf(s), s.nextCampaignAt, 5).map((p) => ({ at: p.at.toISOString(), key: p.key })) : [],
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -150,9 +155,39 @@ async function checkTemplate(db: Db, accountId: string, templateId: string | nul
   if (template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
 }
 
-// Saving with auto-sync on makes the source due at the next cron tick.
-function sourceValues(input: SourceInput, now = new Date()) {
+export function planOf(s: repo.LeadSourceRow): SourcePlan {
   return {
+    calendarType: s.calendarType,
+    calendarHour: s.calendarHour,
+    calendarMinute: s.calendarMinute,
+    selectedDays: s.selectedDays ?? [],
+    startDate: day(s.startDate),
+    endDate: day(s.endDate),
+    specificDate: day(s.specificDate),
+    talkingSchedules: s.talkingSchedules ?? [],
+  };
+}
+
+// Saving with auto-sync on makes the source due at the next cron tick; the plan's next send is the
+// first slot from now on (a slot already past today is not sent after the fact).
+function sourceValues(input: SourceInput, now = new Date()) {
+  const [next] = plannedSends(
+    {
+      calendarType: input.calendarType,
+      calendarHour: input.calendarHour,
+      calendarMinute: input.calendarMinute,
+      selectedDays: input.selectedDays,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      specificDate: input.specificDate,
+      talkingSchedules: input.talkingSchedules,
+    },
+    now,
+    1,
+  );
+  return {
+    nextCampaignAt: next?.at ?? null,
+    campaignSent: false,
     fieldMapping: input.type === "airtable" ? input.fieldMapping : null,
     nextSyncAt: input.autoSync ? now : null,
     name: input.name,
@@ -337,20 +372,23 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
 }
 
 // The source's approved template goes out once, to a lead not yet in conversation with the account.
-async function autoRespond(
+// planned: the plan's campaign slot sends the same template to leads not yet contacted, whether or
+// not the source answers new leads at once.
+export async function autoRespond(
   env: Env,
   db: Db,
   owner: { account: AccountRow; userId: string },
   source: repo.LeadSourceRow | null,
   lead: repo.LeadRow,
   now: Date,
+  planned = false,
 ): Promise<AutoResponseResult> {
   const none = (status: AutoResponseResult["status"], reason: string | null = null): AutoResponseResult => ({
     status,
     conversationId: lead.conversationId,
     reason,
   });
-  if (!source || !source.isActive || !source.autoResponse || !source.templateId) return none("not_configured");
+  if (!source || !source.isActive || (!source.autoResponse && !planned) || !source.templateId) return none("not_configured");
   if (lead.conversationId) return none("skipped", "Il lead ha già una conversazione");
   const { account } = owner;
   const template = await templates.findTemplate(db, source.templateId);
