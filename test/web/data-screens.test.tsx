@@ -593,6 +593,28 @@ describe("Lead Sources", () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith("/api/leads") && new URL(c.url, "http://x").searchParams.get("leadSourceId") === "s2")).toBe(true));
   });
 
+  it("shows the next planned sends of the plan being typed, and the next one on the card", async () => {
+    signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const card = await screen.findByTestId("lead-source-card");
+    expect(within(card).getByTestId("source-next-send").textContent).toContain(LEAD_TEXTS.plannedTitle);
+    fireEvent.click(await screen.findByRole("button", { name: LEAD_TEXTS.newSource }));
+    const dialog = await screen.findByRole("dialog");
+    const preview = within(dialog).getByTestId("planned-sends");
+    expect(within(preview).getByText(LEAD_TEXTS.plannedNone)).toBeTruthy();
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Fiera" } });
+    fireEvent.change(dialog.querySelector('select[name="calendarType"]')!, { target: { value: "daily" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: LEAD_TEXTS.addSchedule }));
+    fireEvent.change(within(dialog).getByTestId("talking-schedules").querySelector("textarea")!, { target: { value: "Ci vediamo allo stand" } });
+    await waitFor(() => expect(within(preview).getAllByRole("listitem")).toHaveLength(5));
+    expect(within(preview).getAllByText(LEAD_TEXTS.plannedCampaign).length).toBeGreaterThan(0);
+    expect(within(preview).getAllByText(LEAD_TEXTS.plannedTalking("Ci vediamo allo stand")).length).toBeGreaterThan(0);
+  });
+
   it("checks the talking schedules in the source dialog", async () => {
     const { calls } = signedIn({
       "GET /api/lead-sources": () => jsonResponse([]),

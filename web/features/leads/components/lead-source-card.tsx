@@ -79,6 +79,11 @@ export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLea
           </span>
         </p>
         {source.talkingSchedules.length ? <p className="text-xs text-muted-foreground">{TX.schedulesCount(source.talkingSchedules.length)}</p> : null}
+        {source.plannedSends[0] ? (
+          <p className="text-xs text-muted-foreground" data-testid="source-next-send">
+            {TX.plannedTitle}: {formatRomeDateTime(source.plannedSends[0].at)}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter>
         <Button size="sm" variant="outline" onClick={onShowLeads} data-testid="source-show-leads">

@@ -8,6 +8,7 @@ import {
   LEAD_SOURCE_TYPE_LABELS,
   LEAD_SOURCE_TYPES,
   LEAD_TEXTS as TX,
+  leadSourceSchema,
   PULLED_SOURCE_TYPES,
   SOURCE_FIELD_KEYS,
   SOURCE_FIELD_LABELS,
@@ -33,8 +34,11 @@ import {
   type LeadSourceFormValues,
   type ScheduleRow,
   toggleDay,
+  toLeadSourceInput,
   validateLeadSourceForm,
 } from "../lib/lead-source-form";
+import { plannedSends } from "../../../../src/shared/lead-source-plan";
+import { formatRomeDateTime } from "../../../../src/shared/rome-format";
 
 export type LeadSourceDialogState = { mode: "create" } | { mode: "edit"; source: ApiLeadSource } | null;
 
@@ -284,6 +288,7 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
               {TX.addSchedule}
             </Button>
           </fieldset>
+          <PlannedSendsPreview values={values} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={save.isPending}>
               {T.cancel}
@@ -295,5 +300,29 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+// The next sends the plan as typed would make, from now (Europe/Rome), so the user sees what saving does.
+function PlannedSendsPreview({ values }: { values: LeadSourceFormValues }) {
+  const input = toLeadSourceInput(values);
+  const valid = leadSourceSchema.safeParse(input);
+  const sends = valid.success ? plannedSends(valid.data, new Date(), 5) : [];
+  return (
+    <section className="grid gap-1.5 rounded-lg border border-dashed p-3 text-sm" data-testid="planned-sends" aria-live="polite">
+      <h3 className="font-medium">{TX.plannedTitle}</h3>
+      {sends.length === 0 ? (
+        <p className="text-muted-foreground">{TX.plannedNone}</p>
+      ) : (
+        <ul className="grid gap-1 text-muted-foreground">
+          {sends.map((s) => (
+            <li key={`${s.at.toISOString()}-${s.key}`} className="flex min-w-0 gap-2">
+              <span className="shrink-0 tabular-nums">{formatRomeDateTime(s.at.toISOString())}</span>
+              <span className="truncate">{s.key === "campaign" ? TX.plannedCampaign : TX.plannedTalking(values.talkingSchedules[Number(s.key.slice(5))]?.message ?? "")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
