@@ -32,8 +32,9 @@ ALTER TABLE `list_leads` ADD `seen_import_id` text;
 --> statement-breakpoint
 ALTER TABLE `list_imports` ADD `deactivated` integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
--- "Facebook Lead Ads" and "Google Ads" sources had nothing behind them and are no longer offered:
--- existing ones keep their leads as Lead Manager API sources, the way such leads can be pushed.
+-- "Facebook Lead Ads" and "Google Ads" sources had nothing behind them: Facebook is no longer offered,
+-- and Google sources now need the webhook key made when one is saved. Existing ones keep their leads
+-- as Lead Manager API sources, the way such leads could be pushed until now.
 UPDATE `lead_sources` SET `type` = 'api', `auto_sync` = 0 WHERE `type` IN ('facebook', 'google');
 --> statement-breakpoint
 UPDATE `lead_sources` SET `auto_sync` = 0, `next_sync_at` = NULL WHERE `type` <> 'airtable';

@@ -27,6 +27,7 @@ import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
+import { googleLeadRoutes } from "./features/lead-sources/google-webhook";
 import { isOwnOrigin } from "./lib/origin";
 import { HttpError } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
@@ -115,6 +116,7 @@ const routes = app
   .route("/admin", adminRoutes);
 
 app.route("/webhooks", webhookRoutes);
+app.route("/webhooks/google-leads", googleLeadRoutes);
 
 export type AppType = typeof routes;
 

@@ -461,6 +461,7 @@ describe("Lead Sources", () => {
     lastSyncResult: null,
     config: null,
     fieldMapping: {},
+    webhook: null,
     lastCampaignAt: null,
     nextCampaignAt: "2026-03-02T09:30:00.000Z",
     campaignSent: false,
@@ -613,6 +614,18 @@ describe("Lead Sources", () => {
     await waitFor(() => expect(within(preview).getAllByRole("listitem")).toHaveLength(5));
     expect(within(preview).getAllByText(LEAD_TEXTS.plannedCampaign).length).toBeGreaterThan(0);
     expect(within(preview).getAllByText(LEAD_TEXTS.plannedTalking("Ci vediamo allo stand")).length).toBeGreaterThan(0);
+  });
+
+  it("shows a Google Ads source's webhook URL and key to paste into the lead form", async () => {
+    signedIn({
+      "GET /api/lead-sources": () => jsonResponse([{ ...SOURCE, id: "g1", type: "google", webhook: { path: "/webhooks/google-leads/g1", key: "chiave-google-123" } }]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const hook = await screen.findByTestId("source-webhook");
+    expect(hook.textContent).toContain(`${window.location.origin}/webhooks/google-leads/g1`);
+    expect(hook.textContent).toContain("chiave-google-123");
   });
 
   it("checks the talking schedules in the source dialog", async () => {

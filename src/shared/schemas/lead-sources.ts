@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
 
-// Facebook Lead Ads and Google Ads had no receiver behind them and were taken out (migration 0014
-// turns existing ones into Lead Manager API sources, which is how such leads can arrive today).
-export const LEAD_SOURCE_TYPES = ["api", "website", "airtable", "manual"] as const;
+// Facebook Lead Ads had no receiver behind it and was taken out (migration 0014 turns existing
+// Facebook and key-less Google sources into Lead Manager API sources); Google Ads lead forms post to
+// the source's own webhook.
+export const LEAD_SOURCE_TYPES = ["api", "website", "airtable", "google", "manual"] as const;
 // Sources the console pulls leads from on a schedule; the others push them (API, webhooks, by hand).
 export const PULLED_SOURCE_TYPES: readonly string[] = ["airtable"];
 export const LEAD_SOURCE_TYPE_LABELS: Record<string, string> = {
   api: "Lead Manager API",
   airtable: "Airtable",
+  google: "Google Ads (modulo per i lead)",
   website: "Sito web",
   manual: "Inserimento manuale",
 };
@@ -176,6 +178,14 @@ export const LEAD_TEXTS = {
   syncFailed: (error: string) => `Sincronizzazione non riuscita: ${error}`,
   nextSync: (when: string) => `Prossima: ${when}`,
   viewLeads: "Vedi lead",
+  googleSection: "Webhook dei moduli per i lead di Google Ads",
+  googleHint: "In Google Ads, nel modulo per i lead, incolla questo URL del webhook e questa chiave.",
+  googleUrl: "URL del webhook",
+  googleKey: "Chiave",
+  googleMappingHint: "Facoltativo: l'ID della colonna Google (es. PHONE_NUMBER, FULL_NAME, EMAIL, COMPANY_NAME) o il nome della domanda per ogni dato del lead.",
+  googleKeyInvalid: "Chiave del webhook non valida",
+  googleBodyInvalid: "Dati del lead Google non validi",
+  googleNoPhone: "Il lead Google non ha un numero di telefono valido",
   dealValueInvalid: `Il valore della vendita deve essere un importo in euro tra 0 e 10.000.000, con al massimo 2 decimali`,
   autoResponseAlreadySent: "La risposta automatica è già stata inviata a questo lead",
   dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
@@ -368,6 +378,8 @@ export interface ApiLeadSource {
   // An Airtable source's table, its key masked.
   config: { baseId: string; tableId: string; viewId: string | null; apiKey: string } | null;
   fieldMapping: Partial<Record<SourceFieldKey, string>>;
+  // A Google Ads source's webhook: its path on the console's origin and the key, for the lead form.
+  webhook: { path: string; key: string } | null;
   // The plan's state and its next sends (Europe/Rome wall-clock times, as ISO instants).
   lastCampaignAt: string | null;
   nextCampaignAt: string | null;
@@ -415,3 +427,27 @@ export interface ApiLeadSaved {
   listLeadId: string | null;
   autoResponse: AutoResponseResult;
 }
+
+// Google Ads lead form webhook body (https://developers.google.com/google-ads/webhook/docs/implementation).
+export const googleLeadSchema = z.object({
+  lead_id: z.string().max(200).optional(),
+  api_version: z.string().max(20).optional(),
+  form_id: z.union([z.number(), z.string()]).optional(),
+  campaign_id: z.union([z.number(), z.string()]).optional(),
+  google_key: z.string().max(500).default(""),
+  is_test: z.boolean().optional(),
+  gcl_id: z.string().max(500).optional(),
+  user_column_data: z
+    .array(z.object({ column_name: z.string().max(500).optional(), string_value: z.string().max(2000).optional(), column_id: z.string().max(200).optional() }))
+    .max(100)
+    .default([]),
+});
+export type GoogleLead = z.output<typeof googleLeadSchema>;
+// Which Google column ids fill each lead field when the source maps nothing else.
+export const GOOGLE_DEFAULT_MAPPING: Record<SourceFieldKey, string> = {
+  phoneNumber: "PHONE_NUMBER",
+  name: "FULL_NAME",
+  email: "EMAIL",
+  company: "COMPANY_NAME",
+  notes: "",
+};

@@ -17,7 +17,7 @@ import {
 } from "../../../src/shared/schemas/lead-sources";
 import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
 import type { Db } from "../../db/client";
-import { encryptSecret, maskSecret } from "../../lib/crypto";
+import { encryptSecret, maskSecret, randomToken } from "../../lib/crypto";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
@@ -64,6 +64,12 @@ async function storedConfig(env: Env, input: SourceInput, before: StoredSourceCo
   };
 }
 
+// A Google Ads source gets the key its lead form sends (kept across edits).
+function googleSettings(input: SourceInput, before: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (input.type !== "google") return before;
+  return { ...before, googleKey: typeof before?.googleKey === "string" ? before.googleKey : randomToken(24) };
+}
+
 function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | null; leadCount: number }): ApiLeadSource {
   const s = row.source;
   return {
@@ -92,6 +98,7 @@ function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | n
     lastSyncResult: s.lastSyncResult ?? null,
     config: publicConfig(s.config as StoredSourceConfig | null),
     fieldMapping: (s.fieldMapping ?? {}) as ApiLeadSource["fieldMapping"],
+    webhook: s.type === "google" && typeof s.settings?.googleKey === "string" ? { path: `/webhooks/google-leads/${s.id}`, key: s.settings.googleKey } : null,
     lastCampaignAt: s.lastCampaignAt?.toISOString() ?? null,
     nextCampaignAt: s.nextCampaignAt?.toISOString() ?? null,
     campaignSent: s.campaignSent,
@@ -188,7 +195,7 @@ function sourceValues(input: SourceInput, now = new Date()) {
   return {
     nextCampaignAt: next?.at ?? null,
     campaignSent: false,
-    fieldMapping: input.type === "airtable" ? input.fieldMapping : null,
+    fieldMapping: input.type === "airtable" || input.type === "google" ? input.fieldMapping : null,
     nextSyncAt: input.autoSync ? now : null,
     name: input.name,
     type: input.type,
@@ -219,7 +226,13 @@ export async function createSource(env: Env, db: Db, user: SessionUser, input: S
   const account = await requireActiveAccount(db, user);
   await checkTemplate(db, account.id, input.templateId);
   const config = await storedConfig(env, input, null);
-  const row = await repo.insertSource(db, { userId: user.id, twilioAccountId: account.id, ...sourceValues(input), config: config as Record<string, unknown> | null });
+  const row = await repo.insertSource(db, {
+    userId: user.id,
+    twilioAccountId: account.id,
+    ...sourceValues(input),
+    config: config as Record<string, unknown> | null,
+    settings: googleSettings(input, null),
+  });
   return toApiSource((await repo.findSourceWithDetails(db, row.id))!);
 }
 
@@ -228,7 +241,7 @@ export async function updateSource(env: Env, db: Db, user: SessionUser, id: stri
   await checkTemplate(db, source.twilioAccountId, input.templateId);
   const before = source.type === "airtable" ? (source.config as StoredSourceConfig | null) : null;
   const config = await storedConfig(env, input, before);
-  await repo.updateSource(db, id, { ...sourceValues(input), config: config as Record<string, unknown> | null });
+  await repo.updateSource(db, id, { ...sourceValues(input), config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
   return toApiSource((await repo.findSourceWithDetails(db, id))!);
 }
 

@@ -52,6 +52,20 @@ export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLea
           <MessageSquare className="size-4 shrink-0" aria-hidden />
           <span className="truncate">{source.templateName ?? TX.noTemplate}</span>
         </p>
+        {source.webhook ? (
+          <div className="grid gap-1 rounded-lg border border-dashed p-2 text-xs" data-testid="source-webhook">
+            <p className="font-medium">{TX.googleSection}</p>
+            <p className="text-muted-foreground">{TX.googleHint}</p>
+            <p className="break-all">
+              <span className="text-muted-foreground">{TX.googleUrl}: </span>
+              <code>{`${window.location.origin}${source.webhook.path}`}</code>
+            </p>
+            <p className="break-all">
+              <span className="text-muted-foreground">{TX.googleKey}: </span>
+              <code>{source.webhook.key}</code>
+            </p>
+          </div>
+        ) : null}
         {PULLED_SOURCE_TYPES.includes(source.type) ? (
           <div className="grid gap-0.5 text-muted-foreground" data-testid="source-sync">
             <p className="flex items-center gap-2">

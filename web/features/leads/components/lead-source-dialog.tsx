@@ -7,6 +7,7 @@ import {
   LEAD_SOURCE_DEFAULTS,
   LEAD_SOURCE_TYPE_LABELS,
   LEAD_SOURCE_TYPES,
+  GOOGLE_DEFAULT_MAPPING,
   LEAD_TEXTS as TX,
   leadSourceSchema,
   PULLED_SOURCE_TYPES,
@@ -159,6 +160,25 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
                         set("mapping", { ...values.mapping, [key]: e.target.value });
                         setErrors((er) => ({ ...er, [`fieldMapping.${key}`]: undefined }));
                       }}
+                    />
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {values.type === "google" ? (
+            <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="google-source">
+              <legend className="px-1 text-sm font-medium">{TX.googleSection}</legend>
+              <p className="text-xs text-muted-foreground">{TX.googleMappingHint}</p>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {SOURCE_FIELD_KEYS.map((key) => (
+                  <Field key={key} label={SOURCE_FIELD_LABELS[key]} htmlFor={`${id}-gmap-${key}`}>
+                    <Input
+                      id={`${id}-gmap-${key}`}
+                      name={`google.${key}`}
+                      placeholder={GOOGLE_DEFAULT_MAPPING[key] || undefined}
+                      value={values.mapping[key]}
+                      onChange={(e) => set("mapping", { ...values.mapping, [key]: e.target.value })}
                     />
                   </Field>
                 ))}

@@ -121,7 +121,7 @@ export function toLeadSourceInput(v: LeadSourceFormValues): LeadSourceInput {
     ),
     ...(v.type === "airtable"
       ? { config: { apiKey: v.apiKey, baseId: v.baseId, tableId: v.tableId, viewId: v.viewId || null }, fieldMapping: v.mapping }
-      : { config: null, fieldMapping: null }),
+      : { config: null, fieldMapping: v.type === "google" ? v.mapping : null }),
   };
 }
 
