@@ -2,6 +2,9 @@ import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "../../db/schema";
 
+// A lead's conversation is the account's one with its number (one per number), linked or not.
+const leadConversation = sql`left join ${conversations} c on c.twilio_account_id = l.twilio_account_id and c.phone_number = l.phone_number`;
+
 const replied = sql<number>`exists(select 1 from "messages" m where m."conversation_id" = "conversations"."id" and m."sender" = 'customer')`;
 
 // Per template the conversations were started with (templateKey '': started by the customer): how many,
@@ -16,10 +19,14 @@ export type TemplateCounts = {
   conversations: number;
   active: number;
   converted: number;
+  revenueCents: number;
 };
+// The key of the extra row that carries the account's whole revenue (converted leads with or without a
+// conversation), so the stats stay one statement.
+export const TOTAL_KEY = "*total";
 export function templateCounts(db: Db, accountId: string) {
   return db.all<TemplateCounts>(sql`select r.template_key as templateKey, r.template_name as templateName, r.template_category as category,
-      r.conversations as conversations, r.active as active, coalesce(k.converted, 0) as converted
+      r.conversations as conversations, r.active as active, coalesce(k.converted, 0) as converted, coalesce(v.cents, 0) as revenueCents
     from ${conversationTemplateRollup} r
     left join (
       select c.template_sid as sid, count(*) as converted
@@ -29,7 +36,16 @@ export function templateCounts(db: Db, accountId: string) {
       where c.twilio_account_id = ${accountId} and c.template_sid is not null
       group by c.template_sid
     ) k on k.sid = r.template_key
-    where r.twilio_account_id = ${accountId}`);
+    left join (
+      select coalesce(c.template_sid, '') as sid, sum(l.deal_value_cents) as cents
+      from ${leads} l ${leadConversation}
+      where l.twilio_account_id = ${accountId} and l.status = 'converted' and l.deal_value_cents is not null
+      group by sid
+    ) v on v.sid = r.template_key
+    where r.twilio_account_id = ${accountId}
+    union all
+    select ${TOTAL_KEY}, null, null, 0, 0, 0, (select coalesce(sum(l.deal_value_cents), 0) from ${leads} l
+      where l.twilio_account_id = ${accountId} and l.status = 'converted')`);
 }
 
 // One pass over the account's conversations, grouped by the template they were started with (null:
@@ -98,9 +114,6 @@ export function campaignHoursIn(db: Db, accountId: string, from: Date, to: Date)
 const lastCampaign = sql`(select e.campaign_id from ${funnelExecutions} e join ${messages} m on m.id = e.id
   where m.conversation_id = c.id order by m.created_at desc limit 1)`;
 
-// A lead's conversation is the account's one with its number (one per number), linked or not.
-const leadConversation = sql`left join ${conversations} c on c.twilio_account_id = l.twilio_account_id and c.phone_number = l.phone_number`;
-
 // Converted leads in a period, with their deal value and the template and campaign they are credited to.
 export type Conversion = { at: number; cents: number | null; templateSid: string | null; campaignId: string | null };
 export function conversionsIn(db: Db, accountId: string, from: Date, to: Date) {
@@ -108,15 +121,6 @@ export function conversionsIn(db: Db, accountId: string, from: Date, to: Date) {
     select l.converted_at as at, l.deal_value_cents as cents, c.template_sid as templateSid, ${lastCampaign} as campaignId
     from ${leads} l ${leadConversation}
     where l.twilio_account_id = ${accountId} and l.status = 'converted' and l.converted_at >= ${from.getTime()} and l.converted_at < ${to.getTime()}`);
-}
-
-// All-time revenue per template the converted leads' conversations were started with ('' for none).
-export function revenueByTemplate(db: Db, accountId: string) {
-  return db.all<{ templateKey: string; cents: number }>(sql`
-    select coalesce(c.template_sid, '') as templateKey, sum(l.deal_value_cents) as cents
-    from ${leads} l ${leadConversation}
-    where l.twilio_account_id = ${accountId} and l.status = 'converted' and l.deal_value_cents is not null
-    group by templateKey`);
 }
 
 export function feedbackOf(db: Db, accountId: string) {

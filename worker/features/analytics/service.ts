@@ -10,13 +10,13 @@ const euros = (cents: number) => Math.round(cents) / 100;
 const HOUR_MS = 3_600_000;
 
 export async function stats(env: Env, db: Db, account: AccountRow): Promise<AnalyticsStats> {
-  const [rows, revenueRows, templates] = await Promise.all([
+  const [all, templates] = await Promise.all([
     repo.templateCounts(db, account.id),
-    repo.revenueByTemplate(db, account.id),
     // The templates the account can send; Twilio being unreachable must not break the dashboard.
     listProviderTemplates(env, account).catch(() => null),
   ]);
-  const revenueOf = new Map(revenueRows.map((r) => [r.templateKey, Number(r.cents ?? 0)]));
+  const rows = all.filter((r) => r.templateKey !== repo.TOTAL_KEY);
+  const totalCents = Number(all.find((r) => r.templateKey === repo.TOTAL_KEY)?.revenueCents ?? 0);
   const performance: TemplatePerformance[] = rows
     .filter((r) => r.templateKey !== "")
     .map((r) => ({
@@ -26,7 +26,7 @@ export async function stats(env: Env, db: Db, account: AccountRow): Promise<Anal
       started: r.conversations,
       converted: r.converted,
       conversionRate: percent(r.converted, r.conversations),
-      revenue: euros(revenueOf.get(r.templateKey) ?? 0),
+      revenue: euros(Number(r.revenueCents)),
     }))
     .sort((a, b) => b.conversionRate - a.conversionRate || b.started - a.started);
   const started = performance.reduce((n, p) => n + p.started, 0);
@@ -36,7 +36,7 @@ export async function stats(env: Env, db: Db, account: AccountRow): Promise<Anal
     totalTemplates: templates ? templates.filter((t) => t.status === "approved").length : 0,
     conversionRate: percent(convertedTotal, started),
     startedConversations: started,
-    revenue: euros(revenueRows.reduce((n, r) => n + Number(r.cents ?? 0), 0)),
+    revenue: euros(totalCents),
     performance,
   };
 }

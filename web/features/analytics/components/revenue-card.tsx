@@ -31,7 +31,7 @@ export function RevenueCard() {
         <CardDescription>{UI.revenueDescription}</CardDescription>
       </CardHeader>
       <CardContent className="grid min-w-0 grid-cols-1 gap-4">
-        <dl className="grid grid-cols-3 gap-3 text-sm">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-xs text-muted-foreground">{UI.revenueTotal}</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid="revenue-total">

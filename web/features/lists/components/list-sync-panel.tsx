@@ -43,7 +43,7 @@ export function ListSyncPanel({ list }: { list: ApiList }) {
       </p>
       <form
         noValidate
-        className="flex items-center gap-2"
+        className="flex flex-wrap items-center gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           submit();
