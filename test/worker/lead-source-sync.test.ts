@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
 import { conversations, leads, leadSources, messages } from "../../worker/db/schema";
 import { runLeadSourceSync } from "../../worker/features/lead-sources/sync";
 import worker from "../../worker/index";
+import { DEAD_LETTER_QUEUE } from "../../worker/jobs/queue";
 import { type FakeTable, fakeAirtable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
@@ -161,5 +162,11 @@ describe("Airtable lead sources", () => {
     table.apiKey = KEY;
     table.throttle = 10;
     await expect(runLeadSourceSync(env, db(), { sourceId: created.json.id })).rejects.toMatchObject({ delaySeconds: 30 });
+    // Its retries used up, the dead-letter queue reports it on the card.
+    const dlq = createMessageBatch(DEAD_LETTER_QUEUE, [{ id: "m1", timestamp: new Date(), attempts: 1, body: { kind: "lead-source.sync", sourceId: created.json.id, idempotencyKey: "k" } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(dlq, env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await call("/api/lead-sources", { cookie })).json[0].lastSyncResult).toMatchObject({ ok: false, error: TX.syncGaveUp });
   });
 });

@@ -14,7 +14,7 @@ import { runCalendarReminder } from "./calendar-reminder";
 import { runLeadDetection } from "./lead-detection";
 import { runFunnelEnroll } from "./funnel-enroll";
 import { runFunnelExecute } from "./funnel-execute";
-import { runLeadSourceSync, SourceRetryLater } from "../features/lead-sources/sync";
+import { giveUpLeadSourceSync, runLeadSourceSync, SourceRetryLater } from "../features/lead-sources/sync";
 import { runSourceSlot } from "../features/lead-sources/plan";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
@@ -116,6 +116,8 @@ async function giveUp(job: JobMessage, env: Env, db: Db) {
     case "list.import.csv":
     case "list.import.airtable":
       return giveUpListImport(db, job);
+    case "lead-source.sync":
+      return giveUpLeadSourceSync(db, job);
     default:
       return;
   }

@@ -178,6 +178,7 @@ export const LEAD_TEXTS = {
   syncFailed: (error: string) => `Sincronizzazione non riuscita: ${error}`,
   nextSync: (when: string) => `Prossima: ${when}`,
   viewLeads: "Vedi lead",
+  syncGaveUp: "Airtable non ha risposto dopo diversi tentativi: la prossima sincronizzazione riproverà.",
   googleSection: "Webhook dei moduli per i lead di Google Ads",
   googleHint: "In Google Ads, nel modulo per i lead, incolla questo URL del webhook e questa chiave.",
   googleUrl: "URL del webhook",

@@ -81,3 +81,8 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
   }
   await repo.recordSync(db, source.id, { lastSyncAt: now, lastSyncResult: { ok: true, created, updated, invalid, error: null } });
 }
+
+// After its retries (Airtable busy or down all along) the sync is reported on the source's card.
+export async function giveUpLeadSourceSync(db: Db, job: { sourceId: string }, now = new Date()) {
+  await repo.recordSync(db, job.sourceId, { lastSyncAt: now, lastSyncResult: { ok: false, created: 0, updated: 0, invalid: 0, error: TX.syncGaveUp } });
+}
