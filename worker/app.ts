@@ -31,6 +31,7 @@ import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { mediaRoutes, publicMediaRoutes } from "./features/media/routes";
 import { requireValidConfig } from "./lib/config-check";
+import { googleLeadRoutes } from "./features/lead-sources/google-webhook";
 import { isOwnOrigin } from "./lib/origin";
 import { HttpError, TooManyRequests } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
@@ -125,6 +126,7 @@ const routes = app
 
 app.route("/webhooks", webhookRoutes);
 app.route("/media", publicMediaRoutes);
+app.route("/webhooks/google-leads", googleLeadRoutes);
 
 export type AppType = typeof routes;
 

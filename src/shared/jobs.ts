@@ -57,6 +57,10 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
     batchSize: z.number().int().min(1).max(1000).optional(),
     idempotencyKey: z.string().min(1),
   }),
+  // Pulls an auto-synced lead source's records (Airtable) into its leads.
+  z.object({ kind: z.literal("lead-source.sync"), sourceId: z.string().min(1), idempotencyKey: z.string().min(1) }),
+  // One planned send of a lead source (its campaign slot or a talking schedule) at `at` (epoch ms).
+  z.object({ kind: z.literal("lead-source.slot"), sourceId: z.string().min(1), at: z.number().int(), key: z.string().min(1).max(20), idempotencyKey: z.string().min(1) }),
   // A few funnel executions claimed by a cron tick.
   z.object({
     kind: z.literal("funnel.execute"),

@@ -12,6 +12,7 @@ export const NAV_DEFAULT: readonly NavItem[] = [
   { label: "Prompt AI", to: "/prompts", adminOnly: false, icon: "bot" },
   { label: "Memories", to: "/memories", adminOnly: false, icon: "brain" },
   { label: "Liste", to: "/lists", adminOnly: false, icon: "list" },
+  { label: "Lead Sources", to: "/leads", adminOnly: false, icon: "user-plus" },
   { label: "Campagne", to: "/campaigns", adminOnly: false, icon: "megaphone" },
   { label: "Conversazioni", to: "/conversations", adminOnly: false, icon: "message-square" },
   { label: "Calendario", to: "/calendar", adminOnly: false, icon: "calendar" },

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANALYTICS_UI as UI } from "../../src/shared/analytics-texts";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import type { AnalyticsStats, DayPoint, SentimentGroup } from "../../src/shared/schemas/analytics";
+import type { AnalyticsStats, CampaignFigures, DayPoint, SentimentGroup } from "../../src/shared/schemas/analytics";
 import type { CurrentUser } from "../../src/shared/schemas/auth";
 import type { ApiPrompt } from "../../src/shared/schemas/prompts";
 import type { ApiTemplate } from "../../src/shared/schemas/templates";
@@ -19,10 +19,11 @@ const STATS: AnalyticsStats = {
   totalTemplates: 3,
   conversionRate: 12.345,
   startedConversations: 8,
+  revenue: 3750.5,
   performance: [
-    { templateId: "HX1", templateName: "prestiti_benvenuto", conversionRate: 50, category: "loans", started: 4, converted: 2 },
-    { templateId: "HX2", templateName: "agenzia_viaggi", conversionRate: 25, category: "agency", started: 4, converted: 1 },
-    { templateId: "HX3", templateName: "negozio_online", conversionRate: 0, category: "ecommerce", started: 2, converted: 0 },
+    { templateId: "HX1", templateName: "prestiti_benvenuto", conversionRate: 50, category: "loans", started: 4, converted: 2, revenue: 3000 },
+    { templateId: "HX2", templateName: "agenzia_viaggi", conversionRate: 25, category: "agency", started: 4, converted: 1, revenue: 750.5 },
+    { templateId: "HX3", templateName: "negozio_online", conversionRate: 0, category: "ecommerce", started: 2, converted: 0, revenue: 0 },
   ],
 };
 
@@ -80,7 +81,21 @@ const SENTIMENT: SentimentGroup[] = [
 function points(range: { startDate: string; endDate: string }): DayPoint[] {
   const out: DayPoint[] = [];
   for (let day = range.startDate, i = 0; day <= range.endDate; day = shiftDay(day, 1), i++) {
-    out.push({ day, started: i % 3, replied: i % 2, aiCost: i * 0.001, campaignSent: i % 4, campaignDelivered: i % 4 > 0 ? 1 : 0 });
+    out.push({
+      day,
+      started: i % 3,
+      replied: i % 2,
+      aiCost: i * 0.001,
+      campaignSent: i % 4,
+      campaignDelivered: i % 4 > 0 ? 1 : 0,
+      campaignRead: 0,
+      campaignFailed: 0,
+      campaignReplied: 0,
+      campaignStopped: 0,
+      converted: i === 1 ? 1 : 0,
+      conversionRate: i === 1 ? 100 : 0,
+      revenue: i === 1 ? 120 : 0,
+    });
   }
   return out;
 }
@@ -104,9 +119,14 @@ function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}) {
       const q = new URL(call.url, "http://x").searchParams;
       return jsonResponse(points({ startDate: q.get("startDate")!, endDate: q.get("endDate")! }));
     },
+    "GET /api/analytics/campaigns": () => jsonResponse(CAMPAIGNS),
     ...routes,
   });
 }
+
+const CAMPAIGNS: CampaignFigures[] = [
+  { campaignId: "c1", name: "Autunno", sent: 4, delivered: 4, read: 2, failed: 0, replied: 1, stopped: 0, converted: 1, conversionRate: 25, revenue: 120 },
+];
 
 const timeseriesCalls = (calls: RecordedCall[]) =>
   calls.filter((c) => c.url.startsWith("/api/analytics/timeseries")).map((c) => Object.fromEntries(new URL(c.url, "http://x").searchParams));
@@ -256,12 +276,24 @@ describe("admin dashboard panels", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/conversations"));
   });
 
-  it("has no charts over time on /", async () => {
+  it("has no period charts on /, only the revenue of the last 30 Rome days", async () => {
     const { calls } = signedIn(ADMIN);
     renderApp("/");
     await screen.findByTestId("quick-analytics");
     expect(screen.queryByTestId("analytics-insights")).toBeNull();
-    expect(timeseriesCalls(calls)).toHaveLength(0);
+    await waitFor(() => expect(timeseriesCalls(calls)).toEqual([presetRange(30)]));
+  });
+
+  it("shows the revenue: all-time, last 30 days per day, and per campaign and template with their conversion rate", async () => {
+    signedIn(ADMIN);
+    renderApp("/");
+    const card = await screen.findByTestId("revenue-card");
+    await waitFor(() => expect(within(card).getByTestId("revenue-total").textContent).toBe("3750,50\u00a0€"));
+    await waitFor(() => expect(within(card).getByTestId("revenue-last30").textContent).toBe("120,00\u00a0€"));
+    expect(await within(card).findByTestId("chart-revenue-dashboard")).toBeTruthy();
+    expect(await within(card).findByText("Autunno")).toBeTruthy();
+    expect(within(card).getByText("prestiti_benvenuto")).toBeTruthy();
+    expect(within(card).getAllByText(/25,0%/).length).toBeGreaterThan(0);
   });
 });
 
@@ -362,5 +394,19 @@ describe("/analytics", () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText("prestiti_benvenuto")).toBeTruthy();
     expect(within(rows[1]!).getByText("50,0%")).toBeTruthy();
+    expect(within(rows[1]!).getByText(/^3000,00\s€$/)).toBeTruthy();
+  });
+
+  it("lists the campaigns of the period with the card's figures and their revenue", async () => {
+    const { calls } = signedIn(ADMIN);
+    renderApp("/analytics");
+    const table = await screen.findByTestId("campaign-figures");
+    const [row] = await within(table).findAllByTestId("campaign-figures-row");
+    expect(within(row!).getByText("Autunno")).toBeTruthy();
+    expect(within(row!).getAllByText("4")).toHaveLength(2);
+    expect(within(row!).getByText(/^120,00\s€$/)).toBeTruthy();
+    const campaignCalls = calls.filter((c) => c.url.startsWith("/api/analytics/campaigns")).map((c) => Object.fromEntries(new URL(c.url, "http://x").searchParams));
+    expect(campaignCalls).toContainEqual(presetRange(30));
+    expect(await screen.findByTestId("chart-revenue")).toBeTruthy();
   });
 });

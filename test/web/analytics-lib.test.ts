@@ -166,6 +166,7 @@ describe("'Analytics Rapide'", () => {
     category,
     started: 10,
     converted: Math.round(conversionRate / 10),
+    revenue: 0,
   });
 
   it("colours the three business categories and leaves the rest neutral", () => {

@@ -100,7 +100,8 @@ describe("signed in shell", () => {
     signedIn(ADMIN);
     renderApp("/");
     const nav = await screen.findByRole("navigation", { name: T.mainNavLabel });
-    expect(within(nav).getAllByRole("link")).toHaveLength(15);
+    expect(within(nav).getAllByRole("link")).toHaveLength(16);
+    expect(within(nav).getByRole("link", { name: /Lead Sources/ }).getAttribute("href")).toBe("/leads");
     expect(within(nav).getByRole("link", { name: /Admin Users/ })).toBeTruthy();
     expect(await screen.findByText("Admin Dashboard")).toBeTruthy();
     expect(screen.getByText("Ciao Admin!")).toBeTruthy();
@@ -123,7 +124,7 @@ describe("signed in shell", () => {
     renderApp("/");
     const nav = await screen.findByRole("navigation", { name: T.mainNavLabel });
     expect(within(nav).queryByRole("link", { name: /Admin Users/ })).toBeNull();
-    expect(within(nav).getAllByRole("link")).toHaveLength(9);
+    expect(within(nav).getAllByRole("link")).toHaveLength(10);
     expect(await screen.findByText("Dashboard Cliente")).toBeTruthy();
     expect(screen.getByTestId("user-greeting").textContent).toBe("Ciao mario.rossi!");
   });

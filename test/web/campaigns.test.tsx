@@ -70,6 +70,8 @@ function list(over: Partial<ApiList>): ApiList {
     isActive: true,
     createdAt: "2026-03-01T09:00:00.000Z",
     lastSyncAt: null,
+    syncInterval: 30,
+    nextSyncAt: null,
     leadCount: 3,
     lastImport: null,
     ...over,

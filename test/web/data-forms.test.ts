@@ -84,6 +84,7 @@ describe("import progress", () => {
     updated: 0,
     unchanged: 0,
     invalid: 0,
+    deactivated: 0,
     count: 0,
     error: null,
     invalidRows: [],
@@ -106,7 +107,7 @@ describe("import progress", () => {
 
 describe("the lead source form", () => {
   it("checks schedules, days and dates and keeps Monday first", () => {
-    const base = { ...emptyLeadSourceForm(), name: "Sito" };
+    const base = { ...emptyLeadSourceForm(), name: "Sito", calendarType: "daily" };
     expect(emptyLeadSourceForm()).toMatchObject({ syncInterval: "30", time: "09:00", autoResponse: true });
     expect(validateLeadSourceForm({ ...base, talkingSchedules: [{ hour: "24", minute: "0", message: "Ciao" }] })).toEqual({
       ok: false,

@@ -178,6 +178,7 @@ function imp(over: Partial<ApiListImport>): ApiListImport {
     updated: 0,
     unchanged: 0,
     invalid: 0,
+    deactivated: 0,
     count: 400,
     error: null,
     invalidRows: [],
@@ -199,6 +200,8 @@ function list(over: Partial<ApiList>): ApiList {
     isActive: true,
     createdAt: "2026-03-01T08:00:00.000Z",
     lastSyncAt: null,
+    syncInterval: 30,
+    nextSyncAt: null,
     leadCount: 400,
     lastImport: null,
     ...over,
@@ -233,6 +236,35 @@ describe("Liste", () => {
     expect(within(cards[1]!).getByText("Inattiva")).toBeTruthy();
     expect(within(cards[1]!).getByText(LIST_TEXTS.invalidRow(3, "Numero telefono mancante"))).toBeTruthy();
     expect(screen.getByTestId("lists-back").getAttribute("href")).toBe("/");
+  });
+
+  it("shows a dynamic Airtable list's re-sync, its last result, and saves its interval", async () => {
+    const dynamic = list({
+      id: "l3",
+      name: "Dinamica Airtable",
+      source: "airtable",
+      listType: "dynamic",
+      lastSyncAt: "2026-03-01T09:05:00.000Z",
+      lastImport: imp({ id: "i3", status: "completed", created: 2, updated: 1, deactivated: 1, finishedAt: "2026-03-01T09:05:00.000Z" }),
+    });
+    const { calls } = signedIn({
+      "GET /api/lists": () => jsonResponse([dynamic, list({})]),
+      "PUT /api/lists/l3/sync": (call) => jsonResponse({ ...dynamic, ...bodyOf(call) }),
+    });
+    renderApp("/lists");
+    const cards = await screen.findAllByTestId("list-card");
+    expect(within(cards[1]!).queryByTestId("list-sync")).toBeNull();
+    const panel = within(cards[0]!).getByTestId("list-sync");
+    expect(within(panel).getByText(LIST_TEXTS.syncEvery(30))).toBeTruthy();
+    expect(within(panel).getByTestId("list-sync-last").textContent).toContain(LIST_TEXTS.syncResult(2, 1, 1));
+    expect(within(cards[0]!).getByRole("button", { name: LIST_TEXTS.syncNow })).toBeTruthy();
+    const input = within(panel).getByRole("spinbutton") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "2" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
+    expect(await screen.findByText(LIST_TEXTS.syncIntervalInvalid)).toBeTruthy();
+    fireEvent.change(input, { target: { value: "45" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ syncInterval: 45 }));
   });
 
   it("validates the create dialog with the spec's messages and hints", async () => {
@@ -464,6 +496,18 @@ describe("Lead Sources", () => {
     specificDate: null,
     leadCount: 1,
     lastSyncAt: null,
+    nextSyncAt: null,
+    lastSyncResult: null,
+    config: null,
+    fieldMapping: {},
+    webhook: null,
+    lastCampaignAt: null,
+    nextCampaignAt: "2026-03-02T09:30:00.000Z",
+    campaignSent: false,
+    plannedSends: [
+      { at: "2026-03-02T09:30:00.000Z", key: "talk:0" },
+      { at: "2026-03-04T09:30:00.000Z", key: "talk:0" },
+    ],
     createdAt: "2026-03-01T08:00:00.000Z",
   };
   const LEAD: ApiLead = {
@@ -482,7 +526,30 @@ describe("Lead Sources", () => {
     externalId: null,
     importedAt: "2026-03-01T08:00:00.000Z",
     lastContactedAt: "2026-03-01T08:00:00.000Z",
+    dealValue: null,
+    convertedAt: null,
   };
+
+  it("takes the deal value of a converted lead, in euros, Italian style", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [{ ...LEAD, status: "converted", dealValue: 100, convertedAt: "2026-03-02T08:00:00.000Z" }, LEAD], total: 2, page: 1, pageSize: 25 }),
+      "PUT /api/leads/ld1": (call) => jsonResponse({ ...LEAD, status: "converted", ...bodyOf(call) }),
+    });
+    renderApp("/leads");
+    const rows = await screen.findAllByTestId("lead-row");
+    expect(within(rows[1]!).queryByTestId("lead-deal-value")).toBeNull();
+    const field = within(rows[0]!).getByTestId("lead-deal-value") as HTMLInputElement;
+    expect(field.value).toBe("100,00");
+    fireEvent.change(field, { target: { value: "dieci" } });
+    fireEvent.blur(field);
+    expect(await screen.findByText(LEAD_TEXTS.dealValueInvalid)).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    fireEvent.change(field, { target: { value: "1.250,50" } });
+    fireEvent.blur(field);
+    await waitFor(() => expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ dealValue: 1250.5 }));
+  });
 
   it("lists sources and leads with status and a link to the conversation", async () => {
     const { calls } = signedIn({
@@ -504,6 +571,100 @@ describe("Lead Sources", () => {
     fireEvent.change(status, { target: { value: "converted" } });
     expect(await screen.findByText(LEAD_TEXTS.leadUpdated)).toBeTruthy();
     expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ status: "converted" });
+  });
+
+  it("creates an Airtable source with its table and mapping; push-only types offer no auto-sync", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+      "POST /api/lead-sources": (call) => jsonResponse({ ...SOURCE, ...bodyOf(call) }, 201),
+    });
+    renderApp("/leads");
+    fireEvent.click(await screen.findByRole("button", { name: LEAD_TEXTS.newSource }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByLabelText(LEAD_TEXTS.autoSyncLabel)).toBeNull();
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Fiera" } });
+    fireEvent.change(dialog.querySelector('select[name="type"]')!, { target: { value: "airtable" } });
+    expect(within(dialog).getByLabelText(LEAD_TEXTS.autoSyncLabel)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect((await within(dialog).findAllByText(LEAD_TEXTS.airtableRequired)).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    const input = (name: string, value: string) => fireEvent.change(dialog.querySelector(`input[name="${name}"]`)!, { target: { value } });
+    input("apiKey", "patSegreto.123");
+    input("baseId", "appFiera");
+    input("tableId", "tblLead");
+    input("mapping.phoneNumber", "Cellulare");
+    input("mapping.name", "Nome");
+    fireEvent.click(within(dialog).getByLabelText(LEAD_TEXTS.autoSyncLabel));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === "POST"))).toMatchObject({
+      type: "airtable",
+      autoSync: true,
+      config: { apiKey: "patSegreto.123", baseId: "appFiera", tableId: "tblLead", viewId: null },
+      fieldMapping: { phoneNumber: "Cellulare", name: "Nome" },
+    });
+  });
+
+  it("shows a source's last sync and lists its leads from its card", async () => {
+    const airtableSource: ApiLeadSource = {
+      ...SOURCE,
+      id: "s2",
+      name: "Tabella fiera",
+      type: "airtable",
+      autoSync: true,
+      lastSyncAt: "2026-03-01T09:00:00.000Z",
+      nextSyncAt: "2026-03-01T09:30:00.000Z",
+      lastSyncResult: { ok: true, created: 3, updated: 1, invalid: 2, error: null },
+      config: { baseId: "appFiera", tableId: "tblLead", viewId: null, apiKey: "••••••••1234" },
+      fieldMapping: { phoneNumber: "Cellulare" },
+    };
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE, airtableSource]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [LEAD], total: 1, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const cards = await screen.findAllByTestId("lead-source-card");
+    expect(within(cards[0]!).queryByTestId("source-sync")).toBeNull();
+    expect(within(cards[1]!).getByTestId("source-sync").textContent).toContain(LEAD_TEXTS.syncResult(3, 1, 2));
+    fireEvent.click(within(cards[1]!).getByTestId("source-show-leads"));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith("/api/leads") && new URL(c.url, "http://x").searchParams.get("leadSourceId") === "s2")).toBe(true));
+  });
+
+  it("shows the next planned sends of the plan being typed, and the next one on the card", async () => {
+    signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const card = await screen.findByTestId("lead-source-card");
+    expect(within(card).getByTestId("source-next-send").textContent).toContain(LEAD_TEXTS.plannedTitle);
+    fireEvent.click(await screen.findByRole("button", { name: LEAD_TEXTS.newSource }));
+    const dialog = await screen.findByRole("dialog");
+    const preview = within(dialog).getByTestId("planned-sends");
+    expect(within(preview).getByText(LEAD_TEXTS.plannedNone)).toBeTruthy();
+    fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Fiera" } });
+    fireEvent.change(dialog.querySelector('select[name="calendarType"]')!, { target: { value: "daily" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: LEAD_TEXTS.addSchedule }));
+    fireEvent.change(within(dialog).getByTestId("talking-schedules").querySelector("textarea")!, { target: { value: "Ci vediamo allo stand" } });
+    await waitFor(() => expect(within(preview).getAllByRole("listitem")).toHaveLength(5));
+    expect(within(preview).getAllByText(LEAD_TEXTS.plannedCampaign).length).toBeGreaterThan(0);
+    expect(within(preview).getAllByText(LEAD_TEXTS.plannedTalking("Ci vediamo allo stand")).length).toBeGreaterThan(0);
+  });
+
+  it("shows a Google Ads source's webhook URL and key to paste into the lead form", async () => {
+    signedIn({
+      "GET /api/lead-sources": () => jsonResponse([{ ...SOURCE, id: "g1", type: "google", webhook: { path: "/webhooks/google-leads/g1", key: "chiave-google-123" } }]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [], total: 0, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const hook = await screen.findByTestId("source-webhook");
+    expect(hook.textContent).toContain(`${window.location.origin}/webhooks/google-leads/g1`);
+    expect(hook.textContent).toContain("chiave-google-123");
   });
 
   it("checks the talking schedules in the source dialog", async () => {

@@ -12,6 +12,7 @@ describe("sidebar entries", () => {
       "Prompt AI",
       "Memories",
       "Liste",
+      "Lead Sources",
       "Campagne",
       "Conversazioni",
       "Calendario",

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { analytics, conversations, feedbackEntries, leads, memories, messages, openaiUsage } from "../../worker/db/schema";
 import { call, db, signedInUser } from "./helpers";
 
+const NO_CAMPAIGN_OR_SALES = { campaignRead: 0, campaignFailed: 0, campaignReplied: 0, campaignStopped: 0, converted: 0, conversionRate: 0, revenue: 0 };
+
 async function seeded() {
   const { user, cookie } = await signedInUser();
   const account = (await call("/api/twilio-accounts", { cookie, body: { name: "S", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } })).json;
@@ -36,8 +38,8 @@ describe("analytics figures", () => {
     // 4 started with a template; converted: c1 (lead converted) and c4 (qualified lead) → 2/4.
     expect(stats).toMatchObject({ activeConversations: 5, totalTemplates: 3, startedConversations: 4, conversionRate: 50 });
     expect(stats.performance).toEqual([
-      { templateId: "HXB", templateName: "agenzia_consulenza", category: "agency", started: 1, converted: 1, conversionRate: 100 },
-      { templateId: "HXA", templateName: "prestiti_benvenuto", category: "loans", started: 3, converted: 1, conversionRate: 33.3 },
+      { templateId: "HXB", templateName: "agenzia_consulenza", category: "agency", started: 1, converted: 1, conversionRate: 100, revenue: 0 },
+      { templateId: "HXA", templateName: "prestiti_benvenuto", category: "loans", started: 3, converted: 1, conversionRate: 33.3, revenue: 0 },
     ]);
     // Replied: c1, c2, c4 of the 4 started → 75%.
     expect((await call("/api/analytics/client-stats", { cookie })).json).toEqual({ responseRate: 75, startedConversations: 4, repliedConversations: 3, activeConversations: 5 });
@@ -47,10 +49,10 @@ describe("analytics figures", () => {
     const { cookie } = await seeded();
     const res = await call("/api/analytics/timeseries?startDate=2026-11-09&endDate=2026-11-12", { cookie });
     expect(res.json).toEqual([
-      { day: "2026-11-09", started: 0, replied: 0, aiCost: 0, campaignSent: 0, campaignDelivered: 0 },
-      { day: "2026-11-10", started: 1, replied: 1, aiCost: 0.5, campaignSent: 0, campaignDelivered: 0 },
-      { day: "2026-11-11", started: 2, replied: 1, aiCost: 0.25, campaignSent: 0, campaignDelivered: 0 },
-      { day: "2026-11-12", started: 1, replied: 1, aiCost: 0, campaignSent: 0, campaignDelivered: 0 },
+      { day: "2026-11-09", started: 0, replied: 0, aiCost: 0, campaignSent: 0, campaignDelivered: 0, ...NO_CAMPAIGN_OR_SALES },
+      { day: "2026-11-10", started: 1, replied: 1, aiCost: 0.5, campaignSent: 0, campaignDelivered: 0, ...NO_CAMPAIGN_OR_SALES },
+      { day: "2026-11-11", started: 2, replied: 1, aiCost: 0.25, campaignSent: 0, campaignDelivered: 0, ...NO_CAMPAIGN_OR_SALES },
+      { day: "2026-11-12", started: 1, replied: 1, aiCost: 0, campaignSent: 0, campaignDelivered: 0, ...NO_CAMPAIGN_OR_SALES },
     ]);
     expect((await call("/api/analytics/timeseries?startDate=2026-11-12&endDate=2026-11-01", { cookie })).status).toBe(400);
     expect((await call("/api/analytics/timeseries?startDate=2026-01-01&endDate=2026-12-31", { cookie })).status).toBe(400);

@@ -129,8 +129,8 @@ describe("the dashboard's per-template rollup", () => {
     expect(res.json.startedConversations).toBe(4);
     expect(res.json.conversionRate).toBe(50);
     expect(res.json.performance).toEqual([
-      { templateId: "HXB", templateName: B.templateName, category: "agency", started: 1, converted: 1, conversionRate: 100 },
-      { templateId: "HXA", templateName: A.templateName, category: "loans", started: 3, converted: 1, conversionRate: 33.3 },
+      { templateId: "HXB", templateName: B.templateName, category: "agency", started: 1, converted: 1, conversionRate: 100, revenue: 0 },
+      { templateId: "HXA", templateName: A.templateName, category: "loans", started: 3, converted: 1, conversionRate: 33.3, revenue: 0 },
     ]);
   });
 });

@@ -122,11 +122,13 @@ describe("lead sources", () => {
   it("updates and deletes a source; its leads stay, without a source", async () => {
     const { cookie } = await sandboxUser();
     const created = await call("/api/lead-sources", { cookie, body: source({ autoResponse: false }) });
-    const updated = await call(`/api/lead-sources/${created.json.id}`, { method: "PUT", cookie, body: source({ name: "Facebook", type: "facebook", isActive: false, syncInterval: 60 }) });
+    const updated = await call(`/api/lead-sources/${created.json.id}`, { method: "PUT", cookie, body: source({ name: "Modulo", type: "manual", isActive: false, syncInterval: 60 }) });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ name: "Facebook", type: "facebook", isActive: false, syncInterval: 60 });
+    expect(updated.json).toMatchObject({ name: "Modulo", type: "manual", isActive: false, syncInterval: 60 });
+    // Facebook Lead Ads, which had no receiver, is gone.
+    expect((await call("/api/lead-sources", { cookie, body: source({ type: "facebook" }) })).status).toBe(400);
     const lead = await call("/api/leads", { cookie, body: { phone: "3331234567", name: "Mario Rossi", leadSourceId: created.json.id } });
-    expect(lead.json.lead.leadSourceName).toBe("Facebook");
+    expect(lead.json.lead.leadSourceName).toBe("Modulo");
     expect((await call("/api/lead-sources", { cookie })).json[0].leadCount).toBe(1);
     expect((await call(`/api/lead-sources/${created.json.id}`, { method: "DELETE", cookie })).status).toBe(200);
     const after = await call("/api/leads", { cookie });

@@ -197,6 +197,7 @@ export const ROUTES: Record<string, Entry> = {
   "GET /api/analytics/client-stats": { access: { kind: "own" }, request: () => ({ path: "/api/analytics/client-stats" }) },
   "GET /api/analytics/timeseries": { access: { kind: "own" }, request: () => ({ path: "/api/analytics/timeseries?startDate=2026-01-01&endDate=2026-01-31" }) },
   "GET /api/analytics/sentiment": { access: { kind: "own" }, request: () => ({ path: "/api/analytics/sentiment" }) },
+  "GET /api/analytics/campaigns": { access: { kind: "own" }, request: () => ({ path: "/api/analytics/campaigns?startDate=2026-01-01&endDate=2026-01-31" }) },
 
   "GET /api/conversations": { access: { kind: "own" }, request: () => ({ path: "/api/conversations" }) },
   "GET /api/conversations/active": { access: { kind: "own" }, request: () => ({ path: "/api/conversations/active" }) },
@@ -289,6 +290,7 @@ export const ROUTES: Record<string, Entry> = {
     request: (w) => ({ path: `/api/lists/${w.b.listId}/mapping`, method: "PUT", body: { fieldMapping: { numeroTelefono: "telefono" } } }),
   },
   "POST /api/lists/:id/import": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/lists/${w.b.listId}/import`, method: "POST" }) },
+  "PUT /api/lists/:id/sync": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/lists/${w.b.listId}/sync`, method: "PUT", body: { syncInterval: 60 } }) },
   "GET /api/lists/:id/imports/:importId": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/lists/${w.b.listId}/imports/${w.b.importId}` }) },
   "PUT /api/lists/:id/csv": {
     access: { kind: "tenant" },
@@ -381,6 +383,12 @@ export const ROUTES: Record<string, Entry> = {
   "POST /webhooks/twilio/:twilioAccountId/status": {
     access: { kind: "public", anonymous: 403 },
     request: (w) => ({ path: `/webhooks/twilio/${w.b.accountId}/status`, method: "POST", origin: null, headers: FORM, rawBody: "MessageSid=SMx&MessageStatus=delivered" }),
+  },
+
+  // Google's own rule: the source's key in the body (B's source is not a Google one: 404).
+  "POST /webhooks/google-leads/:sourceId": {
+    access: { kind: "public", anonymous: 404 },
+    request: (w) => ({ path: `/webhooks/google-leads/${w.b.leadSourceId}`, method: "POST", origin: null, body: { google_key: "x", user_column_data: [] } }),
   },
 
   "GET /api/campaigns": { access: { kind: "own" }, request: () => ({ path: "/api/campaigns" }) },

@@ -26,6 +26,7 @@ export const queryKeys = {
   // The series ends with its Rome-day range as query parameters.
   analyticsTimeseries: (range: { startDate: string; endDate: string }) => ["/api/analytics", "timeseries", range] as const,
   analyticsSentiment: ["/api/analytics", "sentiment"],
+  analyticsCampaigns: (range: { startDate: string; endDate: string }) => ["/api/analytics", "campaigns", range] as const,
   adminUsers: ["/api/admin", "users"],
   auditLog: ["/api/admin", "audit-log"],
   leadSources: ["/api/lead-sources"],

@@ -163,6 +163,9 @@ export const lists = sqliteTable(
     fieldMapping: json<Record<string, string>>("field_mapping"),
     isActive: flag("is_active", true),
     lastSyncAt: timestamp("last_sync_at"),
+    // A dynamic Airtable list re-imports every syncInterval minutes; nextSyncAt is claimed by one cron tick.
+    syncInterval: integer("sync_interval").notNull().default(30),
+    nextSyncAt: timestamp("next_sync_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,6 +192,8 @@ export const listLeads = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
     isActive: flag("is_active", true),
+    // The last import that found this record in its source; a re-sync deactivates the ones it did not.
+    seenImportId: text("seen_import_id"),
   },
   (t) => [
     index("list_leads_list_idx").on(t.listId),
@@ -223,6 +228,8 @@ export const listImports = sqliteTable(
     updated: integer("updated").notNull().default(0),
     unchanged: integer("unchanged").notNull().default(0),
     invalid: integer("invalid").notNull().default(0),
+    // Records gone from the source, marked inactive when the import completed.
+    deactivated: integer("deactivated").notNull().default(0),
     error: text("error"),
     startedAt: timestamp("started_at")
       .notNull()
@@ -545,10 +552,17 @@ export const leadSources = sqliteTable(
     campaignSent: flag("campaign_sent", false),
     settings: json<Record<string, unknown>>("settings"),
     fieldMapping: json<Record<string, string>>("field_mapping"),
+    // A pulled source's connection (Airtable: apiKey encrypted, baseId, tableId, viewId).
+    config: json<Record<string, unknown>>("config"),
+    lastSyncResult: json<{ ok: boolean; created: number; updated: number; invalid: number; error: string | null }>("last_sync_result"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("lead_sources_account_idx").on(t.twilioAccountId), index("lead_sources_user_idx").on(t.userId)],
+  (t) => [
+    index("lead_sources_account_idx").on(t.twilioAccountId),
+    index("lead_sources_user_idx").on(t.userId),
+    index("lead_sources_sync_due_idx").on(t.autoSync, t.nextSyncAt),
+  ],
 );
 
 export const leads = sqliteTable(
@@ -573,8 +587,14 @@ export const leads = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
     lastContactedAt: timestamp("last_contacted_at"),
+    // Revenue: the deal value in euro cents of a converted lead, and when it was converted.
+    dealValueCents: integer("deal_value_cents"),
+    convertedAt: timestamp("converted_at"),
+    // Set by the one claim that sends the source's auto-response, so it goes out once per lead.
+    autoRespondedAt: timestamp("auto_responded_at"),
   },
   (t) => [
+    index("leads_account_converted_idx").on(t.twilioAccountId, t.convertedAt),
     index("leads_account_status_conversation_idx").on(t.twilioAccountId, t.status, t.conversationId),
     index("leads_source_idx").on(t.leadSourceId),
     uniqueIndex("leads_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),

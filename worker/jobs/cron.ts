@@ -7,6 +7,9 @@ import { dueCalendarReminderJobs } from "./calendar-reminder";
 import { dueLeadDetectionJobs } from "./lead-detection";
 import { dueFunnelJobs } from "./funnel-claim";
 import { sweepOutbox } from "./send-message";
+import { startDueListSyncs } from "../features/lists/service";
+import { dueLeadSourceSyncJobs } from "../features/lead-sources/sync";
+import { dueSourcePlanJobs } from "../features/lead-sources/plan";
 
 // Queues.sendBatch takes at most 100 messages per call.
 const SEND_BATCH_MAX = 100;
@@ -16,7 +19,9 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const now = new Date(controller.scheduledTime);
   const minute = now.toISOString().slice(0, 16);
   const db = createDb(env.DB);
-  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...uploadJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now))];
+  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...uploadJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now)), ...(await dueLeadSourceSyncJobs(db, now)), ...(await dueSourcePlanJobs(db, now))];
+  // Dynamic Airtable lists due for a re-sync start their import (it queues its own jobs).
+  await startDueListSyncs(env, db, now).catch((err) => console.error("cron: list syncs", err));
   const due: MessageSendRequest<JobMessage>[] = [...jobs.map((body) => ({ body })), ...(await dueFunnelJobs(env, db, now))];
   for (let i = 0; i < due.length; i += SEND_BATCH_MAX) {
     await env.JOBS.sendBatch(due.slice(i, i + SEND_BATCH_MAX));

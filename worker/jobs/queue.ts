@@ -17,6 +17,8 @@ import { runLeadDetection } from "./lead-detection";
 import { runFunnelEnroll } from "./funnel-enroll";
 import { runFunnelExecute } from "./funnel-execute";
 import { giveUpMediaFetch, runMediaFetch } from "../features/media/service";
+import { giveUpLeadSourceSync, runLeadSourceSync, SourceRetryLater } from "../features/lead-sources/sync";
+import { runSourceSlot } from "../features/lead-sources/plan";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
@@ -107,6 +109,15 @@ async function runJob(job: JobMessage, env: Env, db: Db) {
       return runFunnelEnroll(env, db, job);
     case "funnel.execute":
       return runFunnelExecute(env, db, job);
+    case "lead-source.slot":
+      return runSourceSlot(env, db, job);
+    case "lead-source.sync":
+      try {
+        return await runLeadSourceSync(env, db, job);
+      } catch (err) {
+        if (err instanceof SourceRetryLater) throw new RetryLater(err.delaySeconds);
+        throw err;
+      }
   }
 }
 
@@ -126,6 +137,8 @@ async function giveUp(job: JobMessage, env: Env, db: Db) {
       return giveUpListImport(db, job);
     case "media.fetch":
       return giveUpMediaFetch(env, db, job);
+    case "lead-source.sync":
+      return giveUpLeadSourceSync(db, job);
     default:
       return;
   }

@@ -4,7 +4,8 @@ import { isCalendarDay } from "../rome-time";
 // How the figures are defined (README "Analytics"):
 // - a conversation is *started* when the business opened it with a template;
 // - it is *replied* when the customer wrote in it afterwards;
-// - it is *converted* when it was marked a qualified lead or its lead was converted.
+// - it is *converted* when it was marked a qualified lead or its lead was converted;
+// - revenue is the deal value (euros) of converted leads, on the Rome day they were converted.
 export interface TemplatePerformance {
   templateId: string;
   templateName: string;
@@ -12,6 +13,7 @@ export interface TemplatePerformance {
   category: string | null;
   started: number;
   converted: number;
+  revenue: number;
 }
 
 export interface AnalyticsStats {
@@ -19,6 +21,7 @@ export interface AnalyticsStats {
   totalTemplates: number;
   conversionRate: number;
   startedConversations: number;
+  revenue: number;
   performance: TemplatePerformance[];
 }
 
@@ -36,6 +39,30 @@ export interface DayPoint {
   aiCost: number;
   campaignSent: number;
   campaignDelivered: number;
+  campaignRead: number;
+  campaignFailed: number;
+  campaignReplied: number;
+  campaignStopped: number;
+  converted: number;
+  conversionRate: number;
+  revenue: number;
+}
+
+// A campaign's figures over a period: the same counts as its card and funnel (from its executions and
+// their messages' statuses), by the day each step was executed; revenue from the converted leads it
+// messaged last before their conversion.
+export interface CampaignFigures {
+  campaignId: string;
+  name: string;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  replied: number;
+  stopped: number;
+  converted: number;
+  conversionRate: number;
+  revenue: number;
 }
 
 export interface SentimentGroup {

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
 
-export const LEAD_SOURCE_TYPES = ["api", "website", "facebook", "google", "manual"] as const;
+// Facebook Lead Ads had no receiver behind it and was taken out (migration 0014 turns existing
+// Facebook and key-less Google sources into Lead Manager API sources); Google Ads lead forms post to
+// the source's own webhook.
+export const LEAD_SOURCE_TYPES = ["api", "website", "airtable", "google", "manual"] as const;
+// Sources the console pulls leads from on a schedule; the others push them (API, webhooks, by hand).
+export const PULLED_SOURCE_TYPES: readonly string[] = ["airtable"];
 export const LEAD_SOURCE_TYPE_LABELS: Record<string, string> = {
   api: "Lead Manager API",
+  airtable: "Airtable",
+  google: "Google Ads (modulo per i lead)",
   website: "Sito web",
-  facebook: "Facebook Lead Ads",
-  google: "Google Ads",
   manual: "Inserimento manuale",
 };
 export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
@@ -37,6 +42,17 @@ export const WEEK_DAYS = [
 export const LEAD_SOURCE_DEFAULTS = { syncInterval: 30, calendarHour: 9, calendarMinute: 0, timezone: "Europe/Rome" } as const;
 export const TALKING_MESSAGE_MAX = 500;
 export const LEADS_PAGE_SIZE = 25;
+// The standard lead fields an Airtable source maps from the table's field names.
+export const SOURCE_FIELD_KEYS = ["phoneNumber", "name", "email", "company", "notes"] as const;
+export type SourceFieldKey = (typeof SOURCE_FIELD_KEYS)[number];
+export const SOURCE_FIELD_LABELS: Record<SourceFieldKey, string> = {
+  phoneNumber: "Telefono",
+  name: "Nome",
+  email: "Email",
+  company: "Azienda",
+  notes: "Note",
+};
+export const DEAL_VALUE_MAX = 10_000_000;
 
 export const LEAD_TEXTS = {
   title: "Lead Sources",
@@ -136,7 +152,55 @@ export const LEAD_TEXTS = {
   sourceNotFound: "Fonte lead non trovata",
   leadNotFound: "Lead non trovato",
   noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  planRequired: "Scegli la pianificazione (ogni giorno, giorni selezionati o data specifica) per i messaggi programmati",
+  daysRequired: "Seleziona almeno un giorno",
+  specificDateRequired: "Indica la data specifica",
+  plannedTitle: "Prossimi invii pianificati",
+  plannedNone: "Nessun invio pianificato",
+  plannedCampaign: "Template ai lead non ancora contattati",
+  plannedTalking: (message: string) => `Messaggio: ${message}`,
+  autoSyncPushOnly: "La sincronizzazione automatica è solo per le fonti da cui si leggono i lead (Airtable)",
+  airtableRequired: "API Key, Base ID e Table ID sono obbligatori per una fonte Airtable",
+  baseIdInvalid: "Il Base ID inizia con 'app'",
+  tableIdInvalid: "Il Table ID inizia con 'tbl'",
+  viewIdInvalid: "Il View ID inizia con 'viw'",
+  mappingPhoneRequired: "Indica il campo della tabella con il numero di telefono",
+  airtableSection: "Tabella Airtable",
+  apiKeyLabel: "API Key (personal access token)",
+  apiKeyKeep: "Lascia vuoto per mantenere la chiave salvata",
+  baseIdLabel: "Base ID",
+  tableIdLabel: "Table ID",
+  viewIdLabel: "View ID (facoltativo)",
+  mappingSection: "Campi della tabella",
+  mappingHint: "Il nome del campo Airtable per ogni dato del lead.",
+  lastSync: (when: string) => `Ultima sincronizzazione: ${when}`,
+  syncResult: (created: number, updated: number, invalid: number) => `${created} nuovi, ${updated} aggiornati, ${invalid} non validi`,
+  syncFailed: (error: string) => `Sincronizzazione non riuscita: ${error}`,
+  nextSync: (when: string) => `Prossima: ${when}`,
+  viewLeads: "Vedi lead",
+  syncGaveUp: "Airtable non ha risposto dopo diversi tentativi: la prossima sincronizzazione riproverà.",
+  googleSection: "Webhook dei moduli per i lead di Google Ads",
+  googleHint: "In Google Ads, nel modulo per i lead, incolla questo URL del webhook e questa chiave.",
+  googleUrl: "URL del webhook",
+  googleKey: "Chiave",
+  googleMappingHint: "Facoltativo: l'ID della colonna Google (es. PHONE_NUMBER, FULL_NAME, EMAIL, COMPANY_NAME) o il nome della domanda per ogni dato del lead.",
+  googleKeyInvalid: "Chiave del webhook non valida",
+  googleBodyInvalid: "Dati del lead Google non validi",
+  googleNoPhone: "Il lead Google non ha un numero di telefono valido",
+  dealValueInvalid: `Il valore della vendita deve essere un importo in euro tra 0 e 10.000.000, con al massimo 2 decimali`,
+  autoResponseAlreadySent: "La risposta automatica è già stata inviata a questo lead",
+  dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
+  dealValueLabel: "Valore vendita (€)",
+  dealValueHint: "Il fatturato di questo lead, mostrato in Analytics nel giorno della conversione.",
 } as const;
+
+// A converted lead's deal value, in euros with cents; stored as whole cents.
+const dealValue = z
+  .number({ error: LEAD_TEXTS.dealValueInvalid })
+  .min(0, LEAD_TEXTS.dealValueInvalid)
+  .max(DEAL_VALUE_MAX, LEAD_TEXTS.dealValueInvalid)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, LEAD_TEXTS.dealValueInvalid);
+export const toCents = (euros: number) => Math.round(euros * 100);
 
 const optionalText = (max: number) =>
   z
@@ -163,6 +227,19 @@ export const talkingScheduleSchema = z.object({
 });
 export type TalkingSchedule = z.output<typeof talkingScheduleSchema>;
 
+const sourceConfigSchema = z.object({
+  apiKey: z.string().trim().max(300).optional().default(""),
+  baseId: z.string().trim().max(40).optional().default(""),
+  tableId: z.string().trim().max(40).optional().default(""),
+  viewId: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v || null),
+});
+const sourceMappingSchema = z.object(Object.fromEntries(SOURCE_FIELD_KEYS.map((k) => [k, z.string().trim().max(200).optional()])) as Record<SourceFieldKey, z.ZodOptional<z.ZodString>>);
+
 export const leadSourceSchema = z
   .object({
     name: z.string({ error: LEAD_TEXTS.nameRequired }).trim().min(1, LEAD_TEXTS.nameRequired).max(100),
@@ -185,9 +262,28 @@ export const leadSourceSchema = z
     startDate: optionalDay,
     endDate: optionalDay,
     specificDate: optionalDay,
+    // An Airtable source's table (the key may be left empty on an update to keep the stored one) and
+    // which of its fields hold each lead field.
+    config: sourceConfigSchema.nullish().transform((v) => v ?? null),
+    fieldMapping: sourceMappingSchema.nullish().transform((v) => (v ? Object.fromEntries(Object.entries(v).filter(([, name]) => name)) : {})),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: LEAD_TEXTS.endBeforeStart });
+    // A plan that can never fall due would be a setting that never acts.
+    if (v.talkingSchedules.length > 0 && !v.calendarType) ctx.addIssue({ code: "custom", path: ["calendarType"], message: LEAD_TEXTS.planRequired });
+    if (v.calendarType === "weekly" && v.selectedDays.length === 0) ctx.addIssue({ code: "custom", path: ["selectedDays"], message: LEAD_TEXTS.daysRequired });
+    if (v.calendarType === "specific" && !v.specificDate) ctx.addIssue({ code: "custom", path: ["specificDate"], message: LEAD_TEXTS.specificDateRequired });
+    if (v.autoSync && !PULLED_SOURCE_TYPES.includes(v.type)) ctx.addIssue({ code: "custom", path: ["autoSync"], message: LEAD_TEXTS.autoSyncPushOnly });
+    if (v.type !== "airtable") return;
+    const c = v.config;
+    if (!c || !c.baseId || !c.tableId) {
+      ctx.addIssue({ code: "custom", path: ["config"], message: LEAD_TEXTS.airtableRequired });
+      return;
+    }
+    if (!/^app[A-Za-z0-9]+$/.test(c.baseId)) ctx.addIssue({ code: "custom", path: ["config", "baseId"], message: LEAD_TEXTS.baseIdInvalid });
+    if (!/^tbl[A-Za-z0-9]+$/.test(c.tableId)) ctx.addIssue({ code: "custom", path: ["config", "tableId"], message: LEAD_TEXTS.tableIdInvalid });
+    if (c.viewId && !/^viw[A-Za-z0-9]+$/.test(c.viewId)) ctx.addIssue({ code: "custom", path: ["config", "viewId"], message: LEAD_TEXTS.viewIdInvalid });
+    if (!v.fieldMapping.phoneNumber) ctx.addIssue({ code: "custom", path: ["fieldMapping", "phoneNumber"], message: LEAD_TEXTS.mappingPhoneRequired });
   });
 export type LeadSourceInput = z.input<typeof leadSourceSchema>;
 
@@ -223,9 +319,12 @@ export const leadInputSchema = z
     listId: optionalText(64),
     leadSourceId: optionalText(64),
     status: z.enum(LEAD_STATUSES, { error: LEAD_TEXTS.statusInvalid }).optional(),
+    // A sale reported by an outside system: the lead is converted with this value.
+    dealValue: dealValue.nullish(),
   })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.phoneNumber) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.phoneRequired });
+    if (v.dealValue != null && v.status && v.status !== "converted") ctx.addIssue({ code: "custom", path: ["dealValue"], message: LEAD_TEXTS.dealValueNeedsConverted });
   })
   .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: toE164(phone ?? phoneNumber ?? "")! }));
 export type LeadInput = z.input<typeof leadInputSchema>;
@@ -239,6 +338,8 @@ export const leadUpdateSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
   company: optionalText(200).optional(),
   notes: optionalText(2000).optional(),
+  // null clears it; set on a converted lead (or together with status converted).
+  dealValue: dealValue.nullable().optional(),
 });
 
 export const leadIdParam = z.object({ id: z.string().min(1).max(64) });
@@ -273,6 +374,18 @@ export interface ApiLeadSource {
   specificDate: string | null;
   leadCount: number;
   lastSyncAt: string | null;
+  nextSyncAt: string | null;
+  lastSyncResult: { ok: boolean; created: number; updated: number; invalid: number; error: string | null } | null;
+  // An Airtable source's table, its key masked.
+  config: { baseId: string; tableId: string; viewId: string | null; apiKey: string } | null;
+  fieldMapping: Partial<Record<SourceFieldKey, string>>;
+  // A Google Ads source's webhook: its path on the console's origin and the key, for the lead form.
+  webhook: { path: string; key: string } | null;
+  // The plan's state and its next sends (Europe/Rome wall-clock times, as ISO instants).
+  lastCampaignAt: string | null;
+  nextCampaignAt: string | null;
+  campaignSent: boolean;
+  plannedSends: { at: string; key: string }[];
   createdAt: string;
 }
 
@@ -292,6 +405,8 @@ export interface ApiLead {
   externalId: string | null;
   importedAt: string;
   lastContactedAt: string | null;
+  dealValue: number | null;
+  convertedAt: string | null;
 }
 
 export interface ApiLeadsPage {
@@ -313,3 +428,27 @@ export interface ApiLeadSaved {
   listLeadId: string | null;
   autoResponse: AutoResponseResult;
 }
+
+// Google Ads lead form webhook body (https://developers.google.com/google-ads/webhook/docs/implementation).
+export const googleLeadSchema = z.object({
+  lead_id: z.string().max(200).optional(),
+  api_version: z.string().max(20).optional(),
+  form_id: z.union([z.number(), z.string()]).optional(),
+  campaign_id: z.union([z.number(), z.string()]).optional(),
+  google_key: z.string().max(500).default(""),
+  is_test: z.boolean().optional(),
+  gcl_id: z.string().max(500).optional(),
+  user_column_data: z
+    .array(z.object({ column_name: z.string().max(500).optional(), string_value: z.string().max(2000).optional(), column_id: z.string().max(200).optional() }))
+    .max(100)
+    .default([]),
+});
+export type GoogleLead = z.output<typeof googleLeadSchema>;
+// Which Google column ids fill each lead field when the source maps nothing else.
+export const GOOGLE_DEFAULT_MAPPING: Record<SourceFieldKey, string> = {
+  phoneNumber: "PHONE_NUMBER",
+  name: "FULL_NAME",
+  email: "EMAIL",
+  company: "COMPANY_NAME",
+  notes: "",
+};

@@ -29,7 +29,23 @@ export const AIRTABLE_PAGES_PER_JOB = 5;
 export const INVALID_ROWS_KEPT_PER_CHUNK = 50;
 export const LIST_LEADS_PAGE_SIZE = 25;
 
+export const LIST_SYNC_DEFAULT_MINUTES = 30;
+export const LIST_SYNC_MIN_MINUTES = 5;
+export const LIST_SYNC_MAX_MINUTES = 1440;
+
 export const LIST_TEXTS = {
+  syncIntervalInvalid: `L'intervallo di sincronizzazione deve essere tra ${LIST_SYNC_MIN_MINUTES} e ${LIST_SYNC_MAX_MINUTES} minuti`,
+  syncIntervalLabel: "Sincronizza ogni (minuti)",
+  syncIntervalHint: "Una lista dinamica Airtable rilegge la tabella da sola: nuovi record diventano lead, quelli modificati si aggiornano, quelli spariti diventano inattivi.",
+  syncNow: "Sincronizza ora",
+  syncStarted: "Sincronizzazione avviata",
+  syncSaved: "Intervallo di sincronizzazione salvato",
+  syncSaveError: "Impossibile salvare l'intervallo di sincronizzazione.",
+  syncEvery: (minutes: number) => `Sincronizzazione ogni ${minutes} min`,
+  lastSync: (when: string) => `Ultima sincronizzazione: ${when}`,
+  syncResult: (created: number, updated: number, deactivated: number) => `${created} nuovi, ${updated} aggiornati, ${deactivated} disattivati`,
+  neverSynced: "Mai sincronizzata",
+  syncDynamicOnly: "La sincronizzazione automatica è solo per le liste dinamiche Airtable",
   title: "Liste",
   back: "Dashboard",
   newList: "Nuova Lista",
@@ -167,6 +183,13 @@ const trimmed = (max: number, label: string) =>
     .trim()
     .max(max, LIST_TEXTS.tooLong(label, max));
 
+const syncIntervalField = z
+  .number({ error: LIST_TEXTS.syncIntervalInvalid })
+  .int(LIST_TEXTS.syncIntervalInvalid)
+  .min(LIST_SYNC_MIN_MINUTES, LIST_TEXTS.syncIntervalInvalid)
+  .max(LIST_SYNC_MAX_MINUTES, LIST_TEXTS.syncIntervalInvalid);
+export const listSyncSchema = z.object({ syncInterval: syncIntervalField });
+
 export const createListSchema = z
   .object({
     name: z.string({ error: LIST_TEXTS.createRequired }).trim().min(1, LIST_TEXTS.createRequired).max(100, LIST_TEXTS.tooLong("Nome lista", 100)),
@@ -181,6 +204,7 @@ export const createListSchema = z
       })
       .optional(),
     isActive: z.boolean().optional().default(true),
+    syncInterval: syncIntervalField.optional().default(LIST_SYNC_DEFAULT_MINUTES),
   })
   .superRefine((v, ctx) => {
     if (v.source !== "airtable") return;
@@ -293,6 +317,8 @@ export interface ApiListImport {
   updated: number;
   unchanged: number;
   invalid: number;
+  // Records gone from the source, marked inactive (dynamic Airtable lists).
+  deactivated: number;
   // Rows stored in the list by this import (new, changed and unchanged).
   count: number;
   error: string | null;
@@ -312,6 +338,8 @@ export interface ApiList {
   isActive: boolean;
   createdAt: string;
   lastSyncAt: string | null;
+  syncInterval: number;
+  nextSyncAt: string | null;
   leadCount: number;
   lastImport: ApiListImport | null;
 }

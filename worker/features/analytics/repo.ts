@@ -1,6 +1,9 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { analytics, campaignJobs, conversations, conversationTemplateRollup, feedbackEntries, leadCampaigns, leads, memories, openaiUsage } from "../../db/schema";
+import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "../../db/schema";
+
+// A lead's conversation is the account's one with its number (one per number), linked or not.
+const leadConversation = sql`left join ${conversations} c on c.twilio_account_id = l.twilio_account_id and c.phone_number = l.phone_number`;
 
 const replied = sql<number>`exists(select 1 from "messages" m where m."conversation_id" = "conversations"."id" and m."sender" = 'customer')`;
 
@@ -16,10 +19,14 @@ export type TemplateCounts = {
   conversations: number;
   active: number;
   converted: number;
+  revenueCents: number;
 };
+// The key of the extra row that carries the account's whole revenue (converted leads with or without a
+// conversation), so the stats stay one statement.
+export const TOTAL_KEY = "*total";
 export function templateCounts(db: Db, accountId: string) {
   return db.all<TemplateCounts>(sql`select r.template_key as templateKey, r.template_name as templateName, r.template_category as category,
-      r.conversations as conversations, r.active as active, coalesce(k.converted, 0) as converted
+      r.conversations as conversations, r.active as active, coalesce(k.converted, 0) as converted, coalesce(v.cents, 0) as revenueCents
     from ${conversationTemplateRollup} r
     left join (
       select c.template_sid as sid, count(*) as converted
@@ -29,7 +36,16 @@ export function templateCounts(db: Db, accountId: string) {
       where c.twilio_account_id = ${accountId} and c.template_sid is not null
       group by c.template_sid
     ) k on k.sid = r.template_key
-    where r.twilio_account_id = ${accountId}`);
+    left join (
+      select coalesce(c.template_sid, '') as sid, sum(l.deal_value_cents) as cents
+      from ${leads} l ${leadConversation}
+      where l.twilio_account_id = ${accountId} and l.status = 'converted' and l.deal_value_cents is not null
+      group by sid
+    ) v on v.sid = r.template_key
+    where r.twilio_account_id = ${accountId}
+    union all
+    select ${TOTAL_KEY}, null, null, 0, 0, 0, (select coalesce(sum(l.deal_value_cents), 0) from ${leads} l
+      where l.twilio_account_id = ${accountId} and l.status = 'converted')`);
 }
 
 // One pass over the account's conversations, grouped by the template they were started with (null:
@@ -64,12 +80,47 @@ export function usageIn(db: Db, accountId: string, from: Date, to: Date) {
     .where(and(eq(openaiUsage.twilioAccountId, accountId), gte(openaiUsage.createdAt, from), lt(openaiUsage.createdAt, to)));
 }
 
-export function campaignSendsIn(db: Db, accountId: string, from: Date, to: Date) {
-  return db
-    .select({ sentAt: campaignJobs.sentAt, deliveredAt: campaignJobs.deliveredAt })
-    .from(campaignJobs)
-    .innerJoin(leadCampaigns, eq(leadCampaigns.id, campaignJobs.campaignId))
-    .where(and(eq(leadCampaigns.twilioAccountId, accountId), isNotNull(campaignJobs.sentAt), gte(campaignJobs.sentAt, from), lt(campaignJobs.sentAt, to)));
+// A campaign's figures per UTC hour of execution (Rome days are whole UTC hours, so the service
+// buckets hours into days): the same definitions as the campaign card's counters (the counted bits
+// that move with them) and its funnel stats, so the card, the funnel and Analytics always agree.
+export type CampaignHour = {
+  campaignId: string;
+  name: string;
+  hour: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  replied: number;
+  stopped: number;
+};
+export function campaignHoursIn(db: Db, accountId: string, from: Date, to: Date) {
+  return db.all<CampaignHour>(sql`
+    select e.campaign_id as campaignId, c.name as name, e.executed_at / 3600000 as hour,
+      sum((e.counted & 1) != 0) as sent,
+      sum((e.counted & 2) != 0) as delivered,
+      sum(coalesce(m.status = 'read', 0)) as read,
+      sum((e.counted & 4) != 0) as failed,
+      sum(e.status = 'replied' or (m.id is not null and exists (
+        select 1 from messages r where r.conversation_id = m.conversation_id and r.sender = 'customer' and r.created_at > m.created_at
+      ))) as replied,
+      sum(e.status in ('replied', 'opted_out')) as stopped
+    from ${leadCampaigns} c join ${funnelExecutions} e on e.campaign_id = c.id left join ${messages} m on m.id = e.id
+    where c.twilio_account_id = ${accountId} and e.executed_at >= ${from.getTime()} and e.executed_at < ${to.getTime()}
+    group by e.campaign_id, hour`);
+}
+
+// The campaign a converted lead is credited to: the one whose message reached its conversation last.
+const lastCampaign = sql`(select e.campaign_id from ${funnelExecutions} e join ${messages} m on m.id = e.id
+  where m.conversation_id = c.id order by m.created_at desc limit 1)`;
+
+// Converted leads in a period, with their deal value and the template and campaign they are credited to.
+export type Conversion = { at: number; cents: number | null; templateSid: string | null; campaignId: string | null };
+export function conversionsIn(db: Db, accountId: string, from: Date, to: Date) {
+  return db.all<Conversion>(sql`
+    select l.converted_at as at, l.deal_value_cents as cents, c.template_sid as templateSid, ${lastCampaign} as campaignId
+    from ${leads} l ${leadConversation}
+    where l.twilio_account_id = ${accountId} and l.status = 'converted' and l.converted_at >= ${from.getTime()} and l.converted_at < ${to.getTime()}`);
 }
 
 export function feedbackOf(db: Db, accountId: string) {

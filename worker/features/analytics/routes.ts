@@ -13,4 +13,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
     const { startDate, endDate } = c.req.valid("query");
     return c.json(await service.timeseries(c.var.db, await requireActiveAccount(c.var.db, currentUser(c)), startDate, endDate), 200);
   })
+  .get("/campaigns", validate("query", timeseriesQuery), async (c) => {
+    const { startDate, endDate } = c.req.valid("query");
+    return c.json(await service.campaignFigures(c.var.db, await requireActiveAccount(c.var.db, currentUser(c)), startDate, endDate), 200);
+  })
   .get("/sentiment", async (c) => c.json(await service.sentiment(c.var.db, await requireActiveAccount(c.var.db, currentUser(c))), 200));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { leads, leadSources, templates } from "../../db/schema";
 
@@ -110,6 +110,73 @@ export async function updateLead(db: Db, id: string, values: Partial<typeof lead
   return row;
 }
 
+// The one caller that sets the stamp sends the auto-response; overlapping imports, syncs and API
+// calls for the same lead find it taken.
+export async function claimAutoResponse(db: Db, id: string, now: Date) {
+  const rows = await db
+    .update(leads)
+    .set({ autoRespondedAt: now })
+    .where(and(eq(leads.id, id), isNull(leads.autoRespondedAt)))
+    .returning({ id: leads.id });
+  return rows.length === 1;
+}
+
+export function releaseAutoResponse(db: Db, id: string) {
+  return db.update(leads).set({ autoRespondedAt: null }).where(eq(leads.id, id));
+}
+
 export function deleteLead(db: Db, id: string) {
   return db.delete(leads).where(eq(leads.id, id));
+}
+
+// Auto-synced sources whose sync is due; the claim moves nextSyncAt on by the interval, so one cron
+// tick takes a source however many overlap.
+export function dueSyncSources(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(leadSources)
+    .where(and(eq(leadSources.autoSync, true), eq(leadSources.isActive, true), sql`${leadSources.nextSyncAt} <= ${now.getTime()}`))
+    .limit(limit);
+}
+
+export async function claimSourceSync(db: Db, source: LeadSourceRow, now: Date) {
+  const rows = await db
+    .update(leadSources)
+    .set({ nextSyncAt: new Date(now.getTime() + source.syncInterval * 60_000) })
+    .where(and(eq(leadSources.id, source.id), eq(leadSources.autoSync, true), sql`${leadSources.nextSyncAt} <= ${now.getTime()}`))
+    .returning({ id: leadSources.id });
+  return rows.length === 1;
+}
+
+export function recordSync(db: Db, id: string, values: Pick<LeadSourceRow, "lastSyncResult"> & { lastSyncAt?: Date }) {
+  return db.update(leadSources).set(values).where(eq(leadSources.id, id));
+}
+
+// Sources whose next planned send has come.
+export function dueCampaignSources(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(leadSources)
+    .where(and(eq(leadSources.isActive, true), sql`${leadSources.nextCampaignAt} <= ${now.getTime()}`))
+    .limit(limit);
+}
+
+// Moves the plan on from the slot at `dueAt`; only the tick that still finds it there wins.
+export async function claimCampaignSlot(db: Db, source: LeadSourceRow, dueAt: Date, next: Date | null, sentKeys: string[]) {
+  const rows = await db
+    .update(leadSources)
+    .set({ lastCampaignAt: dueAt, nextCampaignAt: next, campaignSent: next === null, talkingSchedulesSent: sentKeys })
+    .where(and(eq(leadSources.id, source.id), sql`${leadSources.nextCampaignAt} = ${dueAt.getTime()}`))
+    .returning({ id: leadSources.id });
+  return rows.length === 1;
+}
+
+// The source's leads a planned send goes to (not converted or lost), a page at a time by id.
+export function plannedRecipients(db: Db, sourceId: string, afterId: string, limit: number) {
+  return db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.leadSourceId, sourceId), sql`${leads.status} in ('new', 'contacted')`, sql`${leads.id} > ${afterId}`))
+    .orderBy(leads.id)
+    .limit(limit);
 }

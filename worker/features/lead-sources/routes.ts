@@ -14,9 +14,9 @@ import * as service from "./service";
 
 export const leadSourceRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await service.listSources(c.var.db, currentUser(c)), 200))
-  .post("/", validate("json", leadSourceSchema), async (c) => c.json(await service.createSource(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .post("/", validate("json", leadSourceSchema), async (c) => c.json(await service.createSource(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201))
   .put("/:id", validate("param", leadSourceIdParam), validate("json", leadSourceSchema), async (c) =>
-    c.json(await service.updateSource(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await service.updateSource(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .delete("/:id", validate("param", leadSourceIdParam), async (c) => {
     await service.deleteSource(c.var.db, currentUser(c), c.req.valid("param").id);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { plannedSends, type SourcePlan } from "../../../src/shared/lead-source-plan";
 import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
 import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
@@ -8,6 +9,7 @@ import {
   type ApiLeadsPage,
   type AutoResponseResult,
   LEAD_TEXTS as TX,
+  toCents,
   type leadInputSchema,
   type leadSourceSchema,
   type leadsQuerySchema,
@@ -15,6 +17,7 @@ import {
 } from "../../../src/shared/schemas/lead-sources";
 import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
 import type { Db } from "../../db/client";
+import { encryptSecret, maskSecret, randomToken } from "../../lib/crypto";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
@@ -33,6 +36,39 @@ type LeadsQuery = z.output<typeof leadsQuerySchema>;
 
 const day = (d: Date | null) => (d ? romeDay(d) : null);
 const dayStart = (d: string | null) => (d ? romeDayStart(d) : null);
+
+// An Airtable source's connection as stored: the key encrypted, its last 4 characters to show.
+export interface StoredSourceConfig {
+  apiKey: string;
+  apiKeyLast4: string;
+  baseId: string;
+  tableId: string;
+  viewId: string | null;
+}
+
+function publicConfig(c: StoredSourceConfig | null): ApiLeadSource["config"] {
+  return c ? { baseId: c.baseId, tableId: c.tableId, viewId: c.viewId, apiKey: maskSecret(c.apiKeyLast4) } : null;
+}
+
+// The config to store: a new key is encrypted; an empty one keeps the stored key (an update).
+async function storedConfig(env: Env, input: SourceInput, before: StoredSourceConfig | null): Promise<StoredSourceConfig | null> {
+  if (input.type !== "airtable" || !input.config) return null;
+  const { apiKey, baseId, tableId, viewId } = input.config;
+  if (!apiKey && !before) throw badRequest(TX.airtableRequired, [{ path: "config.apiKey", message: TX.airtableRequired }]);
+  return {
+    apiKey: apiKey ? await encryptSecret(apiKey, env.ENCRYPTION_KEY) : before!.apiKey,
+    apiKeyLast4: apiKey ? apiKey.slice(-4) : before!.apiKeyLast4,
+    baseId,
+    tableId,
+    viewId,
+  };
+}
+
+// A Google Ads source gets the key its lead form sends (kept across edits).
+function googleSettings(input: SourceInput, before: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (input.type !== "google") return before;
+  return { ...before, googleKey: typeof before?.googleKey === "string" ? before.googleKey : randomToken(24) };
+}
 
 function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | null; leadCount: number }): ApiLeadSource {
   const s = row.source;
@@ -58,6 +94,15 @@ function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | n
     specificDate: day(s.specificDate),
     leadCount: Number(row.leadCount),
     lastSyncAt: s.lastSyncAt?.toISOString() ?? null,
+    nextSyncAt: s.autoSync ? (s.nextSyncAt?.toISOString() ?? null) : null,
+    lastSyncResult: s.lastSyncResult ?? null,
+    config: publicConfig(s.config as StoredSourceConfig | null),
+    fieldMapping: (s.fieldMapping ?? {}) as ApiLeadSource["fieldMapping"],
+    webhook: s.type === "google" && typeof s.settings?.googleKey === "string" ? { path: `/webhooks/google-leads/${s.id}`, key: s.settings.googleKey } : null,
+    lastCampaignAt: s.lastCampaignAt?.toISOString() ?? null,
+    nextCampaignAt: s.nextCampaignAt?.toISOString() ?? null,
+    campaignSent: s.campaignSent,
+    plannedSends: s.isActive && s.nextCampaignAt ? plannedSends(planOf(s), s.nextCampaignAt, 5).map((p) => ({ at: p.at.toISOString(), key: p.key })) : [],
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -80,6 +125,8 @@ function toApiLead(row: { lead: repo.LeadRow; sourceName: string | null }): ApiL
     externalId: l.externalId,
     importedAt: l.importedAt.toISOString(),
     lastContactedAt: l.lastContactedAt?.toISOString() ?? null,
+    dealValue: l.dealValueCents === null ? null : l.dealValueCents / 100,
+    convertedAt: l.convertedAt?.toISOString() ?? null,
   };
 }
 
@@ -115,8 +162,41 @@ async function checkTemplate(db: Db, accountId: string, templateId: string | nul
   if (template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
 }
 
-function sourceValues(input: SourceInput) {
+export function planOf(s: repo.LeadSourceRow): SourcePlan {
   return {
+    calendarType: s.calendarType,
+    calendarHour: s.calendarHour,
+    calendarMinute: s.calendarMinute,
+    selectedDays: s.selectedDays ?? [],
+    startDate: day(s.startDate),
+    endDate: day(s.endDate),
+    specificDate: day(s.specificDate),
+    talkingSchedules: s.talkingSchedules ?? [],
+  };
+}
+
+// Saving with auto-sync on makes the source due at the next cron tick; the plan's next send is the
+// first slot from now on (a slot already past today is not sent after the fact).
+function sourceValues(input: SourceInput, now = new Date()) {
+  const [next] = plannedSends(
+    {
+      calendarType: input.calendarType,
+      calendarHour: input.calendarHour,
+      calendarMinute: input.calendarMinute,
+      selectedDays: input.selectedDays,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      specificDate: input.specificDate,
+      talkingSchedules: input.talkingSchedules,
+    },
+    now,
+    1,
+  );
+  return {
+    nextCampaignAt: next?.at ?? null,
+    campaignSent: false,
+    fieldMapping: input.type === "airtable" || input.type === "google" ? input.fieldMapping : null,
+    nextSyncAt: input.autoSync ? now : null,
     name: input.name,
     type: input.type,
     isActive: input.isActive,
@@ -142,17 +222,26 @@ export async function listSources(db: Db, user: SessionUser): Promise<ApiLeadSou
   return (await repo.listSources(db, active.account.id)).map(toApiSource);
 }
 
-export async function createSource(db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
+export async function createSource(env: Env, db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
   const account = await requireActiveAccount(db, user);
   await checkTemplate(db, account.id, input.templateId);
-  const row = await repo.insertSource(db, { userId: user.id, twilioAccountId: account.id, ...sourceValues(input) });
+  const config = await storedConfig(env, input, null);
+  const row = await repo.insertSource(db, {
+    userId: user.id,
+    twilioAccountId: account.id,
+    ...sourceValues(input),
+    config: config as Record<string, unknown> | null,
+    settings: googleSettings(input, null),
+  });
   return toApiSource((await repo.findSourceWithDetails(db, row.id))!);
 }
 
-export async function updateSource(db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
+export async function updateSource(env: Env, db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
   const source = await getSourceForUser(db, user, id);
   await checkTemplate(db, source.twilioAccountId, input.templateId);
-  await repo.updateSource(db, id, sourceValues(input));
+  const before = source.type === "airtable" ? (source.config as StoredSourceConfig | null) : null;
+  const config = await storedConfig(env, input, before);
+  await repo.updateSource(db, id, { ...sourceValues(input), config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
   return toApiSource((await repo.findSourceWithDetails(db, id))!);
 }
 
@@ -179,11 +268,25 @@ export async function createLead(env: Env, db: Db, user: SessionUser, input: Lea
   return saveLead(env, db, { account, userId: user.id }, input);
 }
 
-export async function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpdate): Promise<ApiLead> {
-  await getLeadForUser(db, user, id);
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+export async function updateLead(db: Db, user: SessionUser, id: string, input: LeadUpdate, now = new Date()): Promise<ApiLead> {
+  const { lead } = await getLeadForUser(db, user, id);
+  const { dealValue, ...fields } = input;
+  const changes: Partial<repo.LeadRow> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const status = input.status ?? lead.status;
+  if (dealValue != null && status !== "converted") throw badRequest(TX.dealValueNeedsConverted, [{ path: "dealValue", message: TX.dealValueNeedsConverted }]);
+  Object.assign(changes, conversionChanges(lead, status, dealValue, now));
   if (Object.keys(changes).length > 0) await repo.updateLead(db, id, changes);
   return toApiLead((await repo.findLeadWithSource(db, id))!);
+}
+
+// Revenue bookkeeping of a status change: a lead becoming converted is dated now (its revenue's day),
+// one that stops being converted loses its date and deal value; undefined leaves the value as it is.
+function conversionChanges(lead: Pick<repo.LeadRow, "status" | "convertedAt"> | undefined, status: string, dealValue: number | null | undefined, now: Date): Partial<repo.LeadRow> {
+  if (status !== "converted") return lead?.status === "converted" ? { convertedAt: null, dealValueCents: null } : {};
+  return {
+    convertedAt: lead?.status === "converted" && lead.convertedAt ? lead.convertedAt : now,
+    ...(dealValue === undefined ? {} : { dealValueCents: dealValue === null ? null : toCents(dealValue) }),
+  };
 }
 
 export async function deleteLead(db: Db, user: SessionUser, id: string) {
@@ -216,7 +319,12 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
   if (input.company) changes.company = input.company;
   if (input.notes) changes.notes = input.notes;
   if (input.externalId) changes.externalId = input.externalId;
-  if (input.status) changes.status = input.status;
+  // A sale reported with a value converts the lead.
+  const status = input.dealValue != null ? "converted" : input.status;
+  if (status) {
+    changes.status = status;
+    Object.assign(changes, conversionChanges(existing, status, input.dealValue, now));
+  }
   if (source) changes.leadSourceId = source.id;
   if (input.customFields) changes.customFields = { ...(existing?.customFields ?? {}), ...input.customFields };
   const lead = await repo.upsertLead(
@@ -232,11 +340,21 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
       customFields: input.customFields,
       externalId: input.externalId,
       leadSourceId: source?.id ?? null,
-      status: input.status ?? "new",
+      status: status ?? "new",
       importedAt: now,
+      ...conversionChanges(undefined, status ?? "new", input.dealValue, now),
     },
     changes,
   );
+  // A number the account already talks with: the lead points at that conversation (its chat link,
+  // and the template its conversion and revenue are credited to).
+  if (!lead.conversationId) {
+    const talking = await conversations.findConversationByPhone(db, account.id, lead.phoneNumber);
+    if (talking) {
+      await repo.updateLead(db, lead.id, { conversationId: talking.id });
+      lead.conversationId = talking.id;
+    }
+  }
 
   let listLeadId: string | null = null;
   if (list) {
@@ -267,20 +385,23 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
 }
 
 // The source's approved template goes out once, to a lead not yet in conversation with the account.
-async function autoRespond(
+// planned: the plan's campaign slot sends the same template to leads not yet contacted, whether or
+// not the source answers new leads at once.
+export async function autoRespond(
   env: Env,
   db: Db,
   owner: { account: AccountRow; userId: string },
   source: repo.LeadSourceRow | null,
   lead: repo.LeadRow,
   now: Date,
+  planned = false,
 ): Promise<AutoResponseResult> {
   const none = (status: AutoResponseResult["status"], reason: string | null = null): AutoResponseResult => ({
     status,
     conversationId: lead.conversationId,
     reason,
   });
-  if (!source || !source.isActive || !source.autoResponse || !source.templateId) return none("not_configured");
+  if (!source || !source.isActive || (!source.autoResponse && !planned) || !source.templateId) return none("not_configured");
   if (lead.conversationId) return none("skipped", "Il lead ha già una conversazione");
   const { account } = owner;
   const template = await templates.findTemplate(db, source.templateId);
@@ -290,6 +411,7 @@ async function autoRespond(
     await repo.updateLead(db, lead.id, { conversationId: existing.id });
     return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
   }
+  if (!(await repo.claimAutoResponse(db, lead.id, now))) return none("skipped", TX.autoResponseAlreadySent);
   const conversation = await conversations.ensureConversation(db, { userId: owner.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber });
   const sid = internalTemplateSid(template);
   const details = {
@@ -321,6 +443,8 @@ async function autoRespond(
       await repo.updateLead(db, lead.id, { conversationId: conversation.id });
       return { status: "skipped", conversationId: conversation.id, reason: err.message };
     }
+    // Not sent: a later try may claim it again.
+    await repo.releaseAutoResponse(db, lead.id);
     throw err;
   }
   await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });

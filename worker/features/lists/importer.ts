@@ -118,7 +118,8 @@ export async function applyChunk(
   imp: repo.ImportRow,
   chunk: number,
   records: SourceRecord[],
-  opts: { nextCursor: string | null; last: boolean | "by-count" },
+  // syncRemovals: a dynamic list's Airtable import marks the records it sees, and at its end the ones gone.
+  opts: { nextCursor: string | null; last: boolean | "by-count"; syncRemovals?: boolean },
   now = new Date(),
 ): Promise<boolean> {
   const invalid: repo.InvalidRow[] = [];
@@ -161,7 +162,9 @@ export async function applyChunk(
     await runBatch(db, [
       repo.insertChunkStatement(db, imp.id, chunk, opts.nextCursor, invalid.slice(0, INVALID_ROWS_KEPT_PER_CHUNK)),
       ...repo.upsertLeadStatements(db, imp.listId, toWrite, now),
+      ...(opts.syncRemovals ? repo.markSeenStatements(db, imp.listId, imp.id, [...byExternalId.keys()]) : []),
       repo.progressStatement(db, imp.id, counts, opts.last, now),
+      ...(opts.syncRemovals && opts.last === true ? repo.deactivateUnseenStatements(db, imp.listId, imp.id) : []),
       repo.markSyncedIfCompleted(db, imp.listId, imp.id, now),
     ]);
   } catch (err) {
@@ -242,7 +245,7 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
     }
     throw err;
   }
-  const applied = await applyChunk(db, imp, job.chunk, records, { nextCursor: offset, last: offset === null });
+  const applied = await applyChunk(db, imp, job.chunk, records, { nextCursor: offset, last: offset === null, syncRemovals: list.listType === "dynamic" });
   if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset));
 }
 

@@ -220,10 +220,67 @@ export function progressStatement(db: Db, importId: string, counts: ChunkCounts,
     .where(eq(listImports.id, importId));
 }
 
+// The records of a source import found in this chunk (new, changed or unchanged) are marked seen by it.
+export function markSeenStatements(db: Db, listId: string, importId: string, externalIds: string[]): Statement[] {
+  const statements: Statement[] = [];
+  for (let i = 0; i < externalIds.length; i += IDS_PER_SELECT) {
+    statements.push(
+      db
+        .update(listLeads)
+        .set({ seenImportId: importId })
+        .where(and(eq(listLeads.listId, listId), inArray(listLeads.externalId, externalIds.slice(i, i + IDS_PER_SELECT)))),
+    );
+  }
+  return statements;
+}
+
+// Once a re-sync has completed, the list's Airtable records (ids "rec…"; leads added by hand are left
+// alone) it did not see are gone from the source: counted on the import, then marked inactive. Kept,
+// not deleted, so their runs and chats stay; seen again later, they become active again.
+export function deactivateUnseenStatements(db: Db, listId: string, importId: string): Statement[] {
+  const unseen = sql`list_leads.list_id = ${listId} and list_leads.is_active = 1 and list_leads.external_id like 'rec%' and coalesce(list_leads.seen_import_id, '') != ${importId}`;
+  const completed = sql`exists (select 1 from list_imports i where i.id = ${importId} and i.status = 'completed')`;
+  return [
+    db
+      .update(listImports)
+      .set({ deactivated: sql`(select count(*) from list_leads where ${unseen})` })
+      .where(and(eq(listImports.id, importId), eq(listImports.status, "completed"))),
+    db.update(listLeads).set({ isActive: false }).where(sql`${unseen} and ${completed}`),
+  ];
+}
+
+// Dynamic Airtable lists whose re-sync is due; the claim moves nextSyncAt on, so a list is taken by
+// one cron tick however many overlap.
+export function dueSyncLists(db: Db, now: Date, limit: number) {
+  return db
+    .select()
+    .from(lists)
+    .where(
+      and(
+        eq(lists.listType, "dynamic"),
+        eq(lists.source, "airtable"),
+        eq(lists.isActive, true),
+        sql`json_extract(${lists.fieldMapping}, '$.numeroTelefono') is not null`,
+        or(sql`${lists.nextSyncAt} is null`, sql`${lists.nextSyncAt} <= ${now.getTime()}`),
+      ),
+    )
+    .limit(limit);
+}
+
+export async function claimSync(db: Db, list: ListRow, now: Date) {
+  const rows = await db
+    .update(lists)
+    .set({ nextSyncAt: new Date(now.getTime() + list.syncInterval * 60_000) })
+    .where(and(eq(lists.id, list.id), or(sql`${lists.nextSyncAt} is null`, sql`${lists.nextSyncAt} <= ${now.getTime()}`)))
+    .returning({ id: lists.id });
+  return rows.length === 1;
+}
+
 export function markSyncedIfCompleted(db: Db, listId: string, importId: string, now: Date) {
   return db
     .update(lists)
-    .set({ lastSyncAt: now })
+    // The next scheduled re-sync counts from this one, however it was started.
+    .set({ lastSyncAt: now, nextSyncAt: sql`${now.getTime()} + ${lists.syncInterval} * 60000` })
     .where(and(eq(lists.id, listId), sql`exists (select 1 from list_imports where id = ${importId} and status = 'completed')`));
 }
 

@@ -9,6 +9,7 @@ import {
   listLeadIdParam,
   listLeadSchema,
   listLeadsQuerySchema,
+  listSyncSchema,
 } from "../../../src/shared/schemas/lists";
 import { HttpError } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
@@ -40,6 +41,9 @@ export const listRoutes = new Hono<AppEnv>()
   )
   .post("/:id/import", validate("param", listIdParam), async (c) =>
     c.json(await service.startImport(c.env, c.var.db, currentUser(c), c.req.valid("param").id), 202),
+  )
+  .put("/:id/sync", validate("param", listIdParam), validate("json", listSyncSchema), async (c) =>
+    c.json(await service.setSyncInterval(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").syncInterval), 200),
   )
   .get("/:id/imports/:importId", validate("param", importParam), async (c) => {
     const { id, importId } = c.req.valid("param");

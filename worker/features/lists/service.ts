@@ -75,6 +75,7 @@ export function toApiImport(imp: repo.ImportRow, invalidRows: repo.InvalidRow[] 
     updated: imp.updated,
     unchanged: imp.unchanged,
     invalid: imp.invalid,
+    deactivated: imp.deactivated,
     count: imp.created + imp.updated + imp.unchanged,
     error: imp.error,
     invalidRows,
@@ -95,6 +96,8 @@ function toApiList(list: repo.ListRow, leadCount: number, lastImport: ApiListImp
     isActive: list.isActive,
     createdAt: list.createdAt.toISOString(),
     lastSyncAt: list.lastSyncAt?.toISOString() ?? null,
+    syncInterval: list.syncInterval,
+    nextSyncAt: list.nextSyncAt?.toISOString() ?? null,
     leadCount,
     lastImport,
   };
@@ -176,6 +179,7 @@ export async function createList(env: Env, db: Db, user: SessionUser, input: Cre
     config: config as unknown as Record<string, unknown>,
     fieldMapping: {},
     isActive: input.isActive,
+    syncInterval: input.syncInterval,
   });
   return toApiList(list, 0, null);
 }
@@ -306,7 +310,7 @@ export async function startImport(env: Env, db: Db, user: SessionUser, id: strin
 
 // Creates the import and queues its jobs: every CSV chunk at once (their rows are known), or the
 // first Airtable chunk, which passes the cursor on.
-async function enqueueImport(env: Env, db: Db, list: repo.ListRow, user: SessionUser): Promise<ApiListImport> {
+async function enqueueImport(env: Env, db: Db, list: repo.ListRow, user: Pick<SessionUser, "id">): Promise<ApiListImport> {
   const csv = list.source === "csv" ? (list.config as unknown as StoredCsvConfig) : null;
   const chunks = csv ? csvChunkCount(csv.rowCount) : null;
   const imp = await repo.insertImport(db, {
@@ -337,6 +341,28 @@ async function enqueueImport(env: Env, db: Db, list: repo.ListRow, user: Session
     throw err;
   }
   return toApiImport(imp);
+}
+
+export async function setSyncInterval(db: Db, user: SessionUser, id: string, syncInterval: number): Promise<ApiList> {
+  const list = await getListForUser(db, user, id);
+  if (list.listType !== "dynamic" || list.source !== "airtable") throw badRequest(TX.syncDynamicOnly);
+  // The next sync follows the new interval from the last one.
+  const nextSyncAt = list.lastSyncAt ? new Date(list.lastSyncAt.getTime() + syncInterval * 60_000) : null;
+  await repo.updateList(db, id, { syncInterval, nextSyncAt });
+  return getList(db, user, id);
+}
+
+const SYNCS_PER_TICK = 20;
+
+// Each cron tick re-imports the dynamic Airtable lists that are due, through the same queued import
+// as the console's (same limits and retries). A list with an import still running waits for the next.
+export async function startDueListSyncs(env: Env, db: Db, now: Date) {
+  for (const list of await repo.dueSyncLists(db, now, SYNCS_PER_TICK)) {
+    if (!(await repo.claimSync(db, list, now))) continue;
+    await repo.failStaleImports(db, list.id, new Date(now.getTime() - STALE_IMPORT_MS), TX.staleImport);
+    if (await repo.runningImport(db, list.id)) continue;
+    await enqueueImport(env, db, list, { id: list.userId }).catch((err) => console.error("lists: scheduled sync could not start", list.id, err));
+  }
 }
 
 export async function getImport(db: Db, user: SessionUser, listId: string, importId: string) {

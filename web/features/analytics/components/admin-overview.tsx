@@ -1,8 +1,9 @@
 import { AdminStats } from "./admin-stats";
 import { QuickActions } from "./quick-actions";
 import { QuickAnalyticsCard } from "./quick-analytics-card";
+import { RevenueCard } from "./revenue-card";
 
-// The top of the admin dashboard: the four figures, 'Analytics Rapide' and the quick actions.
+// The top of the admin dashboard: the four figures, 'Analytics Rapide', the quick actions and the revenue.
 export function AdminOverview() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -11,6 +12,7 @@ export function AdminOverview() {
         <QuickAnalyticsCard />
         <QuickActions />
       </div>
+      <RevenueCard />
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { Button } from "../../../components/ui/button";
 import { useNow } from "../../../lib/use-now";
 import { useTimeseries } from "../api/get-timeseries";
 import { DEFAULT_PRESET, presetRange, type DayRange, type RangePreset } from "../lib/date-range";
-import { formatCount, formatUsd } from "../lib/format";
+import { formatCount, formatEur, formatUsd } from "../lib/format";
+import { CampaignFiguresTable } from "./campaign-figures-table";
 import { PerformanceTable } from "./performance-table";
 import { RangePicker, type RangeSelection } from "./range-picker";
 import { SentimentPanel } from "./sentiment-panel";
@@ -17,6 +18,7 @@ type Choice = { preset: RangePreset } | { preset: "custom"; range: DayRange };
 
 const count = (v: number) => formatCount(v);
 const usd = (v: number) => formatUsd(v);
+const eur = (v: number) => formatEur(v);
 
 // /analytics: the period picker, the day-by-day charts, the per-template table and the sentiment.
 export function AnalyticsInsights() {
@@ -72,7 +74,27 @@ export function AnalyticsInsights() {
           series={[
             { label: UI.seriesSent, values: points.map((p) => p.campaignSent), fill: "fill-violet-500", stroke: "stroke-violet-500", swatch: "bg-violet-500" },
             { label: UI.seriesDelivered, values: points.map((p) => p.campaignDelivered), fill: "fill-emerald-500", stroke: "stroke-emerald-500", swatch: "bg-emerald-500" },
+            { label: UI.campaignChartRead, values: points.map((p) => p.campaignRead), fill: "fill-sky-500", stroke: "stroke-sky-500", swatch: "bg-sky-500" },
+            { label: UI.campaignChartReplied, values: points.map((p) => p.campaignReplied), fill: "fill-primary", stroke: "stroke-primary", swatch: "bg-primary" },
+            { label: UI.campaignChartFailed, values: points.map((p) => p.campaignFailed), fill: "fill-rose-500", stroke: "stroke-rose-500", swatch: "bg-rose-500" },
           ]}
+        />
+        <TimeChart
+          testId="chart-revenue"
+          title={UI.revenueChart}
+          days={days}
+          format={eur}
+          currency="€"
+          area
+          series={[{ label: UI.seriesRevenue, values: points.map((p) => p.revenue), fill: "fill-emerald-500", stroke: "stroke-emerald-500", swatch: "bg-emerald-500" }]}
+        />
+        <TimeChart
+          testId="chart-converted"
+          title={UI.seriesConverted}
+          days={days}
+          integer
+          format={count}
+          series={[{ label: UI.seriesConverted, values: points.map((p) => p.converted), fill: "fill-violet-500", stroke: "stroke-violet-500", swatch: "bg-violet-500" }]}
         />
       </div>
     );
@@ -92,6 +114,7 @@ export function AnalyticsInsights() {
         />
       </div>
       {charts}
+      <CampaignFiguresTable range={selection.range} />
       <PerformanceTable />
       <SentimentPanel />
     </section>

@@ -3,10 +3,10 @@ import { EmptyState } from "../../../components/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/cn";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
-import { formatCount, formatPercent } from "../lib/format";
+import { formatCount, formatEur, formatPercent } from "../lib/format";
 import { categoryTone, TONE_CLASSES, toneLabel } from "../lib/performance";
 
-// Every template that started conversations, with its started, converted and conversion rate.
+// Every template that started conversations, with its started, converted, conversion rate and revenue.
 export function PerformanceTable() {
   const { data, isPending } = useAnalyticsStats();
   const rows = data?.performance ?? [];
@@ -37,8 +37,11 @@ export function PerformanceTable() {
                   <th scope="col" className="hidden py-2 pr-3 text-right font-medium sm:table-cell">
                     {UI.performanceConverted}
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
                     {UI.performanceRate}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    {UI.performanceRevenue}
                   </th>
                 </tr>
               </thead>
@@ -58,7 +61,8 @@ export function PerformanceTable() {
                       </td>
                       <td className="py-2 pr-3 text-right tabular-nums">{formatCount(p.started)}</td>
                       <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{formatCount(p.converted)}</td>
-                      <td className="py-2 text-right font-semibold tabular-nums">{formatPercent(p.conversionRate)}</td>
+                      <td className="py-2 pr-3 text-right font-semibold tabular-nums">{formatPercent(p.conversionRate)}</td>
+                      <td className="py-2 text-right tabular-nums">{formatEur(p.revenue)}</td>
                     </tr>
                   );
                 })}

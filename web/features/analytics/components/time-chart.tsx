@@ -25,6 +25,7 @@ export function TimeChart({
   format,
   integer = false,
   area = false,
+  currency = "$",
   testId,
 }: {
   title: string;
@@ -33,6 +34,8 @@ export function TimeChart({
   format: (value: number) => string;
   integer?: boolean;
   area?: boolean;
+  // The unit of non-integer axes: AI costs in dollars, revenue in euros.
+  currency?: "$" | "€";
   testId?: string;
 }) {
   const id = useId();
@@ -41,7 +44,7 @@ export function TimeChart({
   const ticks = niceTicks(max, { integer });
   const top = ticks[ticks.length - 1]!;
   const decimals = integer ? 0 : axisDecimals(ticks[1] ?? top);
-  const tickText = (v: number) => (integer ? String(v) : `$${v.toFixed(decimals)}`);
+  const tickText = (v: number) => (integer ? String(v) : currency === "€" ? `${v.toFixed(decimals)} €` : `$${v.toFixed(decimals)}`);
   const left = Math.max(...ticks.map((t) => tickText(t).length)) * 6.5 + 12;
   const box: Box = { width, height: HEIGHT, left, right: 12, top: 10, bottom: 26 };
   const kind = chartKind(days.length);

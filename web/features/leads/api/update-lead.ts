@@ -3,8 +3,8 @@ import type { ApiLead, LeadStatus } from "../../../../src/shared/schemas/lead-so
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export function updateLead({ id, status }: { id: string; status: LeadStatus }) {
-  return apiRequest<ApiLead>("PUT", `/api/leads/${encodeURIComponent(id)}`, { status });
+export function updateLead({ id, ...changes }: { id: string; status?: LeadStatus; dealValue?: number | null }) {
+  return apiRequest<ApiLead>("PUT", `/api/leads/${encodeURIComponent(id)}`, changes);
 }
 
 export function useUpdateLead() {

@@ -1,6 +1,13 @@
 import { CalendarClock, MessageSquare, Pencil, RefreshCw, Trash, Users } from "lucide-react";
-import { pad2 } from "../../../../src/shared/rome-format";
-import { type ApiLeadSource, CALENDAR_TYPE_LABELS, LEAD_SOURCE_TYPE_LABELS, LEAD_TEXTS as TX, WEEK_DAYS } from "../../../../src/shared/schemas/lead-sources";
+import { formatRomeDateTime, pad2 } from "../../../../src/shared/rome-format";
+import {
+  type ApiLeadSource,
+  CALENDAR_TYPE_LABELS,
+  LEAD_SOURCE_TYPE_LABELS,
+  LEAD_TEXTS as TX,
+  PULLED_SOURCE_TYPES,
+  WEEK_DAYS,
+} from "../../../../src/shared/schemas/lead-sources";
 import { T } from "../../../../src/shared/strings";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -8,7 +15,7 @@ import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui
 import { toast } from "../../../lib/toast-store";
 import { useDeleteLeadSource } from "../api/delete-lead-source";
 
-export function LeadSourceCard({ source, onEdit }: { source: ApiLeadSource; onEdit: () => void }) {
+export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLeadSource; onEdit: () => void; onShowLeads: () => void }) {
   const removal = useDeleteLeadSource({
     onSuccess: () => toast({ title: TX.sourceDeleted, description: source.name, variant: "success" }),
     onError: () => toast({ title: T.error, description: TX.sourceDeleteError, variant: "destructive" }),
@@ -45,10 +52,40 @@ export function LeadSourceCard({ source, onEdit }: { source: ApiLeadSource; onEd
           <MessageSquare className="size-4 shrink-0" aria-hidden />
           <span className="truncate">{source.templateName ?? TX.noTemplate}</span>
         </p>
-        <p className="flex items-center gap-2 text-muted-foreground">
-          <RefreshCw className="size-4 shrink-0" aria-hidden />
-          {source.autoSync ? `${TX.autoSyncLabel} · ${TX.every(source.syncInterval)}` : TX.every(source.syncInterval)}
-        </p>
+        {source.webhook ? (
+          <div className="grid gap-1 rounded-lg border border-dashed p-2 text-xs" data-testid="source-webhook">
+            <p className="font-medium">{TX.googleSection}</p>
+            <p className="text-muted-foreground">{TX.googleHint}</p>
+            <p className="break-all">
+              <span className="text-muted-foreground">{TX.googleUrl}: </span>
+              <code>{`${window.location.origin}${source.webhook.path}`}</code>
+            </p>
+            <p className="break-all">
+              <span className="text-muted-foreground">{TX.googleKey}: </span>
+              <code>{source.webhook.key}</code>
+            </p>
+          </div>
+        ) : null}
+        {PULLED_SOURCE_TYPES.includes(source.type) ? (
+          <div className="grid gap-0.5 text-muted-foreground" data-testid="source-sync">
+            <p className="flex items-center gap-2">
+              <RefreshCw className="size-4 shrink-0" aria-hidden />
+              {source.autoSync ? `${TX.autoSyncLabel} · ${TX.every(source.syncInterval)}` : TX.every(source.syncInterval)}
+            </p>
+            {source.lastSyncAt ? (
+              <p className="text-xs">
+                {TX.lastSync(formatRomeDateTime(source.lastSyncAt))}
+                {" · "}
+                {source.lastSyncResult?.ok === false
+                  ? TX.syncFailed(source.lastSyncResult.error ?? "")
+                  : source.lastSyncResult
+                    ? TX.syncResult(source.lastSyncResult.created, source.lastSyncResult.updated, source.lastSyncResult.invalid)
+                    : null}
+              </p>
+            ) : null}
+            {source.nextSyncAt ? <p className="text-xs">{TX.nextSync(formatRomeDateTime(source.nextSyncAt))}</p> : null}
+          </div>
+        ) : null}
         <p className="flex items-center gap-2 text-muted-foreground">
           <CalendarClock className="size-4 shrink-0" aria-hidden />
           <span className="truncate">
@@ -56,8 +93,17 @@ export function LeadSourceCard({ source, onEdit }: { source: ApiLeadSource; onEd
           </span>
         </p>
         {source.talkingSchedules.length ? <p className="text-xs text-muted-foreground">{TX.schedulesCount(source.talkingSchedules.length)}</p> : null}
+        {source.plannedSends[0] ? (
+          <p className="text-xs text-muted-foreground" data-testid="source-next-send">
+            {TX.plannedTitle}: {formatRomeDateTime(source.plannedSends[0].at)}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter>
+        <Button size="sm" variant="outline" onClick={onShowLeads} data-testid="source-show-leads">
+          <Users aria-hidden />
+          {TX.viewLeads}
+        </Button>
         <Button size="sm" variant="outline" onClick={onEdit}>
           <Pencil aria-hidden />
           {T.edit}

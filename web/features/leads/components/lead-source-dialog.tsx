@@ -7,7 +7,12 @@ import {
   LEAD_SOURCE_DEFAULTS,
   LEAD_SOURCE_TYPE_LABELS,
   LEAD_SOURCE_TYPES,
+  GOOGLE_DEFAULT_MAPPING,
   LEAD_TEXTS as TX,
+  leadSourceSchema,
+  PULLED_SOURCE_TYPES,
+  SOURCE_FIELD_KEYS,
+  SOURCE_FIELD_LABELS,
   TALKING_MESSAGE_MAX,
   WEEK_DAYS,
 } from "../../../../src/shared/schemas/lead-sources";
@@ -30,8 +35,11 @@ import {
   type LeadSourceFormValues,
   type ScheduleRow,
   toggleDay,
+  toLeadSourceInput,
   validateLeadSourceForm,
 } from "../lib/lead-source-form";
+import { plannedSends } from "../../../../src/shared/lead-source-plan";
+import { formatRomeDateTime } from "../../../../src/shared/rome-format";
 
 export type LeadSourceDialogState = { mode: "create" } | { mode: "edit"; source: ApiLeadSource } | null;
 
@@ -75,7 +83,7 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateLeadSourceForm(values);
+    const checked = validateLeadSourceForm(values, editing?.type === "airtable");
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -96,6 +104,8 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
   };
 
   const templateMissing = values.templateId && !templates.some((t) => t.id === values.templateId);
+  const pulled = PULLED_SOURCE_TYPES.includes(values.type);
+  const keyKept = editing?.type === "airtable";
 
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
@@ -119,6 +129,62 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
               </NativeSelect>
             </Field>
           </div>
+          {values.type === "airtable" ? (
+            <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="airtable-source">
+              <legend className="px-1 text-sm font-medium">{TX.airtableSection}</legend>
+              {errors.config ? <p className="text-sm text-destructive">{errors.config}</p> : null}
+              <Field label={TX.apiKeyLabel} htmlFor={`${id}-apiKey`} error={errors["config.apiKey"]} hint={keyKept ? `${editing?.config?.apiKey ?? ""} · ${TX.apiKeyKeep}` : undefined}>
+                <Input id={`${id}-apiKey`} name="apiKey" type="password" autoComplete="off" value={values.apiKey} aria-invalid={!!errors["config.apiKey"]} onChange={(e) => set("apiKey", e.target.value)} />
+              </Field>
+              <div className="grid gap-3 sm:grid-cols-3">
+                <Field label={TX.baseIdLabel} htmlFor={`${id}-baseId`} error={errors["config.baseId"]}>
+                  <Input id={`${id}-baseId`} name="baseId" placeholder="app…" value={values.baseId} aria-invalid={!!errors["config.baseId"]} onChange={(e) => set("baseId", e.target.value)} />
+                </Field>
+                <Field label={TX.tableIdLabel} htmlFor={`${id}-tableId`} error={errors["config.tableId"]}>
+                  <Input id={`${id}-tableId`} name="tableId" placeholder="tbl…" value={values.tableId} aria-invalid={!!errors["config.tableId"]} onChange={(e) => set("tableId", e.target.value)} />
+                </Field>
+                <Field label={TX.viewIdLabel} htmlFor={`${id}-viewId`} error={errors["config.viewId"]}>
+                  <Input id={`${id}-viewId`} name="viewId" placeholder="viw…" value={values.viewId} aria-invalid={!!errors["config.viewId"]} onChange={(e) => set("viewId", e.target.value)} />
+                </Field>
+              </div>
+              <p className="text-xs text-muted-foreground">{TX.mappingHint}</p>
+              <div className="grid gap-3 sm:grid-cols-2" data-testid="source-mapping">
+                {SOURCE_FIELD_KEYS.map((key) => (
+                  <Field key={key} label={SOURCE_FIELD_LABELS[key]} htmlFor={`${id}-map-${key}`} error={errors[`fieldMapping.${key}`]}>
+                    <Input
+                      id={`${id}-map-${key}`}
+                      name={`mapping.${key}`}
+                      value={values.mapping[key]}
+                      aria-invalid={!!errors[`fieldMapping.${key}`]}
+                      onChange={(e) => {
+                        set("mapping", { ...values.mapping, [key]: e.target.value });
+                        setErrors((er) => ({ ...er, [`fieldMapping.${key}`]: undefined }));
+                      }}
+                    />
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {values.type === "google" ? (
+            <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="google-source">
+              <legend className="px-1 text-sm font-medium">{TX.googleSection}</legend>
+              <p className="text-xs text-muted-foreground">{TX.googleMappingHint}</p>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {SOURCE_FIELD_KEYS.map((key) => (
+                  <Field key={key} label={SOURCE_FIELD_LABELS[key]} htmlFor={`${id}-gmap-${key}`}>
+                    <Input
+                      id={`${id}-gmap-${key}`}
+                      name={`google.${key}`}
+                      placeholder={GOOGLE_DEFAULT_MAPPING[key] || undefined}
+                      value={values.mapping[key]}
+                      onChange={(e) => set("mapping", { ...values.mapping, [key]: e.target.value })}
+                    />
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           <Field
             label={TX.templateLabel}
             htmlFor={`${id}-template`}
@@ -138,22 +204,24 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
           <div className="grid gap-2">
             <SwitchRow id={`${id}-active`} label={TX.activeLabel} checked={values.isActive} onChange={(v) => set("isActive", v)} />
             <SwitchRow id={`${id}-auto`} label={TX.autoResponseLabel} checked={values.autoResponse} onChange={(v) => set("autoResponse", v)} />
-            <SwitchRow id={`${id}-sync`} label={TX.autoSyncLabel} checked={values.autoSync} onChange={(v) => set("autoSync", v)} />
+            {pulled ? <SwitchRow id={`${id}-sync`} label={TX.autoSyncLabel} checked={values.autoSync} onChange={(v) => set("autoSync", v)} /> : null}
           </div>
           <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
-            <Field label={TX.syncIntervalLabel} htmlFor={`${id}-interval`} error={errors.syncInterval}>
-              <Input
-                id={`${id}-interval`}
-                name="syncInterval"
-                type="number"
-                min={5}
-                max={1440}
-                inputMode="numeric"
-                value={values.syncInterval}
-                aria-invalid={!!errors.syncInterval}
-                onChange={(e) => set("syncInterval", e.target.value)}
-              />
-            </Field>
+            {pulled ? (
+              <Field label={TX.syncIntervalLabel} htmlFor={`${id}-interval`} error={errors.syncInterval ?? errors.autoSync}>
+                <Input
+                  id={`${id}-interval`}
+                  name="syncInterval"
+                  type="number"
+                  min={5}
+                  max={1440}
+                  inputMode="numeric"
+                  value={values.syncInterval}
+                  aria-invalid={!!errors.syncInterval}
+                  onChange={(e) => set("syncInterval", e.target.value)}
+                />
+              </Field>
+            ) : null}
             <Field label={TX.calendarTypeLabel} htmlFor={`${id}-calendarType`}>
               <NativeSelect id={`${id}-calendarType`} name="calendarType" value={values.calendarType} onChange={(e) => set("calendarType", e.target.value)}>
                 <option value="">—</option>
@@ -240,6 +308,7 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
               {TX.addSchedule}
             </Button>
           </fieldset>
+          <PlannedSendsPreview values={values} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={save.isPending}>
               {T.cancel}
@@ -251,5 +320,29 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+// The next sends the plan as typed would make, from now (Europe/Rome), so the user sees what saving does.
+function PlannedSendsPreview({ values }: { values: LeadSourceFormValues }) {
+  const input = toLeadSourceInput(values);
+  const valid = leadSourceSchema.safeParse(input);
+  const sends = valid.success ? plannedSends(valid.data, new Date(), 5) : [];
+  return (
+    <section className="grid gap-1.5 rounded-lg border border-dashed p-3 text-sm" data-testid="planned-sends" aria-live="polite">
+      <h3 className="font-medium">{TX.plannedTitle}</h3>
+      {sends.length === 0 ? (
+        <p className="text-muted-foreground">{TX.plannedNone}</p>
+      ) : (
+        <ul className="grid gap-1 text-muted-foreground">
+          {sends.map((s) => (
+            <li key={`${s.at.toISOString()}-${s.key}`} className="flex min-w-0 gap-2">
+              <span className="shrink-0 tabular-nums">{formatRomeDateTime(s.at.toISOString())}</span>
+              <span className="truncate">{s.key === "campaign" ? TX.plannedCampaign : TX.plannedTalking(values.talkingSchedules[Number(s.key.slice(5))]?.message ?? "")}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -21,6 +21,11 @@ export function LeadsPage() {
   const templates = useApprovedTemplates({ enabled: !!activeId });
   const [dialog, setDialog] = useState<LeadSourceDialogState>(null);
   const [addingLead, setAddingLead] = useState(false);
+  const [leadSourceId, setLeadSourceId] = useState("");
+  const showLeads = (id: string) => {
+    setLeadSourceId(id);
+    document.getElementById("leads-heading")?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  };
 
   if (!active.isPending && !activeId) {
     return (
@@ -56,7 +61,7 @@ export function LeadsPage() {
     sourcesBody = (
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="lead-source-list">
         {sources.data.map((source) => (
-          <LeadSourceCard key={source.id} source={source} onEdit={() => setDialog({ mode: "edit", source })} />
+          <LeadSourceCard key={source.id} source={source} onEdit={() => setDialog({ mode: "edit", source })} onShowLeads={() => showLeads(source.id)} />
         ))}
       </div>
     );
@@ -94,7 +99,7 @@ export function LeadsPage() {
             {TX.newLead}
           </Button>
         </div>
-        <LeadsTable sources={sources.data ?? []} enabled={!!activeId} />
+        <LeadsTable sources={sources.data ?? []} enabled={!!activeId} leadSourceId={leadSourceId} onLeadSourceChange={setLeadSourceId} />
       </section>
       <LeadSourceDialog state={dialog} templates={templates.data ?? []} onClose={() => setDialog(null)} />
       <LeadDialog open={addingLead} sources={sources.data ?? []} onClose={() => setAddingLead(false)} />

@@ -76,7 +76,8 @@ function LeadRow({ lead }: { lead: ApiLead }) {
           </option>
         ))}
       </NativeSelect>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
+        {lead.status === "converted" ? <DealValueField lead={lead} /> : null}
         {lead.conversationId ? (
           <Link to="/chat/$id" params={{ id: lead.conversationId }} className={buttonVariants({ size: "sm", variant: "soft" })} data-testid="lead-chat-link">
             <MessageSquare aria-hidden />
@@ -95,12 +96,77 @@ function LeadRow({ lead }: { lead: ApiLead }) {
   );
 }
 
-export function LeadsTable({ sources, enabled }: { sources: readonly ApiLeadSource[]; enabled: boolean }) {
+// "1.250,50" or "1250.5" → 1250.5; null for an empty field, NaN for text that is not an amount.
+export function parseEuros(text: string): number | null {
+  const t = text.trim().replace(/\s|€/g, "");
+  if (!t) return null;
+  const normalised = t.includes(",") ? t.replace(/\./g, "").replace(",", ".") : t;
+  return /^\d+(\.\d{1,2})?$/.test(normalised) ? Number(normalised) : Number.NaN;
+}
+
+// A converted lead's deal value: saved when the field is left or Enter is pressed, if it changed.
+function DealValueField({ lead }: { lead: ApiLead }) {
+  const update = useUpdateLead();
+  const shown = lead.dealValue === null ? "" : lead.dealValue.toFixed(2).replace(".", ",");
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  const save = () => {
+    const value = parseEuros(text);
+    if (Number.isNaN(value)) {
+      toast({ title: T.error, description: TX.dealValueInvalid, variant: "destructive" });
+      return setText(shown);
+    }
+    if (value === lead.dealValue) return;
+    update.mutate(
+      { id: lead.id, dealValue: value },
+      {
+        onSuccess: () => toast({ title: TX.leadUpdated, description: TX.dealValueLabel, variant: "success" }),
+        onError: (err) => {
+          setText(shown);
+          toast({ title: T.error, description: serverMessage(err, TX.leadUpdateError), variant: "destructive" });
+        },
+      },
+    );
+  };
+  return (
+    <label className="flex items-center gap-1 text-xs text-muted-foreground" title={TX.dealValueHint}>
+      <span className="sr-only">{`${TX.dealValueLabel}: ${lead.name ?? lead.phoneNumber}`}</span>
+      <span aria-hidden>€</span>
+      <Input
+        className="h-9 w-24 text-right tabular-nums"
+        inputMode="decimal"
+        placeholder="0,00"
+        value={text}
+        disabled={update.isPending}
+        data-testid="lead-deal-value"
+        onChange={(e) => setText(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") (e.target as HTMLInputElement).blur();
+        }}
+      />
+    </label>
+  );
+}
+
+// leadSourceId: the source filter, held by the page so a source card can show its leads.
+export function LeadsTable({
+  sources,
+  enabled,
+  leadSourceId,
+  onLeadSourceChange,
+}: {
+  sources: readonly ApiLeadSource[];
+  enabled: boolean;
+  leadSourceId: string;
+  onLeadSourceChange: (id: string) => void;
+}) {
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   const [status, setStatus] = useState("");
-  const [leadSourceId, setLeadSourceId] = useState("");
+  const setLeadSourceId = onLeadSourceChange;
   const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [leadSourceId]);
   const leads = useLeads({ search: debounced, status, leadSourceId, page, pageSize: LEADS_PAGE_SIZE }, { enabled });
 
   useEffect(() => {

@@ -2,7 +2,11 @@ import {
   type ApiLeadSource,
   LEAD_SOURCE_DEFAULTS,
   type LeadSourceInput,
+  LEAD_TEXTS,
   leadSourceSchema,
+  PULLED_SOURCE_TYPES,
+  SOURCE_FIELD_KEYS,
+  type SourceFieldKey,
   type TalkingSchedule,
 } from "../../../../src/shared/schemas/lead-sources";
 
@@ -27,7 +31,15 @@ export interface LeadSourceFormValues {
   endDate: string;
   specificDate: string;
   talkingSchedules: ScheduleRow[];
+  // An Airtable source: the key is typed again only to change it.
+  apiKey: string;
+  baseId: string;
+  tableId: string;
+  viewId: string;
+  mapping: Record<SourceFieldKey, string>;
 }
+
+const emptyMapping = () => Object.fromEntries(SOURCE_FIELD_KEYS.map((k) => [k, ""])) as Record<SourceFieldKey, string>;
 
 // Field errors by name; schedule errors by "talkingSchedules.<index>.<field>".
 export type LeadSourceFormErrors = Record<string, string | undefined>;
@@ -50,6 +62,11 @@ export function emptyLeadSourceForm(): LeadSourceFormValues {
     endDate: "",
     specificDate: "",
     talkingSchedules: [],
+    apiKey: "",
+    baseId: "",
+    tableId: "",
+    viewId: "",
+    mapping: emptyMapping(),
   };
 }
 
@@ -69,6 +86,11 @@ export function leadSourceFormFrom(s: ApiLeadSource): LeadSourceFormValues {
     endDate: s.endDate ?? "",
     specificDate: s.specificDate ?? "",
     talkingSchedules: s.talkingSchedules.map((t) => ({ hour: String(t.hour), minute: pad(t.minute), message: t.message })),
+    apiKey: "",
+    baseId: s.config?.baseId ?? "",
+    tableId: s.config?.tableId ?? "",
+    viewId: s.config?.viewId ?? "",
+    mapping: { ...emptyMapping(), ...s.fieldMapping },
   };
 }
 
@@ -83,7 +105,8 @@ export function toLeadSourceInput(v: LeadSourceFormValues): LeadSourceInput {
     isActive: v.isActive,
     templateId: v.templateId || null,
     autoResponse: v.autoResponse,
-    autoSync: v.autoSync,
+    // Push-only sources have no auto-sync.
+    autoSync: PULLED_SOURCE_TYPES.includes(v.type) && v.autoSync,
     syncInterval: toNumber(v.syncInterval),
     calendarType: (v.calendarType || null) as LeadSourceInput["calendarType"],
     calendarHour: hour ?? LEAD_SOURCE_DEFAULTS.calendarHour,
@@ -96,17 +119,22 @@ export function toLeadSourceInput(v: LeadSourceFormValues): LeadSourceInput {
     talkingSchedules: v.talkingSchedules.map(
       (t): TalkingSchedule => ({ hour: toNumber(t.hour), minute: toNumber(t.minute), message: t.message }),
     ),
+    ...(v.type === "airtable"
+      ? { config: { apiKey: v.apiKey, baseId: v.baseId, tableId: v.tableId, viewId: v.viewId || null }, fieldMapping: v.mapping }
+      : { config: null, fieldMapping: v.type === "google" ? v.mapping : null }),
   };
 }
 
-export function validateLeadSourceForm(values: LeadSourceFormValues): { ok: true; data: LeadSourceInput } | { ok: false; errors: LeadSourceFormErrors } {
+// editing: an Airtable source being edited may leave the key empty to keep the stored one.
+export function validateLeadSourceForm(values: LeadSourceFormValues, editing = false): { ok: true; data: LeadSourceInput } | { ok: false; errors: LeadSourceFormErrors } {
   const input = toLeadSourceInput(values);
   const result = leadSourceSchema.safeParse(input);
-  if (result.success) return { ok: true, data: input };
-  const errors: LeadSourceFormErrors = {};
-  for (const issue of result.error.issues) {
+  const keyMissing = values.type === "airtable" && !editing && !values.apiKey.trim();
+  if (result.success && !keyMissing) return { ok: true, data: input };
+  const errors: LeadSourceFormErrors = keyMissing ? { "config.apiKey": LEAD_TEXTS.airtableRequired } : {};
+  for (const issue of result.success ? [] : result.error.issues) {
     const path = issue.path.map(String);
-    const key = path[0] === "talkingSchedules" ? path.slice(0, 3).join(".") : path[0] === "calendarHour" || path[0] === "calendarMinute" ? "time" : (path[0] ?? "form");
+    const key = path[0] === "talkingSchedules" ? path.slice(0, 3).join(".") : path[0] === "config" || path[0] === "fieldMapping" ? path.slice(0, 2).join(".") : path[0] === "calendarHour" || path[0] === "calendarMinute" ? "time" : (path[0] ?? "form");
     errors[key] ??= issue.message;
   }
   return { ok: false, errors };

@@ -10,6 +10,7 @@ import { useDeleteList } from "../api/delete-list";
 import { isImporting } from "../api/get-lists";
 import { useStartImport } from "../api/start-import";
 import { ImportStatus } from "./import-status";
+import { isSyncedList, ListSyncPanel } from "./list-sync-panel";
 
 export function ListCard({
   list,
@@ -65,6 +66,7 @@ export function ListCard({
           {TX.leadCount(list.leadCount)}
         </p>
         {list.lastImport ? <ImportStatus imp={list.lastImport} /> : null}
+        {isSyncedList(list) ? <ListSyncPanel list={list} /> : null}
       </CardContent>
       <CardFooter>
         <Button size="sm" variant="outline" onClick={onOpenLeads}>
@@ -77,7 +79,7 @@ export function ListCard({
         </Button>
         <Button size="sm" onClick={runImport} disabled={importing || start.isPending}>
           <Upload aria-hidden />
-          {importing || start.isPending ? TX.importing : TX.import}
+          {importing || start.isPending ? TX.importing : isSyncedList(list) ? TX.syncNow : TX.import}
         </Button>
         <Button size="sm" variant="ghost-destructive" onClick={remove} disabled={removal.isPending}>
           <Trash aria-hidden />

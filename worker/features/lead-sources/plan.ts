@@ -1,0 +1,84 @@
+// A lead source's plan at work: the cron claims each due slot once and queues a job per slot; the job
+// sends the slot's message to the source's leads (new or contacted) that have not had it. A talking
+// schedule's message goes as free text inside WhatsApp's 24-hour window and as the source's approved
+// template outside it; each lead's message has an id made from the source, the schedule and the lead,
+// so a lead gets each schedule's message once however often the slot comes round or the job runs.
+import type { JobMessage } from "../../../src/shared/jobs";
+import { plannedSends, sendsAt } from "../../../src/shared/lead-source-plan";
+import { renderTemplate } from "../../../src/shared/sandbox-templates";
+import type { Db } from "../../db/client";
+import { sha256Hex } from "../../lib/crypto";
+import { HttpError } from "../../lib/http-error";
+import { findAccount } from "../accounts/repo";
+import * as conversations from "../conversations/repo";
+import { queueOutbound, windowOpenUntil } from "../conversations/service";
+import * as templates from "../templates/repo";
+import { internalTemplateSid, templateRowBody } from "../templates/service";
+import * as repo from "./repo";
+import { autoRespond, planOf } from "./service";
+
+const SOURCES_PER_TICK = 50;
+const LEADS_PER_PAGE = 100;
+const SENT_KEYS_KEPT = 50;
+
+export async function dueSourcePlanJobs(db: Db, now: Date): Promise<JobMessage[]> {
+  const jobs: JobMessage[] = [];
+  for (const source of await repo.dueCampaignSources(db, now, SOURCES_PER_TICK)) {
+    const dueAt = source.nextCampaignAt!;
+    const plan = planOf(source);
+    const [next] = plannedSends(plan, dueAt, 1, true);
+    const due = sendsAt(plan, dueAt);
+    const sent = [...(source.talkingSchedulesSent ?? []), ...due.map((s) => `${dueAt.toISOString()}#${s.key}`)].slice(-SENT_KEYS_KEPT);
+    if (!(await repo.claimCampaignSlot(db, source, dueAt, next?.at ?? null, sent))) continue;
+    for (const s of due) {
+      jobs.push({ kind: "lead-source.slot", sourceId: source.id, at: dueAt.getTime(), key: s.key, idempotencyKey: `lead-source.slot:${source.id}:${dueAt.getTime()}:${s.key}` });
+    }
+  }
+  return jobs;
+}
+
+export async function runSourceSlot(env: Env, db: Db, job: { sourceId: string; at: number; key: string }, now = new Date()) {
+  const source = await repo.findSource(db, job.sourceId);
+  if (!source || !source.isActive) return;
+  const account = await findAccount(db, source.twilioAccountId);
+  if (!account) return;
+  const owner = { account, userId: source.userId };
+  const talk = job.key.startsWith("talk:") ? source.talkingSchedules?.[Number(job.key.slice(5))] : null;
+  if (job.key !== "campaign" && !talk) return; // the schedule was removed since
+  const template = source.templateId ? await templates.findTemplate(db, source.templateId) : undefined;
+  const usable = template && template.status === "approved" && (account.sandbox || !!template.externalTemplateId) ? template : null;
+  for (let afterId = ""; ; ) {
+    const page = await repo.plannedRecipients(db, source.id, afterId, LEADS_PER_PAGE);
+    for (const lead of page) {
+      if (!talk) {
+        await autoRespond(env, db, owner, source, lead, now, true);
+        continue;
+      }
+      const scheduleKey = `${talk.hour}:${talk.minute}:${talk.message}`;
+      const id = `ts${(await sha256Hex(`${source.id}|${scheduleKey}|${lead.id}`)).slice(0, 30)}`;
+      const conversation = await conversations.ensureConversation(db, { userId: source.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber, customerName: lead.name });
+      const until = windowOpenUntil(conversation);
+      const inWindow = !!until && until > now;
+      if (!inWindow && !usable) continue; // outside the window only an approved template may go
+      const variables = { "1": lead.name ?? "Cliente", "2": lead.company ?? account.name };
+      const sid = usable ? internalTemplateSid(usable) : null;
+      try {
+        await queueOutbound(
+          env,
+          db,
+          conversation,
+          inWindow
+            ? { id, content: talk.message, sender: "operator" }
+            : { id, content: renderTemplate(templateRowBody(usable!), variables), sender: "operator", templateSid: sid!, templateVariables: variables },
+          now,
+        );
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 409) continue; // opted out
+        throw err;
+      }
+      await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });
+    }
+    if (page.length < LEADS_PER_PAGE) return;
+    afterId = page[page.length - 1]!.id;
+  }
+}
