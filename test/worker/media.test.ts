@@ -3,14 +3,14 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIA_TEXTS as MX } from "../../src/shared/media";
-import { conversations, messageMedia, messages, openaiUsage, templates } from "../../worker/db/schema";
+import { conversations, messageMedia, messages, openaiUsage, prompts, templates } from "../../worker/db/schema";
 import { runMediaFetch, signedMediaUrl, validMediaSignature } from "../../worker/features/media/service";
 import { sampleBytes } from "../../worker/features/media/samples";
 import worker from "../../worker/index";
 import { runAiReply } from "../../worker/jobs/ai-reply";
 import { computeSignature } from "../../worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { addMember, call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
+import { addMember, call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
 
 const TOKEN = "media-auth-token-000000000000000";
 const CUSTOMER = "+393409876543";
@@ -63,6 +63,9 @@ async function realAccount() {
   const accountSid = `AC${crypto.randomUUID().replaceAll("-", "")}`;
   credentials.set(accountSid, TOKEN);
   const account = await createAccount(cookie, { authToken: TOKEN, phoneNumber: "+390287654321", accountSid });
+  // Customers write first here: the agent answers with the account's prompt for them, on the account's model.
+  const prompt = await setFirstContactPrompt(cookie, account.id);
+  await db().update(prompts).set({ model: account.gptModel }).where(eq(prompts.id, prompt.id));
   return { user, cookie, account, accountSid };
 }
 
