@@ -63,9 +63,9 @@ async function realAccount() {
   const accountSid = `AC${crypto.randomUUID().replaceAll("-", "")}`;
   credentials.set(accountSid, TOKEN);
   const account = await createAccount(cookie, { authToken: TOKEN, phoneNumber: "+390287654321", accountSid });
-  // Customers write first here: the agent answers with the account's prompt for them, on the account's model.
+  // Customers write first here: the agent answers with the account's prompt for them, on the model these tests expect (gpt-4o, which can see).
   const prompt = await setFirstContactPrompt(cookie, account.id);
-  await db().update(prompts).set({ model: account.gptModel }).where(eq(prompts.id, prompt.id));
+  await db().update(prompts).set({ model: "gpt-4o" }).where(eq(prompts.id, prompt.id));
   return { user, cookie, account, accountSid };
 }
 
