@@ -4,17 +4,18 @@ import { accountClientFrameSchema, type AccountFrame } from "../src/shared/live"
 import { createDb } from "./db/client";
 import { sessions, users } from "./db/schema";
 import { isAccountUser } from "./features/conversations/repo";
+import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
 
-// How often the open sockets' sessions and memberships are checked again: a signed-out, disabled or
-// removed user stops receiving the account's conversations within this time.
-export const SESSION_RECHECK_MS = 60_000;
+// A signed-out, disabled or removed user stops receiving the account's conversations at once when the
+// change is made (revokeLive re-checks this object), and within LIVE_RECHECK_MS in any case.
+export const SESSION_RECHECK_MS = LIVE_RECHECK_MS;
 // Close code for a socket whose session or membership ended; the console does not reconnect on it.
-export const CLOSE_SESSION_ENDED = 4401;
+export const CLOSE_SESSION_ENDED = REVOKED_CLOSE.code;
 
 interface Attachment {
   userId: string;
   sid: string;
-  role: string;
+  socketId: string;
   accountId: string;
 }
 
@@ -27,7 +28,7 @@ export class AccountLiveDO extends DurableObject<Env> {
     const attachment: Attachment = {
       userId: request.headers.get("X-User-Id") ?? "",
       sid: request.headers.get("X-Session-Id") ?? "",
-      role: request.headers.get("X-User-Role") ?? "client",
+      socketId: request.headers.get("X-Socket-Id") ?? "",
       accountId: request.headers.get("X-Account-Id") ?? "",
     };
     const pair = new WebSocketPair();
@@ -54,6 +55,8 @@ export class AccountLiveDO extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket, code: number) {
     ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    const a = ws.deserializeAttachment() as Attachment | null;
+    if (a?.socketId) await forgetLiveSockets(createDb(this.env.DB), [a.socketId]);
   }
 
   publish(frame: AccountFrame): number {
@@ -77,26 +80,32 @@ export class AccountLiveDO extends DurableObject<Env> {
     const db = createDb(this.env.DB);
     const attached = sockets.map((ws) => ({ ws, a: ws.deserializeAttachment() as Attachment }));
     const sids = [...new Set(attached.map(({ a }) => a.sid))];
-    const live = new Set<string>();
+    // The role is read now, not when the socket opened: a super admin made a client loses other accounts.
+    const live = new Map<string, string>();
     for (let i = 0; i < sids.length; i += 90) {
       const rows = await db
-        .select({ sid: sessions.sid })
+        .select({ sid: sessions.sid, role: users.role })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(inArray(sessions.sid, sids.slice(i, i + 90)), gt(sessions.expire, now), eq(users.isActive, true)));
-      for (const row of rows) live.add(row.sid);
+      for (const row of rows) live.set(row.sid, row.role);
     }
     const members = new Map<string, boolean>();
     let open = 0;
+    const gone: string[] = [];
     for (const { ws, a } of attached) {
       let allowed = live.has(a.sid);
-      if (allowed && a.role !== "super_admin") {
+      if (allowed && live.get(a.sid) !== "super_admin") {
         if (!members.has(a.userId)) members.set(a.userId, await isAccountUser(db, a.accountId, a.userId));
         allowed = members.get(a.userId)!;
       }
       if (allowed) open += 1;
-      else ws.close(CLOSE_SESSION_ENDED, "Sessione terminata");
+      else {
+        ws.close(REVOKED_CLOSE.code, REVOKED_CLOSE.reason);
+        if (a.socketId) gone.push(a.socketId);
+      }
     }
+    if (gone.length > 0) await forgetLiveSockets(db, gone);
     return open;
   }
 

@@ -323,6 +323,35 @@ describe("the account's live socket", () => {
     theirs.ws.close();
   });
 
+  it("closes an account socket at once on logout and on removal from the account, without waiting for the periodic check", async () => {
+    const owner = await sandbox();
+    const admin = await signedInUser("super_admin");
+    const leaving = await createUser();
+    await addMember(leaving.id, owner.account.id);
+    const removed = await createUser();
+    await addMember(removed.id, owner.account.id);
+    const kept = await openAccountSocket(owner.cookie);
+    const signedOut = await openAccountSocket(await login(leaving.email));
+    const unassigned = await openAccountSocket(await login(removed.email));
+
+    const cookie = await login(leaving.email);
+    const other = await openAccountSocket(cookie);
+    expect((await call("/api/auth/logout", { cookie, method: "POST" })).status).toBeLessThan(300);
+    // Only the session that signed out: the same user's other session stays.
+    await waitFor(async () => expect(other.closed.code).toBe(CLOSE_SESSION_ENDED));
+    expect(signedOut.closed.code).toBeUndefined();
+
+    const res = await call(`/api/admin/users/${removed.id}/unassign-account/${owner.account.id}`, { cookie: admin.cookie, method: "DELETE" });
+    expect(res.status, res.text).toBe(200);
+    await waitFor(async () => expect(unassigned.closed.code).toBe(CLOSE_SESSION_ENDED));
+    expect(kept.closed.code).toBeUndefined();
+    await customerWrites(owner.cookie, "Dopo la rimozione");
+    await waitFor(async () => expect(kept.frames.some((f) => f.type === "conversation" && f.conversation.lastMessage === "Dopo la rimozione")).toBe(true));
+    expect(unassigned.frames.some((f) => f.type === "conversation" && f.conversation.lastMessage === "Dopo la rimozione")).toBe(false);
+    kept.ws.close();
+    signedOut.ws.close();
+  });
+
   it("needs a session and our origin, and closes a socket whose session ended at the next check", async () => {
     const owner = await sandbox();
     expect((await call("/api/conversations/live", { headers: { Upgrade: "websocket" } })).status).toBe(401);

@@ -63,10 +63,14 @@ export const conversationRoutes = new Hono<AppEnv>()
     const active = await resolveActiveAccount(c.var.db, user);
     if (!active) throw new HttpError(404, "Nessun account Twilio attivo");
     if (c.req.header("Upgrade") !== "websocket") return c.json({ error: "Serve una connessione WebSocket" }, 426);
+    // Registered like the conversation socket, so that revoking the session reaches this object at once.
+    const sessionId = c.var.sessionId!;
+    const socketId = crypto.randomUUID();
+    await registerLiveSocket(c.var.db, { socketId, kind: "account", name: active.account.id, sessionId, userId: user.id, accountId: active.account.id });
     const headers = new Headers(c.req.raw.headers);
     headers.set("X-User-Id", user.id);
-    headers.set("X-User-Role", user.role);
-    headers.set("X-Session-Id", c.var.sessionId ?? "");
+    headers.set("X-Session-Id", sessionId);
+    headers.set("X-Socket-Id", socketId);
     headers.set("X-Account-Id", active.account.id);
     return service.accountLiveStub(c.env, active.account.id).fetch(new Request(c.req.url, { headers }));
   })

@@ -6,6 +6,7 @@ import * as repo from "./repo";
 // registerLiveSocket under its own kind and adds its re-check here.
 const RECHECK: Record<string, (env: Env, name: string) => Promise<unknown>> = {
   conversation: (env, name) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(name)).recheckSockets(),
+  account: (env, name) => env.ACCOUNT_LIVE.get(env.ACCOUNT_LIVE.idFromName(name)).recheck(),
 };
 
 // How often at most an open socket goes without its session being checked again.
