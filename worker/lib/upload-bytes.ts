@@ -2,7 +2,8 @@ import { fileTypeFromBuffer } from "file-type/core";
 
 // Reading an uploaded file: its size is counted while it streams in (the declared Content-Length is not
 // trusted, and a chunked body has none), and its type comes from its magic bytes, never from the label
-// the client put on it. Used for photos; the media attachments reuse it with their own types and size.
+// the client put on it. For files small enough to hold (photos); message attachments of up to 100 MB
+// are checked while they stream by checkMedia in worker/features/media/bytes.ts, with the same file-type.
 
 export class UploadTooLarge extends Error {}
 export class UploadWrongType extends Error {}
