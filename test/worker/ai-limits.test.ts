@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS, splitMessage } from "../../src/shared/messaging";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { conversations, messages, openaiUsage } from "../../worker/db/schema";
+import { conversations, messages, openaiUsage, prompts } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { runAiReply } from "../../worker/jobs/ai-reply";
 import { RetryLater } from "../../worker/jobs/send-message";
@@ -52,9 +52,13 @@ async function waitingCustomer(opts: { real?: Handler } = {}) {
   } else {
     account = (await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } })).json;
   }
+  // Every reply needs a prompt: the conversation's own (a sandbox account has one linked to its templates).
+  const [prompt] = opts.real
+    ? await db().insert(prompts).values({ userId: user.id, twilioAccountId: account.id, name: "Vendite", content: "Sei l'assistente vendite.", model: "gpt-4o-mini" }).returning()
+    : [];
   const [conversation] = await db()
     .insert(conversations)
-    .values({ userId: user.id, twilioAccountId: account.id, phoneNumber: CUSTOMER, lastInboundAt: new Date(), templateSid: SANDBOX_TEMPLATES[0]!.sid })
+    .values({ userId: user.id, twilioAccountId: account.id, phoneNumber: CUSTOMER, lastInboundAt: new Date(), templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt?.id ?? null })
     .returning();
   const [message] = await db().insert(messages).values({ conversationId: conversation!.id, content: "Mi spiega tutto?", sender: "customer", status: "received" }).returning();
   return { cookie, account, accountSid, conversation: conversation!, message: message! };

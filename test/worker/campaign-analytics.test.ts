@@ -29,7 +29,7 @@ async function campaignThatSent(n: number) {
     .insert(listLeads)
     .values(phones.map((p, i) => ({ listId: list.json.id, nome: `Lead${i}`, cognome: "Prova", numeroTelefono: p, externalId: p })));
   const campaign = await call("/api/campaigns/dynamic", { cookie, body: { name: "Autunno", templateSid: TEMPLATE.sid, targetListId: list.json.id } });
-  expect((await call(`/api/campaigns/${campaign.json.id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid } })).status).toBe(201);
+  expect((await call(`/api/campaigns/${campaign.json.id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid, variables: { "1": { source: "text", value: "Cliente" }, "2": { source: "text", value: "Sandbox" } } } })).status).toBe(201);
   expect((await call(`/api/campaigns/${campaign.json.id}`, { method: "PATCH", cookie, body: { status: "active" } })).status).toBe(200);
   await tick();
   const card = async () => ((await call("/api/campaigns", { cookie })).json as any[]).find((c) => c.id === campaign.json.id);

@@ -124,7 +124,7 @@ describe("dynamic Airtable lists follow their source", () => {
     const { cookie, id, table, imported } = await dynamicList([record(20)]);
     const template = SANDBOX_TEMPLATES[0]!;
     const campaign = await call("/api/campaigns/dynamic", { cookie, body: { name: "Sempre", templateSid: template.sid, targetListId: id } });
-    expect((await call(`/api/campaigns/${campaign.json.id}/funnel`, { cookie, body: { templateSid: template.sid } })).status).toBe(201);
+    expect((await call(`/api/campaigns/${campaign.json.id}/funnel`, { cookie, body: { templateSid: template.sid, variables: { "1": { source: "text", value: "Cliente" }, "2": { source: "text", value: "Sandbox" } } } })).status).toBe(201);
     expect((await call(`/api/campaigns/${campaign.json.id}`, { method: "PATCH", cookie, body: { status: "active" } })).status).toBe(200);
     table.records = [record(20), record(21)];
     const syncedAt = Date.parse(imported.lastSyncAt);

@@ -83,7 +83,7 @@ describe("the one phone rule", () => {
   it("starts a conversation with an Italian number typed without prefix, and refuses an impossible one with nothing sent", async () => {
     const { cookie, account } = await sandbox();
     const prompt = await db().query.prompts.findFirst({ where: eq(prompts.twilioAccountId, account.id) });
-    const base = { templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id };
+    const base = { templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: prompt!.id, variables: { "1": { source: "text", value: "Cliente" }, "2": { source: "text", value: "Sandbox" } } };
     const bad = await call("/api/conversations/start-with-prompt", { cookie, body: { ...base, phoneNumber: "12345" } });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: TX.invalidNumber, details: { title: "Numero non valido" } });

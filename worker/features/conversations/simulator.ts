@@ -4,7 +4,7 @@ import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "../../../src/sh
 import { badRequest } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import { computeSignature } from "../../providers/twilio";
-import type { AppEnv } from "../../types";
+import type { AppEnv, SessionUser } from "../../types";
 import type { Db } from "../../db/client";
 import type { AccountRow } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
@@ -16,9 +16,15 @@ import { requireActiveAccount } from "./service";
 // The WhatsApp simulator of a sandbox account: a person writes as the customer, and the message is
 // signed like Twilio would and takes the same path as a real inbound webhook.
 export const simulatorRoutes = new Hono<AppEnv>().post("/inbound", validate("json", simulateInboundSchema), async (c) => {
-  const account = await requireActiveAccount(c.var.db, currentUser(c));
+  const { account, phone, params } = await simulatedMessage(c.var.db, currentUser(c), c.req.valid("json"), c.req.valid("json").body);
+  return c.json(await simulateWebhook(c.env, c.var.db, account, phone, params), 201);
+});
+
+// The customer's side of a simulated message on the user's sandbox account: the number read with the
+// account's country, and the parameters Twilio would send for a text (media adds its own).
+export async function simulatedMessage(db: Db, user: SessionUser, input: { phoneNumber: string; profileName?: string }, body: string) {
+  const account = await requireActiveAccount(db, user);
   if (!account.sandbox) throw badRequest("Il simulatore è disponibile solo per gli account sandbox");
-  const input = c.req.valid("json");
   const phone = toE164(input.phoneNumber, account.phoneCountry);
   if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
   const params: Record<string, string> = {
@@ -26,12 +32,12 @@ export const simulatorRoutes = new Hono<AppEnv>().post("/inbound", validate("jso
     AccountSid: account.accountSid,
     From: `whatsapp:${phone}`,
     To: `whatsapp:${account.phoneNumber}`,
-    Body: input.body,
+    Body: body,
     NumMedia: "0",
     ...(input.profileName ? { ProfileName: input.profileName } : {}),
   };
-  return c.json(await simulateWebhook(c.env, c.var.db, account, phone, params), 201);
-});
+  return { account, phone, params };
+}
 
 // Signs the simulated customer's message like Twilio would and sends it down the real webhook path.
 export async function simulateWebhook(env: Env, db: Db, account: AccountRow, phone: string, params: Record<string, string>) {

@@ -8,16 +8,15 @@ import {
   signedMediaQuery,
   simulateMediaSchema,
 } from "../../../src/shared/media";
-import { toE164 } from "../../../src/shared/phone";
-import { CONVERSATION_TEXTS as TX, conversationIdParam } from "../../../src/shared/schemas/conversations";
+import { conversationIdParam } from "../../../src/shared/schemas/conversations";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { findConversationForUser } from "../conversations/repo";
-import { getConversationForUser, queueOutbound, requireActiveAccount, toApiMessage } from "../conversations/service";
-import { simulateWebhook } from "../conversations/simulator";
+import { getConversationForUser, queueOutbound, toApiMessage } from "../conversations/service";
+import { simulatedMessage, simulateWebhook } from "../conversations/simulator";
 import { conversationChannel } from "../templates/service";
 import { checkMedia, putStream } from "./bytes";
 import * as repo from "./repo";
@@ -88,21 +87,8 @@ export const mediaRoutes = new Hono<AppEnv>()
   // The WhatsApp simulator of a sandbox account sends a sample photo, voice note or document the product
   // ships, or a location, through the same webhook path as Twilio would.
   .post("/simulator", validate("json", simulateMediaSchema), async (c) => {
-    const account = await requireActiveAccount(c.var.db, currentUser(c));
-    if (!account.sandbox) throw badRequest("Il simulatore è disponibile solo per gli account sandbox");
     const input = c.req.valid("json");
-    // The account's country reads a number typed without its prefix, as the text simulator does.
-    const phone = toE164(input.phoneNumber, account.phoneCountry);
-    if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
-    const params: Record<string, string> = {
-      MessageSid: `SMsim${crypto.randomUUID().replaceAll("-", "")}`,
-      AccountSid: account.accountSid,
-      From: `whatsapp:${phone}`,
-      To: `whatsapp:${account.phoneNumber}`,
-      Body: input.caption ?? "",
-      NumMedia: "0",
-      ...(input.profileName ? { ProfileName: input.profileName } : {}),
-    };
+    const { account, phone, params } = await simulatedMessage(c.var.db, currentUser(c), input, input.caption ?? "");
     if (input.kind === "location") {
       const location = input.location ?? { latitude: 45.4642, longitude: 9.19, address: "Piazza del Duomo, 20122 Milano MI", label: "Duomo di Milano" };
       params.Latitude = String(location.latitude);
