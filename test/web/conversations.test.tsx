@@ -142,12 +142,6 @@ describe("dashboard start form", () => {
     await waitFor(() => expect(select("start-template").disabled).toBe(false));
     fireEvent.change(input("start-phone"), { target: { value: "+39 333 12" } });
     fireEvent.change(select("start-template"), { target: { value: LOANS.sid } });
-    fireEvent.click(screen.getByTestId("start-submit"));
-    expect(await screen.findByText(TX.invalidNumberTitle)).toBeTruthy();
-    expect(screen.getByText(TX.invalidNumber)).toBeTruthy();
-    expect(input("start-phone").value).toBe("+39 333 12");
-
-    fireEvent.change(input("start-phone"), { target: { value: "333 123 4567" } });
     fireEvent.change(input("start-name"), { target: { value: " Giulia " } });
     // Each {{n}} needs a source: the contact's name for {{1}}, fixed text for {{2}}, previewed live.
     fireEvent.click(screen.getByTestId("start-submit"));
@@ -158,6 +152,13 @@ describe("dashboard start form", () => {
     expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia, sono l'assistente di {{2}}.");
     fireEvent.change(screen.getByLabelText(VX.sourceLabels.text), { target: { value: "Prestiti Facili" } });
     expect(screen.getByTestId("template-preview").textContent).toContain("Ciao Giulia, sono l'assistente di Prestiti Facili.");
+    // The server reads the number and refuses it: the form keeps what was typed.
+    fireEvent.click(screen.getByTestId("start-submit"));
+    expect(await screen.findByText(TX.invalidNumberTitle)).toBeTruthy();
+    expect(screen.getByText(TX.invalidNumber)).toBeTruthy();
+    expect(input("start-phone").value).toBe("+39 333 12");
+
+    fireEvent.change(input("start-phone"), { target: { value: "333 123 4567" } });
     fireEvent.click(screen.getByTestId("start-submit"));
     expect(await screen.findByText(TX.startedTitle)).toBeTruthy();
     expect(screen.getByText(TX.started("+393331234567"))).toBeTruthy();
