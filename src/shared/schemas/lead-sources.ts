@@ -196,7 +196,7 @@ export const LEAD_TEXTS = {
   conversionInvalid: "Indica se il cliente è convertito (converted: true o false)",
   conversionAction: "Vendita",
   conversionMark: "Segna come convertito",
-  conversionConverted: (euros: string) => `Convertito · ${euros}`,
+  conversionConvertedAt: (when: string) => `Convertito il ${when}`,
   conversionTitle: "Cliente convertito",
   conversionDescription: "Segna il cliente di questa conversazione come convertito e indica il valore della vendita in euro: il fatturato compare in Analytics e nella dashboard nel giorno della conversione. Puoi modificarlo in seguito.",
   conversionSave: "Salva vendita",
