@@ -853,7 +853,8 @@ describe("team work in the chat", () => {
     );
     const puts = () => calls.filter((c) => c.method === "PUT" && c.url === "/api/conversations/c1/conversion").map(bodyOf);
     renderApp("/chat/c1");
-    fireEvent.click(await screen.findByTestId("conversion"));
+    expect((await screen.findByTestId("conversion")).getAttribute("aria-label")).toBe(LX.conversionMark);
+    fireEvent.click(screen.getByTestId("conversion"));
     let dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText(LX.conversionTitle)).toBeTruthy();
     const value = () => within(screen.getByRole("dialog")).getByTestId("conversion-value") as HTMLInputElement;
@@ -870,6 +871,7 @@ describe("team work in the chat", () => {
     expect(await screen.findByText(LX.conversionSaved)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByTestId("conversion").getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("conversion").getAttribute("aria-label")).toBe(`${LX.conversionAction}: 1250,50\u00a0€`);
 
     // Reopened: the stored value, editable, and the way back.
     fireEvent.click(screen.getByTestId("conversion"));

@@ -5,7 +5,7 @@ import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
 import { queryKeys } from "../../../lib/query-keys";
 
 // The conversation's customer as a sale: converted or not, and the deal value (kept on its lead).
-export function useConversationConversion(id: string, { enabled }: { enabled: boolean }) {
+export function useConversationConversion(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.conversationConversion(id),
     queryFn: ({ signal }) => apiGet<ApiConversationConversion>(`/api/conversations/${encodeURIComponent(id)}/conversion`, { signal }),

@@ -69,14 +69,21 @@ function ConversionForm({ conversation, state, onDone }: { conversation: ApiConv
 }
 
 // The chat's sale: the customer marked converted with the deal value, which Analytics and the
-// dashboard count as revenue; the state is read when the dialog opens.
+// dashboard count as revenue. The button shows whether the customer is converted; opening the dialog
+// reads the state again, as another operator may have changed it.
 export function ConversionDialog({ conversation }: { conversation: ApiConversation }) {
   const [open, setOpen] = useState(false);
-  const state = useConversationConversion(conversation.id, { enabled: open });
+  const state = useConversationConversion(conversation.id);
   const converted = state.data?.converted ?? false;
   const label = converted && state.data ? `${TX.conversionAction}: ${formatEur(state.data.dealValue ?? 0)}` : TX.conversionMark;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void state.refetch();
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon-sm" aria-label={label} title={label} aria-pressed={converted} data-testid="conversion">
           <BadgeEuro aria-hidden className={converted ? "text-success" : undefined} />
