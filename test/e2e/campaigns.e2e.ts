@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { TwilioAccount } from "../../src/shared/schemas/accounts";
 import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../src/shared/schemas/campaigns";
 import type { ApiConversation } from "../../src/shared/schemas/conversations";
+import { LEAD_TEXTS as LX } from "../../src/shared/schemas/lead-sources";
 import { LIST_TEXTS } from "../../src/shared/schemas/lists";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
@@ -201,6 +202,33 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
         .waitFor();
       if (i === 0) await screenshot(page, "campaign-message-in-chat-1280");
     }
+  });
+
+  it("marks a lead's chat converted with the sale's value; the card, the dashboard and Analytics agree", async () => {
+    const [nome] = LEADS[0]!;
+    await page.goto(`${baseUrl()}/conversations`);
+    await page.getByTestId("conversation-search").fill(PHONES[0]!);
+    await page.getByTestId("conversation-item").filter({ hasText: nome! }).first().click();
+    await page.getByTestId("conversion").click();
+    const dialog = page.getByRole("dialog", { name: LX.conversionTitle });
+    await dialog.getByLabel(LX.dealValueLabel).fill("1.250,50");
+    await screenshot(page, "conversation-conversion-1280");
+    await dialog.getByTestId("conversion-save").click();
+    await page.getByText(LX.conversionSaved, { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: "detached" });
+
+    // The card's sends, Analytics' row for the campaign and the dashboard's revenue are the same figures.
+    const sent = (await ourCampaign(page))!.sentCount;
+    expect(sent).toBe(3);
+    await page.goto(`${baseUrl()}/analytics`);
+    const row = page.getByTestId("campaign-figures-row").filter({ hasText: CAMPAIGN_NAME });
+    await expect.poll(() => row.locator("td").first().textContent(), { timeout: 15_000 }).toBe(String(sent));
+    await row.getByText("1250,50\u00a0€").waitFor();
+    await page.goto(`${baseUrl()}/`);
+    const revenue = page.getByTestId("revenue-card");
+    await expect.poll(() => revenue.getByTestId("revenue-total").textContent(), { timeout: 15_000 }).toBe("1250,50\u00a0€");
+    await revenue.getByTestId("revenue-last30").getByText("1250,50\u00a0€").waitFor();
+    await revenue.locator("li").filter({ hasText: CAMPAIGN_NAME }).getByText("1250,50\u00a0€").waitFor();
   });
 });
 

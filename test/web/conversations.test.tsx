@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { SANDBOX_TEMPLATES, type ProviderTemplate } from "../../src/shared/sandbox-templates";
 import type { CurrentUser } from "../../src/shared/schemas/auth";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../src/shared/schemas/conversations";
+import { LEAD_TEXTS as LX } from "../../src/shared/schemas/lead-sources";
 import type { ApiPrompt } from "../../src/shared/schemas/prompts";
 import { T } from "../../src/shared/strings";
 import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../../src/shared/messaging";
@@ -834,5 +835,60 @@ describe("team work in the chat", () => {
     await waitFor(() => expect(posts(calls, "/api/lists/s1/leads")).toHaveLength(1));
     expect(bodyOf(posts(calls, "/api/lists/s1/leads")[0])).toEqual({ nome: "Giulia", cognome: "Bianchi", numeroTelefono: "+393331234567", email: null, note: null });
     expect(await screen.findByText(TX.addToListDone("Clienti caldi"))).toBeTruthy();
+  });
+
+  it("marks the customer converted with the sale's value, edits it, and undoes it", async () => {
+    let state = { leadId: null as string | null, status: null as string | null, converted: false, dealValue: null as number | null, convertedAt: null as string | null };
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail(), {
+        "GET /api/conversations/c1/conversion": () => jsonResponse(state),
+        "PUT /api/conversations/c1/conversion": (call) => {
+          const body = bodyOf(call);
+          state = body.converted
+            ? { leadId: "l1", status: "converted", converted: true, dealValue: body.dealValue ?? state.dealValue, convertedAt: state.convertedAt ?? "2026-03-10T10:00:00.000Z" }
+            : { ...state, status: "contacted", converted: false, dealValue: null, convertedAt: null };
+          return jsonResponse(state);
+        },
+      }),
+    );
+    const puts = () => calls.filter((c) => c.method === "PUT" && c.url === "/api/conversations/c1/conversion").map(bodyOf);
+    renderApp("/chat/c1");
+    expect((await screen.findByTestId("conversion")).getAttribute("aria-label")).toBe(LX.conversionMark);
+    fireEvent.click(screen.getByTestId("conversion"));
+    let dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(LX.conversionTitle)).toBeTruthy();
+    const value = () => within(screen.getByRole("dialog")).getByTestId("conversion-value") as HTMLInputElement;
+    await waitFor(() => expect(value().value).toBe(""));
+    expect(within(dialog).queryByTestId("conversion-undo")).toBeNull();
+    // An amount that is not euros with cents is refused before anything is sent.
+    fireEvent.change(value(), { target: { value: "12,345" } });
+    fireEvent.click(within(dialog).getByTestId("conversion-save"));
+    expect(await within(dialog).findByText(LX.dealValueInvalid)).toBeTruthy();
+    expect(puts()).toEqual([]);
+    fireEvent.change(value(), { target: { value: "1.250,50" } });
+    fireEvent.click(within(dialog).getByTestId("conversion-save"));
+    await waitFor(() => expect(puts()).toEqual([{ converted: true, dealValue: 1250.5 }]));
+    expect(await screen.findByText(LX.conversionSaved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("conversion").getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("conversion").getAttribute("aria-label")).toBe(`${LX.conversionAction}: 1250,50\u00a0€`);
+
+    // Reopened: the stored value, editable, and the way back.
+    fireEvent.click(screen.getByTestId("conversion"));
+    dialog = await screen.findByRole("dialog");
+    expect(value().value).toBe("1250,50");
+    expect(within(dialog).getByTestId("conversion-state").textContent).toContain("Convertito il");
+    fireEvent.change(value(), { target: { value: "1300" } });
+    fireEvent.click(within(dialog).getByTestId("conversion-save"));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]).toEqual({ converted: true, dealValue: 1300 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getByTestId("conversion"));
+    dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByTestId("conversion-undo"));
+    await waitFor(() => expect(puts()[2]).toEqual({ converted: false }));
+    expect(await screen.findByText(LX.conversionUndone)).toBeTruthy();
+    expect(screen.getByTestId("conversion").getAttribute("aria-pressed")).toBe("false");
   });
 });

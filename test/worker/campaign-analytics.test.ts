@@ -3,13 +3,16 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { romeDay } from "../../src/shared/rome-time";
+import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
 import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { conversations, listLeads, messages } from "../../worker/db/schema";
+import { analytics, auditLog, conversations, leads, listLeads, messages } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { call, db, signedInUser } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 150 });
 const TEMPLATE = SANDBOX_TEMPLATES[0]!;
+// {{1}} the lead's first name and {{2}} fixed text: a step must bind every variable of its template.
+const VARS = { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Sandbox" } };
 let seq = 0;
 const newPhone = () => `+39321${String(Date.now() % 100_000).padStart(5, "0")}${String((seq += 1) % 100).padStart(2, "0")}`;
 
@@ -29,7 +32,8 @@ async function campaignThatSent(n: number) {
     .insert(listLeads)
     .values(phones.map((p, i) => ({ listId: list.json.id, nome: `Lead${i}`, cognome: "Prova", numeroTelefono: p, externalId: p })));
   const campaign = await call("/api/campaigns/dynamic", { cookie, body: { name: "Autunno", templateSid: TEMPLATE.sid, targetListId: list.json.id } });
-  expect((await call(`/api/campaigns/${campaign.json.id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid, variables: { "1": { source: "text", value: "Cliente" }, "2": { source: "text", value: "Sandbox" } } } })).status).toBe(201);
+  const step = await call(`/api/campaigns/${campaign.json.id}/funnel`, { cookie, body: { templateSid: TEMPLATE.sid, variables: VARS } });
+  expect(step.status, step.text).toBe(201);
   expect((await call(`/api/campaigns/${campaign.json.id}`, { method: "PATCH", cookie, body: { status: "active" } })).status).toBe(200);
   await tick();
   const card = async () => ((await call("/api/campaigns", { cookie })).json as any[]).find((c) => c.id === campaign.json.id);
@@ -109,6 +113,67 @@ describe("revenue", () => {
     const lost = await call(`/api/leads/${id}`, { method: "PUT", cookie, body: { status: "lost" } });
     expect(lost.json).toMatchObject({ dealValue: null, convertedAt: null });
     expect((await call("/api/analytics/stats", { cookie })).json.revenue).toBe(0);
+  });
+
+  it("takes a deal value on a conversation from the chat: its lead is created, counted once, editable, audited", async () => {
+    const { cookie, account, campaignId, phones } = await campaignThatSent(2);
+    const conversation = (await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, phones[1]!)) }))!;
+    const leadOf = () => db().query.leads.findFirst({ where: and(eq(leads.twilioAccountId, account.id), eq(leads.phoneNumber, phones[1]!)) });
+    // The campaign's customer has no lead yet: the chat shows it as not converted.
+    expect(await leadOf()).toBeUndefined();
+    const url = `/api/conversations/${conversation.id}/conversion`;
+    expect((await call(url, { cookie })).json).toEqual({ leadId: null, status: null, converted: false, dealValue: null, convertedAt: null });
+    // Undoing a conversion that never was creates nothing.
+    expect((await call(url, { method: "PUT", cookie, body: { converted: false } })).json.leadId).toBeNull();
+    expect(await leadOf()).toBeUndefined();
+
+    // Bad bodies are refused with the Italian reason, and write nothing.
+    for (const [body, reason] of [
+      [{ converted: true, dealValue: -1 }, TX.dealValueInvalid],
+      [{ converted: true, dealValue: 12.345 }, TX.dealValueInvalid],
+      [{ converted: true, dealValue: "mille" }, TX.dealValueInvalid],
+      [{ converted: false, dealValue: 5 }, TX.dealValueNeedsConverted],
+      [{ dealValue: 5 }, TX.conversionInvalid],
+    ] as const) {
+      const bad = await call(url, { method: "PUT", cookie, body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.text, JSON.stringify(body)).toContain(reason);
+    }
+    expect(await leadOf()).toBeUndefined();
+
+    const marked = await call(url, { method: "PUT", cookie, body: { converted: true, dealValue: 800 } });
+    expect(marked.status, marked.text).toBe(200);
+    expect(marked.json).toMatchObject({ status: "converted", converted: true, dealValue: 800 });
+    const lead = (await leadOf())!;
+    expect(lead).toMatchObject({ id: marked.json.leadId, status: "converted", dealValueCents: 80_000, conversationId: conversation.id, name: conversation.customerName });
+    // Edited later: the value changes, the conversion keeps its day.
+    const edited = await call(url, { method: "PUT", cookie, body: { converted: true, dealValue: 950.25 } });
+    expect(edited.json).toMatchObject({ leadId: lead.id, dealValue: 950.25, convertedAt: marked.json.convertedAt });
+    expect((await call("/api/leads", { cookie })).json.leads).toEqual([expect.objectContaining({ id: lead.id, status: "converted", dealValue: 950.25 })]);
+    // Lead Detection qualifying the same conversation does not count it a second time.
+    await db().insert(analytics).values({ id: `lead_qualified:${conversation.id}`, userId: conversation.userId, twilioAccountId: account.id, conversationId: conversation.id, eventType: "lead_qualified" });
+
+    const today = romeDay(new Date());
+    const range = `startDate=${today}&endDate=${today}`;
+    const [point] = (await call(`/api/analytics/timeseries?${range}`, { cookie })).json as any[];
+    expect(point).toMatchObject({ started: 2, converted: 1, conversionRate: 50, revenue: 950.25 });
+    const [figures] = (await call(`/api/analytics/campaigns?${range}`, { cookie })).json as any[];
+    expect(figures).toMatchObject({ campaignId, converted: 1, revenue: 950.25 });
+    const stats = (await call("/api/analytics/stats", { cookie })).json;
+    expect(stats).toMatchObject({ revenue: 950.25, conversionRate: 50 });
+    expect(stats.performance).toEqual([expect.objectContaining({ templateId: TEMPLATE.sid, started: 2, converted: 1, revenue: 950.25 })]);
+
+    // No longer converted: back to contacted, the revenue goes with it.
+    const undone = await call(url, { method: "PUT", cookie, body: { converted: false } });
+    expect(undone.json).toEqual({ leadId: lead.id, status: "contacted", converted: false, dealValue: null, convertedAt: null });
+    expect((await call("/api/analytics/stats", { cookie })).json.revenue).toBe(0);
+
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.targetId, conversation.id), eq(auditLog.action, "conversation.conversion")));
+    expect(audit.map((a) => a.details)).toEqual([
+      { accountId: account.id, leadId: lead.id, from: { status: "new", dealValue: null }, to: { status: "converted", dealValue: 800 } },
+      { accountId: account.id, leadId: lead.id, from: { status: "converted", dealValue: 800 }, to: { status: "converted", dealValue: 950.25 } },
+      { accountId: account.id, leadId: lead.id, from: { status: "converted", dealValue: 950.25 }, to: { status: "contacted", dealValue: null } },
+    ]);
   });
 
   it("takes the value of a sale from the Lead Manager API, converting the lead", async () => {

@@ -247,6 +247,11 @@ export const ROUTES: Record<string, Entry> = {
     access: { kind: "tenant" },
     request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/assign`, body: { userId: w.b.user.id } }),
   },
+  "GET /api/conversations/:id/conversion": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/conversion` }) },
+  "PUT /api/conversations/:id/conversion": {
+    access: { kind: "tenant" },
+    request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/conversion`, method: "PUT", body: { converted: true, dealValue: 10 } }),
+  },
   "GET /api/conversations/:id/notes": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/conversations/${w.b.conversationId}/notes` }) },
   "POST /api/conversations/:id/notes": {
     access: { kind: "tenant" },

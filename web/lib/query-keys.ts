@@ -20,6 +20,7 @@ export const queryKeys = {
   labels: ["/api/conversations", "labels"],
   conversation: (id: string) => ["/api/conversations", id] as const,
   conversationMessages: (id: string) => ["/api/conversations", id, "messages"] as const,
+  conversationConversion: (id: string) => ["/api/conversations", id, "conversion"] as const,
   analytics: ["/api/analytics"],
   analyticsStats: ["/api/analytics", "stats"],
   clientStats: ["/api/analytics", "client-stats"],

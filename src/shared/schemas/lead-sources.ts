@@ -192,6 +192,19 @@ export const LEAD_TEXTS = {
   dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
   dealValueLabel: "Valore vendita (€)",
   dealValueHint: "Il fatturato di questo lead, mostrato in Analytics nel giorno della conversione.",
+  // The chat's sale: the conversation's customer marked converted, with the deal value.
+  conversionInvalid: "Indica se il cliente è convertito (converted: true o false)",
+  conversionAction: "Vendita",
+  conversionMark: "Segna come convertito",
+  conversionConvertedAt: (when: string) => `Convertito il ${when}`,
+  conversionTitle: "Cliente convertito",
+  conversionDescription: "Segna il cliente di questa conversazione come convertito e indica il valore della vendita in euro: il fatturato compare in Analytics e nella dashboard nel giorno della conversione. Puoi modificarlo in seguito.",
+  conversionSave: "Salva vendita",
+  conversionUndo: "Non più convertito",
+  conversionSaved: "Vendita salvata",
+  conversionUndone: "Il cliente non è più segnato come convertito",
+  conversionError: "Impossibile salvare la vendita",
+  conversionLoadError: "Impossibile leggere lo stato del cliente",
 } as const;
 
 // A converted lead's deal value, in euros with cents; stored as whole cents.
@@ -342,6 +355,17 @@ export const leadUpdateSchema = z.object({
   dealValue: dealValue.nullable().optional(),
 });
 
+// From the chat: the conversation's customer converted (with a deal value, editable later) or no longer.
+export const conversationConversionSchema = z
+  .object({
+    converted: z.boolean({ error: LEAD_TEXTS.conversionInvalid }),
+    dealValue: dealValue.nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.dealValue != null && !v.converted) ctx.addIssue({ code: "custom", path: ["dealValue"], message: LEAD_TEXTS.dealValueNeedsConverted });
+  });
+export type ConversationConversionInput = z.infer<typeof conversationConversionSchema>;
+
 export const leadIdParam = z.object({ id: z.string().min(1).max(64) });
 
 export const leadsQuerySchema = z.object({
@@ -405,6 +429,15 @@ export interface ApiLead {
   externalId: string | null;
   importedAt: string;
   lastContactedAt: string | null;
+  dealValue: number | null;
+  convertedAt: string | null;
+}
+
+// The conversation's lead as the chat shows it; leadId null: no lead yet for this number.
+export interface ApiConversationConversion {
+  leadId: string | null;
+  status: string | null;
+  converted: boolean;
   dealValue: number | null;
   convertedAt: string | null;
 }

@@ -15,6 +15,7 @@ import {
   sendTemplateSchema,
   startConversationSchema,
 } from "../../../src/shared/schemas/conversations";
+import { conversationConversionSchema } from "../../../src/shared/schemas/lead-sources";
 import { HttpError } from "../../lib/http-error";
 import { isOwnOrigin } from "../../lib/origin";
 import { validate } from "../../lib/validate";
@@ -25,6 +26,7 @@ import { registerLiveSocket } from "../live-access/service";
 import * as repo from "./repo";
 import * as service from "./service";
 import { withEmbeddedMedia } from "../media/service";
+import { conversationConversion, setConversationConversion } from "../lead-sources/service";
 
 const ACTIVE_LIMIT = 50;
 
@@ -157,6 +159,13 @@ export const conversationRoutes = new Hono<AppEnv>()
   })
   .post("/:id/notes", validate("param", conversationIdParam), validate("json", noteSchema), async (c) => {
     return c.json(await service.addNote(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").content), 201);
+  })
+  // The customer's sale, kept on the conversation's lead (what Analytics and the dashboard count).
+  .get("/:id/conversion", validate("param", conversationIdParam), async (c) => {
+    return c.json(await conversationConversion(c.var.db, currentUser(c), c.req.valid("param").id), 200);
+  })
+  .put("/:id/conversion", validate("param", conversationIdParam), validate("json", conversationConversionSchema), async (c) => {
+    return c.json(await setConversationConversion(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200);
   })
   .delete("/:id", validate("param", conversationIdParam), async (c) => {
     await service.remove(c.env, c.var.db, currentUser(c), c.req.valid("param").id);

@@ -105,6 +105,11 @@ export async function upsertLead(db: Db, values: typeof leads.$inferInsert & { t
   return row!;
 }
 
+// The same update as a statement, for a batch with its audit row.
+export function updateLeadStatement(db: Db, id: string, values: Partial<typeof leads.$inferInsert>) {
+  return db.update(leads).set(values).where(eq(leads.id, id));
+}
+
 export async function updateLead(db: Db, id: string, values: Partial<typeof leads.$inferInsert>) {
   const [row] = await db.update(leads).set(values).where(eq(leads.id, id)).returning();
   return row;

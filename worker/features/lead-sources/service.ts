@@ -3,11 +3,13 @@ import { plannedSends, type SourcePlan } from "../../../src/shared/lead-source-p
 import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
 import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
+  type ApiConversationConversion,
   type ApiLead,
   type ApiLeadSaved,
   type ApiLeadSource,
   type ApiLeadsPage,
   type AutoResponseResult,
+  type ConversationConversionInput,
   LEAD_TEXTS as TX,
   toCents,
   type leadInputSchema,
@@ -21,9 +23,11 @@ import { encryptSecret, maskSecret, randomToken } from "../../lib/crypto";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import type { SessionUser } from "../../types";
 import type { AccountRow } from "../accounts/repo";
+import { auditStatement } from "../admin/audit";
+import { ensureLead } from "../agent/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as conversations from "../conversations/repo";
-import { queueOutbound } from "../conversations/service";
+import { getConversationForUser, queueOutbound } from "../conversations/service";
 import * as lists from "../lists/repo";
 import * as templates from "../templates/repo";
 import { internalTemplateSid, templateRowBody } from "../templates/service";
@@ -287,6 +291,58 @@ function conversionChanges(lead: Pick<repo.LeadRow, "status" | "convertedAt"> | 
     convertedAt: lead?.status === "converted" && lead.convertedAt ? lead.convertedAt : now,
     ...(dealValue === undefined ? {} : { dealValueCents: dealValue === null ? null : toCents(dealValue) }),
   };
+}
+
+function toApiConversion(lead: repo.LeadRow | undefined): ApiConversationConversion {
+  if (!lead) return { leadId: null, status: null, converted: false, dealValue: null, convertedAt: null };
+  return {
+    leadId: lead.id,
+    status: lead.status,
+    converted: lead.status === "converted",
+    dealValue: lead.dealValueCents === null ? null : lead.dealValueCents / 100,
+    convertedAt: lead.convertedAt?.toISOString() ?? null,
+  };
+}
+
+// The lead of a conversation is the account's lead for its number (one per number), linked or not.
+export async function conversationConversion(db: Db, user: SessionUser, conversationId: string): Promise<ApiConversationConversion> {
+  const { conversation } = await getConversationForUser(db, user, conversationId);
+  return toApiConversion(await repo.findLeadByPhone(db, conversation.twilioAccountId, conversation.phoneNumber));
+}
+
+// The chat's sale: the conversation's lead (created as the agent's tools create it when missing)
+// becomes converted with its deal value, or stops being converted (back to contacted: they talked).
+// The lead is what Analytics and the dashboard count, so a conversation converted here counts once.
+export async function setConversationConversion(
+  db: Db,
+  user: SessionUser,
+  conversationId: string,
+  input: ConversationConversionInput,
+  now = new Date(),
+): Promise<ApiConversationConversion> {
+  const { conversation } = await getConversationForUser(db, user, conversationId);
+  const existing = await repo.findLeadByPhone(db, conversation.twilioAccountId, conversation.phoneNumber);
+  if (!existing && !input.converted) return toApiConversion(undefined);
+  const lead =
+    existing ??
+    (await ensureLead(db, { userId: conversation.userId, twilioAccountId: conversation.twilioAccountId, phoneNumber: conversation.phoneNumber, conversationId: conversation.id }));
+  const status = input.converted ? "converted" : lead.status === "converted" ? "contacted" : lead.status;
+  const changes: Partial<repo.LeadRow> = { status, ...conversionChanges(lead, status, input.dealValue, now) };
+  if (!lead.conversationId) changes.conversationId = conversation.id;
+  if (!lead.name && conversation.customerName) changes.name = conversation.customerName;
+  if (!lead.company && conversation.customerCompany) changes.company = conversation.customerCompany;
+  const euros = (cents: number | null | undefined) => (cents == null ? null : cents / 100);
+  const nextCents = "dealValueCents" in changes ? changes.dealValueCents : lead.dealValueCents;
+  await db.batch([
+    repo.updateLeadStatement(db, lead.id, changes),
+    auditStatement(db, user, "conversation.conversion", "conversation", conversation.id, {
+      accountId: conversation.twilioAccountId,
+      leadId: lead.id,
+      from: { status: lead.status, dealValue: euros(lead.dealValueCents) },
+      to: { status, dealValue: status === "converted" ? euros(nextCents) : null },
+    }),
+  ]);
+  return toApiConversion(await repo.findLeadByPhone(db, conversation.twilioAccountId, conversation.phoneNumber));
 }
 
 export async function deleteLead(db: Db, user: SessionUser, id: string) {

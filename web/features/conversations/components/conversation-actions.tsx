@@ -8,9 +8,11 @@ import { toast } from "../../../lib/toast-store";
 import { useArchiveConversation } from "../api/archive-conversation";
 import { AddToListDialog } from "./add-to-list-dialog";
 import { AssignMenu } from "./assign-menu";
+import { ConversionDialog } from "./conversion-dialog";
 import { LabelMenu } from "./label-menu";
 
-// The team's actions on a conversation: assignment, archive (or restore), add the contact to a list.
+// The team's actions on a conversation: assignment, archive (or restore), add the contact to a list,
+// mark the customer converted with the sale's value.
 export function ConversationActions({ conversation }: { conversation: ApiConversation }) {
   const archive = useArchiveConversation({
     onSuccess: (c) => toast({ title: c?.archivedAt ? TX.archived : TX.unarchived, variant: "success" }),
@@ -35,6 +37,7 @@ export function ConversationActions({ conversation }: { conversation: ApiConvers
         {archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
       </Button>
       <AddToListDialog conversation={conversation} />
+      <ConversionDialog conversation={conversation} />
     </>
   );
 }

@@ -1,0 +1,110 @@
+import { BadgeEuro } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { formatRomeDateTime } from "../../../../src/shared/rome-format";
+import { type ApiConversationConversion, LEAD_TEXTS as TX } from "../../../../src/shared/schemas/lead-sources";
+import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { T } from "../../../../src/shared/strings";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { serverMessage } from "../../../lib/server-error";
+import { toast } from "../../../lib/toast-store";
+import { formatEur } from "../../analytics/lib/format";
+import { parseEuros } from "../../leads/components/leads-table";
+import { useConversationConversion, useSetConversationConversion } from "../api/conversion";
+
+const shownEuros = (value: number | null) => (value === null ? "" : value.toFixed(2).replace(".", ","));
+
+function ConversionForm({ conversation, state, onDone }: { conversation: ApiConversation; state: ApiConversationConversion; onDone: () => void }) {
+  const id = useId();
+  const [text, setText] = useState(() => shownEuros(state.dealValue));
+  const [error, setError] = useState<string | undefined>();
+  const save = useSetConversationConversion(conversation.id, {
+    onSuccess: (saved) => {
+      toast({ title: saved?.converted ? TX.conversionSaved : TX.conversionUndone, variant: "success" });
+      onDone();
+    },
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.conversionError), variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = parseEuros(text);
+    if (Number.isNaN(value)) return setError(TX.dealValueInvalid);
+    setError(undefined);
+    save.mutate({ id: conversation.id, converted: true, dealValue: value });
+  };
+  return (
+    <form className="grid gap-3" onSubmit={submit} data-testid="conversion-form">
+      {state.converted && state.convertedAt ? (
+        <p className="text-sm text-muted-foreground" data-testid="conversion-state">
+          {TX.conversionConvertedAt(formatRomeDateTime(state.convertedAt))}
+        </p>
+      ) : null}
+      <Field label={TX.dealValueLabel} htmlFor={`${id}-value`} hint={TX.dealValueHint} error={error}>
+        <Input
+          id={`${id}-value`}
+          inputMode="decimal"
+          placeholder="0,00"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-value-error` : undefined}
+          data-testid="conversion-value"
+        />
+      </Field>
+      <DialogFooter className="gap-2">
+        {state.converted ? (
+          <Button type="button" variant="outline" disabled={save.isPending} onClick={() => save.mutate({ id: conversation.id, converted: false })} data-testid="conversion-undo">
+            {TX.conversionUndo}
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={save.isPending} data-testid="conversion-save">
+          {TX.conversionSave}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+// The chat's sale: the customer marked converted with the deal value, which Analytics and the
+// dashboard count as revenue. The button shows whether the customer is converted; opening the dialog
+// reads the state again, as another operator may have changed it.
+export function ConversionDialog({ conversation }: { conversation: ApiConversation }) {
+  const [open, setOpen] = useState(false);
+  const state = useConversationConversion(conversation.id);
+  const converted = state.data?.converted ?? false;
+  const label = converted && state.data ? `${TX.conversionAction}: ${formatEur(state.data.dealValue ?? 0)}` : TX.conversionMark;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void state.refetch();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={label} title={label} aria-pressed={converted} data-testid="conversion">
+          <BadgeEuro aria-hidden className={converted ? "text-success" : undefined} />
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{TX.conversionTitle}</DialogTitle>
+          <DialogDescription>{TX.conversionDescription}</DialogDescription>
+        </DialogHeader>
+        {state.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {serverMessage(state.error, TX.conversionLoadError)}
+          </p>
+        ) : state.data ? (
+          // Keyed by the saved state, so the field starts from the stored value each time.
+          <ConversionForm key={`${state.data.leadId}:${state.data.dealValue}:${state.data.status}`} conversation={conversation} state={state.data} onDone={() => setOpen(false)} />
+        ) : (
+          <Spinner />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
