@@ -17,7 +17,7 @@ import {
 } from "../../../src/shared/schemas/lists";
 import { type Db, runBatch } from "../../db/client";
 import { decryptSecret } from "../../lib/crypto";
-import { AirtableError, type AirtablePacer, listRecordsPage } from "../../providers/airtable";
+import { AIRTABLE_TEXTS, AirtableError, listRecordsPage } from "../../providers/airtable";
 import * as repo from "./repo";
 
 export interface SourceRecord {
@@ -199,17 +199,20 @@ export async function runCsvChunk(env: Env, db: Db, job: { importId: string; chu
   await applyChunk(db, imp, job.chunk, records, { nextCursor: null, last: "by-count" });
 }
 
-export function airtableJob(importId: string, chunk: number, offset: string | null): JobMessage {
-  return { kind: "list.import.airtable", importId, chunk, offset, idempotencyKey: `list.import.airtable:${importId}:${chunk}` };
+export function airtableJob(importId: string, chunk: number, offset: string | null, restarts = 0): JobMessage {
+  return { kind: "list.import.airtable", importId, chunk, offset, ...(restarts ? { restarts } : {}), idempotencyKey: `list.import.airtable:${importId}:${chunk}` };
 }
 
-export async function runAirtableChunk(env: Env, db: Db, job: { importId: string; chunk: number; offset: string | null }) {
+// An import whose listing Airtable expires more often than this fails instead of reading forever.
+const MAX_LISTING_RESTARTS = 2;
+
+export async function runAirtableChunk(env: Env, db: Db, job: { importId: string; chunk: number; offset: string | null; restarts?: number }) {
   const imp = await repo.findImport(db, job.importId);
   if (!imp || imp.status === "failed" || imp.status === "completed") return;
   const done = await repo.findChunk(db, imp.id, job.chunk);
   if (done) {
     // Applied before, but the hand-over to the next chunk may have been lost.
-    if (done.nextCursor && !(await repo.findChunk(db, imp.id, job.chunk + 1))) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, done.nextCursor));
+    if (done.nextCursor && !(await repo.findChunk(db, imp.id, job.chunk + 1))) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, done.nextCursor, job.restarts));
     return;
   }
   const list = await repo.findList(db, imp.listId);
@@ -226,19 +229,22 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
     return;
   }
 
-  const pacer: AirtablePacer = { lastRequestAt: 0 };
   const records: SourceRecord[] = [];
   let offset = job.offset;
+  let restarts = job.restarts ?? 0;
   const firstRow = job.chunk * AIRTABLE_PAGES_PER_JOB * 100;
   try {
     for (let page = 0; page < AIRTABLE_PAGES_PER_JOB; page++) {
-      const result = await listRecordsPage(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId }, offset, pacer);
+      const result = await listRecordsPage(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId }, offset);
+      // The offset expired: the listing goes on from the first page again. Leads are keyed by record
+      // id, so the rows read twice are updated in place, never duplicated.
+      if (result.restarted && ++restarts > MAX_LISTING_RESTARTS) throw new AirtableError("invalid", AIRTABLE_TEXTS.restartedTooOften, 422);
       for (const r of result.records) records.push({ rowNumber: firstRow + records.length + 1, externalId: r.id, fields: r.fields });
       offset = result.offset;
       if (!offset) break;
     }
   } catch (err) {
-    if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new ImportRetryLater(err.message, 30);
+    if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new ImportRetryLater(err.message, err.retryAfterSeconds ?? 30);
     if (err instanceof AirtableError) {
       await repo.failImport(db, imp.id, err.message);
       return;
@@ -246,7 +252,7 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
     throw err;
   }
   const applied = await applyChunk(db, imp, job.chunk, records, { nextCursor: offset, last: offset === null, syncRemovals: list.listType === "dynamic" });
-  if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset));
+  if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset, restarts));
 }
 
 // After its retries a chunk is given up: the import reports the failure instead of running forever.
