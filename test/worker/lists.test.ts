@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSV_TEXTS } from "../../src/shared/csv";
 import { LIST_TEXTS as TX } from "../../src/shared/schemas/lists";
 import { toE164 } from "../../src/shared/phone";
-import { listImports, lists } from "../../worker/db/schema";
+import { listImports, listLeads, lists } from "../../worker/db/schema";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
@@ -209,6 +209,24 @@ describe("lists: Airtable import through the queue", () => {
     // A number field (not text) in Airtable is a phone too.
     const numeric = await call(`/api/lists/${list.id}/leads?search=3331999999`, { cookie });
     expect(numeric.json.leads).toMatchObject([{ externalId: "rec000150", numeroTelefono: "+393331999999" }]);
+  });
+
+  it("goes on from the first page when Airtable expires the listing's offset, without duplicating leads", async () => {
+    const { cookie } = await sandboxUser();
+    // 700 records over two jobs; Airtable refuses the first cursor as expired.
+    const { baseId, tableId } = newBase({ records: airtableRecords(700), expireOffsets: 1, fields: ["Nome", "Cognome", "Telefono", "Email"] });
+    const list = await airtableList(cookie, baseId, tableId);
+    const saved = await call(`/api/lists/${list.id}/mapping`, { method: "PUT", cookie, body: { fieldMapping: { nome: "Nome", numeroTelefono: "Telefono" } } });
+    expect(saved.status).toBe(202);
+    const done = await finished(cookie, list.id, 40_000);
+    expect(done.lastImport).toMatchObject({ status: "completed", error: null, invalid: 0, total: 700, created: 700 });
+    expect(done.leadCount).toBe(700);
+    const stored = await db().select({ externalId: listLeads.externalId }).from(listLeads).where(eq(listLeads.listId, list.id));
+    expect(stored).toHaveLength(700);
+    expect(new Set(stored.map((l) => l.externalId)).size).toBe(700);
+    // The refused cursor, then the listing from the start, handed on to the second job as usual.
+    const offsets = airtable.calls.filter((c) => c.baseId === baseId && c.tableId === tableId).map((c) => c.offset);
+    expect(offsets).toEqual([null, "itr100", null, "itr100", "itr200", "itr300", "itr400", "itr500", "itr600"]);
   });
 
   it("re-imports without duplicating and updates only the rows that changed", async () => {

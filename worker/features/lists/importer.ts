@@ -238,7 +238,11 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
       const result = await listRecordsPage(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId }, offset);
       // The offset expired: the listing goes on from the first page again. Leads are keyed by record
       // id, so the rows read twice are updated in place, never duplicated.
-      if (result.restarted && ++restarts > MAX_LISTING_RESTARTS) throw new AirtableError("invalid", AIRTABLE_TEXTS.restartedTooOften, 422);
+      if (result.restarted) {
+        if (++restarts > MAX_LISTING_RESTARTS) throw new AirtableError("invalid", AIRTABLE_TEXTS.restartedTooOften, 422);
+        // This job's earlier pages come round again: drop them rather than read them twice in one chunk.
+        records.length = 0;
+      }
       for (const r of result.records) records.push({ rowNumber: firstRow + records.length + 1, externalId: r.id, fields: r.fields });
       offset = result.offset;
       if (!offset) break;
