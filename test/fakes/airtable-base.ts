@@ -4,7 +4,6 @@ import { type FakeTable, fakeAirtable } from "./airtable";
 // (GET /v0/meta/bases/{baseId}/tables), which a token without the schema scope is refused.
 export interface FakeBaseTable extends FakeTable {
   name?: string;
-  fields?: string[];
   schemaForbidden?: boolean;
 }
 

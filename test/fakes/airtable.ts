@@ -12,6 +12,8 @@ export interface FakeTable {
   // How many requests carrying an offset to refuse as expired, as Airtable does when a listing's
   // iterator times out: 422 LIST_RECORDS_ITERATOR_NOT_AVAILABLE.
   expireOffsets?: number;
+  // The table's field names in schema order: field i has the id `fld<i>` (returnFieldsByFieldId).
+  fields?: string[];
 }
 
 export interface AirtableCall {
@@ -79,7 +81,16 @@ export function fakeAirtable(tables: Record<string, FakeTable>) {
     const start = call.offset ? Number(call.offset.replace("itr", "")) : 0;
     const page = records.slice(start, start + pageSize);
     const next = start + pageSize < records.length ? `itr${start + pageSize}` : undefined;
-    return Response.json({ records: page.map((r) => ({ ...r, createdTime: "2026-01-01T00:00:00.000Z" })), ...(next ? { offset: next } : {}) });
+    // returnFieldsByFieldId=true: the fields keyed by id, as the schema endpoint numbers them.
+    const byId = url.searchParams.get("returnFieldsByFieldId") === "true";
+    const keyOf = (name: string) => {
+      const i = table.fields?.indexOf(name) ?? -1;
+      return byId && i >= 0 ? `fld${i}` : name;
+    };
+    return Response.json({
+      records: page.map((r) => ({ id: r.id, createdTime: "2026-01-01T00:00:00.000Z", fields: Object.fromEntries(Object.entries(r.fields).map(([k, v]) => [keyOf(k), v])) })),
+      ...(next ? { offset: next } : {}),
+    });
   };
   return { calls, handler, throttled };
 }

@@ -252,6 +252,35 @@ describe("lists: Airtable import through the queue", () => {
     expect(moved.json.leads[0]).toMatchObject({ externalId: "rec000006", numeroTelefono: "+393400000006" });
   });
 
+  it("keeps a mapping working when a column is renamed in Airtable: mapped by field id, the new name shown", async () => {
+    const { cookie } = await sandboxUser();
+    const records = airtableRecords(3);
+    const { baseId, tableId, table } = newBase({ records, fields: ["Nome", "Cognome", "Telefono", "Email"] });
+    const list = await airtableList(cookie, baseId, tableId);
+    await call(`/api/lists/${list.id}/mapping`, { method: "PUT", cookie, body: { fieldMapping: { nome: "Nome", numeroTelefono: "Telefono" } } });
+    expect((await finished(cookie, list.id)).lastImport).toMatchObject({ status: "completed", created: 3 });
+    // A list mapped by names only gets the ids from the table schema on its import.
+    const row = await db().query.lists.findFirst({ where: eq(lists.id, list.id) });
+    expect((row!.config as { fieldIds?: unknown }).fieldIds).toEqual({ nome: "fld0", numeroTelefono: "fld2" });
+
+    // "Telefono" becomes "Cellulare" in Airtable, and one number changes.
+    table.fields![2] = "Cellulare";
+    for (const r of records) {
+      r.fields.Cellulare = r.fields.Telefono;
+      delete r.fields.Telefono;
+    }
+    records[1]!.fields.Cellulare = "+39 340 1112223";
+    expect((await call(`/api/lists/${list.id}/import`, { method: "POST", cookie })).status).toBe(202);
+    const done = await finished(cookie, list.id);
+    // Every lead is updated: its stored Airtable data now names the column "Cellulare".
+    expect(done.lastImport).toMatchObject({ status: "completed", created: 0, updated: 3, invalid: 0 });
+    expect(done.leadCount).toBe(3);
+    const moved = await call(`/api/lists/${list.id}/leads?search=3401112223`, { cookie });
+    expect(moved.json.leads[0]).toMatchObject({ externalId: "rec000001", numeroTelefono: "+393401112223", nome: "Nome1" });
+    // The mapping shows the column's new name.
+    expect((await call(`/api/lists/${list.id}/mapping`, { cookie })).json.fieldMapping).toEqual({ nome: "Nome", numeroTelefono: "Cellulare" });
+  });
+
   it("fails the import with Airtable's reason when the key is refused", async () => {
     const { cookie } = await sandboxUser();
     const { baseId, tableId } = newBase({ records: airtableRecords(3), apiKey: "patAltroToken.0000" });

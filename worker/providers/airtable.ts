@@ -44,7 +44,9 @@ export const AIRTABLE_TEXTS = {
 } as const;
 
 const PAGE_SIZE = 100;
-const REQUESTS_PER_SECOND = 5;
+// Airtable allows 5 requests per second and counts them as they arrive: slots 10% wider leave room
+// for a request that leaves a little late right before one that leaves on time.
+const REQUESTS_PER_SECOND = 4.5;
 // Airtable refuses every request to a base for 30 s after a 429.
 export const AIRTABLE_PENALTY_MS = 30_000;
 // A slot further away than this is not waited for inside a request or job: the caller retries later.
@@ -128,13 +130,17 @@ async function jsonBody<T>(response: Response): Promise<T> {
 
 // One page of records. An offset Airtable says has expired starts the listing again from the first
 // page (restarted: true), so callers that hand the cursor on keep going instead of failing.
+// byFieldId: the records' fields come keyed by field id (returnFieldsByFieldId), which a rename
+// does not change.
 export async function listRecordsPage(
   env: AirtableEnv,
   config: AirtableConfig,
   offset: string | null,
+  opts: { byFieldId?: boolean } = {},
 ): Promise<{ records: AirtableRecord[]; offset: string | null; restarted: boolean }> {
   const pageUrl = (from: string | null) => {
     const params = new URLSearchParams({ pageSize: String(PAGE_SIZE) });
+    if (opts.byFieldId) params.set("returnFieldsByFieldId", "true");
     if (config.viewId) params.set("view", config.viewId);
     if (from) params.set("offset", from);
     return `${apiBase(env)}/v0/${encodeURIComponent(config.baseId)}/${encodeURIComponent(config.tableId)}?${params}`;
@@ -173,18 +179,31 @@ export async function listAllRecords(env: AirtableEnv, config: AirtableConfig, m
   }
 }
 
-// Field names from the base schema (needs the schema.bases:read scope). A token without that scope
-// gets the names found in the first page of records instead.
-export async function listTableFields(env: AirtableEnv, config: AirtableConfig): Promise<string[]> {
+export interface AirtableField {
+  id: string;
+  name: string;
+}
+
+// The table's fields (id and current name) from the base schema, GET /v0/meta/bases/{baseId}/tables;
+// null when the token lacks the schema.bases:read scope.
+export async function tableSchemaFields(env: AirtableEnv, config: AirtableConfig): Promise<AirtableField[] | null> {
   const response = await airtableGet(env, config, `${apiBase(env)}/v0/meta/bases/${encodeURIComponent(config.baseId)}/tables`);
-  if (response.ok) {
-    const body = await jsonBody<{ tables?: { id?: string; name?: string; fields?: { name?: string }[] }[] }>(response);
-    const table = body.tables?.find((t) => t.id === config.tableId || t.name === config.tableId);
-    if (!table) throw new AirtableError("not_found", AIRTABLE_TEXTS.notFound, 404);
-    return (table.fields ?? []).map((f) => f.name).filter((n): n is string => typeof n === "string" && n.length > 0);
+  if (!response.ok) {
+    const err = await failure(response);
+    if (err.kind === "forbidden") return null;
+    throw err;
   }
-  const err = await failure(response);
-  if (err.kind !== "forbidden") throw err;
+  const body = await jsonBody<{ tables?: { id?: string; name?: string; fields?: { id?: string; name?: string }[] }[] }>(response);
+  const table = body.tables?.find((t) => t.id === config.tableId || t.name === config.tableId);
+  if (!table) throw new AirtableError("not_found", AIRTABLE_TEXTS.notFound, 404);
+  return (table.fields ?? []).filter((f): f is AirtableField => typeof f.id === "string" && typeof f.name === "string" && f.name.length > 0);
+}
+
+// Field names from the base schema. A token without the schema scope gets the names found in the
+// first page of records instead.
+export async function listTableFields(env: AirtableEnv, config: AirtableConfig): Promise<string[]> {
+  const fields = await tableSchemaFields(env, config);
+  if (fields) return fields.map((f) => f.name);
   const { records } = await listRecordsPage(env, config, null);
   const names = new Set<string>();
   for (const r of records) for (const name of Object.keys(r.fields)) names.add(name);

@@ -17,7 +17,7 @@ import {
 } from "../../../src/shared/schemas/lists";
 import { type Db, runBatch } from "../../db/client";
 import { decryptSecret } from "../../lib/crypto";
-import { AIRTABLE_TEXTS, AirtableError, listRecordsPage } from "../../providers/airtable";
+import { AIRTABLE_TEXTS, AirtableError, type AirtableField, listRecordsPage, tableSchemaFields } from "../../providers/airtable";
 import * as repo from "./repo";
 
 export interface SourceRecord {
@@ -232,10 +232,17 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
   const records: SourceRecord[] = [];
   let offset = job.offset;
   let restarts = job.restarts ?? 0;
+  let mapping = imp.mapping;
   const firstRow = job.chunk * AIRTABLE_PAGES_PER_JOB * 100;
+  const source = { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId };
   try {
+    const schema = await tableSchemaFields(env, source);
+    const nameOf = schema ? new Map(schema.map((f) => [f.id, f.name])) : null;
+    if (schema) mapping = await followRenames(db, list, imp.mapping, schema);
     for (let page = 0; page < AIRTABLE_PAGES_PER_JOB; page++) {
-      const result = await listRecordsPage(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId }, offset);
+      const result = await listRecordsPage(env, source, offset, { byFieldId: nameOf !== null });
+      // Fields come by id and are named with the table's current names.
+      if (nameOf) for (const r of result.records) r.fields = Object.fromEntries(Object.entries(r.fields).map(([id, v]) => [nameOf.get(id) ?? id, v]));
       // The offset expired: the listing goes on from the first page again. Leads are keyed by record
       // id, so the rows read twice are updated in place, never duplicated.
       if (result.restarted) {
@@ -255,8 +262,29 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
     }
     throw err;
   }
-  const applied = await applyChunk(db, imp, job.chunk, records, { nextCursor: offset, last: offset === null, syncRemovals: list.listType === "dynamic" });
+  const applied = await applyChunk(db, { ...imp, mapping }, job.chunk, records, { nextCursor: offset, last: offset === null, syncRemovals: list.listType === "dynamic" });
   if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset, restarts));
+}
+
+// A list's mapped Airtable columns are kept by field id beside their names (config.fieldIds, by
+// mapping key), so a column renamed in Airtable still feeds the same lead field and the mapping shows
+// its new name. Lists mapped before ids were kept get them here, on their next import.
+async function followRenames(db: Db, list: repo.ListRow, mapping: Record<string, string>, schema: AirtableField[]) {
+  const stored = (list.config as { fieldIds?: Record<string, string> } | null)?.fieldIds ?? {};
+  const idOf = new Map(schema.map((f) => [f.name, f.id]));
+  const nameOf = new Map(schema.map((f) => [f.id, f.name]));
+  const fieldIds: Record<string, string> = {};
+  const current: Record<string, string> = {};
+  for (const [key, name] of Object.entries(mapping)) {
+    const id = stored[key] && nameOf.has(stored[key]) ? stored[key] : idOf.get(name);
+    if (id) fieldIds[key] = id;
+    current[key] = id ? nameOf.get(id)! : name;
+  }
+  const fieldMapping = { ...(list.fieldMapping ?? {}), ...current };
+  if (stableJson(fieldIds) !== stableJson(stored) || stableJson(fieldMapping) !== stableJson(list.fieldMapping ?? {})) {
+    await repo.updateList(db, list.id, { config: { ...(list.config ?? {}), fieldIds }, fieldMapping });
+  }
+  return current;
 }
 
 // After its retries a chunk is given up: the import reports the failure instead of running forever.
