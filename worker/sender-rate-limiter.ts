@@ -1,16 +1,24 @@
 import { DurableObject } from "cloudflare:workers";
 
-// One object per Twilio sender: hands out send slots so the sender stays at or under its
-// messages-per-second limit, whichever queue consumer asks.
+// One object per rate-limited key (a Twilio sender, or `airtable:<baseId>` for an Airtable base):
+// hands out request slots so the key stays at or under its per-second limit, whichever queue
+// consumer or request asks.
 export class SenderRateLimiter extends DurableObject<Env> {
   private nextFreeAt = 0;
 
-  // Reserves the next slot and answers how many milliseconds to wait before sending.
-  reserve(messagesPerSecond: number): number {
+  // Reserves the next slot and answers how many milliseconds to wait before sending. A slot further
+  // away than maxWaitMs is not reserved: the caller comes back later instead of waiting that long.
+  reserve(messagesPerSecond: number, maxWaitMs = Number.POSITIVE_INFINITY): number {
     const interval = 1000 / Math.max(1, messagesPerSecond);
     const now = Date.now();
     const slot = Math.max(now, this.nextFreeAt);
+    if (slot - now > maxWaitMs) return slot - now;
     this.nextFreeAt = slot + interval;
     return slot - now;
+  }
+
+  // No slot is handed out for the next ms milliseconds (Airtable's 30 s penalty after a 429).
+  holdFor(ms: number): void {
+    this.nextFreeAt = Math.max(this.nextFreeAt, Date.now() + ms);
   }
 }

@@ -38,6 +38,8 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
     importId: z.string().min(1),
     chunk: z.number().int().min(0),
     offset: z.string().nullable(),
+    // How many times this import's listing started over because Airtable expired its offset.
+    restarts: z.number().int().min(0).optional(),
     idempotencyKey: z.string().min(1),
   }),
   // The WhatsApp reminder of one calendar event occurrence (its start in epoch ms) to the event's numbers.

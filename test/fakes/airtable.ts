@@ -1,15 +1,19 @@
 // A fake of Airtable's list-records endpoint (GET /v0/{baseId}/{tableId}) for https://airtable.fake:
 // bearer-token auth, pageSize up to 100 with an offset cursor, an optional view, and 429s on demand.
+// As the real API, a 429 carries no Retry-After and starts a 30 s penalty during which every request
+// to that base answers 429 (the clock is Date.now(), so tests move it with fake timers).
 export interface FakeTable {
   apiKey: string;
   records: { id: string; fields: Record<string, unknown> }[];
   // Records that belong to each view, by view id.
   views?: Record<string, string[]>;
-  // How many 429 answers to give before serving again.
+  // How many requests to refuse with 429 (each one starts the base's 30 s penalty).
   throttle?: number;
   // How many requests carrying an offset to refuse as expired, as Airtable does when a listing's
   // iterator times out: 422 LIST_RECORDS_ITERATOR_NOT_AVAILABLE.
   expireOffsets?: number;
+  // The table's field names in schema order: field i has the id `fld<i>` (returnFieldsByFieldId).
+  fields?: string[];
 }
 
 export interface AirtableCall {
@@ -22,8 +26,25 @@ export interface AirtableCall {
   at: number;
 }
 
+export const AIRTABLE_PENALTY_MS = 30_000;
+
+const rateLimited = () =>
+  Response.json({ errors: [{ error: "RATE_LIMIT_REACHED", message: "Rate limit exceeded. Please try again later" }] }, { status: 429 });
+
 export function fakeAirtable(tables: Record<string, FakeTable>) {
   const calls: AirtableCall[] = [];
+  // Until when each base is refusing requests after a 429.
+  const penaltyUntil = new Map<string, number>();
+  // A 429 while the base's penalty runs, or when the table is set to throttle (which starts one).
+  const throttled = (baseId: string, table: FakeTable | undefined): Response | null => {
+    if ((penaltyUntil.get(baseId) ?? 0) > Date.now()) return rateLimited();
+    if (table?.throttle && table.throttle > 0) {
+      table.throttle--;
+      penaltyUntil.set(baseId, Date.now() + AIRTABLE_PENALTY_MS);
+      return rateLimited();
+    }
+    return null;
+  };
   const handler = (request: Request): Response => {
     const url = new URL(request.url);
     const [, version, baseId = "", tableId = ""] = url.pathname.split("/").map(decodeURIComponent);
@@ -44,10 +65,8 @@ export function fakeAirtable(tables: Record<string, FakeTable>) {
     if (`Bearer ${table.apiKey}` !== call.authorization) {
       return Response.json({ error: { type: "INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND", message: "Invalid permissions" } }, { status: 403 });
     }
-    if (table.throttle && table.throttle > 0) {
-      table.throttle--;
-      return Response.json({ errors: [{ error: "RATE_LIMIT_REACHED" }] }, { status: 429, headers: { "Retry-After": "0" } });
-    }
+    const refused = throttled(baseId, table);
+    if (refused) return refused;
     if (call.offset && table.expireOffsets && table.expireOffsets > 0) {
       table.expireOffsets--;
       return Response.json({ error: { type: "LIST_RECORDS_ITERATOR_NOT_AVAILABLE" } }, { status: 422 });
@@ -62,7 +81,16 @@ export function fakeAirtable(tables: Record<string, FakeTable>) {
     const start = call.offset ? Number(call.offset.replace("itr", "")) : 0;
     const page = records.slice(start, start + pageSize);
     const next = start + pageSize < records.length ? `itr${start + pageSize}` : undefined;
-    return Response.json({ records: page.map((r) => ({ ...r, createdTime: "2026-01-01T00:00:00.000Z" })), ...(next ? { offset: next } : {}) });
+    // returnFieldsByFieldId=true: the fields keyed by id, as the schema endpoint numbers them.
+    const byId = url.searchParams.get("returnFieldsByFieldId") === "true";
+    const keyOf = (name: string) => {
+      const i = table.fields?.indexOf(name) ?? -1;
+      return byId && i >= 0 ? `fld${i}` : name;
+    };
+    return Response.json({
+      records: page.map((r) => ({ id: r.id, createdTime: "2026-01-01T00:00:00.000Z", fields: Object.fromEntries(Object.entries(r.fields).map(([k, v]) => [keyOf(k), v])) })),
+      ...(next ? { offset: next } : {}),
+    });
   };
-  return { calls, handler };
+  return { calls, handler, throttled };
 }

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, evictDurableObject, getQueueResult, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { JobMessage } from "../../src/shared/jobs";
 import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
 import { LIST_TEXTS } from "../../src/shared/schemas/lists";
@@ -100,7 +100,7 @@ beforeAll(() => {
       const outage = airtableOutage.get(url.pathname.split("/")[2] ?? "");
       if (outage && url.searchParams.get("offset") === outage.offset) {
         return outage.status === 429
-          ? Response.json({ errors: [{ error: "RATE_LIMIT_REACHED" }] }, { status: 429, headers: { "Retry-After": "0" } })
+          ? Response.json({ errors: [{ error: "RATE_LIMIT_REACHED", message: "Rate limit exceeded. Please try again later" }] }, { status: 429 })
           : Response.json({ error: { type: "SERVER_ERROR", message: "Internal error" } }, { status: 500 });
       }
       return airtable.handler(request);
@@ -559,6 +559,10 @@ describe("Airtable fails mid-import", () => {
       expect(failed.leadCount).toBe(500);
 
       airtableOutage.delete(baseId);
+      // After a 429 the base stays held for Airtable's 30 s penalty: the clock moves past it.
+      vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+      onTestFinished(() => void vi.useRealTimers());
+      vi.setSystemTime(Date.now() + 31_000);
       const again = await call(`/api/lists/${listId}/import`, { method: "POST", cookie, env: q.env });
       expect(again.status, again.text).toBe(202);
       expect(await deliver(q.env, q.take("list.import.airtable"), 1)).toEqual({ acked: true });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSV_TEXTS } from "../../src/shared/csv";
 import { LIST_TEXTS as TX } from "../../src/shared/schemas/lists";
 import { toE164 } from "../../src/shared/phone";
-import { listImports, lists } from "../../worker/db/schema";
+import { listImports, listLeads, lists } from "../../worker/db/schema";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
@@ -164,7 +164,7 @@ describe("lists: Airtable import through the queue", () => {
     expect(failed.json.details.reason).toContain("404");
   });
 
-  it("pages through every record at 5 requests/s, retries 429, normalises phones and reports invalid rows", async () => {
+  it("pages through every record at 5 requests/s, normalises phones and reports invalid rows", async () => {
     const { cookie } = await sandboxUser();
     const records = airtableRecords(247);
     records[3]!.fields.Telefono = "+39 02 1234567";
@@ -174,7 +174,7 @@ describe("lists: Airtable import through the queue", () => {
     records[30]!.fields.Email = "non-una-email";
     records[40]!.fields.Telefono = records[41]!.fields.Telefono;
     records[150]!.fields.Telefono = 3331999999;
-    const { baseId, tableId, table } = newBase({ records, throttle: 2, fields: ["Nome", "Cognome", "Telefono", "Email"] });
+    const { baseId, tableId } = newBase({ records, fields: ["Nome", "Cognome", "Telefono", "Email"] });
     const list = await airtableList(cookie, baseId, tableId);
 
     const saved = await call(`/api/lists/${list.id}/mapping`, {
@@ -195,11 +195,10 @@ describe("lists: Airtable import through the queue", () => {
       { row: 21, reason: `${TX.phoneInvalidValue("chiamare la sera")} (${TX.airtableRecord("rec000020")})` },
       { row: 31, reason: `${TX.emailInvalid} (${TX.airtableRecord("rec000030")})` },
     ]);
-    expect(table.throttle).toBe(0);
 
-    // Every page was read, in order, after two 429s; never faster than 5 requests per second.
-    const calls = airtable.calls.filter((c) => c.baseId === baseId);
-    expect(calls.map((c) => c.offset)).toEqual([null, null, null, "itr100", "itr200"]);
+    // Every page was read, in order; never faster than 5 requests per second.
+    const calls = airtable.calls.filter((c) => c.baseId === baseId && c.tableId === tableId);
+    expect(calls.map((c) => c.offset)).toEqual([null, "itr100", "itr200"]);
     expect(calls.every((c) => c.authorization === `Bearer ${KEY}` && c.pageSize === "100")).toBe(true);
     for (let i = 1; i < calls.length; i++) expect(calls[i]!.at - calls[i - 1]!.at).toBeGreaterThanOrEqual(195);
 
@@ -210,6 +209,24 @@ describe("lists: Airtable import through the queue", () => {
     // A number field (not text) in Airtable is a phone too.
     const numeric = await call(`/api/lists/${list.id}/leads?search=3331999999`, { cookie });
     expect(numeric.json.leads).toMatchObject([{ externalId: "rec000150", numeroTelefono: "+393331999999" }]);
+  });
+
+  it("goes on from the first page when Airtable expires the listing's offset, without duplicating leads", async () => {
+    const { cookie } = await sandboxUser();
+    // 700 records over two jobs; Airtable refuses the first cursor as expired.
+    const { baseId, tableId } = newBase({ records: airtableRecords(700), expireOffsets: 1, fields: ["Nome", "Cognome", "Telefono", "Email"] });
+    const list = await airtableList(cookie, baseId, tableId);
+    const saved = await call(`/api/lists/${list.id}/mapping`, { method: "PUT", cookie, body: { fieldMapping: { nome: "Nome", numeroTelefono: "Telefono" } } });
+    expect(saved.status).toBe(202);
+    const done = await finished(cookie, list.id, 40_000);
+    expect(done.lastImport).toMatchObject({ status: "completed", error: null, invalid: 0, total: 700, created: 700 });
+    expect(done.leadCount).toBe(700);
+    const stored = await db().select({ externalId: listLeads.externalId }).from(listLeads).where(eq(listLeads.listId, list.id));
+    expect(stored).toHaveLength(700);
+    expect(new Set(stored.map((l) => l.externalId)).size).toBe(700);
+    // The refused cursor, then the listing from the start, handed on to the second job as usual.
+    const offsets = airtable.calls.filter((c) => c.baseId === baseId && c.tableId === tableId).map((c) => c.offset);
+    expect(offsets).toEqual([null, "itr100", null, "itr100", "itr200", "itr300", "itr400", "itr500", "itr600"]);
   });
 
   it("re-imports without duplicating and updates only the rows that changed", async () => {
@@ -233,6 +250,35 @@ describe("lists: Airtable import through the queue", () => {
     expect(leads.json.leads[0]).toMatchObject({ externalId: "rec000005", nome: "Giulia" });
     const moved = await call(`/api/lists/${list.id}/leads?search=3400000006`, { cookie });
     expect(moved.json.leads[0]).toMatchObject({ externalId: "rec000006", numeroTelefono: "+393400000006" });
+  });
+
+  it("keeps a mapping working when a column is renamed in Airtable: mapped by field id, the new name shown", async () => {
+    const { cookie } = await sandboxUser();
+    const records = airtableRecords(3);
+    const { baseId, tableId, table } = newBase({ records, fields: ["Nome", "Cognome", "Telefono", "Email"] });
+    const list = await airtableList(cookie, baseId, tableId);
+    await call(`/api/lists/${list.id}/mapping`, { method: "PUT", cookie, body: { fieldMapping: { nome: "Nome", numeroTelefono: "Telefono" } } });
+    expect((await finished(cookie, list.id)).lastImport).toMatchObject({ status: "completed", created: 3 });
+    // A list mapped by names only gets the ids from the table schema on its import.
+    const row = await db().query.lists.findFirst({ where: eq(lists.id, list.id) });
+    expect((row!.config as { fieldIds?: unknown }).fieldIds).toEqual({ nome: "fld0", numeroTelefono: "fld2" });
+
+    // "Telefono" becomes "Cellulare" in Airtable, and one number changes.
+    table.fields![2] = "Cellulare";
+    for (const r of records) {
+      r.fields.Cellulare = r.fields.Telefono;
+      delete r.fields.Telefono;
+    }
+    records[1]!.fields.Cellulare = "+39 340 1112223";
+    expect((await call(`/api/lists/${list.id}/import`, { method: "POST", cookie })).status).toBe(202);
+    const done = await finished(cookie, list.id);
+    // Every lead is updated: its stored Airtable data now names the column "Cellulare".
+    expect(done.lastImport).toMatchObject({ status: "completed", created: 0, updated: 3, invalid: 0 });
+    expect(done.leadCount).toBe(3);
+    const moved = await call(`/api/lists/${list.id}/leads?search=3401112223`, { cookie });
+    expect(moved.json.leads[0]).toMatchObject({ externalId: "rec000001", numeroTelefono: "+393401112223", nome: "Nome1" });
+    // The mapping shows the column's new name.
+    expect((await call(`/api/lists/${list.id}/mapping`, { cookie })).json.fieldMapping).toEqual({ nome: "Nome", numeroTelefono: "Cellulare" });
   });
 
   it("fails the import with Airtable's reason when the key is refused", async () => {

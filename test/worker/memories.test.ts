@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "../../src/shared/csv";
 import { MEMORY_TEXTS as TX } from "../../src/shared/schemas/memories";
 import { feedbackEntries, memories, memoryPassages } from "../../worker/db/schema";
@@ -338,14 +338,14 @@ describe("Airtable memories", () => {
     expect((await call("/api/memories", { cookie })).text).not.toContain(KEY);
   });
 
-  it("retries a 429 with backoff, and re-syncs on demand keeping the stored key when the masked one comes back", async () => {
-    const tables = { [`${BASE_ID}/tblA`]: table(3, { throttle: 2 }) };
+  it("re-syncs on demand keeping the stored key when the masked one comes back", async () => {
+    const tables = { [`${BASE_ID}/tblA`]: table(3) };
     const fake = fakeAirtable(tables);
     airtable = fake.handler;
     const { cookie } = await accountOwner();
     const created = await createMemory(cookie, { name: "A", dataType: "airtable", dataSource: { apiKey: KEY, baseId: BASE_ID, tableId: "tblA" } });
     expect(created).toMatchObject({ passageCount: 3, syncError: null });
-    expect(fake.calls).toHaveLength(3);
+    expect(fake.calls).toHaveLength(1);
 
     tables[`${BASE_ID}/tblA`]!.records.push({ id: "recNEW", fields: { Prodotto: "Nuovo arrivo" } });
     // The card sends the masked key back with the form: the stored key is kept.
@@ -354,11 +354,41 @@ describe("Airtable memories", () => {
     // A form that leaves the configuration out keeps it too.
     const renamed = await call(`/api/memories/${created.id}`, { method: "PUT", cookie, body: { name: "A3", dataType: "airtable", content: "" } });
     expect(renamed.json).toMatchObject({ name: "A3", dataSource: { baseId: BASE_ID, tableId: "tblA" } });
-    expect(fake.calls).toHaveLength(3);
+    expect(fake.calls).toHaveLength(1);
     const synced = await call(`/api/memories/${created.id}/sync`, { method: "POST", cookie });
     expect(synced.status).toBe(200);
     expect(synced.json).toMatchObject({ passageCount: 4, dataSource: { recordCount: 4 } });
     expect(fake.calls.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it("after a 429 sends nothing to that base for Airtable's 30 s penalty, then syncs again", async () => {
+    // A base of its own: the penalty this test starts must not reach the others.
+    const baseId = "appPENALTY0000012";
+    const tables = { [`${baseId}/tblA`]: table(3, { throttle: 1 }) };
+    const fake = fakeAirtable(tables);
+    airtable = fake.handler;
+    const { cookie } = await accountOwner();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const created = await createMemory(cookie, { name: "A", dataType: "airtable", dataSource: { apiKey: KEY, baseId, tableId: "tblA" } });
+      expect(created).toMatchObject({ passageCount: 0, syncError: AIRTABLE_TEXTS.rateLimited });
+      expect(fake.calls).toHaveLength(1);
+
+      // Ten seconds on, the base is still held: the sync answers at once and Airtable is not called.
+      vi.setSystemTime(Date.now() + 10_000);
+      const held = await call(`/api/memories/${created.id}/sync`, { method: "POST", cookie });
+      expect(held.status).toBe(502);
+      expect(held.json.error).toBe(AIRTABLE_TEXTS.rateLimitedFor(20));
+      expect(fake.calls).toHaveLength(1);
+
+      vi.setSystemTime(Date.now() + 20_500);
+      const synced = await call(`/api/memories/${created.id}/sync`, { method: "POST", cookie });
+      expect(synced.status, synced.text).toBe(200);
+      expect(synced.json).toMatchObject({ passageCount: 3, syncError: null });
+      expect(fake.calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("starts a listing again when Airtable says its offset expired, instead of failing the sync", async () => {

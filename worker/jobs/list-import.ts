@@ -7,7 +7,7 @@ import { RetryLater } from "./send-message";
 export async function runListImportChunk(
   env: Env,
   db: Db,
-  job: { kind: "list.import.csv"; importId: string; chunk: number } | { kind: "list.import.airtable"; importId: string; chunk: number; offset: string | null },
+  job: { kind: "list.import.csv"; importId: string; chunk: number } | { kind: "list.import.airtable"; importId: string; chunk: number; offset: string | null; restarts?: number },
 ) {
   try {
     if (job.kind === "list.import.csv") await runCsvChunk(env, db, job);

@@ -1,5 +1,7 @@
-// Airtable's Web API: list a table's records page by page (pageSize 100, offset cursor),
-// at most 5 requests per second per base, retrying 429 with backoff.
+// Airtable's Web API: list a table's records page by page (pageSize 100, offset cursor) and read a
+// base's schema. Every request to a base, from any import or sync, takes a slot from one pacer per
+// base (the SENDER_LIMITER Durable Object keyed `airtable:<baseId>`): at most 5 requests per second,
+// and after a 429 no request to that base for Airtable's 30 s penalty.
 
 export interface AirtableConfig {
   apiKey: string;
@@ -21,6 +23,8 @@ export class AirtableError extends Error {
     readonly kind: AirtableErrorKind,
     message: string,
     readonly status: number | undefined,
+    // For rate_limited: when the base takes requests again. Queue jobs retry after it.
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -33,18 +37,26 @@ export const AIRTABLE_TEXTS = {
   notFound: "Base o tabella Airtable non trovata (404): verifica Base ID e Table ID.",
   invalid: (detail: string) => `Airtable ha rifiutato la richiesta: ${detail}. Verifica la vista (View ID) e la tabella.`,
   rateLimited: "Airtable ha limitato le richieste (429): riprova tra 30 secondi.",
+  rateLimitedFor: (seconds: number) => `Troppe richieste a questa base Airtable (massimo 5 al secondo): riprova tra ${seconds} secondi.`,
+  restartedTooOften: "La lettura della tabella Airtable è scaduta più volte: riprova più tardi o usa una vista (View ID) più ristretta.",
   unavailable: (detail: string) => `Airtable non è raggiungibile: ${detail}`,
   tooManyRecords: (max: number) => `La tabella Airtable supera il limite di ${max} record: usa una vista (View ID) più ristretta.`,
 } as const;
 
 const PAGE_SIZE = 100;
-const MIN_INTERVAL_MS = 200; // 5 requests per second
-const MAX_RETRIES = 3;
-const MAX_BACKOFF_MS = 10_000;
+// Airtable allows 5 requests per second and counts them as they arrive: slots 10% wider leave room
+// for a request that leaves a little late right before one that leaves on time.
+const REQUESTS_PER_SECOND = 4.5;
+// Airtable refuses every request to a base for 30 s after a 429.
+export const AIRTABLE_PENALTY_MS = 30_000;
+// A slot further away than this is not waited for inside a request or job: the caller retries later.
+const MAX_INLINE_WAIT_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 export const AIRTABLE_MAX_PAGES = 100;
 // A listing whose offset expired is started again from the first page, this many times at most.
 const MAX_RESTARTS = 2;
+
+type AirtableEnv = Pick<Env, "AIRTABLE_API_BASE" | "SENDER_LIMITER">;
 
 // Airtable's answer when a listing's offset has expired (422 LIST_RECORDS_ITERATOR_NOT_AVAILABLE).
 async function offsetExpired(response: Response) {
@@ -54,13 +66,6 @@ async function offsetExpired(response: Response) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// Retry-After when Airtable sends it, else 1 s, 2 s, 4 s; never more than 10 s per wait.
-function backoffMs(attempt: number, retryAfter: string | null): number {
-  const seconds = retryAfter === null ? Number.NaN : Number(retryAfter);
-  const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000 * 2 ** attempt;
-  return Math.min(wait, MAX_BACKOFF_MS);
-}
 
 async function errorDetail(response: Response): Promise<string> {
   const text = await response.text().catch(() => "");
@@ -84,93 +89,34 @@ async function failure(response: Response): Promise<AirtableError> {
     case 422:
       return new AirtableError("invalid", AIRTABLE_TEXTS.invalid(await errorDetail(response)), 422);
     case 429:
-      return new AirtableError("rate_limited", AIRTABLE_TEXTS.rateLimited, 429);
+      return new AirtableError("rate_limited", AIRTABLE_TEXTS.rateLimited, 429, AIRTABLE_PENALTY_MS / 1000);
     default:
       return new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable(await errorDetail(response)), response.status);
   }
 }
 
-// Every record of the table (or view), in Airtable's order.
-export async function listAllRecords(
-  env: Pick<Env, "AIRTABLE_API_BASE">,
-  config: AirtableConfig,
-  maxPages = AIRTABLE_MAX_PAGES,
-): Promise<AirtableRecord[]> {
-  const base = (env.AIRTABLE_API_BASE || "https://api.airtable.com").replace(/\/+$/, "");
-  const url = `${base}/v0/${encodeURIComponent(config.baseId)}/${encodeURIComponent(config.tableId)}`;
-  let records: AirtableRecord[] = [];
-  let offset: string | undefined;
-  let lastRequestAt = 0;
-  let restarts = 0;
-  for (let page = 0; ; page++) {
-    if (page >= maxPages) throw new AirtableError("invalid", AIRTABLE_TEXTS.tooManyRecords(maxPages * PAGE_SIZE), undefined);
-    const params = new URLSearchParams({ pageSize: String(PAGE_SIZE) });
-    if (config.viewId) params.set("view", config.viewId);
-    if (offset) params.set("offset", offset);
-    let response: Response | undefined;
-    for (let attempt = 0; ; attempt++) {
-      const wait = lastRequestAt + MIN_INTERVAL_MS - Date.now();
-      if (wait > 0) await sleep(wait);
-      lastRequestAt = Date.now();
-      try {
-        response = await fetch(`${url}?${params}`, {
-          headers: { Authorization: `Bearer ${config.apiKey}` },
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-      } catch (err) {
-        throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable((err as Error).message), undefined);
-      }
-      if (response.status !== 429 || attempt >= MAX_RETRIES) break;
-      await response.body?.cancel();
-      await sleep(backoffMs(attempt, response.headers.get("Retry-After")));
-    }
-    if (offset && restarts < MAX_RESTARTS && (await offsetExpired(response))) {
-      // The cursor timed out mid-listing: start over rather than fail, dropping the partial pages.
-      restarts++;
-      records = [];
-      offset = undefined;
-      page = -1;
-      continue;
-    }
-    if (!response.ok) throw await failure(response);
-    let body: { records?: unknown; offset?: unknown };
-    try {
-      body = await response.json();
-    } catch {
-      throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable("risposta non valida"), response.status);
-    }
-    if (!Array.isArray(body.records)) throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable("risposta senza record"), response.status);
-    for (const r of body.records as AirtableRecord[]) {
-      if (r && typeof r.id === "string" && r.fields && typeof r.fields === "object") records.push(r);
-    }
-    if (typeof body.offset !== "string" || !body.offset) return records;
-    offset = body.offset;
+const apiBase = (env: Pick<Env, "AIRTABLE_API_BASE">) => (env.AIRTABLE_API_BASE || "https://api.airtable.com").replace(/\/+$/, "");
+
+// The one way to call Airtable: a slot from the base's shared pacer, then the request. A 429 holds
+// the whole base for the penalty and is not retried here: queue jobs come back through the retry delay.
+async function airtableGet(env: AirtableEnv, config: AirtableConfig, url: string): Promise<Response> {
+  const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`airtable:${config.baseId}`));
+  const wait = await limiter.reserve(REQUESTS_PER_SECOND, MAX_INLINE_WAIT_MS);
+  if (wait > MAX_INLINE_WAIT_MS) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new AirtableError("rate_limited", AIRTABLE_TEXTS.rateLimitedFor(seconds), undefined, seconds);
   }
-}
-
-// For list imports: one page at a time (a queue job reads a few, then hands the cursor on), and the
-// table's field names from the schema API. The pacer carries the last request time between calls so
-// one job never exceeds 5 requests per second.
-export interface AirtablePacer {
-  lastRequestAt: number;
-}
-
-async function pacedGet(url: string, apiKey: string, pacer: AirtablePacer): Promise<Response> {
+  if (wait > 0) await sleep(wait);
   let response: Response;
-  for (let attempt = 0; ; attempt++) {
-    const wait = pacer.lastRequestAt + MIN_INTERVAL_MS - Date.now();
-    if (wait > 0) await sleep(wait);
-    pacer.lastRequestAt = Date.now();
-    try {
-      response = await fetch(url, { headers: { Authorization: `Bearer ${apiKey}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    } catch (err) {
-      throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable((err as Error).message), undefined);
-    }
-    if (response.status !== 429 || attempt >= MAX_RETRIES) break;
-    await response.body?.cancel();
-    await sleep(backoffMs(attempt, response.headers.get("Retry-After")));
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${config.apiKey}` }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (err) {
+    throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable((err as Error).message), undefined);
   }
-  if (!response.ok) throw await failure(response);
+  if (response.status === 429) {
+    await response.body?.cancel();
+    await limiter.holdFor(AIRTABLE_PENALTY_MS);
+  }
   return response;
 }
 
@@ -182,37 +128,83 @@ async function jsonBody<T>(response: Response): Promise<T> {
   }
 }
 
-const apiBase = (env: Pick<Env, "AIRTABLE_API_BASE">) => (env.AIRTABLE_API_BASE || "https://api.airtable.com").replace(/\/+$/, "");
-
+// One page of records. An offset Airtable says has expired starts the listing again from the first
+// page (restarted: true), so callers that hand the cursor on keep going instead of failing.
+// byFieldId: the records' fields come keyed by field id (returnFieldsByFieldId), which a rename
+// does not change.
 export async function listRecordsPage(
-  env: Pick<Env, "AIRTABLE_API_BASE">,
+  env: AirtableEnv,
   config: AirtableConfig,
   offset: string | null,
-  pacer: AirtablePacer = { lastRequestAt: 0 },
-): Promise<{ records: AirtableRecord[]; offset: string | null }> {
-  const params = new URLSearchParams({ pageSize: String(PAGE_SIZE) });
-  if (config.viewId) params.set("view", config.viewId);
-  if (offset) params.set("offset", offset);
-  const url = `${apiBase(env)}/v0/${encodeURIComponent(config.baseId)}/${encodeURIComponent(config.tableId)}?${params}`;
-  const body = await jsonBody<{ records?: unknown; offset?: unknown }>(await pacedGet(url, config.apiKey, pacer));
-  if (!Array.isArray(body.records)) throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable("risposta senza record"), 200);
+  opts: { byFieldId?: boolean } = {},
+): Promise<{ records: AirtableRecord[]; offset: string | null; restarted: boolean }> {
+  const pageUrl = (from: string | null) => {
+    const params = new URLSearchParams({ pageSize: String(PAGE_SIZE) });
+    if (opts.byFieldId) params.set("returnFieldsByFieldId", "true");
+    if (config.viewId) params.set("view", config.viewId);
+    if (from) params.set("offset", from);
+    return `${apiBase(env)}/v0/${encodeURIComponent(config.baseId)}/${encodeURIComponent(config.tableId)}?${params}`;
+  };
+  let restarted = false;
+  let response = await airtableGet(env, config, pageUrl(offset));
+  if (offset && (await offsetExpired(response))) {
+    await response.body?.cancel();
+    restarted = true;
+    response = await airtableGet(env, config, pageUrl(null));
+  }
+  if (!response.ok) throw await failure(response);
+  const body = await jsonBody<{ records?: unknown; offset?: unknown }>(response);
+  if (!Array.isArray(body.records)) throw new AirtableError("unavailable", AIRTABLE_TEXTS.unavailable("risposta senza record"), response.status);
   const records = (body.records as AirtableRecord[]).filter((r) => r && typeof r.id === "string" && r.fields && typeof r.fields === "object");
-  return { records, offset: typeof body.offset === "string" && body.offset ? body.offset : null };
+  return { records, offset: typeof body.offset === "string" && body.offset ? body.offset : null, restarted };
 }
 
-// Field names from the base schema (needs the schema.bases:read scope). A token without that scope
-// gets the names found in the first page of records instead.
-export async function listTableFields(env: Pick<Env, "AIRTABLE_API_BASE">, config: AirtableConfig, pacer: AirtablePacer = { lastRequestAt: 0 }): Promise<string[]> {
-  try {
-    const url = `${apiBase(env)}/v0/meta/bases/${encodeURIComponent(config.baseId)}/tables`;
-    const body = await jsonBody<{ tables?: { id?: string; name?: string; fields?: { name?: string }[] }[] }>(await pacedGet(url, config.apiKey, pacer));
-    const table = body.tables?.find((t) => t.id === config.tableId || t.name === config.tableId);
-    if (!table) throw new AirtableError("not_found", AIRTABLE_TEXTS.notFound, 404);
-    return (table.fields ?? []).map((f) => f.name).filter((n): n is string => typeof n === "string" && n.length > 0);
-  } catch (err) {
-    if (!(err instanceof AirtableError) || err.kind !== "forbidden") throw err;
+// Every record of the table (or view), in Airtable's order.
+export async function listAllRecords(env: AirtableEnv, config: AirtableConfig, maxPages = AIRTABLE_MAX_PAGES): Promise<AirtableRecord[]> {
+  let records: AirtableRecord[] = [];
+  let offset: string | null = null;
+  let restarts = 0;
+  for (let page = 0; ; page++) {
+    if (page >= maxPages) throw new AirtableError("invalid", AIRTABLE_TEXTS.tooManyRecords(maxPages * PAGE_SIZE), undefined);
+    const result = await listRecordsPage(env, config, offset);
+    if (result.restarted) {
+      // The cursor timed out mid-listing: the partial pages are dropped, the first one is read again.
+      if (++restarts > MAX_RESTARTS) throw new AirtableError("unavailable", AIRTABLE_TEXTS.restartedTooOften, 422);
+      records = [];
+      page = 0;
+    }
+    records.push(...result.records);
+    if (!result.offset) return records;
+    offset = result.offset;
   }
-  const { records } = await listRecordsPage(env, config, null, pacer);
+}
+
+export interface AirtableField {
+  id: string;
+  name: string;
+}
+
+// The table's fields (id and current name) from the base schema, GET /v0/meta/bases/{baseId}/tables;
+// null when the token lacks the schema.bases:read scope.
+export async function tableSchemaFields(env: AirtableEnv, config: AirtableConfig): Promise<AirtableField[] | null> {
+  const response = await airtableGet(env, config, `${apiBase(env)}/v0/meta/bases/${encodeURIComponent(config.baseId)}/tables`);
+  if (!response.ok) {
+    const err = await failure(response);
+    if (err.kind === "forbidden") return null;
+    throw err;
+  }
+  const body = await jsonBody<{ tables?: { id?: string; name?: string; fields?: { id?: string; name?: string }[] }[] }>(response);
+  const table = body.tables?.find((t) => t.id === config.tableId || t.name === config.tableId);
+  if (!table) throw new AirtableError("not_found", AIRTABLE_TEXTS.notFound, 404);
+  return (table.fields ?? []).filter((f): f is AirtableField => typeof f.id === "string" && typeof f.name === "string" && f.name.length > 0);
+}
+
+// Field names from the base schema. A token without the schema scope gets the names found in the
+// first page of records instead.
+export async function listTableFields(env: AirtableEnv, config: AirtableConfig): Promise<string[]> {
+  const fields = await tableSchemaFields(env, config);
+  if (fields) return fields.map((f) => f.name);
+  const { records } = await listRecordsPage(env, config, null);
   const names = new Set<string>();
   for (const r of records) for (const name of Object.keys(r.fields)) names.add(name);
   return [...names];

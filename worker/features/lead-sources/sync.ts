@@ -52,7 +52,7 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
   try {
     records = await listAllRecords(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId });
   } catch (err) {
-    if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new SourceRetryLater(err.message, 30);
+    if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new SourceRetryLater(err.message, err.retryAfterSeconds ?? 30);
     if (err instanceof AirtableError) return fail(err.message);
     throw err;
   }

@@ -17,7 +17,7 @@ import {
 } from "../../../src/shared/schemas/lists";
 import { type Db, runBatch } from "../../db/client";
 import { decryptSecret } from "../../lib/crypto";
-import { AirtableError, type AirtablePacer, listRecordsPage } from "../../providers/airtable";
+import { AIRTABLE_TEXTS, AirtableError, type AirtableField, listRecordsPage, tableSchemaFields } from "../../providers/airtable";
 import * as repo from "./repo";
 
 export interface SourceRecord {
@@ -199,17 +199,20 @@ export async function runCsvChunk(env: Env, db: Db, job: { importId: string; chu
   await applyChunk(db, imp, job.chunk, records, { nextCursor: null, last: "by-count" });
 }
 
-export function airtableJob(importId: string, chunk: number, offset: string | null): JobMessage {
-  return { kind: "list.import.airtable", importId, chunk, offset, idempotencyKey: `list.import.airtable:${importId}:${chunk}` };
+export function airtableJob(importId: string, chunk: number, offset: string | null, restarts = 0): JobMessage {
+  return { kind: "list.import.airtable", importId, chunk, offset, ...(restarts ? { restarts } : {}), idempotencyKey: `list.import.airtable:${importId}:${chunk}` };
 }
 
-export async function runAirtableChunk(env: Env, db: Db, job: { importId: string; chunk: number; offset: string | null }) {
+// An import whose listing Airtable expires more often than this fails instead of reading forever.
+const MAX_LISTING_RESTARTS = 2;
+
+export async function runAirtableChunk(env: Env, db: Db, job: { importId: string; chunk: number; offset: string | null; restarts?: number }) {
   const imp = await repo.findImport(db, job.importId);
   if (!imp || imp.status === "failed" || imp.status === "completed") return;
   const done = await repo.findChunk(db, imp.id, job.chunk);
   if (done) {
     // Applied before, but the hand-over to the next chunk may have been lost.
-    if (done.nextCursor && !(await repo.findChunk(db, imp.id, job.chunk + 1))) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, done.nextCursor));
+    if (done.nextCursor && !(await repo.findChunk(db, imp.id, job.chunk + 1))) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, done.nextCursor, job.restarts));
     return;
   }
   const list = await repo.findList(db, imp.listId);
@@ -226,27 +229,62 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
     return;
   }
 
-  const pacer: AirtablePacer = { lastRequestAt: 0 };
   const records: SourceRecord[] = [];
   let offset = job.offset;
+  let restarts = job.restarts ?? 0;
+  let mapping = imp.mapping;
   const firstRow = job.chunk * AIRTABLE_PAGES_PER_JOB * 100;
+  const source = { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId };
   try {
+    const schema = await tableSchemaFields(env, source);
+    const nameOf = schema ? new Map(schema.map((f) => [f.id, f.name])) : null;
+    if (schema) mapping = await followRenames(db, list, imp.mapping, schema);
     for (let page = 0; page < AIRTABLE_PAGES_PER_JOB; page++) {
-      const result = await listRecordsPage(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId }, offset, pacer);
+      const result = await listRecordsPage(env, source, offset, { byFieldId: nameOf !== null });
+      // Fields come by id and are named with the table's current names.
+      if (nameOf) for (const r of result.records) r.fields = Object.fromEntries(Object.entries(r.fields).map(([id, v]) => [nameOf.get(id) ?? id, v]));
+      // The offset expired: the listing goes on from the first page again. Leads are keyed by record
+      // id, so the rows read twice are updated in place, never duplicated.
+      if (result.restarted) {
+        if (++restarts > MAX_LISTING_RESTARTS) throw new AirtableError("invalid", AIRTABLE_TEXTS.restartedTooOften, 422);
+        // This job's earlier pages come round again: drop them rather than read them twice in one chunk.
+        records.length = 0;
+      }
       for (const r of result.records) records.push({ rowNumber: firstRow + records.length + 1, externalId: r.id, fields: r.fields });
       offset = result.offset;
       if (!offset) break;
     }
   } catch (err) {
-    if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new ImportRetryLater(err.message, 30);
+    if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new ImportRetryLater(err.message, err.retryAfterSeconds ?? 30);
     if (err instanceof AirtableError) {
       await repo.failImport(db, imp.id, err.message);
       return;
     }
     throw err;
   }
-  const applied = await applyChunk(db, imp, job.chunk, records, { nextCursor: offset, last: offset === null, syncRemovals: list.listType === "dynamic" });
-  if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset));
+  const applied = await applyChunk(db, { ...imp, mapping }, job.chunk, records, { nextCursor: offset, last: offset === null, syncRemovals: list.listType === "dynamic" });
+  if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset, restarts));
+}
+
+// A list's mapped Airtable columns are kept by field id beside their names (config.fieldIds, by
+// mapping key), so a column renamed in Airtable still feeds the same lead field and the mapping shows
+// its new name. Lists mapped before ids were kept get them here, on their next import.
+async function followRenames(db: Db, list: repo.ListRow, mapping: Record<string, string>, schema: AirtableField[]) {
+  const stored = (list.config as { fieldIds?: Record<string, string> } | null)?.fieldIds ?? {};
+  const idOf = new Map(schema.map((f) => [f.name, f.id]));
+  const nameOf = new Map(schema.map((f) => [f.id, f.name]));
+  const fieldIds: Record<string, string> = {};
+  const current: Record<string, string> = {};
+  for (const [key, name] of Object.entries(mapping)) {
+    const id = stored[key] && nameOf.has(stored[key]) ? stored[key] : idOf.get(name);
+    if (id) fieldIds[key] = id;
+    current[key] = id ? nameOf.get(id)! : name;
+  }
+  const fieldMapping = { ...(list.fieldMapping ?? {}), ...current };
+  if (stableJson(fieldIds) !== stableJson(stored) || stableJson(fieldMapping) !== stableJson(list.fieldMapping ?? {})) {
+    await repo.updateList(db, list.id, { config: { ...(list.config ?? {}), fieldIds }, fieldMapping });
+  }
+  return current;
 }
 
 // After its retries a chunk is given up: the import reports the failure instead of running forever.

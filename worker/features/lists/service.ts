@@ -294,7 +294,9 @@ export async function saveMapping(env: Env, db: Db, user: SessionUser, id: strin
   const list = await getListForUser(db, user, id);
   checkCsvReady(list, input.fieldMapping);
   await ensureNoRunningImport(db, id);
-  const updated = await repo.updateList(db, id, { fieldMapping: input.fieldMapping });
+  // A new mapping drops the field ids kept for the old one; the import resolves them again.
+  const config = list.source === "airtable" && list.config ? { ...list.config, fieldIds: {} } : list.config;
+  const updated = await repo.updateList(db, id, { fieldMapping: input.fieldMapping, config });
   const started = await enqueueImport(env, db, updated!, user);
   return { fieldMapping: input.fieldMapping, import: started };
 }
