@@ -65,6 +65,13 @@ async function say(conversationId: string, text: string, script: (ScriptedCall[]
   return message!;
 }
 
+// The queue sends the agent's messages after the reply job; a test waits for them while the fake Twilio answers.
+const allSent = (conversationId: string) =>
+  waitFor(async () => {
+    const rows = await db().select().from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.sender, "ai")));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((m) => m.twilioMessageId !== null)).toBe(true);
+  });
 const callsOf = (conversationId: string) => db().select().from(agentToolCalls).where(eq(agentToolCalls.conversationId, conversationId));
 const sentDocuments = (conversationId: string) =>
   db()
@@ -146,6 +153,7 @@ describe("invia_documento", () => {
     // Deleting the file from the library keeps the copy the customer got in the chat.
     expect((await call(`/api/media-library/${listino.json.id}`, { method: "DELETE", cookie: o.cookie })).status).toBe(204);
     expect(await env.UPLOADS.get(sent!.media.r2Key!)).not.toBeNull();
+    await allSent(conv.id);
   });
 
   it("refuses a document that is not in the library, with the titles there are", async () => {
@@ -158,6 +166,7 @@ describe("invia_documento", () => {
     expect(event!.result).toMatchObject({ esito: "rifiutato", motivo: "il documento «Menu del giorno» non è nella libreria", documenti_disponibili: ["Catalogo"] });
     expect(event!.eventText).toBe(EVENT_LINES.refused("invia_documento", "il documento «Menu del giorno» non è nella libreria"));
     expect(await sentDocuments(conv.id)).toHaveLength(0);
+    await allSent(conv.id);
   });
 
   it("refuses outside the 24-hour window and on SMS, sending nothing", async () => {
@@ -182,6 +191,7 @@ describe("invia_documento", () => {
     await say(conv.id, "Buongiorno [d3]", ["Buongiorno!"]);
     const [request] = world.bodies.filter((b: any) => b?.messages?.some((m: any) => m.role === "user" && m.content.includes("[d3]"))) as any[];
     expect(request.tools.map((t: any) => t.function.name)).toEqual(["passa_a_operatore"]);
+    await allSent(conv.id);
   });
 
   it("offline, recognises a request for the price list and sends it", async () => {
@@ -195,5 +205,6 @@ describe("invia_documento", () => {
     const replies = await db().select().from(messages).where(and(eq(messages.conversationId, conv.id), eq(messages.sender, "ai")));
     expect(replies.map((m) => m.content)).toContain("Risposta offline di AgentBot Pro: Ecco «Listino prezzi»: gliel'ho appena inviato qui in chat.");
     expect((await callsOf(conv.id))[0]).toMatchObject({ tool: "invia_documento", status: "ok", eventText: EVENT_LINES.document("Listino prezzi") });
+    await allSent(conv.id);
   });
 });
