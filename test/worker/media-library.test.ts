@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIBRARY_TEXTS as LX } from "../../src/shared/media-library";
 import { EVENT_LINES } from "../../src/shared/schemas/agent";
-import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages } from "../../worker/db/schema";
+import { CONVERSATION_TEXTS } from "../../src/shared/conversation-texts";
+import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages, optOuts } from "../../worker/db/schema";
 import { inviaDocumento } from "../../worker/features/agent/tools/document";
 import { sampleBytes } from "../../worker/features/media/samples";
 import { runAiReply } from "../../worker/jobs/ai-reply";
@@ -169,7 +170,7 @@ describe("invia_documento", () => {
     await allSent(conv.id);
   });
 
-  it("refuses outside the 24-hour window and on SMS, sending nothing", async () => {
+  it("refuses outside the 24-hour window, on SMS and to a customer who just opted out, sending nothing", async () => {
     const o = await owner();
     await upload(o.cookie, PDF, { title: "Catalogo", fileName: "catalogo.pdf" });
     const account = (await db().query.twilioAccounts.findFirst({ where: (t, { eq: is }) => is(t.id, o.account.id) }))!;
@@ -183,6 +184,11 @@ describe("invia_documento", () => {
     expect(onSms).toMatchObject({ status: "refused", reason: expect.stringContaining("SMS") });
     expect(await sentDocuments(closed.id)).toHaveLength(0);
     expect(await sentDocuments(sms.id)).toHaveLength(0);
+    // An opt-out that arrives while the reply is running: the send rules refuse, the model hears why.
+    const stopped = await customer(o);
+    await db().insert(optOuts).values({ twilioAccountId: o.account.id, phoneNumber: stopped.phoneNumber, keyword: "STOP" });
+    expect(await inviaDocumento(ctx(stopped), { documento: "Catalogo" })).toMatchObject({ status: "refused", reason: CONVERSATION_TEXTS.optedOut.toLowerCase() });
+    expect(await sentDocuments(stopped.id)).toHaveLength(0);
   });
 
   it("is not offered while the library is empty", async () => {

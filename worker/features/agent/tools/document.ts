@@ -1,4 +1,5 @@
 import { EVENT_LINES } from "../../../../src/shared/schemas/agent";
+import { HttpError } from "../../../lib/http-error";
 import { windowOpenUntil } from "../../conversations/service";
 import { findByTitle, listLibrary } from "../../media-library/repo";
 import { sendLibraryItem } from "../../media-library/service";
@@ -21,7 +22,13 @@ export async function inviaDocumento(ctx: ToolContext, args: { documento: string
     const titles = (await listLibrary(ctx.db, ctx.account.id)).map((r) => r.title);
     return refused(`il documento «${args.documento}» non è nella libreria`, { documenti_disponibili: titles });
   }
-  await sendLibraryItem(ctx.env, ctx.db, conversation, item, ctx.replyToId, ctx.now);
+  try {
+    await sendLibraryItem(ctx.env, ctx.db, conversation, item, ctx.replyToId, ctx.now);
+  } catch (err) {
+    // The send rules said no at the last moment (an opt-out just arrived): the model hears why.
+    if (err instanceof HttpError) return refused(err.message.toLowerCase());
+    throw err;
+  }
   return {
     status: "ok",
     forModel: { esito: "ok", inviato: item.title, file: item.fileName, messaggio: "Il file è stato inviato al cliente in un messaggio a parte: non incollare link." },
