@@ -30,6 +30,7 @@ import { simulatorRoutes } from "./features/conversations/simulator";
 import { providerTemplateRoutes } from "./features/provider-templates/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { mediaRoutes, publicMediaRoutes } from "./features/media/routes";
+import { mediaLibraryRoutes } from "./features/media-library/routes";
 import { requireValidConfig } from "./lib/config-check";
 import { googleLeadRoutes } from "./features/lead-sources/google-webhook";
 import { isOwnOrigin } from "./lib/origin";
@@ -43,7 +44,7 @@ import type { AppEnv } from "./types";
 const BEARER_API = new Set(["/api/lead-manager/leads"]);
 const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login", ...BEARER_API]);
 // Bodies that are files, not JSON.
-const RAW_BODY_API = [/^\/api\/media\/outbound\//, /^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/, /^\/api\/lists\/[^/]+\/csv$/];
+const RAW_BODY_API = [/^\/api\/media\/outbound\//, /^\/api\/media-library$/, /^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/, /^\/api\/lists\/[^/]+\/csv$/];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 // Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON.
@@ -122,7 +123,8 @@ const routes = app
   .route("/lead-notifications", leadNotificationRoutes)
   .route("/agent", agentRoutes)
   .route("/admin", adminRoutes)
-  .route("/media", mediaRoutes);
+  .route("/media", mediaRoutes)
+  .route("/media-library", mediaLibraryRoutes);
 
 app.route("/webhooks", webhookRoutes);
 app.route("/media", publicMediaRoutes);

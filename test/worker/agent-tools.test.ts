@@ -396,7 +396,7 @@ describe("settings", () => {
     expect(pending.json.error).toBe(AGENT_TEXTS.templateNotApproved);
     const got = await call("/api/agent/booking-settings", { cookie });
     expect(got.json).toEqual(BOOKING);
-    const badTools = await call("/api/prompts", { cookie, body: { name: "X", content: "Y", agentTools: ["documenti"] } });
+    const badTools = await call("/api/prompts", { cookie, body: { name: "X", content: "Y", agentTools: ["pagamenti"] } });
     expect(badTools.status).toBe(400);
   });
 });

@@ -65,6 +65,7 @@ export interface TenantB extends Tenant {
   labelId: string;
   savedReplyId: string;
   mediaId: string;
+  libraryItemId: string;
 }
 
 export interface World {
@@ -273,6 +274,12 @@ export const ROUTES: Record<string, Entry> = {
     request: (w) => ({ path: `/api/media/outbound/${w.b.conversationId}?fileName=b.png`, method: "POST", rawBody: sampleBytes("photo"), headers: { "Content-Type": "image/png" } }),
   },
   "POST /api/media/simulator": { access: { kind: "own" }, request: () => ({ path: "/api/media/simulator", body: { phoneNumber: "+393331112277", kind: "location" } }) },
+  "GET /api/media-library": { access: { kind: "own" }, request: () => ({ path: "/api/media-library" }) },
+  "POST /api/media-library": {
+    access: { kind: "own" },
+    request: () => ({ path: `/api/media-library?title=${uuid()}&fileName=a.png`, method: "POST", rawBody: sampleBytes("photo"), headers: { "Content-Type": "image/png" } }),
+  },
+  "DELETE /api/media-library/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/media-library/${w.b.libraryItemId}`, method: "DELETE" }) },
   "GET /api/media/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/media/${w.b.mediaId}` }) },
   // Twilio fetches an outbound attachment with a signed, expiring URL instead of a session.
   "GET /media/:id": { access: { kind: "public", anonymous: 403 }, request: (w) => ({ path: `/media/${w.b.mediaId}` }) },
@@ -490,6 +497,7 @@ export async function createWorld(): Promise<World> {
 
   const label = await ok("/api/conversations/labels", cookie, { body: { name: "Etichetta B", color: "red" } });
   const savedReply = await ok("/api/saved-replies", cookie, { body: { shortcut: "saluti", content: "Buongiorno {{nome}}" } });
+  const libraryItem = await ok("/api/media-library?title=Listino%20B&fileName=b.png", cookie, { method: "POST", rawBody: PNG(), headers: { "Content-Type": "image/png" } });
 
   const spare = await ok("/api/admin/users/create", admin.cookie, { body: { email: uniqueEmail("spare"), password: PASSWORD } });
 
@@ -517,6 +525,7 @@ export async function createWorld(): Promise<World> {
       labelId: label.id,
       savedReplyId: savedReply.id,
       mediaId: withPhoto.media[0].id,
+      libraryItemId: libraryItem.id,
     },
     admin,
     spareUserId: spare.id,

@@ -1175,3 +1175,21 @@ export const accountMediaSettings = sqliteTable("account_media_settings", {
   transcriptionModel: text("transcription_model").notNull().default("whisper-1"),
   updatedAt: updatedAt(),
 });
+
+// The account's media library: files the agent sends with invia_documento (issue 16). The bytes are in
+// R2 under library/<accountId>/<id>; a sent copy's message_media row points at the same key.
+export const mediaLibrary = sqliteTable(
+  "media_library",
+  {
+    id: id(),
+    twilioAccountId: accountRef(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    r2Key: text("r2_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("media_library_account_title_uq").on(t.twilioAccountId, t.title)],
+);

@@ -4,10 +4,10 @@ import { ROME_TZ } from "../rome-time";
 
 // The tools a prompt may give its agent (checkboxes in the prompt editor). "prenotazioni" covers
 // disponibilita, prenota, sposta and annulla, which only make sense together.
-export const AGENT_TOOL_KEYS = ["prenotazioni", "contatto", "qualifica", "operatore"] as const;
+export const AGENT_TOOL_KEYS = ["prenotazioni", "contatto", "qualifica", "operatore", "documenti"] as const;
 export type AgentToolKey = (typeof AGENT_TOOL_KEYS)[number];
 
-export const AGENT_TOOL_NAMES = ["disponibilita", "prenota", "sposta", "annulla", "aggiorna_contatto", "qualifica_lead", "passa_a_operatore"] as const;
+export const AGENT_TOOL_NAMES = ["disponibilita", "prenota", "sposta", "annulla", "aggiorna_contatto", "qualifica_lead", "passa_a_operatore", "invia_documento"] as const;
 export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];
 
 export const TOOLS_OF_KEY: Record<AgentToolKey, AgentToolName[]> = {
@@ -15,6 +15,7 @@ export const TOOLS_OF_KEY: Record<AgentToolKey, AgentToolName[]> = {
   contatto: ["aggiorna_contatto"],
   qualifica: ["qualifica_lead"],
   operatore: ["passa_a_operatore"],
+  documenti: ["invia_documento"],
 };
 
 // At most this many rounds of tool calls per reply; then the model must answer in words.
@@ -42,12 +43,14 @@ export const AGENT_TEXTS = {
     contatto: "Aggiorna contatto",
     qualifica: "Qualifica lead",
     operatore: "Passa a operatore",
+    documenti: "Invia documento",
   } satisfies Record<AgentToolKey, string>,
   toolHints: {
     prenotazioni: "Cerca gli orari liberi nel Calendario, prenota, sposta o annulla l'appuntamento del cliente.",
     contatto: "Scrive nome, cognome, e-mail, azienda, esigenza e budget nel lead, senza toccare i dati inseriti da un operatore.",
     qualifica: "Segna il lead come qualificato con il motivo (una volta per conversazione).",
     operatore: "Attiva la modalità operatore con un riepilogo per chi prende in carico la chat.",
+    documenti: "Invia su WhatsApp un file della Libreria documenti (Azioni), solo entro la finestra di 24 ore.",
   } satisfies Record<AgentToolKey, string>,
   toolsUnsupported: "Il modello di questo prompt non supporta gli strumenti: l'agente risponde senza. Scegli un altro modello per usarli.",
   toolsInvalid: "Strumenti non validi",
@@ -165,6 +168,7 @@ export const ARG_TEXTS = {
   contactEmpty: "nessun dato del contatto da scrivere",
   reasonRequired: "motivo è obbligatorio",
   summaryRequired: "richiesta è obbligatoria: scrivi cosa vuole il cliente",
+  documentRequired: "documento è obbligatorio: il titolo di un documento della libreria",
 } as const;
 
 const slotString = z
@@ -212,6 +216,9 @@ export const toolArgSchemas = {
     promesso: optionalField(500),
     mancante: optionalField(500),
   }),
+  invia_documento: z.object({
+    documento: z.string({ error: ARG_TEXTS.documentRequired }).trim().min(1, ARG_TEXTS.documentRequired).max(120, ARG_TEXTS.documentRequired),
+  }),
 } satisfies Record<AgentToolName, z.ZodType>;
 
 // ---- What the console shows ----
@@ -254,5 +261,6 @@ export const EVENT_LINES = {
   contact: (fields: string[]) => `L'agente ha aggiornato il contatto: ${fields.join(", ")}`,
   qualified: (reason: string) => `L'agente ha qualificato il lead: ${reason}`,
   handoff: "L'agente ha passato la conversazione a un operatore",
+  document: (title: string) => `L'agente ha inviato il documento «${title}»`,
   refused: (tool: string, reason: string) => `L'agente ha provato «${tool}»: rifiutato (${reason})`,
 } as const;

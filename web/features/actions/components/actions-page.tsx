@@ -14,6 +14,7 @@ import { useIsDesktop } from "../../../lib/use-media-query";
 import { useLeadSettings } from "../api/get-lead-settings";
 import { LeadSettingsDialog } from "./lead-settings-dialog";
 import { MediaAiCards } from "./media-ai-cards";
+import { MediaLibraryCard } from "./media-library-card";
 
 const UPCOMING_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   "email-sync": Mail,
@@ -129,11 +130,13 @@ export function ActionsPage() {
               <UpcomingCard key={item.key} item={item} />
             ))}
           </div>
+          <MediaLibraryCard twilioAccountId={account.id} />
         </div>
       ) : (
         <div className="grid gap-3" data-testid="actions-mobile">
           {leadCard}
           <MediaAiCards twilioAccountId={account.id} />
+          <MediaLibraryCard twilioAccountId={account.id} />
           {[...TX.upcomingMobile, ...TX.upcoming].map((item) => (
             <UpcomingCard key={item.key} item={item} />
           ))}

@@ -69,7 +69,24 @@ export const TOOL_DEFINITIONS: Record<AgentToolName, ToolDefinition> = {
       additionalProperties: false,
     },
   },
+  // The library's titles and descriptions are added per account when the tools are offered (documentTool).
+  invia_documento: {
+    name: "invia_documento",
+    description: "Invia al cliente su WhatsApp un file della libreria documenti dell'azienda (brochure, listino, catalogo, immagine) quando lo chiede o gli è utile.",
+    parameters: { type: "object", properties: { documento: str("Titolo esatto del documento della libreria") }, required: ["documento"], additionalProperties: false },
+  },
 };
+
+// invia_documento as this account's model reads it: the titles to choose from, each with its description.
+export function documentTool(library: { title: string; description: string }[]): ToolDefinition {
+  const base = TOOL_DEFINITIONS.invia_documento;
+  const list = library.map((d) => `«${d.title}»${d.description ? `: ${d.description}` : ""}`).join("; ");
+  return {
+    ...base,
+    description: `${base.description} Documenti disponibili: ${list}.`,
+    parameters: { ...base.parameters, properties: { documento: { type: "string", description: "Titolo esatto del documento della libreria", enum: library.map((d) => d.title) } } },
+  };
+}
 
 export function toolNamesOf(keys: readonly string[]): AgentToolName[] {
   return (Object.keys(TOOLS_OF_KEY) as AgentToolKey[]).filter((k) => keys.includes(k)).flatMap((k) => TOOLS_OF_KEY[k]);

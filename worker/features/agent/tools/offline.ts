@@ -66,6 +66,8 @@ const PERSON = /\b(operatore|operatrice|una persona|persona vera|persona reale|u
 const CANCEL = /\b(annull\w*|disdic\w*|disdir\w*|cancell\w*)\b.*\bappuntament|\bappuntament\w*\b.*\b(annull\w*|disdic\w*|disdir\w*|cancell\w*)\b/;
 const MOVE = /\b(spost\w*|anticip\w*|posticip\w*|cambiare (giorno|orario|data))\b/;
 const BOOK = /\b(appuntament\w*|prenot\w*|fissare|fissiamo|visita|incontr\w*|consulenz\w*|disponibilit\w*|quando (siete|sei) liber\w*|vedersi|vederci)\b/;
+// A request for a file: "mi mandate la brochure?", "avete un listino prezzi?", "il catalogo in pdf".
+const DOCUMENT = /\b(brochure|d[eé]pliant|listin[oi]|catalog[oh]i?|pdf)\b/;
 const NAME = /\b(?:[Mm]i chiamo|[Ss]ono)\s+([A-ZÀ-Ý][a-zà-ÿ']+)(?:\s+([A-ZÀ-Ý][a-zà-ÿ']+))?/;
 
 interface OfflineTurn {
@@ -111,6 +113,7 @@ function replyFromResults(results: { name: string; result: Record<string, unknow
     else if (name === "annulla") parts.push(`Fatto: l'appuntamento di ${String(result.quando)} è annullato.`);
     else if (name === "aggiorna_contatto") parts.push("Grazie, ho salvato i suoi dati.");
     else if (name === "qualifica_lead") parts.push("Grazie per l'interesse!");
+    else if (name === "invia_documento") parts.push(`Ecco «${String(result.inviato)}»: gliel'ho appena inviato qui in chat.`);
     else parts.push(JSON.stringify(args));
   }
   return `${OFFLINE_PREFIX} ${parts.join(" ")}`;
@@ -118,7 +121,13 @@ function replyFromResults(results: { name: string; result: Record<string, unknow
 
 // One "model" turn. Answers null when the customer's message asks for no tool (the caller then gives
 // the plain offline reply).
-export function offlineToolTurn(messages: ToolChatMessage[], tools: readonly AgentToolName[], today: string, offerTools: boolean): OfflineTurn | null {
+export function offlineToolTurn(
+  messages: ToolChatMessage[],
+  tools: readonly AgentToolName[],
+  today: string,
+  offerTools: boolean,
+  library: readonly { title: string; description: string }[] = [],
+): OfflineTurn | null {
   const lastUserIndex = messages.map((m) => m.role).lastIndexOf("user");
   const turn = messages.slice(lastUserIndex + 1);
   const has = (name: AgentToolName) => offerTools && tools.includes(name);
@@ -145,6 +154,13 @@ export function offlineToolTurn(messages: ToolChatMessage[], tools: readonly Age
     return { content: "", toolCalls: [call("passa_a_operatore", { richiesta: `Il cliente chiede una persona: «${text.slice(0, 300)}»`, mancante: "Risposta di un operatore" })] };
   }
   if (has("annulla") && CANCEL.test(lower)) return { content: "", toolCalls: [call("annulla", {})] };
+  const asked = DOCUMENT.exec(lower)?.[1];
+  if (has("invia_documento") && asked && library.length > 0) {
+    // The file whose title or description names what was asked ("listino" finds "Listino prezzi"), else the first.
+    const stem = asked.slice(0, 6).replace("é", "e");
+    const chosen = library.find((d) => `${d.title} ${d.description}`.toLowerCase().replace("é", "e").includes(stem)) ?? library[0]!;
+    return { content: "", toolCalls: [call("invia_documento", { documento: chosen.title })] };
+  }
 
   const day = parseItalianDay(lower, today);
   const time = parseItalianTime(lower);

@@ -13,7 +13,9 @@ import * as repo from "../repo";
 import { bookingOf } from "../service";
 import { annulla, disponibilita, prenota, sposta } from "./booking";
 import { aggiornaContatto } from "./contact";
-import { TOOL_DEFINITIONS, TOOL_INSTRUCTIONS, toolNamesOf } from "./definitions";
+import { listLibrary } from "../../media-library/repo";
+import { TOOL_DEFINITIONS, TOOL_INSTRUCTIONS, documentTool, toolNamesOf } from "./definitions";
+import { inviaDocumento } from "./document";
 import { passaAOperatore, qualificaLead } from "./lead";
 import { offlineToolTurn } from "./offline";
 import type { ToolContext, ToolOutcome } from "./types";
@@ -34,6 +36,7 @@ const RUNNERS: { [K in AgentToolName]: (ctx: ToolContext, args: any) => Promise<
   aggiorna_contatto: aggiornaContatto,
   qualifica_lead: qualificaLead,
   passa_a_operatore: passaAOperatore,
+  invia_documento: inviaDocumento,
 };
 
 // The reply to a customer, with the tools the prompt allows. Without tools (none chosen, a model that
@@ -42,7 +45,10 @@ const RUNNERS: { [K in AgentToolName]: (ctx: ToolContext, args: any) => Promise<
 // MAX_TOOL_ROUNDS rounds of calls, then the model answers in words. Usage of every round but the last is
 // recorded here; the caller records the returned (last) one as before.
 export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, req: ChatRequest): Promise<ChatResult> {
-  const names = ctx.prompt && !ctx.prompt.toolsUnsupportedAt ? toolNamesOf(ctx.prompt.agentTools) : [];
+  let names = ctx.prompt && !ctx.prompt.toolsUnsupportedAt ? toolNamesOf(ctx.prompt.agentTools) : [];
+  // An empty library leaves nothing to send: the tool is not offered.
+  const library = names.includes("invia_documento") ? await listLibrary(db, ctx.account.id) : [];
+  if (library.length === 0) names = names.filter((n) => n !== "invia_documento");
   if (names.length === 0 || (await stopReason(db, ctx))) return chatCompletion(env, req);
 
   const booking = await bookingOf(db, ctx.account.id);
@@ -53,13 +59,13 @@ export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, r
     { role: "system", content: `${system?.content ?? ""}\n\n${TOOL_INSTRUCTIONS(romeLongDay(ctx.now), today)}` },
     ...rest.map((m): ToolChatMessage => (m.role === "assistant" ? { role: "assistant", content: m.content } : { role: m.role, content: m.content })),
   ];
-  const tools = names.map((n) => TOOL_DEFINITIONS[n]);
+  const tools = names.map((n) => (n === "invia_documento" ? documentTool(library) : TOOL_DEFINITIONS[n]));
 
   for (let round = 1; ; round += 1) {
     const offerTools = round <= MAX_TOOL_ROUNDS;
     let result: ToolChatResult;
     if (isOffline(env)) {
-      const turn = offlineToolTurn(messages, names, today, offerTools);
+      const turn = offlineToolTurn(messages, names, today, offerTools, library);
       if (!turn) return chatCompletion(env, req);
       result = offlineResult(turn, messages);
     } else {
