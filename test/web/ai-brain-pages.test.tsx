@@ -242,6 +242,22 @@ describe("memories page", () => {
     expect(screen.getByTestId("memory-sync-error").textContent).toContain("Token Airtable non valido");
   });
 
+  it("reads every page the server answers, following X-Next-Cursor", async () => {
+    const { calls } = signedIn({
+      "GET /api/memories": (call) => {
+        if (new URL(call.url, "http://x").searchParams.get("before") === "m2") return jsonResponse([memory({ id: "m3", name: "Resi" })]);
+        const res = jsonResponse([memory({ id: "m1", name: "Orari" }), memory({ id: "m2", name: "Spedizioni" })]);
+        res.headers.set("X-Next-Cursor", "m2");
+        return res;
+      },
+    });
+    renderApp("/memories");
+    await waitFor(() => expect(screen.getAllByTestId("memory-card")).toHaveLength(3));
+    expect(screen.getByText("Resi")).toBeTruthy();
+    expect(screen.getByTestId("memories-total-count").textContent).toBe("3");
+    expect(calls.filter((c) => c.url.startsWith("/api/memories")).map((c) => c.url)).toEqual(["/api/memories", "/api/memories?before=m2"]);
+  });
+
   it("shows a feedback memory's rows in the editor", async () => {
     signedIn({
       "GET /api/memories": () => jsonResponse([memory({ id: "f1", name: "Preferenze", memoryType: "feedback", dataType: "feedback", dataSource: null })]),
