@@ -573,6 +573,32 @@ describe("Lead Sources", () => {
     expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ status: "converted" });
   });
 
+  it("loads the following leads with 'Carica altri' through X-Next-Cursor, with the filter kept", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": (call) => {
+        const q = new URL(call.url, "http://x").searchParams;
+        if (q.get("cursor") === "1772352000000_ld2") return jsonResponse({ leads: [{ ...LEAD, id: "ld3", name: "Terzo" }], total: 3, page: 1, pageSize: 25 });
+        const res = jsonResponse({ leads: [LEAD, { ...LEAD, id: "ld2", name: "Secondo" }], total: 3, page: 1, pageSize: 25 });
+        res.headers.set("X-Next-Cursor", "1772352000000_ld2");
+        return res;
+      },
+    });
+    renderApp("/leads");
+    expect(await screen.findAllByTestId("lead-row")).toHaveLength(2);
+    expect(screen.getByTestId("leads-shown").textContent).toBe("2 di 3 lead");
+    fireEvent.change(screen.getByRole("combobox", { name: LEAD_TEXTS.statusLabel }), { target: { value: "contacted" } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes("status=contacted"))).toBe(true));
+    fireEvent.click(await screen.findByRole("button", { name: "Carica altri" }));
+    await waitFor(() => expect(screen.getAllByTestId("lead-row")).toHaveLength(3));
+    const next = calls.find((c) => c.url.includes("cursor="))!;
+    expect(new URL(next.url, "http://x").searchParams.get("status")).toBe("contacted");
+    // The last page has no cursor: the list says it is whole.
+    expect(screen.queryByRole("button", { name: "Carica altri" })).toBeNull();
+    expect(screen.getByText("3 lead")).toBeTruthy();
+  });
+
   it("creates an Airtable source with its table and mapping; push-only types offer no auto-sync", async () => {
     const { calls } = signedIn({
       "GET /api/lead-sources": () => jsonResponse([]),
