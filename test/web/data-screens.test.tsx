@@ -238,6 +238,34 @@ describe("Liste", () => {
     expect(screen.getByTestId("lists-back").getAttribute("href")).toBe("/");
   });
 
+  it("goes back to the new last page of a list's leads when a deletion empties the one on screen", async () => {
+    let total = 26;
+    const row = (i: number) => ({ id: `ll${i}`, listId: "l1", nome: `Nome${i}`, cognome: "Rossi", numeroTelefono: `+3933300000${i}`, email: null, professione: null, note: null, externalId: null, funnelStatus: "pending", isActive: true, importedAt: "2026-03-01T08:00:00.000Z" });
+    const { calls } = signedIn({
+      "GET /api/lists": () => jsonResponse([list({ leadCount: total })]),
+      "GET /api/lists/l1/leads": (call) => {
+        const page = Number(new URL(call.url, "http://x").searchParams.get("page") ?? "1");
+        const all = Array.from({ length: total }, (_, i) => row(i));
+        return jsonResponse({ leads: all.slice((page - 1) * 25, page * 25), total, page, pageSize: 25 });
+      },
+      "DELETE /api/lists/l1/leads/ll25": () => {
+        total = 25;
+        return jsonResponse({ ok: true });
+      },
+    });
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderApp("/lists");
+    fireEvent.click(within((await screen.findAllByTestId("list-card"))[0]!).getByRole("button", { name: LIST_TEXTS.leads }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(25));
+    fireEvent.click(within(dialog).getByRole("button", { name: new RegExp(LIST_TEXTS.next) }));
+    await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole("button", { name: /Nome25/ }));
+    // Page 2 is now empty: the dialog asks for page 1 again instead of showing no leads.
+    await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(25));
+    expect(calls.filter((c) => c.url.startsWith("/api/lists/l1/leads?")).at(-1)!.url).toContain("page=1");
+  });
+
   it("shows a dynamic Airtable list's re-sync, its last result, and saves its interval", async () => {
     const dynamic = list({
       id: "l3",
