@@ -66,6 +66,8 @@ export const ADMIN_UI = {
   auditError: "Impossibile caricare il registro attività.",
   auditShowAll: (n: number) => `Mostra tutte (${n})`,
   auditShowLess: "Mostra meno",
+  auditLoadMore: "Carica altri",
+  auditLoadingMore: "Caricamento…",
   auditRole: (from: string, to: string) => `${from} → ${to}`,
   auditOwner: "come proprietario",
   auditEnabled: "attivato",

@@ -121,6 +121,8 @@ export const USAGE_UI = {
   recentTitle: "Utilizzi recenti",
   recentEmpty: "Nessun utilizzo registrato con questi filtri",
   showLess: "Mostra meno",
+  loadMore: "Carica altri",
+  loadingMore: "Caricamento…",
   showingOf: (shown: number, total: number) => `${shown} di ${total}`,
   colDate: "Data",
   colModel: "Modello",

@@ -127,6 +127,26 @@ describe("'Amministrazione Utenti' access", () => {
 });
 
 describe("'Amministrazione Utenti' for a super admin", () => {
+  it("loads older audit entries with 'Carica altri' through the server's cursor", async () => {
+    const { calls } = signedIn(ADMIN, {
+      "GET /api/admin/audit-log": (call) => {
+        if (new URL(call.url, "http://x").searchParams.get("before") === "e1") {
+          return jsonResponse([{ ...AUDIT[0]!, id: "e0", action: "user.active", details: { email: "vecchio@negozio.it", isActive: false }, createdAt: "2026-01-10T09:00:00.000Z" }]);
+        }
+        const res = jsonResponse(AUDIT);
+        res.headers.set("X-Next-Cursor", "e1");
+        return res;
+      },
+    });
+    renderApp("/admin");
+    const card = await screen.findByTestId("audit-log");
+    await waitFor(() => expect(within(card).getAllByTestId("audit-entry")).toHaveLength(2));
+    fireEvent.click(within(card).getByRole("button", { name: "Carica altri" }));
+    await waitFor(() => expect(within(card).getAllByTestId("audit-entry")).toHaveLength(3));
+    expect(calls.some((c) => c.url === "/api/admin/audit-log?before=e1")).toBe(true);
+    expect(within(card).queryByRole("button", { name: "Carica altri" })).toBeNull();
+  });
+
   it("counts the users and shows the three stat cards", async () => {
     wide(true);
     signedIn(ADMIN);

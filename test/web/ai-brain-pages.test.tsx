@@ -242,6 +242,22 @@ describe("memories page", () => {
     expect(screen.getByTestId("memory-sync-error").textContent).toContain("Token Airtable non valido");
   });
 
+  it("reads every page the server answers, following X-Next-Cursor", async () => {
+    const { calls } = signedIn({
+      "GET /api/memories": (call) => {
+        if (new URL(call.url, "http://x").searchParams.get("before") === "m2") return jsonResponse([memory({ id: "m3", name: "Resi" })]);
+        const res = jsonResponse([memory({ id: "m1", name: "Orari" }), memory({ id: "m2", name: "Spedizioni" })]);
+        res.headers.set("X-Next-Cursor", "m2");
+        return res;
+      },
+    });
+    renderApp("/memories");
+    await waitFor(() => expect(screen.getAllByTestId("memory-card")).toHaveLength(3));
+    expect(screen.getByText("Resi")).toBeTruthy();
+    expect(screen.getByTestId("memories-total-count").textContent).toBe("3");
+    expect(calls.filter((c) => c.url.startsWith("/api/memories")).map((c) => c.url)).toEqual(["/api/memories", "/api/memories?before=m2"]);
+  });
+
   it("shows a feedback memory's rows in the editor", async () => {
     signedIn({
       "GET /api/memories": () => jsonResponse([memory({ id: "f1", name: "Preferenze", memoryType: "feedback", dataType: "feedback", dataSource: null })]),
@@ -320,6 +336,33 @@ describe("usage page", () => {
     expect(calls.find((c) => c.url.startsWith("/api/openai-usage?"))!.url).toBe("/api/openai-usage?limit=50");
     fireEvent.change(screen.getByTestId("usage-page-size"), { target: { value: "100" } });
     await waitFor(() => expect(calls.some((c) => c.url === "/api/openai-usage?limit=100")).toBe(true));
+  });
+
+  it("loads the following pages of uses with 'Carica altri' through the server's cursor", async () => {
+    const firstPage = Array.from({ length: 12 }, (_, i) => usageItem(i));
+    const secondPage = [usageItem(12), usageItem(13)];
+    const { calls } = signedIn({
+      "GET /api/openai-usage": (call) => {
+        const before = new URL(call.url, "http://x").searchParams.get("before");
+        if (before === "u11") return jsonResponse({ ...report(secondPage), totals: { ...report(firstPage).totals, totalRequests: 14 } });
+        const res = jsonResponse({ ...report(firstPage), totals: { ...report(firstPage).totals, totalRequests: 14 } });
+        res.headers.set("X-Next-Cursor", "u11");
+        return res;
+      },
+      "GET /api/openai-usage/budget": () => jsonResponse({ monthlyLimitUsd: null, month: "2026-01", spentThisMonth: "0", remaining: null, allowed: true, reason: null }),
+    });
+    renderApp("/usage");
+    await screen.findByTestId("usage-total-cost");
+    // Only the first 10 are shown: more pages are offered once every loaded row is on screen.
+    expect(screen.queryByTestId("usage-load-more")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Mostra tutti" }));
+    expect(screen.getByText("12 di 14")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Carica altri" }));
+    await waitFor(() => expect(screen.getAllByTestId("usage-row")).toHaveLength(14));
+    expect(calls.some((c) => c.url === "/api/openai-usage?limit=50&before=u11")).toBe(true);
+    expect(screen.getByText("14 di 14")).toBeTruthy();
+    // The last page has no cursor: nothing more is offered.
+    expect(screen.queryByTestId("usage-load-more")).toBeNull();
   });
 
   it("says who may see usage when the server refuses", async () => {

@@ -238,6 +238,34 @@ describe("Liste", () => {
     expect(screen.getByTestId("lists-back").getAttribute("href")).toBe("/");
   });
 
+  it("goes back to the new last page of a list's leads when a deletion empties the one on screen", async () => {
+    let total = 26;
+    const row = (i: number) => ({ id: `ll${i}`, listId: "l1", nome: `Nome${i}`, cognome: "Rossi", numeroTelefono: `+3933300000${i}`, email: null, professione: null, note: null, externalId: null, funnelStatus: "pending", isActive: true, importedAt: "2026-03-01T08:00:00.000Z" });
+    const { calls } = signedIn({
+      "GET /api/lists": () => jsonResponse([list({ leadCount: total })]),
+      "GET /api/lists/l1/leads": (call) => {
+        const page = Number(new URL(call.url, "http://x").searchParams.get("page") ?? "1");
+        const all = Array.from({ length: total }, (_, i) => row(i));
+        return jsonResponse({ leads: all.slice((page - 1) * 25, page * 25), total, page, pageSize: 25 });
+      },
+      "DELETE /api/lists/l1/leads/ll25": () => {
+        total = 25;
+        return jsonResponse({ ok: true });
+      },
+    });
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderApp("/lists");
+    fireEvent.click(within((await screen.findAllByTestId("list-card"))[0]!).getByRole("button", { name: LIST_TEXTS.leads }));
+    const dialog = await screen.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(25));
+    fireEvent.click(within(dialog).getByRole("button", { name: new RegExp(LIST_TEXTS.next) }));
+    await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(1));
+    fireEvent.click(within(dialog).getByRole("button", { name: /Nome25/ }));
+    // Page 2 is now empty: the dialog asks for page 1 again instead of showing no leads.
+    await waitFor(() => expect(within(dialog).getAllByRole("listitem")).toHaveLength(25));
+    expect(calls.filter((c) => c.url.startsWith("/api/lists/l1/leads?")).at(-1)!.url).toContain("page=1");
+  });
+
   it("shows a dynamic Airtable list's re-sync, its last result, and saves its interval", async () => {
     const dynamic = list({
       id: "l3",
@@ -571,6 +599,32 @@ describe("Lead Sources", () => {
     fireEvent.change(status, { target: { value: "converted" } });
     expect(await screen.findByText(LEAD_TEXTS.leadUpdated)).toBeTruthy();
     expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ status: "converted" });
+  });
+
+  it("loads the following leads with 'Carica altri' through X-Next-Cursor, with the filter kept", async () => {
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": (call) => {
+        const q = new URL(call.url, "http://x").searchParams;
+        if (q.get("cursor") === "1772352000000_ld2") return jsonResponse({ leads: [{ ...LEAD, id: "ld3", name: "Terzo" }], total: 3, page: 1, pageSize: 25 });
+        const res = jsonResponse({ leads: [LEAD, { ...LEAD, id: "ld2", name: "Secondo" }], total: 3, page: 1, pageSize: 25 });
+        res.headers.set("X-Next-Cursor", "1772352000000_ld2");
+        return res;
+      },
+    });
+    renderApp("/leads");
+    expect(await screen.findAllByTestId("lead-row")).toHaveLength(2);
+    expect(screen.getByTestId("leads-shown").textContent).toBe("2 di 3 lead");
+    fireEvent.change(screen.getByRole("combobox", { name: LEAD_TEXTS.statusLabel }), { target: { value: "contacted" } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes("status=contacted"))).toBe(true));
+    fireEvent.click(await screen.findByRole("button", { name: "Carica altri" }));
+    await waitFor(() => expect(screen.getAllByTestId("lead-row")).toHaveLength(3));
+    const next = calls.find((c) => c.url.includes("cursor="))!;
+    expect(new URL(next.url, "http://x").searchParams.get("status")).toBe("contacted");
+    // The last page has no cursor: the list says it is whole.
+    expect(screen.queryByRole("button", { name: "Carica altri" })).toBeNull();
+    expect(screen.getByText("3 lead")).toBeTruthy();
   });
 
   it("creates an Airtable source with its table and mapping; push-only types offer no auto-sync", async () => {

@@ -192,6 +192,47 @@ describe("leads", () => {
     expect((await call("/api/leads", { cookie })).json.total).toBe(4);
   });
 
+  it("pages with X-Next-Cursor: ties included, stable under inserts, scoped to the account", async () => {
+    const { cookie, user, account } = await sandboxUser();
+    const tied = new Date("2026-04-01T10:00:00Z");
+    // 5 leads imported in one millisecond and 2 older ones: the page boundary (pageSize 3) falls inside the tie.
+    for (let i = 0; i < 7; i++) {
+      await db().insert(leads).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: `+39333100000${i}`, name: `L${i}`, importedAt: i < 5 ? tied : new Date(Date.UTC(2026, 2, 10 - i)) });
+    }
+    const first = await call("/api/leads?pageSize=3", { cookie });
+    expect(first.json).toMatchObject({ total: 7 });
+    const names: string[] = first.json.leads.map((l: any) => l.name);
+    // Leads arrive between the pages, one of them in the tied millisecond: the next pages do not shift.
+    await db().insert(leads).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393331000010", name: "Nuovo" });
+    await db().insert(leads).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393331000011", name: "Pari", importedAt: tied });
+    let cursor = first.headers.get("X-Next-Cursor");
+    const firstCursor = cursor;
+    expect(cursor).toMatch(/^\d+_/);
+    for (let guard = 0; cursor && guard < 10; guard++) {
+      const page = await call(`/api/leads?pageSize=3&cursor=${cursor}`, { cookie });
+      expect(page.status).toBe(200);
+      names.push(...page.json.leads.map((l: any) => l.name));
+      cursor = page.headers.get("X-Next-Cursor");
+    }
+    // Every lead of the first listing comes exactly once and in order; the newer one never (it belongs
+    // before the first page); the one in the tied millisecond at most once (ties go by id).
+    expect(new Set(names).size).toBe(names.length);
+    const original = names.filter((n) => n !== "Pari");
+    expect(original).toHaveLength(7);
+    expect([...original].sort()).toEqual(["L0", "L1", "L2", "L3", "L4", "L5", "L6"]);
+    expect(original.slice(5)).toEqual(["L5", "L6"]);
+    expect(names).not.toContain("Nuovo");
+
+    // Another account's owner sees only their own leads through the same cursor.
+    const other = await sandboxUser();
+    await db().insert(leads).values({ userId: other.user.id, twilioAccountId: other.account.id, phoneNumber: "+393339999999", name: "Altro", importedAt: new Date("2026-01-01T00:00:00Z") });
+    const foreign = await call(`/api/leads?cursor=${firstCursor}`, { cookie: other.cookie });
+    expect(foreign.json.leads.map((l: any) => l.name)).toEqual(["Altro"]);
+    const bad = await call("/api/leads?cursor=abc", { cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("Cursore di pagina non valido");
+  });
+
   it("answers 404 for another account's sources and leads", async () => {
     const owner = await sandboxUser();
     const src = await call("/api/lead-sources", { cookie: owner.cookie, body: source() });

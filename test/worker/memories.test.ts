@@ -92,6 +92,52 @@ describe("memories CRUD", () => {
     expect((await call(`/api/memories/${shared.id}`, { cookie: member.cookie })).status).toBe(200);
   });
 
+  it("answers pages with X-Next-Cursor: ties included, stable under inserts, private ones and other accounts left out", async () => {
+    const { user, cookie, account } = await accountOwner();
+    const member = await signedInUser();
+    await addMember(member.user.id, account.id);
+    const tied = new Date("2026-04-01T10:00:00Z");
+    // 5 public memories in one millisecond, 2 older ones, and a private one of the owner the member never sees.
+    const names = ["m1", "m2", "m3", "m4", "m5", "m6", "m7"];
+    for (const [i, name] of names.entries()) {
+      const createdAt = i < 5 ? tied : new Date(Date.UTC(2026, 2, 10 - i));
+      await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name, visibility: "public", createdAt });
+    }
+    await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name: "segreta", visibility: "private", createdAt: tied });
+    const other = await accountOwner();
+    await db().insert(memories).values({ userId: other.user.id, twilioAccountId: other.account.id, name: "altrui", visibility: "public", createdAt: tied });
+
+    const first = await call("/api/memories?limit=3", { cookie: member.cookie });
+    expect(first.status).toBe(200);
+    expect(first.json).toHaveLength(3);
+    // A newer memory and one in the tied millisecond arrive between the pages: neither shifts the next page.
+    await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name: "nuova", visibility: "public" });
+    await db().insert(memories).values({ userId: user.id, twilioAccountId: account.id, name: "pari", visibility: "public", createdAt: tied });
+    const seen: string[] = first.json.map((m: any) => m.name);
+    let cursor = first.headers.get("X-Next-Cursor");
+    for (let guard = 0; cursor && guard < 10; guard++) {
+      const page = await call(`/api/memories?limit=3&before=${cursor}`, { cookie: member.cookie });
+      expect(page.status).toBe(200);
+      seen.push(...page.json.map((m: any) => m.name));
+      cursor = page.headers.get("X-Next-Cursor");
+    }
+    expect(seen).toHaveLength(7);
+    expect([...seen].sort()).toEqual(names);
+    expect(seen.slice(5)).toEqual(["m6", "m7"]);
+
+    // Another account's cursor positions nothing here, and bad paging is refused in Italian.
+    const foreign = await call(`/api/memories?before=${first.headers.get("X-Next-Cursor")}`, { cookie: other.cookie });
+    expect(foreign.json).toEqual([]);
+    const bad = await call("/api/memories?limit=0", { cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe("limit deve essere un numero intero da 1 a 100");
+    // Without paging parameters the first 50 come, newest first.
+    const whole = await call("/api/memories", { cookie });
+    expect(whole.json.map((m: any) => m.name).slice(0, 1)).toEqual(["nuova"]);
+    expect(whole.json).toHaveLength(10);
+    expect(whole.headers.get("X-Next-Cursor")).toBeNull();
+  });
+
   it("shows a feedback memory as dataType 'feedback' and lists its feedback rows", async () => {
     const { cookie } = await accountOwner();
     const memory = await createMemory(cookie, { name: "Feedback clienti", dataType: "feedback", linkedTemplates: [SID] });

@@ -146,6 +146,44 @@ describe("GET /api/openai-usage", () => {
     expect(stats.json).toEqual({ totalCost: "0.09100000", totalRequests: 3 });
   });
 
+  it("pages the rows with X-Next-Cursor: ties included, stable under inserts, scoped to the account", async () => {
+    const { user, cookie, account } = await accountOwner();
+    // 8 rows at distinct times, then 6 in one millisecond: the page boundary (10) falls inside the tie.
+    const rows: Row[] = Array.from({ length: 14 }, (_, i) => ({ at: i < 8 ? `2026-05-0${i + 1}T10:00:00Z` : "2026-04-01T10:00:00Z", tokens: i + 1 }));
+    await usage(user.id, account.id, rows);
+    const first = await call("/api/openai-usage?limit=10", { cookie });
+    expect(first.status).toBe(200);
+    expect(first.json.items).toHaveLength(10);
+    expect(first.json.totals.totalRequests).toBe(14);
+    const cursor = first.headers.get("X-Next-Cursor");
+    expect(cursor).toBe(first.json.items[9].id);
+
+    // Newer uses arrive meanwhile: they belong before the first page and never shift the next one.
+    // One lands in the tied millisecond: inserted later, it sorts before the cursor's row.
+    await usage(user.id, account.id, [{ at: "2026-06-01T10:00:00Z" }, { at: "2026-04-01T10:00:00Z" }, { at: "2026-06-02T10:00:00Z" }]);
+    const second = await call(`/api/openai-usage?limit=10&before=${cursor}`, { cookie });
+    expect(second.status).toBe(200);
+    expect(second.headers.get("X-Next-Cursor")).toBeNull();
+    const seen = [...first.json.items, ...second.json.items].map((i: any) => i.id);
+    expect(seen).toHaveLength(14);
+    expect(new Set(seen).size).toBe(14);
+    expect([...first.json.items, ...second.json.items].map((i: any) => i.totalTokens).sort((a: number, b: number) => a - b)).toEqual(
+      Array.from({ length: 14 }, (_, i) => i + 1),
+    );
+    // Newest first across the boundary.
+    const times = [...first.json.items, ...second.json.items].map((i: any) => Date.parse(i.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // Another account's owner cannot page through this account's rows with its cursor.
+    const other = await accountOwner();
+    await usage(other.user.id, other.account.id, [{ at: "2026-01-01T10:00:00Z" }]);
+    const foreign = await call(`/api/openai-usage?limit=10&before=${cursor}`, { cookie: other.cookie });
+    expect(foreign.status).toBe(200);
+    expect(foreign.json.items).toEqual([]);
+    const tooLong = await call(`/api/openai-usage?before=${"x".repeat(65)}`, { cookie });
+    expect(tooLong.status).toBe(400);
+  });
+
   it("refuses bad filters with 400 and a plain member with 403", async () => {
     const { cookie, account } = await accountOwner();
     const bad: [string, string][] = [

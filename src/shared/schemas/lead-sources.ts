@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
+import { conversationCursor } from "./conversations";
 
 // Facebook Lead Ads had no receiver behind it and was taken out (migration 0014 turns existing
 // Facebook and key-less Google sources into Lead Manager API sources); Google Ads lead forms post to
@@ -127,9 +128,9 @@ export const LEAD_TEXTS = {
   leadDeleteError: "Impossibile eliminare il lead.",
   leadDeleteConfirm: "Eliminare questo lead?",
   total: (n: number) => (n === 1 ? "1 lead" : `${n.toLocaleString("it-IT")} lead`),
-  page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
-  previous: "Precedente",
-  next: "Successiva",
+  shownOf: (shown: number, total: number) => `${shown.toLocaleString("it-IT")} di ${total.toLocaleString("it-IT")} lead`,
+  loadMore: "Carica altri",
+  loadingMore: "Caricamento…",
   autoResponseQueued: "Risposta automatica inviata con il template della fonte.",
 
   // Validation
@@ -374,6 +375,9 @@ export const leadsQuerySchema = z.object({
   leadSourceId: z.string().trim().min(1).max(64).optional(),
   page: z.coerce.number({ error: "page deve essere un numero" }).int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number({ error: "pageSize deve essere un numero" }).int().min(1).max(100).optional().default(LEADS_PAGE_SIZE),
+  // The same keyset cursor as the conversation list (`<importedAt ms>_<id>`, from X-Next-Cursor): with
+  // it the page continues exactly after that lead however many arrive meanwhile, and `page` is not used.
+  cursor: conversationCursor.optional(),
 });
 
 export interface ApiLeadSource {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { assignAccountSchema, createUserSchema, roleSchema, unassignParams, userActiveSchema, userIdParam } from "../../../src/shared/schemas/admin";
+import { assignAccountSchema, auditLogQuery, createUserSchema, roleSchema, unassignParams, userActiveSchema, userIdParam } from "../../../src/shared/schemas/admin";
 import { createUserForAccountSchema } from "../../../src/shared/schemas/accounts";
 import { resetPasswordSchema } from "../../../src/shared/schemas/passwords";
 import { validate } from "../../lib/validate";
@@ -42,4 +42,9 @@ export const adminRoutes = new Hono<AppEnv>()
     await service.unassignAccount(c.env, c.var.db, currentUser(c), userId, twilioAccountId);
     return c.json({ ok: true }, 200);
   })
-  .get("/audit-log", superAdmin, async (c) => c.json(await listAudit(c.var.db), 200));
+  // X-Next-Cursor, when present, is the `before` of the next page.
+  .get("/audit-log", superAdmin, validate("query", auditLogQuery), async (c) => {
+    const { entries, nextCursor } = await listAudit(c.var.db, c.req.valid("query"));
+    if (nextCursor) c.header("X-Next-Cursor", nextCursor);
+    return c.json(entries, 200);
+  });

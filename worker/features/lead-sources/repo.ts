@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { leads, leadSources, templates } from "../../db/schema";
 
@@ -54,6 +54,8 @@ export interface LeadFilter {
   search?: string;
   status?: string;
   leadSourceId?: string;
+  // Keyset: strictly after this lead in (importedAt desc, id desc) order.
+  after?: { at: number; id: string };
 }
 
 export async function leadsPage(db: Db, accountId: string, filter: LeadFilter, page: number, pageSize: number) {
@@ -67,18 +69,25 @@ export async function leadsPage(db: Db, accountId: string, filter: LeadFilter, p
     );
   }
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
+  const after = filter.after;
+  const keyset = after
+    ? or(lt(leads.importedAt, new Date(after.at)), and(eq(leads.importedAt, new Date(after.at)), lt(leads.id, after.id)))
+    : undefined;
+  // One more than the page tells whether a next page exists.
+  const [found, [total]] = await Promise.all([
     db
       .select({ lead: leads, sourceName: leadSources.name })
       .from(leads)
       .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
-      .where(where)
+      .where(and(where, keyset))
       .orderBy(desc(leads.importedAt), desc(leads.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(pageSize + 1)
+      .offset(after ? 0 : (page - 1) * pageSize),
     db.select({ n: count() }).from(leads).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = found.slice(0, pageSize);
+  const last = rows[rows.length - 1];
+  return { rows, total: total?.n ?? 0, nextCursor: found.length > pageSize && last ? `${last.lead.importedAt.getTime()}_${last.lead.id}` : null };
 }
 
 export async function findLeadWithSource(db: Db, id: string) {

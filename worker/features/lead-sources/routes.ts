@@ -24,7 +24,12 @@ export const leadSourceRoutes = new Hono<AppEnv>()
   });
 
 export const leadRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", leadsQuerySchema), async (c) => c.json(await service.listLeads(c.var.db, currentUser(c), c.req.valid("query")), 200))
+  // X-Next-Cursor, when present, is the `cursor` of the next page.
+  .get("/", validate("query", leadsQuerySchema), async (c) => {
+    const { page, nextCursor } = await service.listLeads(c.var.db, currentUser(c), c.req.valid("query"));
+    if (nextCursor) c.header("X-Next-Cursor", nextCursor);
+    return c.json(page, 200);
+  })
   .post("/", validate("json", leadInputSchema), async (c) => {
     const saved = await service.createLead(c.env, c.var.db, currentUser(c), c.req.valid("json"));
     return c.json(saved, saved.created ? 201 : 200);

@@ -254,17 +254,18 @@ export async function deleteSource(db: Db, user: SessionUser, id: string) {
   await repo.deleteSource(db, id);
 }
 
-export async function listLeads(db: Db, user: SessionUser, query: LeadsQuery): Promise<ApiLeadsPage> {
+// A page of leads and the cursor of the next one (X-Next-Cursor), when there is one.
+export async function listLeads(db: Db, user: SessionUser, query: LeadsQuery): Promise<{ page: ApiLeadsPage; nextCursor: string | null }> {
   const active = await resolveActiveAccount(db, user);
-  if (!active) return { leads: [], total: 0, page: query.page, pageSize: query.pageSize };
-  const { rows, total } = await repo.leadsPage(
+  if (!active) return { page: { leads: [], total: 0, page: query.page, pageSize: query.pageSize }, nextCursor: null };
+  const { rows, total, nextCursor } = await repo.leadsPage(
     db,
     active.account.id,
-    { search: query.search || undefined, status: query.status, leadSourceId: query.leadSourceId },
+    { search: query.search || undefined, status: query.status, leadSourceId: query.leadSourceId, after: query.cursor },
     query.page,
     query.pageSize,
   );
-  return { leads: rows.map(toApiLead), total, page: query.page, pageSize: query.pageSize };
+  return { page: { leads: rows.map(toApiLead), total, page: query.page, pageSize: query.pageSize }, nextCursor };
 }
 
 export async function createLead(env: Env, db: Db, user: SessionUser, input: LeadInput): Promise<ApiLeadSaved> {

@@ -12,13 +12,21 @@ const linkedTo = (templateSid: string | null) =>
     ? sql`${memories.allConversations} = 1`
     : sql`(${memories.allConversations} = 1 or exists(select 1 from json_each(${memories.linkedTemplates}) where value = ${templateSid}))`;
 
-// The account's memories this user may see: public ones and their own private ones.
-export function listVisibleMemories(db: Db, accountId: string, userId: string) {
-  return db
+// A page of the account's memories this user may see (public ones and their own private ones), newest
+// first after the memory `before` when given, with the cursor of the next page when there is one.
+// rowid breaks ties of the same millisecond, so a page continues exactly after the last one.
+export async function listVisibleMemories(db: Db, accountId: string, userId: string, { limit, before }: { limit: number; before?: string }) {
+  const older = before
+    ? sql`(${memories.createdAt}, ${memories}.rowid) < (select m."created_at", m.rowid from "memories" m where m."id" = ${before} and m."twilio_account_id" = ${accountId})`
+    : undefined;
+  const rows = await db
     .select()
     .from(memories)
-    .where(and(eq(memories.twilioAccountId, accountId), or(eq(memories.visibility, "public"), eq(memories.userId, userId))))
-    .orderBy(desc(memories.createdAt));
+    .where(and(eq(memories.twilioAccountId, accountId), or(eq(memories.visibility, "public"), eq(memories.userId, userId)), older))
+    .orderBy(desc(memories.createdAt), desc(sql`${memories}.rowid`))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { memories: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 export function findMemory(db: Db, id: string) {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, updateMemorySchema } from "../../../src/shared/schemas/memories";
+import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "../../../src/shared/schemas/memories";
 import { badRequest } from "../../lib/http-error";
 import { validate } from "../../lib/validate";
 import type { AppEnv } from "../../types";
@@ -10,10 +10,12 @@ import * as service from "./service";
 const tooLarge = (length: string | undefined) => length !== undefined && Number(length) > MEMORY_LIMITS.csvMaxBytes + 64 * 1024;
 
 export const memoryRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
+  // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
+  .get("/", validate("query", memoryPageQuery), async (c) => {
     const user = currentUser(c);
-    const rows = await service.listMemories(c.var.db, user);
-    return c.json(rows.map((m) => service.toApiMemory(m, user.id)), 200);
+    const page = await service.listMemories(c.var.db, user, c.req.valid("query"));
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    return c.json(page.memories.map((m) => service.toApiMemory(m, user.id)), 200);
   })
   .post("/", validate("json", createMemorySchema), async (c) => {
     const user = currentUser(c);

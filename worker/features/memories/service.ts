@@ -100,9 +100,9 @@ async function activeAccount(db: Db, user: SessionUser) {
   return active.account;
 }
 
-export async function listMemories(db: Db, user: SessionUser) {
+export async function listMemories(db: Db, user: SessionUser, page: { limit: number; before?: string }) {
   const active = await resolveActiveAccount(db, user);
-  return active ? repo.listVisibleMemories(db, active.account.id, user.id) : [];
+  return active ? repo.listVisibleMemories(db, active.account.id, user.id, page) : { memories: [], nextCursor: null };
 }
 
 // A memory of an account the user belongs to, and private ones only for their author; 404 otherwise.

@@ -1,14 +1,24 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditEntry } from "../../../../src/shared/schemas/admin";
-import { apiGet } from "../../../lib/api-client";
+import { throwIfResNotOk } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
+async function fetchAuditPage(before: string | null, signal?: AbortSignal): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  const res = await fetch(before ? `/api/admin/audit-log?before=${encodeURIComponent(before)}` : "/api/admin/audit-log", { credentials: "include", signal });
+  if (res.status === 401) return { entries: [], nextCursor: null };
+  await throwIfResNotOk(res);
+  return { entries: (await res.json()) as AuditEntry[], nextCursor: res.headers.get("X-Next-Cursor") };
+}
+
+// The log a page at a time (newest first); "Carica altri" follows the server's cursor.
 export const auditLogQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.auditLog,
-    queryFn: async ({ signal }) => (await apiGet<AuditEntry[]>("/api/admin/audit-log", { signal })) ?? [],
+    queryFn: ({ pageParam, signal }) => fetchAuditPage(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export function useAuditLog({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...auditLogQueryOptions(), enabled });
+  return useInfiniteQuery({ ...auditLogQueryOptions(), enabled });
 }

@@ -14,9 +14,11 @@ const SHOWN = 10;
 
 // Who did what and when (Europe/Rome), newest first.
 export function AuditLogCard() {
-  const { data, isPending, isError, refetch } = useAuditLog({ enabled: true });
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useAuditLog({ enabled: true });
   const [all, setAll] = useState(false);
-  const entries = newestFirst(data ?? []);
+  const entries = newestFirst(data?.pages.flatMap((p) => p.entries) ?? []);
+  // Older pages are offered once every loaded entry is on screen.
+  const canLoadMore = hasNextPage && (all || entries.length <= SHOWN);
   const shown = all ? entries : entries.slice(0, SHOWN);
 
   let body;
@@ -54,11 +56,18 @@ export function AuditLogCard() {
             );
           })}
         </ol>
-        {entries.length > SHOWN ? (
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setAll((v) => !v)}>
-            {all ? UI.auditShowLess : UI.auditShowAll(entries.length)}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {entries.length > SHOWN ? (
+            <Button variant="outline" size="sm" onClick={() => setAll((v) => !v)}>
+              {all ? UI.auditShowLess : UI.auditShowAll(entries.length)}
+            </Button>
+          ) : null}
+          {canLoadMore ? (
+            <Button variant="outline" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} data-testid="audit-load-more">
+              {isFetchingNextPage ? UI.auditLoadingMore : UI.auditLoadMore}
+            </Button>
+          ) : null}
+        </div>
       </div>
     );
   }

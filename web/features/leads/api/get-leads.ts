@@ -1,25 +1,36 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { ApiLeadsPage } from "../../../../src/shared/schemas/lead-sources";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
+import { throwIfResNotOk, urlFromQueryKey } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export interface LeadsFilter {
   search: string;
   status: string;
   leadSourceId: string;
-  page: number;
   pageSize: number;
 }
 
-export const leadsQueryOptions = (filter: LeadsFilter) => {
-  const queryKey = [...queryKeys.leads, filter] as const;
-  return queryOptions({
-    queryKey,
-    queryFn: ({ signal }) => apiGet<ApiLeadsPage>(urlFromQueryKey(queryKey), { signal }),
-    placeholderData: keepPreviousData,
+export interface LeadsPage {
+  page: ApiLeadsPage;
+  nextCursor: string | null;
+}
+
+async function fetchLeadsPage(filter: LeadsFilter, cursor: string | null, signal?: AbortSignal): Promise<LeadsPage> {
+  const res = await fetch(urlFromQueryKey([...queryKeys.leads, { ...filter, ...(cursor ? { cursor } : {}) }]), { credentials: "include", signal });
+  await throwIfResNotOk(res);
+  return { page: (await res.json()) as ApiLeadsPage, nextCursor: res.headers.get("X-Next-Cursor") };
+}
+
+// The leads a page at a time: the server answers the next page's cursor, stable however many leads
+// arrive meanwhile, and "Carica altri" follows it.
+export const leadsQueryOptions = (filter: LeadsFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.leads, filter] as const,
+    queryFn: ({ pageParam, signal }) => fetchLeadsPage(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
-};
 
 export function useLeads(filter: LeadsFilter, { enabled }: { enabled: boolean }) {
-  return useQuery({ ...leadsQueryOptions(filter), enabled });
+  return useInfiniteQuery({ ...leadsQueryOptions(filter), enabled, placeholderData: keepPreviousData });
 }

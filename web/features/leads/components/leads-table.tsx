@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, MessageSquare, Search, Trash } from "lucide-react";
+import { MessageSquare, Search, Trash } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatRomeDateTime } from "../../../../src/shared/rome-format";
 import {
@@ -165,20 +165,18 @@ export function LeadsTable({
   const [debounced, setDebounced] = useState("");
   const [status, setStatus] = useState("");
   const setLeadSourceId = onLeadSourceChange;
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [leadSourceId]);
-  const leads = useLeads({ search: debounced, status, leadSourceId, page, pageSize: LEADS_PAGE_SIZE }, { enabled });
+  const leads = useLeads({ search: debounced, status, leadSourceId, pageSize: LEADS_PAGE_SIZE }, { enabled });
 
   useEffect(() => {
     const timer = setTimeout(() => {
       setDebounced(search.trim());
-      setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
-  const data = leads.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // Every page loaded so far, and the count the server gives for the whole filter.
+  const pages = leads.data?.pages;
+  const data = pages?.length ? { leads: pages.flatMap((p) => p.page.leads), total: pages[pages.length - 1]!.page.total } : undefined;
   const filtered = !!(debounced || status || leadSourceId);
 
   let body;
@@ -221,7 +219,6 @@ export function LeadsTable({
           value={status}
           onChange={(e) => {
             setStatus(e.target.value);
-            setPage(1);
           }}
         >
           <option value="">{TX.allStatuses}</option>
@@ -236,7 +233,6 @@ export function LeadsTable({
           value={leadSourceId}
           onChange={(e) => {
             setLeadSourceId(e.target.value);
-            setPage(1);
           }}
         >
           <option value="">{TX.allSources}</option>
@@ -248,18 +244,13 @@ export function LeadsTable({
         </NativeSelect>
       </div>
       {body}
-      {data && data.total > data.pageSize ? (
-        <div className="flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || leads.isFetching}>
-            <ChevronLeft aria-hidden />
-            {TX.previous}
-          </Button>
-          <span className="text-xs text-muted-foreground">
-            {TX.page(page, pages)} · {TX.total(data.total)}
+      {data && leads.hasNextPage ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-xs text-muted-foreground" data-testid="leads-shown">
+            {TX.shownOf(data.leads.length, Math.max(data.total, data.leads.length))}
           </span>
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || leads.isFetching}>
-            {TX.next}
-            <ChevronRight aria-hidden />
+          <Button variant="outline" size="sm" onClick={() => void leads.fetchNextPage()} disabled={leads.isFetchingNextPage} data-testid="leads-load-more">
+            {leads.isFetchingNextPage ? TX.loadingMore : TX.loadMore}
           </Button>
         </div>
       ) : data ? (

@@ -130,6 +130,10 @@ export function ListLeadsDialog({ list, onClose }: { list: ApiList | null; onClo
 
   const data = leads.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // A deletion can empty the last page: go back to the new last one rather than show an empty list.
+  useEffect(() => {
+    if (data && page > pages) setPage(pages);
+  }, [data, page, pages]);
   let body;
   if (leads.isPending) {
     body = (

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiMemory } from "../../../../src/shared/schemas/memories";
-import { apiGet } from "../../../lib/api-client";
+import { apiGetAllPages } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const memoriesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.memories,
-    queryFn: async ({ signal }) => (await apiGet<ApiMemory[]>("/api/memories", { signal })) ?? [],
+    // The server answers a page at a time: every page is read, so no memory is left out of the screen.
+    queryFn: ({ signal }) => apiGetAllPages<ApiMemory>("/api/memories", { signal }),
   });
 
 export function useMemories() {

@@ -1,20 +1,40 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { POLL_MS } from "../../../../src/shared/constants";
 import type { UsageReport } from "../../../../src/shared/schemas/ai-usage";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
+import { throwIfResNotOk, urlFromQueryKey } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { usageQuery, type UsageFilterValues } from "../lib/usage-format";
 
-export const usageReportQueryOptions = (filter: UsageFilterValues) => {
-  const queryKey = queryKeys.usageReport(usageQuery(filter));
-  return queryOptions({
-    queryKey,
-    queryFn: ({ signal }) => apiGet<UsageReport>(urlFromQueryKey(queryKey), { signal }),
+export interface UsageReportPage {
+  report: UsageReport;
+  nextCursor: string | null;
+}
+
+// One page of the report's rows (with the aggregates over every row) and the `before` of the next page.
+async function fetchUsagePage(filter: UsageFilterValues, before: string | null, signal?: AbortSignal): Promise<UsageReportPage> {
+  const url = urlFromQueryKey(queryKeys.usageReport({ ...usageQuery(filter), ...(before ? { before } : {}) }));
+  const res = await fetch(url, { credentials: "include", signal });
+  await throwIfResNotOk(res);
+  return { report: (await res.json()) as UsageReport, nextCursor: res.headers.get("X-Next-Cursor") };
+}
+
+export const usageReportQueryOptions = (filter: UsageFilterValues) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.usageReport(usageQuery(filter)),
+    queryFn: ({ pageParam, signal }) => fetchUsagePage(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchInterval: POLL_MS.usage,
   });
-};
+
+// The report as the first page answers it, with the rows of every page loaded so far ("Carica altri").
+export function mergedUsageReport(pages: readonly UsageReportPage[] | undefined): UsageReport | undefined {
+  const first = pages?.[0];
+  if (!first) return undefined;
+  return { ...first.report, items: pages.flatMap((p) => p.report.items) };
+}
 
 // A new filter keeps the previous report on screen until its own arrives.
 export function useUsageReport(filter: UsageFilterValues, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...usageReportQueryOptions(filter), enabled, placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...usageReportQueryOptions(filter), enabled, placeholderData: keepPreviousData });
 }

@@ -3,26 +3,37 @@ import { USAGE_RECENT_SHOWN, USAGE_TEXTS as TX, type UsageItem } from "../../../
 import { Button } from "../../../components/ui/button";
 import { formatCount, formatDuration, formatUsd, operationLabel, romeDateTime, usageModelLabel, visibleItems } from "../lib/usage-format";
 
-// The newest uses: the first 10, then all of the page size with "Mostra tutti".
+// The newest uses: the first 10, then all of the page size with "Mostra tutti", then the following
+// pages with "Carica altri" while the server has more (total: the uses the filter matches).
 export function UsageList({
   items,
+  total,
   desktop,
   showAll,
   onShowAll,
+  hasMore,
+  loadingMore,
+  onLoadMore,
 }: {
   items: UsageItem[];
+  total: number;
   desktop: boolean;
   showAll: boolean;
   onShowAll: (next: boolean) => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
 }) {
   const shown = visibleItems(items, showAll);
+  // More pages are offered once every loaded row is on screen.
+  const canLoadMore = hasMore && shown.length === items.length;
   return (
     <section className="grid gap-3" aria-labelledby="usage-recent-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="usage-recent-title" className="text-sm font-semibold">
           {UI.recentTitle}
         </h3>
-        {items.length > 0 ? <span className="text-xs text-muted-foreground">{UI.showingOf(shown.length, items.length)}</span> : null}
+        {items.length > 0 ? <span className="text-xs text-muted-foreground">{UI.showingOf(shown.length, Math.max(total, items.length))}</span> : null}
       </div>
       {items.length === 0 ? (
         <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.recentEmpty}</p>
@@ -81,11 +92,18 @@ export function UsageList({
           ))}
         </ul>
       )}
-      {items.length > USAGE_RECENT_SHOWN ? (
-        <div className="flex justify-center">
-          <Button variant="outline" size="sm" onClick={() => onShowAll(!showAll)} data-testid="usage-show-all">
-            {showAll ? UI.showLess : TX.showAll}
-          </Button>
+      {items.length > USAGE_RECENT_SHOWN || canLoadMore ? (
+        <div className="flex flex-wrap justify-center gap-2">
+          {canLoadMore ? (
+            <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loadingMore} data-testid="usage-load-more">
+              {loadingMore ? UI.loadingMore : UI.loadMore}
+            </Button>
+          ) : null}
+          {items.length > USAGE_RECENT_SHOWN ? (
+            <Button variant="outline" size="sm" onClick={() => onShowAll(!showAll)} data-testid="usage-show-all">
+              {showAll ? UI.showLess : TX.showAll}
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -12,7 +12,7 @@ import { useActiveAccount } from "../../../lib/queries/get-active-account";
 import { queryKeys } from "../../../lib/query-keys";
 import { errorStatus, serverMessage } from "../../../lib/server-error";
 import { useIsDesktop } from "../../../lib/use-media-query";
-import { useUsageReport } from "../api/get-usage-report";
+import { mergedUsageReport, useUsageReport } from "../api/get-usage-report";
 import {
   averageCost,
   emptyUsageFilter,
@@ -68,7 +68,7 @@ export function UsagePage() {
     return <EmptyState title={serverMessage(report.error, TX.managersOnly)} icon={<Coins className="size-6" aria-hidden />} />;
   }
 
-  const data = report.data;
+  const data = mergedUsageReport(report.data?.pages);
   let body;
   if (report.isPending && !data) {
     body = (
@@ -123,7 +123,16 @@ export function UsagePage() {
             </ul>
           </section>
         ) : null}
-        <UsageList items={data.items} desktop={desktop} showAll={showAll} onShowAll={setShowAll} />
+        <UsageList
+          items={data.items}
+          total={data.totals.totalRequests}
+          desktop={desktop}
+          showAll={showAll}
+          onShowAll={setShowAll}
+          hasMore={report.hasNextPage}
+          loadingMore={report.isFetchingNextPage}
+          onLoadMore={() => void report.fetchNextPage()}
+        />
       </div>
     );
   }
