@@ -482,6 +482,7 @@ describe("Lead Sources", () => {
     isActive: true,
     templateId: "t2",
     templateName: "Offerta",
+    templateVariables: { "1": { source: "field", field: "nome" } },
     autoResponse: true,
     autoSync: false,
     syncInterval: 30,
@@ -528,6 +529,7 @@ describe("Lead Sources", () => {
     lastContactedAt: "2026-03-01T08:00:00.000Z",
     dealValue: null,
     convertedAt: null,
+    templateBlocked: null,
   };
 
   it("takes the deal value of a converted lead, in euros, Italian style", async () => {

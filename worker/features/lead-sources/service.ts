@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { plannedSends, type SourcePlan } from "../../../src/shared/lead-source-plan";
 import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
   type ApiLead,
   type ApiLeadSaved,
@@ -9,6 +8,8 @@ import {
   type ApiLeadsPage,
   type AutoResponseResult,
   LEAD_TEXTS as TX,
+  leadVariableContext,
+  splitLeadName,
   toCents,
   type leadInputSchema,
   type leadSourceSchema,
@@ -24,9 +25,11 @@ import type { AccountRow } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as conversations from "../conversations/repo";
 import { queueOutbound } from "../conversations/service";
+import { stepBindings } from "../campaigns/variables";
 import * as lists from "../lists/repo";
+import { type FilledTemplate, fillForRecipient } from "../provider-templates/variables";
 import * as templates from "../templates/repo";
-import { internalTemplateSid, templateRowBody } from "../templates/service";
+import { internalTemplateSid, toProviderTemplate } from "../templates/service";
 import * as repo from "./repo";
 
 type SourceInput = z.output<typeof leadSourceSchema>;
@@ -80,6 +83,7 @@ function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | n
     isActive: s.isActive,
     templateId: s.templateId,
     templateName: row.templateName,
+    templateVariables: s.templateVariables ?? {},
     autoResponse: s.autoResponse,
     autoSync: s.autoSync,
     syncInterval: s.syncInterval,
@@ -127,6 +131,7 @@ function toApiLead(row: { lead: repo.LeadRow; sourceName: string | null }): ApiL
     lastContactedAt: l.lastContactedAt?.toISOString() ?? null,
     dealValue: l.dealValueCents === null ? null : l.dealValueCents / 100,
     convertedAt: l.convertedAt?.toISOString() ?? null,
+    templateBlocked: l.templateBlocked,
   };
 }
 
@@ -154,12 +159,26 @@ async function getLeadForUser(db: Db, user: SessionUser, id: string) {
   return { ...found, account };
 }
 
-// The auto-response template must be an approved template of the same account.
-async function checkTemplate(db: Db, accountId: string, templateId: string | null) {
-  if (!templateId) return;
-  const template = await templates.findTemplate(db, templateId);
+// The auto-response template must be an approved template of the same account, each of its {{n}}
+// bound to a value; the bindings kept are the template's own.
+async function checkTemplate(db: Db, accountId: string, input: Pick<SourceInput, "templateId" | "templateVariables">) {
+  if (!input.templateId) return null;
+  const template = await templates.findTemplate(db, input.templateId);
   if (!template || template.twilioAccountId !== accountId) throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
   if (template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
+  return stepBindings(toProviderTemplate(template), input.templateVariables);
+}
+
+// The source's template filled for this lead through the one resolver; a lead without a value for some
+// {{n}} is not sent the template, and the reason is kept on the lead for the console to show.
+export async function fillSourceTemplate(db: Db, source: repo.LeadSourceRow, template: templates.TemplateRow, lead: repo.LeadRow): Promise<FilledTemplate | { blocked: string }> {
+  try {
+    return fillForRecipient(toProviderTemplate(template), source.templateVariables, leadVariableContext(lead));
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 400) throw err;
+    if (lead.templateBlocked !== err.message) await repo.updateLead(db, lead.id, { templateBlocked: err.message });
+    return { blocked: err.message };
+  }
 }
 
 export function planOf(s: repo.LeadSourceRow): SourcePlan {
@@ -224,12 +243,13 @@ export async function listSources(db: Db, user: SessionUser): Promise<ApiLeadSou
 
 export async function createSource(env: Env, db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
   const account = await requireActiveAccount(db, user);
-  await checkTemplate(db, account.id, input.templateId);
+  const templateVariables = await checkTemplate(db, account.id, input);
   const config = await storedConfig(env, input, null);
   const row = await repo.insertSource(db, {
     userId: user.id,
     twilioAccountId: account.id,
     ...sourceValues(input),
+    templateVariables,
     config: config as Record<string, unknown> | null,
     settings: googleSettings(input, null),
   });
@@ -238,10 +258,10 @@ export async function createSource(env: Env, db: Db, user: SessionUser, input: S
 
 export async function updateSource(env: Env, db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
   const source = await getSourceForUser(db, user, id);
-  await checkTemplate(db, source.twilioAccountId, input.templateId);
+  const templateVariables = await checkTemplate(db, source.twilioAccountId, input);
   const before = source.type === "airtable" ? (source.config as StoredSourceConfig | null) : null;
   const config = await storedConfig(env, input, before);
-  await repo.updateSource(db, id, { ...sourceValues(input), config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
+  await repo.updateSource(db, id, { ...sourceValues(input), templateVariables, config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
   return toApiSource((await repo.findSourceWithDetails(db, id))!);
 }
 
@@ -292,12 +312,6 @@ function conversionChanges(lead: Pick<repo.LeadRow, "status" | "convertedAt"> | 
 export async function deleteLead(db: Db, user: SessionUser, id: string) {
   await getLeadForUser(db, user, id);
   await repo.deleteLead(db, id);
-}
-
-function splitName(name: string | null) {
-  if (!name) return { nome: null, cognome: null };
-  const [first, ...rest] = name.trim().split(/\s+/);
-  return { nome: first?.slice(0, 100) ?? null, cognome: rest.join(" ").slice(0, 100) || null };
 }
 
 // Creates or updates the account's lead for this phone (from the console or the Lead Manager API),
@@ -358,7 +372,7 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
 
   let listLeadId: string | null = null;
   if (list) {
-    const { nome, cognome } = splitName(lead.name);
+    const { nome, cognome } = splitLeadName(lead.name);
     const professione = typeof lead.customFields?.professione === "string" ? lead.customFields.professione.slice(0, 200) : null;
     const saved = await lists.upsertOneLead(
       db,
@@ -411,6 +425,8 @@ export async function autoRespond(
     await repo.updateLead(db, lead.id, { conversationId: existing.id });
     return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
   }
+  const filled = await fillSourceTemplate(db, source, template, lead);
+  if ("blocked" in filled) return none("skipped", filled.blocked);
   if (!(await repo.claimAutoResponse(db, lead.id, now))) return none("skipped", TX.autoResponseAlreadySent);
   const conversation = await conversations.ensureConversation(db, { userId: owner.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber });
   const sid = internalTemplateSid(template);
@@ -424,17 +440,16 @@ export async function autoRespond(
     status: "active",
   };
   await conversations.updateConversation(db, conversation.id, details);
-  const variables = { "1": lead.name ?? "Cliente", "2": lead.company ?? account.name };
   try {
     await queueOutbound(
       env,
       db,
       { ...conversation, ...details },
       {
-        content: renderTemplate(templateRowBody(template), variables),
+        content: filled.content,
         sender: "operator",
         templateSid: sid,
-        templateVariables: variables,
+        templateVariables: filled.variables,
       },
       now,
     );
@@ -447,6 +462,6 @@ export async function autoRespond(
     await repo.releaseAutoResponse(db, lead.id);
     throw err;
   }
-  await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });
+  await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now, templateBlocked: null });
   return { status: "queued", conversationId: conversation.id, reason: null };
 }
