@@ -173,6 +173,8 @@ describe("templates, lists and API tokens on a desktop", () => {
     await dialog.locator('input[name="variable-2-text"]').fill("Studio Neri");
     await dialog.getByRole("button", { name: LEAD_TEXTS.addSchedule }).click();
     await dialog.getByTestId("talking-schedules").locator("textarea").fill("Buongiorno! Hai domande sul preventivo?");
+    // A talking schedule needs a plan to fall due: weekly, on the days below.
+    await dialog.locator('select[name="calendarType"]').selectOption("weekly");
     await dialog.getByRole("button", { name: "Lun" }).click();
     await dialog.getByRole("button", { name: "Ven" }).click();
     await screenshot(page, "lead-source-dialog-1280");
