@@ -298,7 +298,8 @@ const phoneField = z
   .trim()
   .min(1, LEAD_TEXTS.phoneRequired)
   .max(40, LEAD_TEXTS.phoneInvalid)
-  .refine((v) => toE164(v) !== null, LEAD_TEXTS.phoneInvalid);
+  // Read as a number of any country here; the server reads it with the account's default country.
+  .refine((v) => toE164(v) !== null || /^[\d\s().+-]{6,}$/.test(v), LEAD_TEXTS.phoneInvalid);
 
 const customValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 
@@ -330,7 +331,8 @@ export const leadInputSchema = z
     if (!v.phone && !v.phoneNumber) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.phoneRequired });
     if (v.dealValue != null && v.status && v.status !== "converted") ctx.addIssue({ code: "custom", path: ["dealValue"], message: LEAD_TEXTS.dealValueNeedsConverted });
   })
-  .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: toE164(phone ?? phoneNumber ?? "")! }));
+  // The number as typed: saveLead reads it with the account's default country (E.164 from then on).
+  .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: phone ?? phoneNumber ?? "" }));
 export type LeadInput = z.input<typeof leadInputSchema>;
 
 export const leadUpdateSchema = z.object({

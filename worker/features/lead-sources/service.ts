@@ -16,6 +16,7 @@ import {
   type leadsQuerySchema,
   type leadUpdateSchema,
 } from "../../../src/shared/schemas/lead-sources";
+import { toE164 } from "../../../src/shared/phone";
 import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
 import type { Db } from "../../db/client";
 import { encryptSecret, maskSecret, randomToken } from "../../lib/crypto";
@@ -325,9 +326,12 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
   const list = input.listId ? await lists.findList(db, input.listId) : null;
   if (input.listId && (!list || list.twilioAccountId !== account.id)) throw notFound(LIST_TEXTS.notFound);
 
-  const existing = await repo.findLeadByPhone(db, account.id, input.phone);
+  // A national number is read with the account's default country.
+  const phone = toE164(input.phone, account.phoneCountry);
+  if (!phone) throw badRequest(TX.phoneInvalid, [{ path: "phone", message: TX.phoneInvalid }]);
+  const existing = await repo.findLeadByPhone(db, account.id, phone);
   // Fields the caller sent replace the stored ones; custom fields are merged.
-  const changes: Partial<repo.LeadRow> = { phoneNumber: input.phone };
+  const changes: Partial<repo.LeadRow> = { phoneNumber: phone };
   if (input.name) changes.name = input.name;
   if (input.email) changes.email = input.email;
   if (input.company) changes.company = input.company;
@@ -346,7 +350,7 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
     {
       userId: owner.userId,
       twilioAccountId: account.id,
-      phoneNumber: input.phone,
+      phoneNumber: phone,
       name: input.name,
       email: input.email,
       company: input.company,
