@@ -167,8 +167,14 @@ describe("templates, lists and API tokens on a desktop", () => {
     await dialog.locator('input[name="name"]').fill("Sito web e2e");
     await dialog.locator('select[name="type"]').selectOption("website");
     await dialog.locator('select[name="templateId"]').selectOption({ label: TEMPLATE_NAME });
+    // {{1}} is the lead's first name, {{2}} fixed text.
+    await dialog.locator('select[name="variable-1"]').selectOption("field:nome");
+    await dialog.locator('select[name="variable-2"]').selectOption("text");
+    await dialog.locator('input[name="variable-2-text"]').fill("Studio Neri");
     await dialog.getByRole("button", { name: LEAD_TEXTS.addSchedule }).click();
     await dialog.getByTestId("talking-schedules").locator("textarea").fill("Buongiorno! Hai domande sul preventivo?");
+    // A talking schedule needs a plan to fall due: weekly, on the days below.
+    await dialog.locator('select[name="calendarType"]').selectOption("weekly");
     await dialog.getByRole("button", { name: "Lun" }).click();
     await dialog.getByRole("button", { name: "Ven" }).click();
     await screenshot(page, "lead-source-dialog-1280");
@@ -186,7 +192,7 @@ describe("templates, lists and API tokens on a desktop", () => {
     const row = page.getByTestId("lead-row").filter({ hasText: "Paolo Neri" });
     await row.getByTestId("lead-chat-link").click();
     await page.waitForURL(/\/chat\/[^/]+$/);
-    await page.getByText("Ciao Paolo Neri, grazie per aver contattato").first().waitFor();
+    await page.getByText("Ciao Paolo, grazie per aver contattato Studio Neri").first().waitFor();
   });
 });
 

@@ -75,6 +75,11 @@ describe("a lead source's talking schedule in the sandbox", () => {
     await dialog.locator('input[name="name"]').fill(SOURCE_NAME);
     await dialog.locator('select[name="type"]').selectOption("manual");
     await dialog.locator('select[name="templateId"]').selectOption(templateId);
+    // {{1}} is the lead's first name, {{2}} fixed text; the preview reads it back.
+    await dialog.locator('select[name="variable-1"]').selectOption("field:nome");
+    await dialog.locator('select[name="variable-2"]').selectOption("text");
+    await dialog.locator('input[name="variable-2-text"]').fill("Fiera di Milano");
+    await dialog.getByTestId("template-preview").getByText("ti aspettiamo allo stand di Fiera di Milano").waitFor();
     await dialog.getByRole("switch", { name: TX.autoResponseLabel }).click();
     await dialog.locator('select[name="calendarType"]').selectOption("daily");
     await dialog.getByRole("button", { name: TX.addSchedule }).click();

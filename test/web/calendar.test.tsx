@@ -4,6 +4,7 @@ import type { ApiCalendarOccurrence, ApiCalendarSettings } from "../../src/share
 import { CALENDAR_STORAGE_KEYS, CALENDAR_TEXTS as TX } from "../../src/shared/schemas/calendar";
 import { ACTIONS_TEXTS as AX } from "../../src/shared/schemas/lead-detection";
 import { MEDIA_TEXTS as MX } from "../../src/shared/media";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { readPrefs, writePrefs } from "../../web/features/calendar/lib/calendar-prefs";
 import { emptyEventForm, validateEventForm, withAllDay } from "../../web/features/calendar/lib/event-form";
 import { rangeTitle, timeLabel } from "../../web/features/calendar/lib/format";
@@ -188,6 +189,44 @@ describe("Calendario Interno", () => {
     expect(within(dialog).queryByLabelText(TX.endLabel)).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText(TX.createError)).toBeTruthy();
+  });
+
+  it("maps the reminder template's variables to the event's title, its time or fixed text, with a preview", async () => {
+    const reminder = { sid: "HXrem", friendlyName: "Promemoria", status: "approved", language: "it", bodyText: "Promemoria: {{1}} il {{2}}. {{3}}", variables: ["1", "2", "3"], category: "UTILITY" };
+    const { calls } = signedIn({
+      "GET /api/calendar": () => jsonResponse([]),
+      "GET /api/twilio-templates": () => jsonResponse([reminder]),
+      "POST /api/calendar": () => jsonResponse(occurrence(), 201),
+    });
+    renderApp("/calendar");
+    fireEvent.click(await screen.findByTestId("day-column-2026-03-26"));
+    const dialog = await screen.findByRole("dialog", { name: TX.newEvent });
+    fireEvent.change(within(dialog).getByLabelText(`${TX.titleLabel} *`), { target: { value: "Visita cliente" } });
+    fireEvent.click(within(dialog).getByRole("switch", { name: TX.notificationsLabel }));
+    fireEvent.change(within(dialog).getByLabelText(TX.templateLabel), { target: { value: "HXrem" } });
+    const preview = await within(dialog).findByTestId("template-preview");
+    // {{1}} and {{2}} start as the event's title and time; {{3}} has no value yet.
+    expect(preview.textContent).toBe("Promemoria: Visita cliente il 26/03/2026 09:00. {{3}}");
+    const options = [...dialog.querySelector('select[name="variable-1"]')!.querySelectorAll("option")].map((o) => o.value);
+    expect(options).not.toContain("field:nome");
+    expect(options).toContain("event:time");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect((await within(dialog).findAllByText(VX.missing(["3"]))).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === "POST" && c.url.startsWith("/api/calendar"))).toBe(false);
+    fireEvent.change(dialog.querySelector('select[name="variable-3"]')!, { target: { value: "text" } });
+    fireEvent.change(dialog.querySelector('input[name="variable-3-text"]')!, { target: { value: "Porta i documenti" } });
+    expect(preview.textContent).toBe("Promemoria: Visita cliente il 26/03/2026 09:00. Porta i documenti");
+    // The reminder needs a number to go to.
+    const phone = within(dialog).getByPlaceholderText(TX.phonePlaceholder);
+    fireEvent.change(phone, { target: { value: "+393331234567" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.addPhone }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url.startsWith("/api/calendar"))).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.method === "POST" && c.url.startsWith("/api/calendar"))!.body));
+    expect(body).toMatchObject({
+      notificationTemplateId: "HXrem",
+      notificationVariables: { "1": { source: "event", field: "title" }, "2": { source: "event", field: "time" }, "3": { source: "text", value: "Porta i documenti" } },
+    });
   });
 
   it("edits and deletes after the confirmation", async () => {

@@ -9,6 +9,7 @@ import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
 import { SAVED_REPLY_TEXTS } from "../../src/shared/saved-reply-texts";
 import type { ApiTemplate } from "../../src/shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "../../src/shared/schemas/templates";
+import { TEMPLATE_VARIABLE_TEXTS } from "../../src/shared/template-variables";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -510,6 +511,7 @@ describe("Lead Sources", () => {
     isActive: true,
     templateId: "t2",
     templateName: "Offerta",
+    templateVariables: { "1": { source: "field", field: "nome" } },
     autoResponse: true,
     autoSync: false,
     syncInterval: 30,
@@ -556,6 +558,7 @@ describe("Lead Sources", () => {
     lastContactedAt: "2026-03-01T08:00:00.000Z",
     dealValue: null,
     convertedAt: null,
+    templateBlocked: null,
   };
 
   it("takes the deal value of a converted lead, in euros, Italian style", async () => {
@@ -719,6 +722,50 @@ describe("Lead Sources", () => {
     const hook = await screen.findByTestId("source-webhook");
     expect(hook.textContent).toContain(`${window.location.origin}/webhooks/google-leads/g1`);
     expect(hook.textContent).toContain("chiave-google-123");
+  });
+
+  it("maps the source template's variables with a live preview for the source's first lead, and refuses an unmapped one", async () => {
+    const first = { ...LEAD, customFields: { Negozio: "Bottega Rossi" } };
+    const { calls } = signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () =>
+        jsonResponse([template({ id: "t2", name: "Offerta", status: "approved", whatsappContent: { type: "text", text: "Ciao {{1}}, ti aspettiamo da {{2}}!", mediaUrl: null, mediaCaption: null }, variables: ["1", "2"] })]),
+      "GET /api/leads": () => jsonResponse({ leads: [first], total: 1, page: 1, pageSize: 25 }),
+      "PUT /api/lead-sources/s1": (call) => jsonResponse({ ...SOURCE, ...bodyOf(call) }),
+    });
+    renderApp("/leads");
+    const card = await screen.findByTestId("lead-source-card");
+    fireEvent.click(within(card).getByRole("button", { name: /Modifica/ }));
+    const dialog = await screen.findByRole("dialog");
+    const preview = await within(dialog).findByTestId("template-preview");
+    // {{1}} was saved as the lead's first name; {{2}} has no value yet and stays visible in the preview.
+    await waitFor(() => expect(preview.textContent).toBe("Ciao Mario, ti aspettiamo da {{2}}!"));
+    expect(within(dialog).getByText(TEMPLATE_VARIABLE_TEXTS.previewFor("Mario Rossi"))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    expect(await within(dialog).findByText(TEMPLATE_VARIABLE_TEXTS.missing(["2"]))).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    fireEvent.change(dialog.querySelector('select[name="variable-2"]')!, { target: { value: "custom" } });
+    fireEvent.change(dialog.querySelector('input[name="variable-2-key"]')!, { target: { value: "negozio" } });
+    expect(preview.textContent).toBe("Ciao Mario, ti aspettiamo da Bottega Rossi!");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === "PUT"))).toMatchObject({
+      templateId: "t2",
+      templateVariables: { "1": { source: "field", field: "nome" }, "2": { source: "custom", key: "negozio" } },
+    });
+  });
+
+  it("shows on a lead's row why the source's template was not sent to it", async () => {
+    signedIn({
+      "GET /api/lead-sources": () => jsonResponse([SOURCE]),
+      "GET /api/templates": () => jsonResponse([]),
+      "GET /api/leads": () => jsonResponse({ leads: [{ ...LEAD, templateBlocked: TEMPLATE_VARIABLE_TEXTS.noValue(["2"]) }, { ...LEAD, id: "ld2" }], total: 2, page: 1, pageSize: 25 }),
+    });
+    renderApp("/leads");
+    const rows = await screen.findAllByTestId("lead-row");
+    expect(within(rows[0]!).getByTestId("lead-template-blocked").textContent).toBe(LEAD_TEXTS.templateBlocked(TEMPLATE_VARIABLE_TEXTS.noValue(["2"])));
+    expect(within(rows[1]!).queryByTestId("lead-template-blocked")).toBeNull();
   });
 
   it("checks the talking schedules in the source dialog", async () => {

@@ -236,3 +236,22 @@ describe("POST /api/lead-manager/leads", () => {
     expect((await ingest(other.raw, { phone: "3331234567" })).status).toBe(201);
   });
 });
+
+describe("Lead Manager API numbers", () => {
+  it("reads a national number with the account's default country, and refuses one that is no number there", async () => {
+    const { cookie } = await signedInUser();
+    const account = await call("/api/twilio-accounts", { cookie, body: { name: "UK", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini", phoneCountry: "GB" } });
+    expect(account.status, account.text).toBe(201);
+    const raw = rawToken();
+    expect((await call("/api/lead-manager/tokens", { cookie, body: { name: "CRM", tokenRaw: raw } })).status).toBe(201);
+    const uk = await ingest(raw, { phone: "020 7946 0958", name: "John" });
+    expect(uk.status, uk.text).toBe(201);
+    expect(uk.json.lead.phoneNumber).toBe("+442079460958");
+    // An international number keeps its own country.
+    const italian = await ingest(raw, { phone: "+39 328 123 4567", name: "Mario" });
+    expect(italian.json.lead.phoneNumber).toBe("+393281234567");
+    const bad = await ingest(raw, { phone: "000 000", name: "Nessuno" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe(LEAD_TEXTS.phoneInvalid);
+  });
+});

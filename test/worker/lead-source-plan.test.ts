@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { plannedSends, type SourcePlan } from "../../src/shared/lead-source-plan";
 import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
 import { conversations, messages } from "../../worker/db/schema";
 import { runSourceSlot } from "../../worker/features/lead-sources/plan";
 import worker from "../../worker/index";
@@ -96,7 +97,17 @@ describe("planned sends of a lead source", () => {
     const templateId = await approvedTemplate(cookie);
     const created = await call("/api/lead-sources", {
       cookie,
-      body: { name: "Fiera", type: "manual", templateId, autoResponse: false, calendarType: "daily", calendarHour: 9, calendarMinute: 0, talkingSchedules: [{ hour: 9, minute: 30, message: TALK }] },
+      body: {
+        name: "Fiera",
+        type: "manual",
+        templateId,
+        templateVariables: { "1": { source: "field", field: "nome" }, "2": "Fiera del Levante" },
+        autoResponse: false,
+        calendarType: "daily",
+        calendarHour: 9,
+        calendarMinute: 0,
+        talkingSchedules: [{ hour: 9, minute: 30, message: TALK }],
+      },
     });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
@@ -123,6 +134,7 @@ describe("planned sends of a lead source", () => {
     }
     await waitFor(async () => {
       expect((await sentTo("+393401110001")).map((m) => m.templateSid !== null)).toEqual([true, true]);
+      expect((await sentTo("+393401110001"))[0]!.content).toBe("Ciao Anna, ti aspettiamo allo stand di Fiera del Levante. Ci vediamo?");
       expect((await sentTo("+393401110002")).map((m) => m.content)).toEqual([TALK]);
     });
     // The same slot again (a redelivered job) sends nothing more.
@@ -137,5 +149,36 @@ describe("planned sends of a lead source", () => {
     const later = new Date(Math.max(campaignAt.getTime(), talkAt.getTime()));
     expect(source).toMatchObject({ lastCampaignAt: later.toISOString(), campaignSent: false });
     expect(Date.parse(source.nextCampaignAt)).toBeGreaterThan(later.getTime());
+  });
+
+  it("sends no slot's template to a lead without a value for it: no chat is opened and the lead shows why", async () => {
+    const { cookie } = await signedInUser();
+    const account = (await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } })).json;
+    const templateId = await approvedTemplate(cookie);
+    const created = await call("/api/lead-sources", {
+      cookie,
+      body: {
+        name: "Fiera",
+        type: "manual",
+        templateId,
+        templateVariables: { "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } },
+        autoResponse: false,
+        calendarType: "daily",
+        talkingSchedules: [{ hour: 9, minute: 30, message: TALK }],
+      },
+    });
+    const id = created.json.id as string;
+    // Carla left no name and no company; Dario has both.
+    const carla = (await call("/api/leads", { cookie, body: { phone: "+393401110003", leadSourceId: id } })).json.lead;
+    await call("/api/leads", { cookie, body: { phone: "+393401110004", name: "Dario", company: "Bar Dario", leadSourceId: id } });
+    const at = Date.now();
+    await runSourceSlot(env, db(), { sourceId: id, at, key: "talk:0" });
+    await runSourceSlot(env, db(), { sourceId: id, at, key: "campaign" });
+    const chats = await db().select().from(conversations).where(eq(conversations.twilioAccountId, account.id));
+    expect(chats.map((c) => c.phoneNumber)).toEqual(["+393401110004"]);
+    const sent = await db().select().from(messages).where(eq(messages.conversationId, chats[0]!.id));
+    expect(sent.map((m) => m.content)).toEqual(["Ciao Dario, ti aspettiamo allo stand di Bar Dario. Ci vediamo?"]);
+    const after = (await call(`/api/leads?leadSourceId=${id}`, { cookie })).json.leads.find((l: { id: string }) => l.id === carla.id);
+    expect(after).toMatchObject({ status: "new", conversationId: null, templateBlocked: VX.noValue(["1", "2"]) });
   });
 });

@@ -56,6 +56,9 @@ function newTable(records: { id: string; fields: Record<string, unknown> }[]) {
   return { baseId, table };
 }
 
+// The template's {{1}} is the lead's first name (every record has one), {{2}} fixed text.
+const VARS = { "1": { source: "field", field: "nome" }, "2": "Studio Fiera" };
+
 const airtableSource = (baseId: string, extra: Record<string, unknown> = {}) => ({
   name: "Tabella fiera",
   type: "airtable",
@@ -101,7 +104,7 @@ describe("Airtable lead sources", () => {
     const { cookie, account } = await sandboxUser();
     const templateId = await approvedTemplate(cookie);
     const { baseId, table } = newTable([rec(1), rec(2), rec(3, { Cellulare: "chiamare dopo" })]);
-    const created = await call("/api/lead-sources", { cookie, body: airtableSource(baseId, { templateId }) });
+    const created = await call("/api/lead-sources", { cookie, body: airtableSource(baseId, { templateVariables: VARS, templateId }) });
     const id = created.json.id as string;
     const savedAt = Date.now();
 
@@ -139,7 +142,7 @@ describe("Airtable lead sources", () => {
     const { cookie, account } = await sandboxUser();
     const templateId = await approvedTemplate(cookie);
     const { baseId } = newTable([rec(11), rec(12), rec(13)]);
-    const created = await call("/api/lead-sources", { cookie, body: airtableSource(baseId, { templateId, autoSync: false }) });
+    const created = await call("/api/lead-sources", { cookie, body: airtableSource(baseId, { templateVariables: VARS, templateId, autoSync: false }) });
     // Three deliveries of the job at once (a redelivery and a console-triggered run, say).
     await Promise.all([1, 2, 3].map(() => runLeadSourceSync(env, db(), { sourceId: created.json.id })));
     const rows = await db().select().from(leads).where(eq(leads.leadSourceId, created.json.id));

@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
-import { leads, messages } from "../../worker/db/schema";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
+import { conversations, leads, messages } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { call, db, signedInUser } from "./helpers";
 
@@ -28,6 +29,9 @@ async function approvedTemplate(cookie: string) {
   await waitFor(async () => expect((await call("/api/templates", { cookie })).json.find((t: { id: string }) => t.id === created.json.id).status).toBe("approved"));
   return created.json as { id: string };
 }
+
+// The template's {{1}} is the lead's first name, {{2}} its company.
+const COMPANY_VARS = { "1": { source: "field", field: "nome" }, "2": { source: "field", field: "company" } };
 
 const source = (overrides: Record<string, unknown> = {}) => ({ name: "Sito web", type: "website", ...overrides });
 
@@ -114,9 +118,20 @@ describe("lead sources", () => {
     const foreign = await approvedTemplate(other.cookie);
     expect((await call("/api/lead-sources", { cookie, body: source({ templateId: foreign.id }) })).status).toBe(400);
     const mine = await approvedTemplate(cookie);
-    const res = await call("/api/lead-sources", { cookie, body: source({ templateId: mine.id }) });
+    // Each {{n}} needs a value the user chose: nothing is guessed.
+    const unbound = await call("/api/lead-sources", { cookie, body: source({ templateId: mine.id, templateVariables: { "1": { source: "field", field: "nome" } } }) });
+    expect(unbound.status).toBe(400);
+    expect(unbound.json.error).toBe(VX.missing(["2"]));
+    const placeholder = await call("/api/lead-sources", { cookie, body: source({ templateId: mine.id, templateVariables: { "1": "{{1}}", "2": "Studio" } }) });
+    expect(placeholder.status).toBe(400);
+    const res = await call("/api/lead-sources", {
+      cookie,
+      body: source({ templateId: mine.id, templateVariables: { "1": { source: "field", field: "nome" }, "2": "Studio Verdi", "3": "non nel template" } }),
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ templateId: mine.id, templateName: "Benvenuto lead" });
+    // Only the template's own positions are kept; the plain string is fixed text.
+    expect(res.json.templateVariables).toEqual({ "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Studio Verdi" } });
   });
 
   it("updates and deletes a source; its leads stay, without a source", async () => {
@@ -140,7 +155,7 @@ describe("leads", () => {
   it("creates a lead, starts the source's auto-response, and links its conversation", async () => {
     const { cookie, account } = await sandboxUser();
     const template = await approvedTemplate(cookie);
-    const src = await call("/api/lead-sources", { cookie, body: source({ templateId: template.id }) });
+    const src = await call("/api/lead-sources", { cookie, body: source({ templateId: template.id, templateVariables: COMPANY_VARS }) });
     const res = await call("/api/leads", { cookie, body: { phone: "+39 333 765 4321", name: "Giulia Bianchi", company: "Studio Bianchi", leadSourceId: src.json.id } });
     expect(res.status).toBe(201);
     expect(res.json.created).toBe(true);
@@ -155,7 +170,7 @@ describe("leads", () => {
       const sent = await db().select().from(messages).where(eq(messages.conversationId, conversationId));
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({
-        content: `Ciao Giulia Bianchi, grazie per aver contattato Studio Bianchi. Ti richiamiamo oggi?`,
+        content: `Ciao Giulia, grazie per aver contattato Studio Bianchi. Ti richiamiamo oggi?`,
         templateSid: `HXint${template.id.replaceAll("-", "")}`,
         status: "delivered",
       });
@@ -168,6 +183,44 @@ describe("leads", () => {
     expect(again.json.lead).toMatchObject({ name: "Giulia Bianchi", email: "giulia@studio.it" });
     expect(await db().select().from(leads).where(eq(leads.twilioAccountId, account.id))).toHaveLength(1);
     expect(await db().select().from(messages).where(eq(messages.conversationId, conversationId))).toHaveLength(1);
+  });
+
+  it("does not send the template to a lead lacking a value: the reason is kept on the lead until it can be sent", async () => {
+    const { cookie } = await sandboxUser();
+    const template = await approvedTemplate(cookie);
+    const src = await call("/api/lead-sources", { cookie, body: source({ templateId: template.id, templateVariables: COMPANY_VARS }) });
+    const res = await call("/api/leads", { cookie, body: { phone: "3331119999", name: "Paolo", leadSourceId: src.json.id } });
+    expect(res.status).toBe(201);
+    expect(res.json.autoResponse).toEqual({ status: "skipped", conversationId: null, reason: VX.noValue(["2"]) });
+    expect(res.json.lead).toMatchObject({ status: "new", conversationId: null, templateBlocked: VX.noValue(["2"]) });
+    // No chat was opened and nothing was sent to the number.
+    expect(await db().select().from(conversations).where(eq(conversations.phoneNumber, "+393331119999"))).toHaveLength(0);
+    const listed = await call(`/api/leads?leadSourceId=${src.json.id}`, { cookie });
+    expect(listed.json.leads[0].templateBlocked).toBe(VX.noValue(["2"]));
+
+    // Once the lead has the value, the template goes out with it and the reason is cleared.
+    const again = await call("/api/leads", { cookie, body: { phone: "3331119999", company: "Officina Paolo", leadSourceId: src.json.id } });
+    expect(again.json.autoResponse).toMatchObject({ status: "queued" });
+    expect(again.json.lead).toMatchObject({ status: "contacted", templateBlocked: null });
+    await waitFor(async () => {
+      const sent = await db().select().from(messages).where(eq(messages.conversationId, again.json.autoResponse.conversationId));
+      expect(sent.map((m) => m.content)).toEqual(["Ciao Paolo, grazie per aver contattato Officina Paolo. Ti richiamiamo oggi?"]);
+    });
+  });
+
+  it("fills a variable from a custom field the lead was sent with", async () => {
+    const { cookie } = await sandboxUser();
+    const template = await approvedTemplate(cookie);
+    const vars = { "1": { source: "field", field: "cognome" }, "2": { source: "custom", key: "Negozio" } };
+    const src = await call("/api/lead-sources", { cookie, body: source({ templateId: template.id, templateVariables: vars }) });
+    const res = await call("/api/leads", { cookie, body: { phone: "3331118888", name: "Luca Neri", customFields: { negozio: "Bottega Neri" }, leadSourceId: src.json.id } });
+    expect(res.json.autoResponse).toMatchObject({ status: "queued" });
+    await waitFor(async () => {
+      const sent = await db().select().from(messages).where(eq(messages.conversationId, res.json.autoResponse.conversationId));
+      expect(sent.map((m) => [m.content, m.templateVariables])).toEqual([
+        ["Ciao Neri, grazie per aver contattato Bottega Neri. Ti richiamiamo oggi?", { "1": "Neri", "2": "Bottega Neri" }],
+      ]);
+    });
   });
 
   it("lists with filters and pages, changes the status, and deletes", async () => {

@@ -532,6 +532,8 @@ export const leadSources = sqliteTable(
     type: text("type").notNull(),
     isActive: flag("is_active", true),
     templateId: text("template_id").references(() => templates.id, { onDelete: "set null" }),
+    // Where each {{n}} of the template takes its value for a lead.
+    templateVariables: json<VariableBindings>("template_variables"),
     autoResponse: flag("auto_response", true),
     autoSync: flag("auto_sync", false),
     syncInterval: integer("sync_interval").notNull().default(30),
@@ -592,6 +594,8 @@ export const leads = sqliteTable(
     convertedAt: timestamp("converted_at"),
     // Set by the one claim that sends the source's auto-response, so it goes out once per lead.
     autoRespondedAt: timestamp("auto_responded_at"),
+    // Why the source's template was not sent to this lead (a variable without a value); null once sent.
+    templateBlocked: text("template_blocked"),
   },
   (t) => [
     index("leads_account_converted_idx").on(t.twilioAccountId, t.convertedAt),

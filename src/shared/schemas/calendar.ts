@@ -116,6 +116,9 @@ export const CALENDAR_TEXTS = {
   reminderTemplateWhen: (date: string, time: string | null) => (time ? `${date} ${time}` : `${date} (tutto il giorno)`),
 } as const;
 
+// Until the user chooses otherwise a reminder's {{1}} is the event's title and {{2}} its time.
+export const REMINDER_DEFAULT_VARIABLES: VariableBindings = { "1": { source: "event", field: "title" }, "2": { source: "event", field: "time" } };
+
 // A phone as people type it ("+39 333 123 4567"), without the spaces and separators.
 export function cleanPhone(input: string): string {
   return input.trim().replace(/[\s().\-/]/g, "");

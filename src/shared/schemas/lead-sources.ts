@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
 import { conversationCursor } from "./conversations";
+import { type VariableBindings, variableBindingsSchema, type VariableContext } from "../template-variables";
 
 // Facebook Lead Ads had no receiver behind it and was taken out (migration 0014 turns existing
 // Facebook and key-less Google sources into Lead Manager API sources); Google Ads lead forms post to
@@ -190,6 +191,7 @@ export const LEAD_TEXTS = {
   googleNoPhone: "Il lead Google non ha un numero di telefono valido",
   dealValueInvalid: `Il valore della vendita deve essere un importo in euro tra 0 e 10.000.000, con al massimo 2 decimali`,
   autoResponseAlreadySent: "La risposta automatica è già stata inviata a questo lead",
+  templateBlocked: (reason: string) => `Template della fonte non inviato: ${reason}`,
   dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
   dealValueLabel: "Valore vendita (€)",
   dealValueHint: "Il fatturato di questo lead, mostrato in Analytics nel giorno della conversione.",
@@ -260,6 +262,8 @@ export const leadSourceSchema = z
     type: z.enum(LEAD_SOURCE_TYPES, { error: LEAD_TEXTS.typeInvalid }).default("api"),
     isActive: z.boolean().default(true),
     templateId: optionalText(64),
+    // The value of each {{n}} of the template for a lead (checked against the template on save).
+    templateVariables: variableBindingsSchema.nullish().transform((v) => v ?? {}),
     autoResponse: z.boolean().default(true),
     autoSync: z.boolean().default(false),
     syncInterval: z.number({ error: LEAD_TEXTS.syncIntervalInvalid }).int(LEAD_TEXTS.syncIntervalInvalid).min(5, LEAD_TEXTS.syncIntervalInvalid).max(1440, LEAD_TEXTS.syncIntervalInvalid).default(LEAD_SOURCE_DEFAULTS.syncInterval),
@@ -308,7 +312,8 @@ const phoneField = z
   .trim()
   .min(1, LEAD_TEXTS.phoneRequired)
   .max(40, LEAD_TEXTS.phoneInvalid)
-  .refine((v) => toE164(v) !== null, LEAD_TEXTS.phoneInvalid);
+  // Read as a number of any country here; the server reads it with the account's default country.
+  .refine((v) => toE164(v) !== null || /^[\d\s().+-]{6,}$/.test(v), LEAD_TEXTS.phoneInvalid);
 
 const customValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 
@@ -340,7 +345,8 @@ export const leadInputSchema = z
     if (!v.phone && !v.phoneNumber) ctx.addIssue({ code: "custom", path: ["phone"], message: LEAD_TEXTS.phoneRequired });
     if (v.dealValue != null && v.status && v.status !== "converted") ctx.addIssue({ code: "custom", path: ["dealValue"], message: LEAD_TEXTS.dealValueNeedsConverted });
   })
-  .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: toE164(phone ?? phoneNumber ?? "")! }));
+  // The number as typed: saveLead reads it with the account's default country (E.164 from then on).
+  .transform(({ phoneNumber, phone, ...rest }) => ({ ...rest, phone: phone ?? phoneNumber ?? "" }));
 export type LeadInput = z.input<typeof leadInputSchema>;
 
 export const leadUpdateSchema = z.object({
@@ -388,6 +394,7 @@ export interface ApiLeadSource {
   isActive: boolean;
   templateId: string | null;
   templateName: string | null;
+  templateVariables: VariableBindings;
   autoResponse: boolean;
   autoSync: boolean;
   syncInterval: number;
@@ -435,6 +442,8 @@ export interface ApiLead {
   lastContactedAt: string | null;
   dealValue: number | null;
   convertedAt: string | null;
+  // Why the source's template was not sent to this lead (a variable without a value).
+  templateBlocked: string | null;
 }
 
 // The conversation's lead as the chat shows it; leadId null: no lead yet for this number.
@@ -489,3 +498,21 @@ export const GOOGLE_DEFAULT_MAPPING: Record<SourceFieldKey, string> = {
   company: "COMPANY_NAME",
   notes: "",
 };
+
+// A lead's name as a list keeps it: the first word is the nome, the rest the cognome.
+export function splitLeadName(name: string | null) {
+  if (!name) return { nome: null, cognome: null };
+  const [first, ...rest] = name.trim().split(/\s+/);
+  return { nome: first?.slice(0, 100) ?? null, cognome: rest.join(" ").slice(0, 100) || null };
+}
+
+// What a source's template can read of a lead (the send and the dialog's preview alike): its name
+// split as above, its fields, and its custom fields (an Airtable column, a field sent to the API) by name.
+export function leadVariableContext(lead: Pick<ApiLead, "name" | "email" | "company" | "customFields">): VariableContext {
+  const { nome, cognome } = splitLeadName(lead.name);
+  const professione = lead.customFields?.professione;
+  return {
+    contact: { nome, cognome, email: lead.email, company: lead.company, professione: typeof professione === "string" ? professione : null },
+    custom: lead.customFields ?? null,
+  };
+}

@@ -21,6 +21,7 @@ import {
   type calendarEventSchema,
   type calendarSettingsSchema,
   recurrenceSchema,
+  REMINDER_DEFAULT_VARIABLES,
 } from "../../../src/shared/schemas/calendar";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../lib/http-error";
@@ -139,8 +140,6 @@ async function checkTemplate(env: Env, account: AccountRow, sid: string | null) 
   return template;
 }
 
-// Until the user chooses otherwise a reminder's {{1}} is the event's title and {{2}} its time.
-const REMINDER_DEFAULT: VariableBindings = { "1": { source: "event", field: "title" }, "2": { source: "event", field: "time" } };
 
 // A reminder goes to the business's own numbers: its values come from the event or are fixed text,
 // and every {{n}} of the template has one.
@@ -149,7 +148,7 @@ async function reminderBindings(env: Env, account: AccountRow, templateId: strin
   const template = await findProviderTemplate(env, account, templateId);
   if (!template) return chosen;
   const positions = positionsOf(template);
-  const bindings = bindingsFor(positions, chosen ?? REMINDER_DEFAULT);
+  const bindings = bindingsFor(positions, chosen ?? REMINDER_DEFAULT_VARIABLES);
   if (Object.values(bindings).some((b) => b.source === "field" || b.source === "custom")) {
     throw badRequest(TX.reminderVariableSource, [{ path: "notificationVariables", message: TX.reminderVariableSource }]);
   }

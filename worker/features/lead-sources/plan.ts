@@ -5,7 +5,6 @@
 // so a lead gets each schedule's message once however often the slot comes round or the job runs.
 import type { JobMessage } from "../../../src/shared/jobs";
 import { plannedSends, sendsAt } from "../../../src/shared/lead-source-plan";
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import type { Db } from "../../db/client";
 import { sha256Hex } from "../../lib/crypto";
 import { HttpError } from "../../lib/http-error";
@@ -13,9 +12,9 @@ import { findAccount } from "../accounts/repo";
 import * as conversations from "../conversations/repo";
 import { queueOutbound, windowOpenUntil } from "../conversations/service";
 import * as templates from "../templates/repo";
-import { internalTemplateSid, templateRowBody } from "../templates/service";
+import { internalTemplateSid } from "../templates/service";
 import * as repo from "./repo";
-import { autoRespond, planOf } from "./service";
+import { autoRespond, fillSourceTemplate, planOf } from "./service";
 
 const SOURCES_PER_TICK = 50;
 const LEADS_PER_PAGE = 100;
@@ -56,27 +55,36 @@ export async function runSourceSlot(env: Env, db: Db, job: { sourceId: string; a
       }
       const scheduleKey = `${talk.hour}:${talk.minute}:${talk.message}`;
       const id = `ts${(await sha256Hex(`${source.id}|${scheduleKey}|${lead.id}`)).slice(0, 30)}`;
-      const conversation = await conversations.ensureConversation(db, { userId: source.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber, customerName: lead.name });
-      const until = windowOpenUntil(conversation);
+      const existing = await conversations.findConversationByPhone(db, account.id, lead.phoneNumber);
+      const until = existing ? windowOpenUntil(existing) : null;
       const inWindow = !!until && until > now;
       if (!inWindow && !usable) continue; // outside the window only an approved template may go
-      const variables = { "1": lead.name ?? "Cliente", "2": lead.company ?? account.name };
-      const sid = usable ? internalTemplateSid(usable) : null;
+      // A lead without a value for some {{n}} is not sent the template (the reason is kept on the lead),
+      // and no empty chat is opened for it.
+      const filled = inWindow ? null : await fillSourceTemplate(db, source, usable!, lead);
+      if (filled && "blocked" in filled) continue;
+      const conversation =
+        existing ?? (await conversations.ensureConversation(db, { userId: source.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber, customerName: lead.name }));
       try {
         await queueOutbound(
           env,
           db,
           conversation,
-          inWindow
-            ? { id, content: talk.message, sender: "operator" }
-            : { id, content: renderTemplate(templateRowBody(usable!), variables), sender: "operator", templateSid: sid!, templateVariables: variables },
+          filled
+            ? { id, content: filled.content, sender: "operator", templateSid: internalTemplateSid(usable!), templateVariables: filled.variables }
+            : { id, content: talk.message, sender: "operator" },
           now,
         );
       } catch (err) {
         if (err instanceof HttpError && err.status === 409) continue; // opted out
         throw err;
       }
-      await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });
+      await repo.updateLead(db, lead.id, {
+        conversationId: conversation.id,
+        status: lead.status === "new" ? "contacted" : lead.status,
+        lastContactedAt: now,
+        ...(filled ? { templateBlocked: null } : {}),
+      });
     }
     if (page.length < LEADS_PER_PAGE) return;
     afterId = page[page.length - 1]!.id;

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { plannedSends, type SourcePlan } from "../../../src/shared/lead-source-plan";
 import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
-import { renderTemplate } from "../../../src/shared/sandbox-templates";
 import {
   type ApiConversationConversion,
   type ApiLead,
@@ -11,12 +10,15 @@ import {
   type AutoResponseResult,
   type ConversationConversionInput,
   LEAD_TEXTS as TX,
+  leadVariableContext,
+  splitLeadName,
   toCents,
   type leadInputSchema,
   type leadSourceSchema,
   type leadsQuerySchema,
   type leadUpdateSchema,
 } from "../../../src/shared/schemas/lead-sources";
+import { toE164 } from "../../../src/shared/phone";
 import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
 import type { Db } from "../../db/client";
 import { encryptSecret, maskSecret, randomToken } from "../../lib/crypto";
@@ -28,9 +30,11 @@ import { ensureLead } from "../agent/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as conversations from "../conversations/repo";
 import { getConversationForUser, queueOutbound } from "../conversations/service";
+import { stepBindings } from "../campaigns/variables";
 import * as lists from "../lists/repo";
+import { type FilledTemplate, fillForRecipient } from "../provider-templates/variables";
 import * as templates from "../templates/repo";
-import { internalTemplateSid, templateRowBody } from "../templates/service";
+import { internalTemplateSid, toProviderTemplate } from "../templates/service";
 import * as repo from "./repo";
 
 type SourceInput = z.output<typeof leadSourceSchema>;
@@ -84,6 +88,7 @@ function toApiSource(row: { source: repo.LeadSourceRow; templateName: string | n
     isActive: s.isActive,
     templateId: s.templateId,
     templateName: row.templateName,
+    templateVariables: s.templateVariables ?? {},
     autoResponse: s.autoResponse,
     autoSync: s.autoSync,
     syncInterval: s.syncInterval,
@@ -131,6 +136,7 @@ function toApiLead(row: { lead: repo.LeadRow; sourceName: string | null }): ApiL
     lastContactedAt: l.lastContactedAt?.toISOString() ?? null,
     dealValue: l.dealValueCents === null ? null : l.dealValueCents / 100,
     convertedAt: l.convertedAt?.toISOString() ?? null,
+    templateBlocked: l.templateBlocked,
   };
 }
 
@@ -158,12 +164,26 @@ async function getLeadForUser(db: Db, user: SessionUser, id: string) {
   return { ...found, account };
 }
 
-// The auto-response template must be an approved template of the same account.
-async function checkTemplate(db: Db, accountId: string, templateId: string | null) {
-  if (!templateId) return;
-  const template = await templates.findTemplate(db, templateId);
+// The auto-response template must be an approved template of the same account, each of its {{n}}
+// bound to a value; the bindings kept are the template's own.
+async function checkTemplate(db: Db, accountId: string, input: Pick<SourceInput, "templateId" | "templateVariables">) {
+  if (!input.templateId) return null;
+  const template = await templates.findTemplate(db, input.templateId);
   if (!template || template.twilioAccountId !== accountId) throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
   if (template.status !== "approved") throw badRequest(TX.templateNotApproved, [{ path: "templateId", message: TX.templateNotApproved }]);
+  return stepBindings(toProviderTemplate(template), input.templateVariables);
+}
+
+// The source's template filled for this lead through the one resolver; a lead without a value for some
+// {{n}} is not sent the template, and the reason is kept on the lead for the console to show.
+export async function fillSourceTemplate(db: Db, source: repo.LeadSourceRow, template: templates.TemplateRow, lead: repo.LeadRow): Promise<FilledTemplate | { blocked: string }> {
+  try {
+    return fillForRecipient(toProviderTemplate(template), source.templateVariables, leadVariableContext(lead));
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 400) throw err;
+    if (lead.templateBlocked !== err.message) await repo.updateLead(db, lead.id, { templateBlocked: err.message });
+    return { blocked: err.message };
+  }
 }
 
 export function planOf(s: repo.LeadSourceRow): SourcePlan {
@@ -228,12 +248,13 @@ export async function listSources(db: Db, user: SessionUser): Promise<ApiLeadSou
 
 export async function createSource(env: Env, db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
   const account = await requireActiveAccount(db, user);
-  await checkTemplate(db, account.id, input.templateId);
+  const templateVariables = await checkTemplate(db, account.id, input);
   const config = await storedConfig(env, input, null);
   const row = await repo.insertSource(db, {
     userId: user.id,
     twilioAccountId: account.id,
     ...sourceValues(input),
+    templateVariables,
     config: config as Record<string, unknown> | null,
     settings: googleSettings(input, null),
   });
@@ -242,10 +263,10 @@ export async function createSource(env: Env, db: Db, user: SessionUser, input: S
 
 export async function updateSource(env: Env, db: Db, user: SessionUser, id: string, input: SourceInput): Promise<ApiLeadSource> {
   const source = await getSourceForUser(db, user, id);
-  await checkTemplate(db, source.twilioAccountId, input.templateId);
+  const templateVariables = await checkTemplate(db, source.twilioAccountId, input);
   const before = source.type === "airtable" ? (source.config as StoredSourceConfig | null) : null;
   const config = await storedConfig(env, input, before);
-  await repo.updateSource(db, id, { ...sourceValues(input), config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
+  await repo.updateSource(db, id, { ...sourceValues(input), templateVariables, config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
   return toApiSource((await repo.findSourceWithDetails(db, id))!);
 }
 
@@ -351,12 +372,6 @@ export async function deleteLead(db: Db, user: SessionUser, id: string) {
   await repo.deleteLead(db, id);
 }
 
-function splitName(name: string | null) {
-  if (!name) return { nome: null, cognome: null };
-  const [first, ...rest] = name.trim().split(/\s+/);
-  return { nome: first?.slice(0, 100) ?? null, cognome: rest.join(" ").slice(0, 100) || null };
-}
-
 // Creates or updates the account's lead for this phone (from the console or the Lead Manager API),
 // optionally adds it to a list, and starts the lead source's auto-response for a new contact.
 export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; userId: string }, input: LeadInput, now = new Date()): Promise<ApiLeadSaved> {
@@ -368,9 +383,12 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
   const list = input.listId ? await lists.findList(db, input.listId) : null;
   if (input.listId && (!list || list.twilioAccountId !== account.id)) throw notFound(LIST_TEXTS.notFound);
 
-  const existing = await repo.findLeadByPhone(db, account.id, input.phone);
+  // A national number is read with the account's default country.
+  const phone = toE164(input.phone, account.phoneCountry);
+  if (!phone) throw badRequest(TX.phoneInvalid, [{ path: "phone", message: TX.phoneInvalid }]);
+  const existing = await repo.findLeadByPhone(db, account.id, phone);
   // Fields the caller sent replace the stored ones; custom fields are merged.
-  const changes: Partial<repo.LeadRow> = { phoneNumber: input.phone };
+  const changes: Partial<repo.LeadRow> = { phoneNumber: phone };
   if (input.name) changes.name = input.name;
   if (input.email) changes.email = input.email;
   if (input.company) changes.company = input.company;
@@ -389,7 +407,7 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
     {
       userId: owner.userId,
       twilioAccountId: account.id,
-      phoneNumber: input.phone,
+      phoneNumber: phone,
       name: input.name,
       email: input.email,
       company: input.company,
@@ -415,7 +433,7 @@ export async function saveLead(env: Env, db: Db, owner: { account: AccountRow; u
 
   let listLeadId: string | null = null;
   if (list) {
-    const { nome, cognome } = splitName(lead.name);
+    const { nome, cognome } = splitLeadName(lead.name);
     const professione = typeof lead.customFields?.professione === "string" ? lead.customFields.professione.slice(0, 200) : null;
     const saved = await lists.upsertOneLead(
       db,
@@ -468,6 +486,8 @@ export async function autoRespond(
     await repo.updateLead(db, lead.id, { conversationId: existing.id });
     return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
   }
+  const filled = await fillSourceTemplate(db, source, template, lead);
+  if ("blocked" in filled) return none("skipped", filled.blocked);
   if (!(await repo.claimAutoResponse(db, lead.id, now))) return none("skipped", TX.autoResponseAlreadySent);
   const conversation = await conversations.ensureConversation(db, { userId: owner.userId, twilioAccountId: account.id, phoneNumber: lead.phoneNumber });
   const sid = internalTemplateSid(template);
@@ -481,17 +501,16 @@ export async function autoRespond(
     status: "active",
   };
   await conversations.updateConversation(db, conversation.id, details);
-  const variables = { "1": lead.name ?? "Cliente", "2": lead.company ?? account.name };
   try {
     await queueOutbound(
       env,
       db,
       { ...conversation, ...details },
       {
-        content: renderTemplate(templateRowBody(template), variables),
+        content: filled.content,
         sender: "operator",
         templateSid: sid,
-        templateVariables: variables,
+        templateVariables: filled.variables,
       },
       now,
     );
@@ -504,6 +523,6 @@ export async function autoRespond(
     await repo.releaseAutoResponse(db, lead.id);
     throw err;
   }
-  await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now });
+  await repo.updateLead(db, lead.id, { conversationId: conversation.id, status: lead.status === "new" ? "contacted" : lead.status, lastContactedAt: now, templateBlocked: null });
   return { status: "queued", conversationId: conversation.id, reason: null };
 }

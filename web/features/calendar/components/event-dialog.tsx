@@ -11,6 +11,8 @@ import {
 } from "../../../../src/shared/schemas/calendar";
 import { T } from "../../../../src/shared/strings";
 import { PhoneListEditor } from "../../../components/phone-list-editor";
+import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
+import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field, Label } from "../../../components/ui/field";
@@ -22,7 +24,8 @@ import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
 import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
-import { emptyEventForm, eventFormFrom, type EventFormErrors, type EventFormValues, toggleWeekday, validateEventForm, withAllDay } from "../lib/event-form";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../../../src/shared/template-variables";
+import { emptyEventForm, eventFormFrom, reminderTime, type EventFormErrors, type EventFormValues, toggleWeekday, validateEventForm, withAllDay } from "../lib/event-form";
 import { WEEKDAY_CHOICES } from "../lib/format";
 import { TemplateSelect } from "./template-select";
 
@@ -79,8 +82,19 @@ export function EventDialog({
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  // The reminder template, for its variables and their preview with this event's title and time.
+  const providerTemplates = useProviderTemplates();
+  const reminderTemplate = values.notificationTemplateId ? approvedTemplates(providerTemplates.data).find((t) => t.sid === values.notificationTemplateId) : undefined;
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const unbound = values.notificationEnabled && reminderTemplate ? incompleteBindings(reminderTemplate, values.notificationVariables) : [];
+    if (unbound.length > 0) {
+      const message = VX.missing(unbound);
+      setErrors({ notificationVariables: message });
+      toast({ title: T.error, description: message, variant: "destructive" });
+      return;
+    }
     const checked = validateEventForm(values, twilioAccountId);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -228,6 +242,16 @@ export function EventDialog({
                   <TemplateSelect id={`${id}-template`} value={values.notificationTemplateId} freeFormLabel={TX.freeFormOption} onChange={(sid) => set("notificationTemplateId", sid)} />
                 </Field>
               </div>
+              {reminderTemplate ? (
+                <TemplateVariablesField
+                  template={reminderTemplate}
+                  bindings={values.notificationVariables}
+                  onChange={(bindings) => set("notificationVariables", bindings)}
+                  sources={["event", "text"]}
+                  preview={{ name: values.title.trim() || null, context: { event: { title: values.title.trim(), time: reminderTime(values.start, values.isAllDay) } } }}
+                  error={errors.notificationVariables}
+                />
+              ) : null}
               <PhoneListEditor
                 phones={values.notificationPhoneNumbers}
                 onChange={(phones) => set("notificationPhoneNumbers", phones)}

@@ -7,7 +7,9 @@ import {
   CALENDAR_TEXTS as TX,
   type CalendarEventInput,
   calendarEventSchema,
+  REMINDER_DEFAULT_VARIABLES,
 } from "../../../../src/shared/schemas/calendar";
+import type { VariableBindings } from "../../../../src/shared/template-variables";
 
 export interface EventFormValues {
   title: string;
@@ -26,6 +28,8 @@ export interface EventFormValues {
   notificationMinutes: string;
   notificationTemplateId: string;
   notificationPhoneNumbers: string[];
+  // Where each {{n}} of the reminder template takes its value (the event's title or time, or fixed text).
+  notificationVariables: VariableBindings;
 }
 
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
@@ -50,7 +54,15 @@ export function emptyEventForm(day: string, hour: number, settings: ApiCalendarS
     notificationMinutes: String(settings?.defaultNotificationMinutes ?? CALENDAR.defaultNotificationMinutes),
     notificationTemplateId: settings?.notificationTemplateId ?? "",
     notificationPhoneNumbers: settings?.notificationPhoneNumbers ?? [],
+    notificationVariables: REMINDER_DEFAULT_VARIABLES,
   };
+}
+
+// The event's time as a reminder template reads it ("{{2}}"), from the form's Rome wall-clock start.
+export function reminderTime(start: string, isAllDay: boolean): string {
+  const [day = "", time = ""] = start.split("T");
+  const date = day.split("-").reverse().join("/");
+  return TX.reminderTemplateWhen(date, isAllDay ? null : time.slice(0, 5));
 }
 
 // The form for editing an event: a recurring one is edited as a series, from the series' first dates.
@@ -73,6 +85,7 @@ export function eventFormFrom(event: ApiCalendarEvent | ApiCalendarOccurrence): 
     notificationMinutes: String(event.notificationMinutes),
     notificationTemplateId: event.notificationTemplateId ?? "",
     notificationPhoneNumbers: event.notificationPhoneNumbers,
+    notificationVariables: event.notificationVariables ?? REMINDER_DEFAULT_VARIABLES,
   };
 }
 
@@ -133,6 +146,8 @@ export function validateEventForm(values: EventFormValues, twilioAccountId: stri
         : CALENDAR.defaultNotificationMinutes,
     notificationTemplateId: values.notificationTemplateId || null,
     notificationPhoneNumbers: values.notificationPhoneNumbers,
+    // Only a template has variables; the server keeps the bindings of its own positions.
+    ...(values.notificationTemplateId ? { notificationVariables: values.notificationVariables } : {}),
     isRecurring: values.isRecurring,
     recurringPattern: values.isRecurring
       ? { frequency: values.frequency, interval: Number(values.interval), daysOfWeek: values.frequency === "weekly" ? values.daysOfWeek : [] }

@@ -1,5 +1,5 @@
 import { Plus, Trash } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import {
   type ApiLeadSource,
   CALENDAR_TYPE_LABELS,
@@ -10,14 +10,16 @@ import {
   GOOGLE_DEFAULT_MAPPING,
   LEAD_TEXTS as TX,
   leadSourceSchema,
+  leadVariableContext,
   PULLED_SOURCE_TYPES,
   SOURCE_FIELD_KEYS,
   SOURCE_FIELD_LABELS,
   TALKING_MESSAGE_MAX,
   WEEK_DAYS,
 } from "../../../../src/shared/schemas/lead-sources";
-import type { ApiTemplate } from "../../../../src/shared/schemas/templates";
+import { type ApiTemplate, templateBody, templateVariables } from "../../../../src/shared/schemas/templates";
 import { T } from "../../../../src/shared/strings";
+import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { Field, Label } from "../../../components/ui/field";
@@ -27,6 +29,7 @@ import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/cn";
 import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
 import { toast } from "../../../lib/toast-store";
+import { useLeads } from "../api/get-leads";
 import { useSaveLeadSource } from "../api/save-lead-source";
 import {
   emptyLeadSourceForm,
@@ -81,9 +84,21 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
     });
   };
 
+  // The chosen template as the variables field reads it, and the source's first lead for its preview.
+  const chosen = templates.find((t) => t.id === values.templateId);
+  const template = useMemo(() => {
+    if (!chosen) return null;
+    const bodyText = templateBody(chosen.whatsappContent);
+    return { bodyText, variables: templateVariables(bodyText) };
+  }, [chosen]);
+  const sample = useLeads({ search: "", status: "", leadSourceId: editing?.id ?? "", pageSize: 1 }, { enabled: !!editing && !!template });
+  const firstLead = editing ? sample.data?.pages[0]?.page.leads[0] : undefined;
+  const preview = firstLead ? { name: firstLead.name ?? firstLead.phoneNumber, context: leadVariableContext(firstLead) } : null;
+  const customKeys = firstLead?.customFields ? Object.keys(firstLead.customFields) : [];
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateLeadSourceForm(values, editing?.type === "airtable");
+    const checked = validateLeadSourceForm(values, editing?.type === "airtable", template ? incompleteBindings(template, values.variables) : []);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -201,6 +216,20 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
               ))}
             </NativeSelect>
           </Field>
+          {template ? (
+            <TemplateVariablesField
+              template={template}
+              bindings={values.variables}
+              onChange={(variables) => {
+                set("variables", variables);
+                setErrors((e) => ({ ...e, templateVariables: undefined, variables: undefined }));
+              }}
+              sources={["field", "custom", "text"]}
+              preview={preview}
+              customKeys={customKeys}
+              error={errors.templateVariables ?? errors.variables}
+            />
+          ) : null}
           <div className="grid gap-2">
             <SwitchRow id={`${id}-active`} label={TX.activeLabel} checked={values.isActive} onChange={(v) => set("isActive", v)} />
             <SwitchRow id={`${id}-auto`} label={TX.autoResponseLabel} checked={values.autoResponse} onChange={(v) => set("autoResponse", v)} />

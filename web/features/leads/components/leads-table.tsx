@@ -62,6 +62,11 @@ function LeadRow({ lead }: { lead: ApiLead }) {
       <div className="min-w-0 text-xs text-muted-foreground">
         <p className="truncate">{lead.leadSourceName ?? TX.noSource}</p>
         <p>{formatRomeDateTime(lead.importedAt)}</p>
+        {lead.templateBlocked ? (
+          <p className="font-medium text-warning-foreground" role="status" data-testid="lead-template-blocked">
+            {TX.templateBlocked(lead.templateBlocked)}
+          </p>
+        ) : null}
       </div>
       <NativeSelect
         aria-label={`${TX.statusLabel}: ${lead.name ?? lead.phoneNumber}`}

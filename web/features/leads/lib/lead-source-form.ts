@@ -9,6 +9,7 @@ import {
   type SourceFieldKey,
   type TalkingSchedule,
 } from "../../../../src/shared/schemas/lead-sources";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
 
 export interface ScheduleRow {
   hour: string;
@@ -21,6 +22,8 @@ export interface LeadSourceFormValues {
   type: string;
   isActive: boolean;
   templateId: string;
+  // Where each {{n}} of the template takes its value.
+  variables: VariableBindings;
   autoResponse: boolean;
   autoSync: boolean;
   syncInterval: string;
@@ -52,6 +55,7 @@ export function emptyLeadSourceForm(): LeadSourceFormValues {
     type: "api",
     isActive: true,
     templateId: "",
+    variables: {},
     autoResponse: true,
     autoSync: false,
     syncInterval: String(LEAD_SOURCE_DEFAULTS.syncInterval),
@@ -76,6 +80,7 @@ export function leadSourceFormFrom(s: ApiLeadSource): LeadSourceFormValues {
     type: s.type,
     isActive: s.isActive,
     templateId: s.templateId ?? "",
+    variables: s.templateVariables,
     autoResponse: s.autoResponse,
     autoSync: s.autoSync,
     syncInterval: String(s.syncInterval),
@@ -104,6 +109,7 @@ export function toLeadSourceInput(v: LeadSourceFormValues): LeadSourceInput {
     type: v.type as LeadSourceInput["type"],
     isActive: v.isActive,
     templateId: v.templateId || null,
+    templateVariables: v.templateId ? v.variables : {},
     autoResponse: v.autoResponse,
     // Push-only sources have no auto-sync.
     autoSync: PULLED_SOURCE_TYPES.includes(v.type) && v.autoSync,
@@ -126,12 +132,19 @@ export function toLeadSourceInput(v: LeadSourceFormValues): LeadSourceInput {
 }
 
 // editing: an Airtable source being edited may leave the key empty to keep the stored one.
-export function validateLeadSourceForm(values: LeadSourceFormValues, editing = false): { ok: true; data: LeadSourceInput } | { ok: false; errors: LeadSourceFormErrors } {
+// unbound: the chosen template's {{n}} that have no usable value source yet.
+export function validateLeadSourceForm(
+  values: LeadSourceFormValues,
+  editing = false,
+  unbound: readonly string[] = [],
+): { ok: true; data: LeadSourceInput } | { ok: false; errors: LeadSourceFormErrors } {
   const input = toLeadSourceInput(values);
   const result = leadSourceSchema.safeParse(input);
   const keyMissing = values.type === "airtable" && !editing && !values.apiKey.trim();
-  if (result.success && !keyMissing) return { ok: true, data: input };
+  const variablesMissing = !!values.templateId && unbound.length > 0;
+  if (result.success && !keyMissing && !variablesMissing) return { ok: true, data: input };
   const errors: LeadSourceFormErrors = keyMissing ? { "config.apiKey": LEAD_TEXTS.airtableRequired } : {};
+  if (variablesMissing) errors.templateVariables = VX.missing([...unbound]);
   for (const issue of result.success ? [] : result.error.issues) {
     const path = issue.path.map(String);
     const key = path[0] === "talkingSchedules" ? path.slice(0, 3).join(".") : path[0] === "config" || path[0] === "fieldMapping" ? path.slice(0, 2).join(".") : path[0] === "calendarHour" || path[0] === "calendarMinute" ? "time" : (path[0] ?? "form");
