@@ -66,7 +66,13 @@ describe("the agent books an appointment from the sandbox simulator", () => {
     expect(prompt.status()).toBe(201);
     const started = await page.request.post(`${baseUrl()}/api/conversations/start-with-prompt`, {
       headers: origin(),
-      data: { phoneNumber: PHONE, templateSid: SANDBOX_TEMPLATES[0]!.sid, promptId: ((await prompt.json()) as { id: string }).id, customerName: CUSTOMER },
+      data: {
+        phoneNumber: PHONE,
+        templateSid: SANDBOX_TEMPLATES[0]!.sid,
+        promptId: ((await prompt.json()) as { id: string }).id,
+        customerName: CUSTOMER,
+        variables: { "1": { source: "field", field: "nome" }, "2": { source: "text", value: "Studio Bianchi" } },
+      },
     });
     expect(started.status()).toBe(201);
     const conversationId = ((await started.json()) as { conversation: { id: string } }).conversation.id;

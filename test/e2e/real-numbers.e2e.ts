@@ -55,6 +55,11 @@ describe("real numbers in the sandbox", () => {
     await form.getByTestId("start-phone").fill(`${STARTED.slice(0, 3)} ${STARTED.slice(3, 6)} ${STARTED.slice(6)}`);
     await form.getByTestId("start-template").selectOption({ label: "prestiti_benvenuto" });
     await expect.poll(() => form.getByTestId("start-prompt").inputValue()).not.toBe("");
+    // The template's {{1}} and {{2}} take the contact's name and company.
+    await form.getByTestId("start-name").fill("Giulia");
+    await form.getByTestId("start-company").fill("Prestiti Facili");
+    await form.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
+    await form.getByLabel("{{2}}", { exact: true }).selectOption("field:company");
     await form.getByTestId("start-submit").click();
     await page.getByText(TX.started(`+39${STARTED}`)).first().waitFor();
     expect((await conversationOf(page, `+39${STARTED}`))?.channel).toBe("whatsapp");
@@ -63,6 +68,10 @@ describe("real numbers in the sandbox", () => {
     await form.getByTestId("start-phone").fill("12345");
     await form.getByTestId("start-template").selectOption({ label: "prestiti_benvenuto" });
     await expect.poll(() => form.getByTestId("start-prompt").inputValue()).not.toBe("");
+    await form.getByTestId("start-name").fill("Giulia");
+    await form.getByTestId("start-company").fill("Prestiti Facili");
+    await form.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
+    await form.getByLabel("{{2}}", { exact: true }).selectOption("field:company");
     await form.getByTestId("start-submit").click();
     await page.getByText(TX.invalidNumberTitle).first().waitFor();
     await screenshot(page, "start-form-national-number-1280");
