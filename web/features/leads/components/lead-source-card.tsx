@@ -43,7 +43,7 @@ export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLea
           {source.autoResponse && source.templateId ? <Badge>{TX.autoResponseOn}</Badge> : null}
         </div>
       </div>
-      <CardContent className="grid flex-1 content-start gap-1.5 text-sm">
+      <CardContent className="grid flex-1 grid-cols-[minmax(0,1fr)] content-start gap-1.5 text-sm">
         <p className="flex items-center gap-2">
           <Users className="size-4 text-muted-foreground" aria-hidden />
           {TX.total(source.leadCount)}
