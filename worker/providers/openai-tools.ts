@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import { findModel } from "../../src/shared/models";
-import { type ChatResult, ModelProviderError } from "./openai";
+import { type ChatResult, ModelProviderError, openAiClient } from "./openai";
 
 // Chat completions with function tools (the agent's actions). Kept apart from chatCompletion so the
 // plain reply path stays as it is for prompts without tools.
@@ -52,13 +52,7 @@ function toOpenAi(m: ToolChatMessage): OpenAI.Chat.Completions.ChatCompletionMes
 export async function chatWithTools(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL">, req: ToolChatRequest): Promise<ToolChatResult> {
   const started = Date.now();
   const info = findModel(req.model);
-  const client = new OpenAI({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL || undefined,
-    timeout: REQUEST_TIMEOUT_MS,
-    maxRetries: 0, // retries go through the jobs Queue, not inside a request
-    fetch: (input, init) => fetch(input, init),
-  });
+  const client = openAiClient(env, REQUEST_TIMEOUT_MS);
   try {
     const completion = await client.chat.completions.create({
       model: req.model,

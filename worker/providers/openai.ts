@@ -100,6 +100,12 @@ function toProviderMessage(m: ChatMessage): OpenAI.Chat.Completions.ChatCompleti
   };
 }
 
+// The one way to reach the model server: its key and base URL, a time-out, and no retries inside a
+// request (they go through the jobs Queue).
+export function openAiClient(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL">, timeout: number) {
+  return new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL || undefined, timeout, maxRetries: 0, fetch: (input, init) => fetch(input, init) });
+}
+
 export async function chatCompletion(
   env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL">,
   req: ChatRequest,
@@ -108,13 +114,7 @@ export async function chatCompletion(
   if (isOffline(env)) return offlineReply(req, started);
 
   const info = findModel(req.model);
-  const client = new OpenAI({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL || undefined,
-    timeout: REQUEST_TIMEOUT_MS,
-    maxRetries: 0, // retries go through the jobs Queue, not inside a request
-    fetch: (input, init) => fetch(input, init),
-  });
+  const client = openAiClient(env, REQUEST_TIMEOUT_MS);
   try {
     const completion = await client.chat.completions.create({
       model: req.model,
@@ -168,13 +168,7 @@ export async function transcribeAudio(
   req: { model: string; audio: Blob; fileName: string; language: string },
 ): Promise<TranscriptionResult> {
   const started = Date.now();
-  const client = new OpenAI({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL || undefined,
-    timeout: 60_000,
-    maxRetries: 0,
-    fetch: (input, init) => fetch(input, init),
-  });
+  const client = openAiClient(env, 60_000);
   try {
     const file = new File([req.audio], req.fileName, { type: req.audio.type });
     // whisper-1 tells the audio's duration only in verbose_json; the gpt-4o models report it as usage.
