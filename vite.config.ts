@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type ProxyOptions } from "vite";
+import { IMPORT_ALIASES } from "./aliases.mjs";
 
 const WORKER_ORIGIN = "http://localhost:8787";
 const DEV_ORIGIN = "http://localhost:5173";
@@ -23,7 +24,10 @@ export default defineConfig({
   resolve: {
     // Every import of "zod" gets web/lib/zod.ts: zod set to jitless (the CSP forbids eval) before any
     // schema is built, without loading zod on pages that have no schema.
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./web/lib/zod.ts", import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./web/lib/zod.ts", import.meta.url)) },
+      ...Object.entries(IMPORT_ALIASES).map(([find, replacement]) => ({ find, replacement })),
+    ],
   },
   build: {
     outDir: "../dist/web",

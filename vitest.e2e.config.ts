@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { IMPORT_ALIASES } from "./aliases.mjs";
 
 // Browser end-to-end tests: the real Worker under `wrangler dev` with a throwaway local D1/R2,
 // driven through Debian's Chromium by playwright-core.
 export default defineConfig({
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     include: ["test/e2e/**/*.e2e.ts"],
     globalSetup: ["./test/e2e/global-setup.ts"],

@@ -1,8 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { IMPORT_ALIASES } from "./aliases.mjs";
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     include: ["test/web/**/*.test.{ts,tsx}"],
     environment: "jsdom",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { IMPORT_ALIASES } from "./aliases.mjs";
 
 const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
 
@@ -35,6 +36,7 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     include: ["test/worker/**/*.test.ts"],
     setupFiles: ["./test/worker/setup.ts"],

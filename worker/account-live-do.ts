@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { accountClientFrameSchema, type AccountFrame } from "../src/shared/live";
+import { accountClientFrameSchema, type AccountFrame } from "@shared/live";
 import { createDb } from "./db/client";
 import { sessions, users } from "./db/schema";
 import { isAccountUser } from "./features/conversations/repo";

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { T } from "../src/shared/strings";
+import { T } from "@shared/strings";
 import { countStatements, createDb } from "./db/client";
 import { accountRoutes, gptTestRoutes } from "./features/accounts/routes";
 import { adminRoutes } from "./features/admin/routes";

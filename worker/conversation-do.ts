@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import type { JobMessage } from "../src/shared/jobs";
-import { clientFrameSchema, type ServerFrame } from "../src/shared/live";
-import type { ApiConversation, ApiMessage } from "../src/shared/schemas/conversations";
+import type { JobMessage } from "@shared/jobs";
+import { clientFrameSchema, type ServerFrame } from "@shared/live";
+import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
 import { liveSessionsForConversation } from "./features/live-access/repo";

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../src/shared/schemas/auth";
+import type { CurrentUser } from "@shared/schemas/auth";
 import type { Db } from "./db/client";
 
 export type SessionUser = CurrentUser & { isActive: boolean };

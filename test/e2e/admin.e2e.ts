@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN_UI as UI } from "../../src/shared/admin-texts";
-import { ANALYTICS_UI as AX } from "../../src/shared/analytics-texts";
-import { NAV_DEFAULT } from "../../src/shared/nav";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { ADMIN_TEXTS as TX } from "../../src/shared/schemas/admin";
+import { ADMIN_UI as UI } from "@shared/admin-texts";
+import { ANALYTICS_UI as AX } from "@shared/analytics-texts";
+import { NAV_DEFAULT } from "@shared/nav";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

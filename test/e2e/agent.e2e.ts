@@ -1,11 +1,11 @@
 import { formatInTimeZone } from "date-fns-tz";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, romeInstant } from "../../src/shared/calendar-time";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { AGENT_TEXTS as AX, romeWhen, WEEK_ORDER, WEEKDAY_LABELS } from "../../src/shared/schemas/agent";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as CX } from "../../src/shared/schemas/calendar";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { addDays, romeInstant } from "@shared/calendar-time";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { AGENT_TEXTS as AX, romeWhen, WEEK_ORDER, WEEKDAY_LABELS } from "@shared/schemas/agent";
+import { type ApiCalendarOccurrence, CALENDAR_TEXTS as CX } from "@shared/schemas/calendar";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { USAGE_UI } from "../../src/shared/ai-brain-texts";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { MEMORY_TEXTS } from "../../src/shared/schemas/memories";
-import { PROMPT_TEXTS } from "../../src/shared/schemas/prompts";
-import { USAGE_TEXTS } from "../../src/shared/schemas/ai-usage";
-import { TEMPLATE_TEST_TEXTS } from "../../src/shared/schemas/template-test";
+import { USAGE_UI } from "@shared/ai-brain-texts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { MEMORY_TEXTS } from "@shared/schemas/memories";
+import { PROMPT_TEXTS } from "@shared/schemas/prompts";
+import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
+import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

@@ -1,11 +1,11 @@
 import { formatInTimeZone } from "date-fns-tz";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { weekRange } from "../../src/shared/calendar-time";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { CALENDAR_TEXTS as TX } from "../../src/shared/schemas/calendar";
-import type { ApiConversationDetail } from "../../src/shared/schemas/conversations";
-import { ACTIONS_TEXTS as AX } from "../../src/shared/schemas/lead-detection";
+import { weekRange } from "@shared/calendar-time";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import type { ApiConversationDetail } from "@shared/schemas/conversations";
+import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../src/shared/schemas/campaigns";
-import type { ApiConversation } from "../../src/shared/schemas/conversations";
-import { LEAD_TEXTS as LX } from "../../src/shared/schemas/lead-sources";
-import { LIST_TEXTS } from "../../src/shared/schemas/lists";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
+import { LIST_TEXTS } from "@shared/schemas/lists";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

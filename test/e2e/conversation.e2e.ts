@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../src/shared/schemas/conversations";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import type { TwilioAccount } from "@shared/schemas/accounts";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NAV_DEFAULT } from "../../src/shared/nav";
+import { NAV_DEFAULT } from "@shared/nav";
 import { baseUrl, launch, newPage, signIn } from "./browser";
 
 // The SPA under its real Content-Security-Policy (web/public/_headers): every screen, and a chat

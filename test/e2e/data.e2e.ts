@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
-import { LIST_TEXTS } from "../../src/shared/schemas/lists";
-import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
-import { TEMPLATE_TEXTS } from "../../src/shared/schemas/templates";
+import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
+import { LIST_TEXTS } from "@shared/schemas/lists";
+import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

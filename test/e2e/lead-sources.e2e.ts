@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { type ApiLeadsPage, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { type ApiLeadsPage, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

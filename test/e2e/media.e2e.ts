@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEDIA_TEXTS as MX } from "../../src/shared/media";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { sampleBytes } from "../../worker/features/media/samples";
+import { MEDIA_TEXTS as MX } from "@shared/media";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { sampleBytes } from "@worker/features/media/samples";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../src/shared/schemas/conversations";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import type { TwilioAccount } from "@shared/schemas/accounts";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 // Issue 14 in Chromium: an Italian number typed without its prefix reaches +39, and a customer who

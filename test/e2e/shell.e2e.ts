@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT } from "../../src/shared/nav";
-import { T } from "../../src/shared/strings";
+import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT } from "@shared/nav";
+import { T } from "@shared/strings";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

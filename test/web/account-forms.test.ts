@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { accountFormFrom, emptyAccountForm, truncateSid, validateAccountForm } from "../../web/features/accounts/lib/account-form";
-import { emptyUserForm, isEmailInUse, validateUserForm } from "../../web/features/accounts/lib/user-form";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { accountFormFrom, emptyAccountForm, truncateSid, validateAccountForm } from "@web/features/accounts/lib/account-form";
+import { emptyUserForm, isEmailInUse, validateUserForm } from "@web/features/accounts/lib/user-form";
 
 const SID = `AC${"a".repeat(32)}`;
 

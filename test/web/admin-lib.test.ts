@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AdminUser, AuditEntry } from "../../src/shared/schemas/admin";
-import { T } from "../../src/shared/strings";
-import { auditDetails, enabledAccounts, fullName, newestFirst, shortId, userStats } from "../../web/features/admin/lib/admin-view";
-import { emptyCreateUser, isEmailInUse, validateCreateUser } from "../../web/features/admin/lib/create-user-form";
+import type { AdminUser, AuditEntry } from "@shared/schemas/admin";
+import { T } from "@shared/strings";
+import { auditDetails, enabledAccounts, fullName, newestFirst, shortId, userStats } from "@web/features/admin/lib/admin-view";
+import { emptyCreateUser, isEmailInUse, validateCreateUser } from "@web/features/admin/lib/create-user-form";
 import { account } from "./render-app";
 
 const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({

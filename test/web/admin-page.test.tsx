@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_UI as UI } from "../../src/shared/admin-texts";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { ADMIN_TEXTS as TX, type AdminUser, type AuditEntry } from "../../src/shared/schemas/admin";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import { PASSWORD_TEXTS as PX } from "../../src/shared/schemas/passwords";
-import { T } from "../../src/shared/strings";
+import { ADMIN_UI as UI } from "@shared/admin-texts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ADMIN_TEXTS as TX, type AdminUser, type AuditEntry } from "@shared/schemas/admin";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { T } from "@shared/strings";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
 
@@ -96,7 +96,7 @@ function wide(matches: boolean) {
 
 // The route is loaded lazily; loading it once up front keeps the first test within findBy's wait.
 beforeAll(async () => {
-  await Promise.all([import("../../web/routes/admin"), import("../../web/layout/app-shell")]);
+  await Promise.all([import("@web/routes/admin"), import("@web/layout/app-shell")]);
 });
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AGENT_TEXTS as TX } from "../../src/shared/schemas/agent";
-import { AgentEventLine, HandoffSummary } from "../../web/features/conversations/components/agent-activity";
-import { AgentToolsChecklist } from "../../web/features/prompts/components/agent-tools-checklist";
-import { emptyPromptForm, validatePromptForm } from "../../web/features/prompts/lib/prompt-form";
+import { AGENT_TEXTS as TX } from "@shared/schemas/agent";
+import { AgentEventLine, HandoffSummary } from "@web/features/conversations/components/agent-activity";
+import { AgentToolsChecklist } from "@web/features/prompts/components/agent-tools-checklist";
+import { emptyPromptForm, validatePromptForm } from "@web/features/prompts/lib/prompt-form";
 
 describe("the prompt's tools", () => {
   it("starts with no tools and sends the ones ticked, in a fixed order", () => {

@@ -1,13 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MEMORY_TEXTS, type ApiMemory } from "../../src/shared/schemas/memories";
-import { PROMPT_TEXTS, type ApiPrompt } from "../../src/shared/schemas/prompts";
-import { TEMPLATE_TEST_TEXTS } from "../../src/shared/schemas/template-test";
-import { SANDBOX_TEMPLATES, type ProviderTemplate } from "../../src/shared/sandbox-templates";
-import type { UsageItem, UsageReport } from "../../src/shared/schemas/ai-usage";
-import { DashboardPromptCard } from "../../web/features/prompts/components/dashboard-prompt-card";
-import { createQueryClient } from "../../web/lib/query-client";
+import { MEMORY_TEXTS, type ApiMemory } from "@shared/schemas/memories";
+import { PROMPT_TEXTS, type ApiPrompt } from "@shared/schemas/prompts";
+import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
+import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
+import type { UsageItem, UsageReport } from "@shared/schemas/ai-usage";
+import { DashboardPromptCard } from "@web/features/prompts/components/dashboard-prompt-card";
+import { createQueryClient } from "@web/lib/query-client";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -16,11 +16,11 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
 // The console and these screens are lazy chunks: load them once up front, not inside the first test's wait.
 beforeAll(async () => {
   await Promise.all([
-    import("../../web/layout/app-shell"),
-    import("../../web/routes/prompts"),
-    import("../../web/routes/memories"),
-    import("../../web/routes/usage"),
-    import("../../web/routes/template-test"),
+    import("@web/layout/app-shell"),
+    import("@web/routes/prompts"),
+    import("@web/routes/memories"),
+    import("@web/routes/usage"),
+    import("@web/routes/template-test"),
   ]);
 }, 60_000);
 

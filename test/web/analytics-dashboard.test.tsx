@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ANALYTICS_UI as UI } from "../../src/shared/analytics-texts";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import type { AnalyticsStats, CampaignFigures, DayPoint, SentimentGroup } from "../../src/shared/schemas/analytics";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import type { ApiPrompt } from "../../src/shared/schemas/prompts";
-import type { ApiTemplate } from "../../src/shared/schemas/templates";
-import { presetRange, shiftDay } from "../../web/features/analytics/lib/date-range";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import type { AnalyticsStats, CampaignFigures, DayPoint, SentimentGroup } from "@shared/schemas/analytics";
+import type { CurrentUser } from "@shared/schemas/auth";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import type { ApiTemplate } from "@shared/schemas/templates";
+import { presetRange, shiftDay } from "@web/features/analytics/lib/date-range";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
@@ -133,11 +133,11 @@ const timeseriesCalls = (calls: RecordedCall[]) =>
 
 beforeAll(async () => {
   await Promise.all([
-    import("../../web/layout/app-shell"),
-    import("../../web/routes/index"),
-    import("../../web/routes/analytics"),
-    import("../../web/routes/chat"),
-    import("../../web/routes/conversations"),
+    import("@web/layout/app-shell"),
+    import("@web/routes/index"),
+    import("@web/routes/analytics"),
+    import("@web/routes/chat"),
+    import("@web/routes/conversations"),
   ]);
 });
 

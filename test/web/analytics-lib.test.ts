@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_UI as UI, SENTIMENT_CATEGORY_LABELS } from "../../src/shared/analytics-texts";
-import type { ApiConversation, ApiMessage } from "../../src/shared/schemas/conversations";
-import type { TemplatePerformance } from "../../src/shared/schemas/analytics";
-import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "../../web/features/analytics/lib/chart-scale";
-import { checkCustomRange, presetRange, rangeLength, shiftDay } from "../../web/features/analytics/lib/date-range";
-import { formatAxisPercent, formatPercent, fullDay, shortDay } from "../../web/features/analytics/lib/format";
-import { categoryTone, quickChart } from "../../web/features/analytics/lib/performance";
-import { lastMessages, latestConversation, sampleMessages } from "../../web/features/analytics/lib/preview";
-import { orderSentiment, sentimentLabel, sentimentTotals } from "../../web/features/analytics/lib/sentiment";
+import { ANALYTICS_UI as UI, SENTIMENT_CATEGORY_LABELS } from "@shared/analytics-texts";
+import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
+import type { TemplatePerformance } from "@shared/schemas/analytics";
+import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "@web/features/analytics/lib/chart-scale";
+import { checkCustomRange, presetRange, rangeLength, shiftDay } from "@web/features/analytics/lib/date-range";
+import { formatAxisPercent, formatPercent, fullDay, shortDay } from "@web/features/analytics/lib/format";
+import { categoryTone, quickChart } from "@web/features/analytics/lib/performance";
+import { lastMessages, latestConversation, sampleMessages } from "@web/features/analytics/lib/preview";
+import { orderSentiment, sentimentLabel, sentimentTotals } from "@web/features/analytics/lib/sentiment";
 
 describe("percent formatting", () => {
   it("shows one decimal, Italian style", () => {

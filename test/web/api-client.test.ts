@@ -1,10 +1,10 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { QUERY_STALE_MS } from "../../src/shared/constants";
-import { apiGet, apiGetAllPages, apiRequest, urlFromQueryKey } from "../../web/lib/api-client";
-import { meQueryOptions } from "../../web/lib/queries/get-me";
-import { createQueryClient } from "../../web/lib/query-client";
-import { unreadCountQueryOptions } from "../../web/features/conversations/api/get-unread-count";
+import { QUERY_STALE_MS } from "@shared/constants";
+import { apiGet, apiGetAllPages, apiRequest, urlFromQueryKey } from "@web/lib/api-client";
+import { meQueryOptions } from "@web/lib/queries/get-me";
+import { createQueryClient } from "@web/lib/query-client";
+import { unreadCountQueryOptions } from "@web/features/conversations/api/get-unread-count";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 
 describe("apiRequest", () => {

@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { activateAccount, refreshAccountScopedData } from "../../web/lib/queries/activate-account";
-import { ACCOUNT_SCOPED_KEYS, queryKeys } from "../../web/lib/query-keys";
-import { installUnhandledRejectionHandler } from "../../web/lib/unhandled-rejection";
+import { activateAccount, refreshAccountScopedData } from "@web/lib/queries/activate-account";
+import { ACCOUNT_SCOPED_KEYS, queryKeys } from "@web/lib/query-keys";
+import { installUnhandledRejectionHandler } from "@web/lib/unhandled-rejection";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 
 describe("account activation", () => {

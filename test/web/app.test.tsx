@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NAV_MOBILE_MENU } from "../../src/shared/nav";
-import { CAMPAIGN_TEXTS } from "../../src/shared/schemas/campaigns";
-import { T } from "../../src/shared/strings";
+import { NAV_MOBILE_MENU } from "@shared/nav";
+import { CAMPAIGN_TEXTS } from "@shared/schemas/campaigns";
+import { T } from "@shared/strings";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+import type { CurrentUser } from "@shared/schemas/auth";
+import type { TwilioAccount } from "@shared/schemas/accounts";
 
 const unauthorized = () => jsonResponse({ error: "Non autorizzato" }, 401);
 

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiCalendarOccurrence, ApiCalendarSettings } from "../../src/shared/schemas/calendar";
-import { CALENDAR_STORAGE_KEYS, CALENDAR_TEXTS as TX } from "../../src/shared/schemas/calendar";
-import { ACTIONS_TEXTS as AX } from "../../src/shared/schemas/lead-detection";
-import { MEDIA_TEXTS as MX } from "../../src/shared/media";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import { readPrefs, writePrefs } from "../../web/features/calendar/lib/calendar-prefs";
-import { emptyEventForm, validateEventForm, withAllDay } from "../../web/features/calendar/lib/event-form";
-import { rangeTitle, timeLabel } from "../../web/features/calendar/lib/format";
-import { daysCovered, gridSegments, layoutTimeGrid, monthCell, nowOffset } from "../../web/features/calendar/lib/grid-layout";
-import { eventsSourceFor } from "../../web/features/calendar/components/calendar-page";
+import type { ApiCalendarOccurrence, ApiCalendarSettings } from "@shared/schemas/calendar";
+import { CALENDAR_STORAGE_KEYS, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
+import { MEDIA_TEXTS as MX } from "@shared/media";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { readPrefs, writePrefs } from "@web/features/calendar/lib/calendar-prefs";
+import { emptyEventForm, validateEventForm, withAllDay } from "@web/features/calendar/lib/event-form";
+import { rangeTitle, timeLabel } from "@web/features/calendar/lib/format";
+import { daysCovered, gridSegments, layoutTimeGrid, monthCell, nowOffset } from "@web/features/calendar/lib/grid-layout";
+import { eventsSourceFor } from "@web/features/calendar/components/calendar-page";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -148,7 +148,7 @@ function signedIn(routes: Record<string, (call: RecordedCall) => Response>) {
 }
 
 beforeAll(async () => {
-  await Promise.all([import("../../web/layout/app-shell"), import("../../web/routes/calendar"), import("../../web/routes/actions")]);
+  await Promise.all([import("@web/layout/app-shell"), import("@web/routes/calendar"), import("@web/routes/actions")]);
 });
 
 beforeEach(() => {

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiCampaign, ApiCampaignCapacity, ApiFunnelStep, ApiRecipientSample } from "../../src/shared/schemas/campaigns";
-import { CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, STEP_TEMPLATE_REQUIRED } from "../../src/shared/schemas/campaigns";
-import type { ApiList } from "../../src/shared/schemas/lists";
-import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import { emptyCalendarForm, emptyDynamicForm, validateCalendarForm, validateDynamicForm } from "../../web/features/campaigns/lib/campaign-form";
-import { romeDateTime, stepTriggerText } from "../../web/features/campaigns/lib/format";
-import { emptyStepForm, stepFormFrom, validateStepForm } from "../../web/features/campaigns/lib/step-form";
+import type { ApiCampaign, ApiCampaignCapacity, ApiFunnelStep, ApiRecipientSample } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, STEP_TEMPLATE_REQUIRED } from "@shared/schemas/campaigns";
+import type { ApiList } from "@shared/schemas/lists";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { emptyCalendarForm, emptyDynamicForm, validateCalendarForm, validateDynamicForm } from "@web/features/campaigns/lib/campaign-form";
+import { romeDateTime, stepTriggerText } from "@web/features/campaigns/lib/format";
+import { emptyStepForm, stepFormFrom, validateStepForm } from "@web/features/campaigns/lib/step-form";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -131,7 +131,7 @@ async function openFunnel(name: string) {
 }
 
 beforeAll(async () => {
-  await Promise.all([import("../../web/layout/app-shell"), import("../../web/routes/campaigns")]);
+  await Promise.all([import("@web/layout/app-shell"), import("@web/routes/campaigns")]);
 });
 
 beforeEach(() => {

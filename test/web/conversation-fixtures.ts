@@ -1,4 +1,4 @@
-import type { ApiConversation, ApiConversationDetail, ApiMessage } from "../../src/shared/schemas/conversations";
+import type { ApiConversation, ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
 
 export function conversation(overrides: Partial<ApiConversation> = {}): ApiConversation {
   return {

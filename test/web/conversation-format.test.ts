@@ -12,7 +12,7 @@ import {
   shiftDay,
   statusLabel,
   wordInitials,
-} from "../../web/lib/conversation-format";
+} from "@web/lib/conversation-format";
 
 describe("initials", () => {
   it("takes the first letter of up to two words for dashboard rows", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { liveUrl, parseFrame, reconnectDelay } from "../../web/features/conversations/api/conversation-live";
-import { isSendKey, isWindowOpen, sendFailureText } from "../../web/features/conversations/lib/composer";
-import { pickSelected } from "../../web/features/conversations/lib/selection";
-import { customerVisibleMessages } from "../../web/features/simulator/lib/customer-view";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { liveUrl, parseFrame, reconnectDelay } from "@web/features/conversations/api/conversation-live";
+import { isSendKey, isWindowOpen, sendFailureText } from "@web/features/conversations/lib/composer";
+import { pickSelected } from "@web/features/conversations/lib/selection";
+import { customerVisibleMessages } from "@web/features/simulator/lib/customer-view";
 import { conversation, message } from "./conversation-fixtures";
 
 describe("the live socket", () => {

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { SANDBOX_TEMPLATES, type ProviderTemplate } from "../../src/shared/sandbox-templates";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "../../src/shared/schemas/conversations";
-import { LEAD_TEXTS as LX } from "../../src/shared/schemas/lead-sources";
-import type { ApiPrompt } from "../../src/shared/schemas/prompts";
-import { T } from "../../src/shared/strings";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../../src/shared/messaging";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import { POLL_MS } from "../../src/shared/constants";
-import { queryKeys } from "../../web/lib/query-keys";
+import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import { T } from "@shared/strings";
+import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "@shared/messaging";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { POLL_MS } from "@shared/constants";
+import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
@@ -75,10 +75,10 @@ function setWidth(width: number) {
 // The screens are lazy routes: load them once up front, so no test waits on a cold import.
 beforeAll(async () => {
   await Promise.all([
-    import("../../web/layout/app-shell"),
-    import("../../web/routes/index"),
-    import("../../web/routes/conversations"),
-    import("../../web/routes/chat"),
+    import("@web/layout/app-shell"),
+    import("@web/routes/index"),
+    import("@web/routes/conversations"),
+    import("@web/routes/chat"),
   ]);
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costBadge } from "../../web/features/usage/lib/cost-badge";
+import { costBadge } from "@web/features/usage/lib/cost-badge";
 
 describe("costBadge", () => {
   it("shows dollars with 3 decimals", () => {

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ApiList, ApiListImport } from "../../src/shared/schemas/lists";
-import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
-import { LIST_TEXTS, suggestMapping } from "../../src/shared/schemas/lists";
-import { generateTokenValue, LOGIN_URL, SETTINGS_TEXTS, TOKEN_MIN_LENGTH, UNAUTHORIZED_REDIRECT_MS } from "../../src/shared/schemas/settings";
-import { TEMPLATE_TEXTS } from "../../src/shared/schemas/templates";
-import { emptyLeadSourceForm, toggleDay, validateLeadSourceForm } from "../../web/features/leads/lib/lead-source-form";
-import { finishedImports, importFraction, importStates } from "../../web/features/lists/lib/import-progress";
-import { emptyListForm, validateListForm } from "../../web/features/lists/lib/list-form";
-import { emptyLeadForm, validateLeadForm } from "../../web/features/lists/lib/lead-form";
-import { handledUnauthorized } from "../../web/features/settings/lib/unauthorized";
-import { permissionsText, tokenFormFrom, validateTokenForm } from "../../web/features/settings/lib/token-form";
-import { contentJson, emptyTemplateForm, formBody, nextVariable, templateErrorsFromDetails, validateTemplateForm } from "../../web/features/templates/lib/template-form";
-import { getToasts } from "../../web/lib/toast-store";
+import type { ApiList, ApiListImport } from "@shared/schemas/lists";
+import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
+import { LIST_TEXTS, suggestMapping } from "@shared/schemas/lists";
+import { generateTokenValue, LOGIN_URL, SETTINGS_TEXTS, TOKEN_MIN_LENGTH, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
+import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { emptyLeadSourceForm, toggleDay, validateLeadSourceForm } from "@web/features/leads/lib/lead-source-form";
+import { finishedImports, importFraction, importStates } from "@web/features/lists/lib/import-progress";
+import { emptyListForm, validateListForm } from "@web/features/lists/lib/list-form";
+import { emptyLeadForm, validateLeadForm } from "@web/features/lists/lib/lead-form";
+import { handledUnauthorized } from "@web/features/settings/lib/unauthorized";
+import { permissionsText, tokenFormFrom, validateTokenForm } from "@web/features/settings/lib/token-form";
+import { contentJson, emptyTemplateForm, formBody, nextVariable, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
+import { getToasts } from "@web/lib/toast-store";
 
 describe("the template form", () => {
   it("starts with the spec's defaults and checks name, category and the body rules", () => {

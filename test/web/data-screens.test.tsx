@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiLead, ApiLeadSource } from "../../src/shared/schemas/lead-sources";
-import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
-import type { ApiList, ApiListImport } from "../../src/shared/schemas/lists";
-import { LIST_TEXTS } from "../../src/shared/schemas/lists";
-import type { ApiSettings, ApiToken } from "../../src/shared/schemas/settings";
-import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
-import { SAVED_REPLY_TEXTS } from "../../src/shared/saved-reply-texts";
-import type { ApiTemplate } from "../../src/shared/schemas/templates";
-import { TEMPLATE_TEXTS } from "../../src/shared/schemas/templates";
-import { TEMPLATE_VARIABLE_TEXTS } from "../../src/shared/template-variables";
+import type { ApiLead, ApiLeadSource } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
+import type { ApiList, ApiListImport } from "@shared/schemas/lists";
+import { LIST_TEXTS } from "@shared/schemas/lists";
+import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
+import type { ApiTemplate } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -31,11 +31,11 @@ const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body)
 
 beforeAll(async () => {
   await Promise.all([
-    import("../../web/layout/app-shell"),
-    import("../../web/routes/templates"),
-    import("../../web/routes/lists"),
-    import("../../web/routes/settings"),
-    import("../../web/routes/leads"),
+    import("@web/layout/app-shell"),
+    import("@web/routes/templates"),
+    import("@web/routes/lists"),
+    import("@web/routes/settings"),
+    import("@web/routes/leads"),
   ]);
 });
 

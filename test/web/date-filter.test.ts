@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { customRange, customRangeError, dayRange, presetRange } from "../../web/features/conversations/lib/date-filter";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { customRange, customRangeError, dayRange, presetRange } from "@web/features/conversations/lib/date-filter";
 
 describe("date filter presets (Europe/Rome days)", () => {
   it("has no bounds for all dates", () => {

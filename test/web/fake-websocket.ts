@@ -1,4 +1,4 @@
-import type { AccountFrame, ServerFrame } from "../../src/shared/live";
+import type { AccountFrame, ServerFrame } from "@shared/live";
 
 // Stands in for the browser's WebSocket: the test opens it, pushes frames and closes it.
 export class FakeWebSocket {

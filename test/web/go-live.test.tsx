@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import type { ApiPrompt } from "../../src/shared/schemas/prompts";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
-import { T } from "../../src/shared/strings";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
@@ -15,7 +15,7 @@ import { account, ADMIN, renderApp } from "./render-app";
 type Handler = (call: RecordedCall) => Response;
 
 beforeAll(async () => {
-  await Promise.all([import("../../web/layout/app-shell"), import("../../web/routes/prompts")]);
+  await Promise.all([import("@web/layout/app-shell"), import("@web/routes/prompts")]);
 }, 60_000);
 
 function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {

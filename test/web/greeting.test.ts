@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greeting, greetingName, initials } from "../../web/lib/greeting";
+import { greeting, greetingName, initials } from "@web/lib/greeting";
 
 describe("greeting", () => {
   it("uses the first name", () => {

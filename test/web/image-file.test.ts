@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES } from "../../src/shared/constants";
-import { T } from "../../src/shared/strings";
-import { checkImageFile } from "../../web/lib/image-file";
+import { PHOTO_MAX_BYTES } from "@shared/constants";
+import { T } from "@shared/strings";
+import { checkImageFile } from "@web/lib/image-file";
 
 describe("checkImageFile", () => {
   it("accepts images up to 5 MB", () => {

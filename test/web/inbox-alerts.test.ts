@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { customerJustWrote } from "../../web/lib/live/account-live";
-import { titleWithUnread } from "../../web/lib/live/inbox-alerts";
-import { belongsTo } from "../../web/lib/queries/conversation-lists";
+import { customerJustWrote } from "@web/lib/live/account-live";
+import { titleWithUnread } from "@web/lib/live/inbox-alerts";
+import { belongsTo } from "@web/lib/queries/conversation-lists";
 import { conversation } from "./conversation-fixtures";
 
 describe("the tab title", () => {

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import type { ApiConversation, ApiConversationDetail, ApiMessage } from "../../src/shared/schemas/conversations";
+import type { ApiConversation, ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
 import {
   applyFrame,
   applyMessageStatus,
@@ -9,9 +9,9 @@ import {
   replaceInList,
   touchConversation,
   upsertMessage,
-} from "../../web/features/conversations/lib/live-cache";
-import { isConversationListKey, refreshConversationSummaries } from "../../web/lib/queries/refresh-conversations";
-import { queryKeys } from "../../web/lib/query-keys";
+} from "@web/features/conversations/lib/live-cache";
+import { isConversationListKey, refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
+import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 
 const ai = message({ id: "m2", sender: "ai", isFromBot: true, status: "queued", content: "Risposta", createdAt: "2026-03-10T10:01:00.000Z" });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ApiLibraryItem, LIBRARY_TEXTS as LX } from "../../src/shared/media-library";
-import { AGENT_TEXTS } from "../../src/shared/schemas/agent";
-import { libraryFileIssue } from "../../web/features/actions/api/media-library";
+import { type ApiLibraryItem, LIBRARY_TEXTS as LX } from "@shared/media-library";
+import { AGENT_TEXTS } from "@shared/schemas/agent";
+import { libraryFileIssue } from "@web/features/actions/api/media-library";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -25,7 +25,7 @@ function signedIn(routes: Record<string, (call: RecordedCall) => Response>) {
 }
 
 beforeAll(async () => {
-  await Promise.all([import("../../web/layout/app-shell"), import("../../web/routes/actions")]);
+  await Promise.all([import("@web/layout/app-shell"), import("@web/routes/actions")]);
 });
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});

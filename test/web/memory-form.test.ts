@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_TEXTS, type ApiMemory } from "../../src/shared/schemas/memories";
-import { MEMORY_UI } from "../../src/shared/ai-brain-texts";
-import { checkCsvFile, csvErrorLine, formatBytes, uploadPercent } from "../../web/features/memories/lib/csv-file";
+import { MEMORY_TEXTS, type ApiMemory } from "@shared/schemas/memories";
+import { MEMORY_UI } from "@shared/ai-brain-texts";
+import { checkCsvFile, csvErrorLine, formatBytes, uploadPercent } from "@web/features/memories/lib/csv-file";
 import {
   ALL_TYPES,
   emptyMemoryForm,
@@ -11,8 +11,8 @@ import {
   memoryFormFrom,
   memoryPreview,
   validateMemoryForm,
-} from "../../web/features/memories/lib/memory-form";
-import { csvUploadUrl } from "../../web/features/memories/api/upload-memory-csv";
+} from "@web/features/memories/lib/memory-form";
+import { csvUploadUrl } from "@web/features/memories/api/upload-memory-csv";
 
 function memory(overrides: Partial<ApiMemory> = {}): ApiMemory {
   return {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MEDIA_TEXTS as MX } from "../../src/shared/media";
-import { attachmentIssue } from "../../web/features/conversations/api/send-media";
-import { MessageBubble } from "../../web/features/conversations/components/message-bubble";
+import { MEDIA_TEXTS as MX } from "@shared/media";
+import { attachmentIssue } from "@web/features/conversations/api/send-media";
+import { MessageBubble } from "@web/features/conversations/components/message-bubble";
 import { message } from "./conversation-fixtures";
 
 const NOW = new Date("2026-03-10T10:05:00.000Z");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NAV_DEFAULT, NAV_MOBILE_MENU } from "../../src/shared/nav";
-import { isNavActive, pageTitleFor, sidebarItems, visibleNavItems } from "../../web/lib/nav";
+import { NAV_DEFAULT, NAV_MOBILE_MENU } from "@shared/nav";
+import { isNavActive, pageTitleFor, sidebarItems, visibleNavItems } from "@web/lib/nav";
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 

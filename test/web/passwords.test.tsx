@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PASSWORD_TEXTS as PX } from "../../src/shared/schemas/passwords";
-import type { ApiSettings } from "../../src/shared/schemas/settings";
+import { PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import type { ApiSettings } from "@shared/schemas/settings";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
 
@@ -31,7 +31,7 @@ function signedIn(routes: Record<string, Handler>, me: object = ADMIN) {
 const fill = (form: HTMLElement, name: string, value: string) => fireEvent.change(form.querySelector(`input[name="${name}"]`)!, { target: { value } });
 
 beforeAll(async () => {
-  await Promise.all([import("../../web/layout/app-shell"), import("../../web/routes/settings")]);
+  await Promise.all([import("@web/layout/app-shell"), import("@web/routes/settings")]);
 });
 afterEach(() => vi.restoreAllMocks());
 

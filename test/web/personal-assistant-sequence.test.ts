@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PERSONAL_ASSISTANT_IDLE_RESET_MS, PERSONAL_ASSISTANT_SEQUENCE } from "../../src/shared/constants";
-import { createSequenceTracker, INITIAL_SEQUENCE_STATE, pressIcon, type SequenceState } from "../../web/lib/personal-assistant-sequence";
+import { PERSONAL_ASSISTANT_IDLE_RESET_MS, PERSONAL_ASSISTANT_SEQUENCE } from "@shared/constants";
+import { createSequenceTracker, INITIAL_SEQUENCE_STATE, pressIcon, type SequenceState } from "@web/lib/personal-assistant-sequence";
 
 function pressAll(indexes: number[], start = 0, step = 100) {
   let state: SequenceState = INITIAL_SEQUENCE_STATE;

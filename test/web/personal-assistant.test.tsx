@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PERSONAL_ASSISTANT_STORAGE_KEY } from "../../src/shared/constants";
-import { T } from "../../src/shared/strings";
-import { PaIconRow } from "../../web/features/dashboard/components/pa-icon-row";
-import { PersonalAssistantProvider, usePersonalAssistant } from "../../web/lib/personal-assistant";
+import { PERSONAL_ASSISTANT_STORAGE_KEY } from "@shared/constants";
+import { T } from "@shared/strings";
+import { PaIconRow } from "@web/features/dashboard/components/pa-icon-row";
+import { PersonalAssistantProvider, usePersonalAssistant } from "@web/lib/personal-assistant";
 
 function Probe() {
   const { active, transition, exit } = usePersonalAssistant();

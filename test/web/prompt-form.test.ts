@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PROMPT_TEXTS, type ApiPrompt } from "../../src/shared/schemas/prompts";
+import { PROMPT_TEXTS, type ApiPrompt } from "@shared/schemas/prompts";
 import {
   ALL_MODELS,
   emptyPromptForm,
@@ -12,8 +12,8 @@ import {
   temperatureLabel,
   testSettingsFrom,
   validatePromptForm,
-} from "../../web/features/prompts/lib/prompt-form";
-import { checkTestAnswer, InvalidTestAnswerError, testFailureMessage, testFailureToast } from "../../web/features/prompts/lib/prompt-test";
+} from "@web/features/prompts/lib/prompt-form";
+import { checkTestAnswer, InvalidTestAnswerError, testFailureMessage, testFailureToast } from "@web/features/prompts/lib/prompt-test";
 
 function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
   return {

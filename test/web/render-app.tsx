@@ -1,12 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
-import { Toaster } from "../../web/components/ui/toast";
-import { PersonalAssistantProvider } from "../../web/lib/personal-assistant";
-import { createQueryClient } from "../../web/lib/query-client";
-import { createAppRouter } from "../../web/router";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import type { TwilioAccount } from "../../src/shared/schemas/accounts";
+import { Toaster } from "@web/components/ui/toast";
+import { PersonalAssistantProvider } from "@web/lib/personal-assistant";
+import { createQueryClient } from "@web/lib/query-client";
+import { createAppRouter } from "@web/router";
+import type { CurrentUser } from "@shared/schemas/auth";
+import type { TwilioAccount } from "@shared/schemas/accounts";
 
 // The whole console, as main.tsx mounts it, at a given URL.
 export function renderApp(url = "/") {

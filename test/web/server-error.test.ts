@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorStatus, fieldErrorsFrom, parseServerError, serverMessage } from "../../web/lib/server-error";
+import { errorStatus, fieldErrorsFrom, parseServerError, serverMessage } from "@web/lib/server-error";
 
 describe("server error messages", () => {
   it("extracts the error field of a JSON body", () => {

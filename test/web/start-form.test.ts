@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import type { PromptSummary } from "../../web/features/start-conversation/api/get-prompts";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import type { PromptSummary } from "@web/features/start-conversation/api/get-prompts";
 import {
   autoPickPrompt,
   canSubmit,
@@ -10,7 +10,7 @@ import {
   startErrorTitle,
   validateStartForm,
   type StartFormValues,
-} from "../../web/features/start-conversation/lib/start-form";
+} from "@web/features/start-conversation/lib/start-form";
 
 const prompts: PromptSummary[] = [
   { id: "p-off", name: "Vecchio", isActive: false, linkedTemplates: ["HXloans"] },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { TEMPLATE_TEST_UI } from "../../src/shared/ai-brain-texts";
-import { SANDBOX_TEMPLATES, type ProviderTemplate } from "../../src/shared/sandbox-templates";
-import { TEMPLATE_TEST_TEXTS } from "../../src/shared/schemas/template-test";
-import { checkTemplateTest, isSelectable, previewText, statusTone, templateVariables } from "../../web/features/template-test/lib/template-test";
+import { TEMPLATE_TEST_UI } from "@shared/ai-brain-texts";
+import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
+import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
+import { checkTemplateTest, isSelectable, previewText, statusTone, templateVariables } from "@web/features/template-test/lib/template-test";
 
 const LOANS = SANDBOX_TEMPLATES[0]!;
 

@@ -1,8 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { PERSONAL_ASSISTANT_STORAGE_KEY, THEME_STORAGE_KEY } from "../../src/shared/constants";
-import script from "../../web/public/theme-init.js?raw";
-import { applyTheme, getTheme, readStoredTheme, resetThemeCache, setTheme, toggleTheme, useTheme } from "../../web/lib/theme";
+import { PERSONAL_ASSISTANT_STORAGE_KEY, THEME_STORAGE_KEY } from "@shared/constants";
+import script from "@web/public/theme-init.js?raw";
+import { applyTheme, getTheme, readStoredTheme, resetThemeCache, setTheme, toggleTheme, useTheme } from "@web/lib/theme";
 
 const root = document.documentElement;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dismissToast, getToasts, toast } from "../../web/lib/toast-store";
+import { dismissToast, getToasts, toast } from "@web/lib/toast-store";
 
 describe("toasts", () => {
   it("shows one at a time: a new toast replaces the current one", () => {

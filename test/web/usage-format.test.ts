@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { USAGE_UI } from "../../src/shared/ai-brain-texts";
-import { USAGE_TEXTS } from "../../src/shared/schemas/ai-usage";
+import { USAGE_UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
 import {
   axisDecimals,
   barFractions,
@@ -15,7 +15,7 @@ import {
   xLabelIndexes,
   yOf,
   type Box,
-} from "../../web/features/usage/lib/chart-scale";
+} from "@web/features/usage/lib/chart-scale";
 import {
   averageCost,
   budgetPercent,
@@ -30,9 +30,9 @@ import {
   usageModelLabel,
   usageQuery,
   visibleItems,
-} from "../../web/features/usage/lib/usage-format";
-import { queryKeys } from "../../web/lib/query-keys";
-import { urlFromQueryKey } from "../../web/lib/api-client";
+} from "@web/features/usage/lib/usage-format";
+import { queryKeys } from "@web/lib/query-keys";
+import { urlFromQueryKey } from "@web/lib/api-client";
 
 describe("usage figures", () => {
   it("shows costs in dollars with 4 decimals", () => {

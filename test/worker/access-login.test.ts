@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../worker/db/schema";
+import { users } from "@worker/db/schema";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createUser, db, uniqueEmail } from "./helpers";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { T } from "../../src/shared/strings";
-import { conversations, twilioAccounts, users } from "../../worker/db/schema";
-import { decryptSecret } from "../../worker/lib/crypto";
+import { T } from "@shared/strings";
+import { conversations, twilioAccounts, users } from "@worker/db/schema";
+import { decryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { accountBody, addMember, call, createAccount, db, login, signedInUser } from "./helpers";
 import { PNG } from "./security-routes";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS as TX } from "../../src/shared/schemas/admin";
-import { T } from "../../src/shared/strings";
-import { auditLog, users } from "../../worker/db/schema";
+import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
+import { T } from "@shared/strings";
+import { auditLog, users } from "@worker/db/schema";
 import { call, createAccount, db, login, signedInUser, uniqueEmail } from "./helpers";
 
 describe("user administration", () => {

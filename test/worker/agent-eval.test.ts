@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { romeDayOf, romeInstant } from "../../src/shared/calendar-time";
-import type { AgentToolKey, AgentToolName } from "../../src/shared/schemas/agent";
-import { agentToolCalls, calendarEvents, conversations, leads, messages } from "../../worker/db/schema";
-import { offlineToolTurn } from "../../worker/features/agent/tools/offline";
-import { runAiReply } from "../../worker/jobs/ai-reply";
-import type { ToolChatMessage } from "../../worker/providers/openai-tools";
+import { romeDayOf, romeInstant } from "@shared/calendar-time";
+import type { AgentToolKey, AgentToolName } from "@shared/schemas/agent";
+import { agentToolCalls, calendarEvents, conversations, leads, messages } from "@worker/db/schema";
+import { offlineToolTurn } from "@worker/features/agent/tools/offline";
+import { runAiReply } from "@worker/jobs/ai-reply";
+import type { ToolChatMessage } from "@worker/providers/openai-tools";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { openAiToolCalls, type ScriptedCall } from "../fakes/openai-tools";
 import { call, db, signedInUser } from "./helpers";

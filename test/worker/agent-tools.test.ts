@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { romeInstant } from "../../src/shared/calendar-time";
-import { AGENT_TEXTS, ARG_TEXTS } from "../../src/shared/schemas/agent";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { romeInstant } from "@shared/calendar-time";
+import { AGENT_TEXTS, ARG_TEXTS } from "@shared/schemas/agent";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import {
   agentToolCalls,
   analytics,
@@ -15,10 +15,10 @@ import {
   messages,
   openaiUsage,
   prompts,
-} from "../../worker/db/schema";
-import { runAiReply } from "../../worker/jobs/ai-reply";
-import { ModelProviderError } from "../../worker/providers/openai";
-import { refusesTools } from "../../worker/providers/openai-tools";
+} from "@worker/db/schema";
+import { runAiReply } from "@worker/jobs/ai-reply";
+import { ModelProviderError } from "@worker/providers/openai";
+import { refusesTools } from "@worker/providers/openai-tools";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { openAiToolCalls, openAiToolsUnsupported, type ScriptedCall } from "../fakes/openai-tools";
 import { call, db, signedInUser } from "./helpers";

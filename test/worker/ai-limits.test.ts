@@ -2,14 +2,14 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS, splitMessage } from "../../src/shared/messaging";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { conversations, messages, openaiUsage, prompts } from "../../worker/db/schema";
-import worker from "../../worker/index";
-import { runAiReply } from "../../worker/jobs/ai-reply";
-import { RetryLater } from "../../worker/jobs/send-message";
-import { retryAfterSeconds } from "../../worker/providers/openai";
+import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS, splitMessage } from "@shared/messaging";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { conversations, messages, openaiUsage, prompts } from "@worker/db/schema";
+import worker from "@worker/index";
+import { runAiReply } from "@worker/jobs/ai-reply";
+import { RetryLater } from "@worker/jobs/send-message";
+import { retryAfterSeconds } from "@worker/providers/openai";
 import { fakeOutside, type FakeOutside, openAiCompletion, OPENAI_ERRORS } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
 

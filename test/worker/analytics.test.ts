@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analytics, conversations, feedbackEntries, leads, memories, messages, openaiUsage } from "../../worker/db/schema";
+import { analytics, conversations, feedbackEntries, leads, memories, messages, openaiUsage } from "@worker/db/schema";
 import { call, db, signedInUser } from "./helpers";
 
 const NO_CAMPAIGN_OR_SALES = { campaignRead: 0, campaignFailed: 0, campaignReplied: 0, campaignStopped: 0, converted: 0, conversionRate: 0, revenue: 0 };

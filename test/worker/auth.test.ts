@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from "../../src/shared/constants";
-import { T } from "../../src/shared/strings";
-import { sessions, users } from "../../worker/db/schema";
-import { resolveSession } from "../../worker/features/auth/service";
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from "@shared/constants";
+import { T } from "@shared/strings";
+import { sessions, users } from "@worker/db/schema";
+import { resolveSession } from "@worker/features/auth/service";
 import { call, createUser, db, login, PASSWORD, signedInUser, uniqueEmail } from "./helpers";
 
 describe("sign-in", () => {

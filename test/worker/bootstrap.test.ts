@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { users } from "../../worker/db/schema";
-import { ensureBootstrapAdmin, resetBootstrapForTests } from "../../worker/features/auth/bootstrap";
+import { users } from "@worker/db/schema";
+import { ensureBootstrapAdmin, resetBootstrapForTests } from "@worker/features/auth/bootstrap";
 import { call, db, login } from "./helpers";
 
 describe("bootstrap admin", () => {

@@ -2,15 +2,15 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { addDays, monthRange, occurrencesBetween, romeInstant, stepDay, weekRange } from "../../src/shared/calendar-time";
-import type { JobMessage } from "../../src/shared/jobs";
-import { renderTemplate, SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { TEMPLATE_VARIABLE_TEXTS } from "../../src/shared/template-variables";
-import { CALENDAR_TEXTS as TX } from "../../src/shared/schemas/calendar";
-import { CONVERSATION_TEXTS } from "../../src/shared/schemas/conversations";
-import { calendarRemindersSent, conversations, messages } from "../../worker/db/schema";
-import { dueReminders, isReminderDue, sendReminders } from "../../worker/features/calendar/reminders";
-import worker from "../../worker/index";
+import { addDays, monthRange, occurrencesBetween, romeInstant, stepDay, weekRange } from "@shared/calendar-time";
+import type { JobMessage } from "@shared/jobs";
+import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
+import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import { calendarRemindersSent, conversations, messages } from "@worker/db/schema";
+import { dueReminders, isReminderDue, sendReminders } from "@worker/features/calendar/reminders";
+import worker from "@worker/index";
 import { call, createAccount, db, signedInUser } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });

@@ -2,11 +2,11 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { romeDay } from "../../src/shared/rome-time";
-import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { analytics, auditLog, conversations, leads, listLeads, messages } from "../../worker/db/schema";
-import worker from "../../worker/index";
+import { romeDay } from "@shared/rome-time";
+import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { analytics, auditLog, conversations, leads, listLeads, messages } from "@worker/db/schema";
+import worker from "@worker/index";
 import { call, db, signedInUser } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 150 });

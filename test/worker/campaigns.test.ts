@@ -2,22 +2,22 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, romeDayOf, romeInstant } from "../../src/shared/calendar-time";
-import type { JobMessage } from "../../src/shared/jobs";
-import { renderTemplate, SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
+import { addDays, romeDayOf, romeInstant } from "@shared/calendar-time";
+import type { JobMessage } from "@shared/jobs";
+import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import {
   CAMPAIGN_TEXTS as TX,
   STEP_ORDER_MESSAGE,
   STEP_TEMPLATE_REQUIRED,
   TRIGGER_REQUIRED_MESSAGE,
   TRIGGER_TYPE_MESSAGE,
-} from "../../src/shared/schemas/campaigns";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import { auditLog, conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, messages, optOuts, templates } from "../../worker/db/schema";
-import { stepDueAt } from "../../worker/features/campaigns/schedule";
-import worker from "../../worker/index";
-import { runFunnelEnroll } from "../../worker/jobs/funnel-enroll";
-import { runFunnelExecute } from "../../worker/jobs/funnel-execute";
+} from "@shared/schemas/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { auditLog, conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, messages, optOuts, templates } from "@worker/db/schema";
+import { stepDueAt } from "@worker/features/campaigns/schedule";
+import worker from "@worker/index";
+import { runFunnelEnroll } from "@worker/jobs/funnel-enroll";
+import { runFunnelExecute } from "@worker/jobs/funnel-execute";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
 import { twilioSignature } from "./twilio-webhook";

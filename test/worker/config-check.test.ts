@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFIG_INCOMPLETE } from "../../worker/lib/config-check";
+import { CONFIG_INCOMPLETE } from "@worker/lib/config-check";
 import { call, signedInUser } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import migration from "../../migrations/0010_conversation_template_rollup.sql?raw";
-import { analytics, conversations, conversationTemplateRollup, leads, twilioAccounts } from "../../worker/db/schema";
+import { analytics, conversations, conversationTemplateRollup, leads, twilioAccounts } from "@worker/db/schema";
 import { accountOwner, call, db } from "./helpers";
 
 const BACKFILL = migration

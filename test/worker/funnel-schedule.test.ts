@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stepDueAt, type StepTrigger } from "../../worker/features/campaigns/schedule";
+import { stepDueAt, type StepTrigger } from "@worker/features/campaigns/schedule";
 
 const immediate: StepTrigger = { triggerType: "immediate", triggerValue: null, triggerUnit: null, triggerDate: null };
 const after = (triggerValue: number, triggerUnit: string): StepTrigger => ({ triggerType: "relative", triggerValue, triggerUnit, triggerDate: null });

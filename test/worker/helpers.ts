@@ -1,12 +1,12 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { app } from "../../worker/app";
-import { createDb } from "../../worker/db/client";
+import { app } from "@worker/app";
+import { createDb } from "@worker/db/client";
 import { eq } from "drizzle-orm";
-import { accountUsers, prompts, twilioAccounts, users } from "../../worker/db/schema";
-import worker from "../../worker/index";
-import { hashPassword } from "../../worker/lib/crypto";
+import { accountUsers, prompts, twilioAccounts, users } from "@worker/db/schema";
+import worker from "@worker/index";
+import { hashPassword } from "@worker/lib/crypto";
 import { leakedSecrets, rememberSecrets } from "./secret-scan";
 
 export const ORIGIN = "https://agentbot.test";

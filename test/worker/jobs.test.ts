@@ -2,8 +2,8 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import worker from "../../worker/index";
-import { sessions } from "../../worker/db/schema";
+import worker from "@worker/index";
+import { sessions } from "@worker/db/schema";
 import { db, signedInUser } from "./helpers";
 
 describe("cron and the jobs queue", () => {

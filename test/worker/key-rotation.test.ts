@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { lists, memories, twilioAccounts } from "../../worker/db/schema";
-import { decryptSecret, encryptSecret, reencryptSecret } from "../../worker/lib/crypto";
+import { lists, memories, twilioAccounts } from "@worker/db/schema";
+import { decryptSecret, encryptSecret, reencryptSecret } from "@worker/lib/crypto";
 import { rotationStatements, STORED_SECRETS } from "../../scripts/secret-rotation.mjs";
 import { call, db, signedInUser } from "./helpers";
 import { twilioSignature } from "./twilio-webhook";

@@ -2,11 +2,11 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { ACTIONS_TEXTS as TX } from "../../src/shared/schemas/lead-detection";
-import { analytics, conversations, leadDetections, leadNotificationsSent, leads, messages, openaiUsage } from "../../worker/db/schema";
-import { dueDetectionJobs, heuristicAnalysis, runDetection } from "../../worker/features/lead-detection/service";
-import worker from "../../worker/index";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
+import { analytics, conversations, leadDetections, leadNotificationsSent, leads, messages, openaiUsage } from "@worker/db/schema";
+import { dueDetectionJobs, heuristicAnalysis, runDetection } from "@worker/features/lead-detection/service";
+import worker from "@worker/index";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
 

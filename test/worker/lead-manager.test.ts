@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "../../src/shared/schemas/lead-sources";
-import { LIST_TEXTS } from "../../src/shared/schemas/lists";
-import { BEARER_MAX_FAILURES } from "../../src/shared/constants";
-import { LEAD_API_RATE_PER_MINUTE, SETTINGS_TEXTS as TX } from "../../src/shared/schemas/settings";
-import { apiTokens, leads } from "../../worker/db/schema";
-import { sha256Hex } from "../../worker/lib/crypto";
+import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
+import { LIST_TEXTS } from "@shared/schemas/lists";
+import { BEARER_MAX_FAILURES } from "@shared/constants";
+import { LEAD_API_RATE_PER_MINUTE, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { apiTokens, leads } from "@worker/db/schema";
+import { sha256Hex } from "@worker/lib/crypto";
 import { call, db, ORIGIN, signedInUser } from "./helpers";
 
 async function sandboxUser() {

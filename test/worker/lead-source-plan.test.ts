@@ -2,12 +2,12 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { plannedSends, type SourcePlan } from "../../src/shared/lead-source-plan";
-import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import { conversations, messages } from "../../worker/db/schema";
-import { runSourceSlot } from "../../worker/features/lead-sources/plan";
-import worker from "../../worker/index";
+import { plannedSends, type SourcePlan } from "@shared/lead-source-plan";
+import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { conversations, messages } from "@worker/db/schema";
+import { runSourceSlot } from "@worker/features/lead-sources/plan";
+import worker from "@worker/index";
 import { call, db, signedInUser } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 150 });

@@ -2,11 +2,11 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
-import { conversations, leads, leadSources, messages } from "../../worker/db/schema";
-import { runLeadSourceSync } from "../../worker/features/lead-sources/sync";
-import worker from "../../worker/index";
-import { DEAD_LETTER_QUEUE } from "../../worker/jobs/queue";
+import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { conversations, leads, leadSources, messages } from "@worker/db/schema";
+import { runLeadSourceSync } from "@worker/features/lead-sources/sync";
+import worker from "@worker/index";
+import { DEAD_LETTER_QUEUE } from "@worker/jobs/queue";
 import { type FakeTable, fakeAirtable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";

@@ -2,10 +2,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { LEAD_TEXTS as TX } from "../../src/shared/schemas/lead-sources";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../src/shared/template-variables";
-import { conversations, leads, messages } from "../../worker/db/schema";
-import worker from "../../worker/index";
+import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { conversations, leads, messages } from "@worker/db/schema";
+import worker from "@worker/index";
 import { call, db, signedInUser } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });

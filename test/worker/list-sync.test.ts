@@ -2,10 +2,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { LIST_TEXTS as TX } from "../../src/shared/schemas/lists";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { funnelRuns, listImports, listLeads } from "../../worker/db/schema";
-import worker from "../../worker/index";
+import { LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { funnelRuns, listImports, listLeads } from "@worker/db/schema";
+import worker from "@worker/index";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";

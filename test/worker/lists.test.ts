@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CSV_TEXTS } from "../../src/shared/csv";
-import { LIST_TEXTS as TX } from "../../src/shared/schemas/lists";
-import { toE164 } from "../../src/shared/phone";
-import { listImports, listLeads, lists } from "../../worker/db/schema";
+import { CSV_TEXTS } from "@shared/csv";
+import { LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { toE164 } from "@shared/phone";
+import { listImports, listLeads, lists } from "@worker/db/schema";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";

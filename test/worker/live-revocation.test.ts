@@ -2,9 +2,9 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { liveSockets, sessions } from "../../worker/db/schema";
-import { LIVE_RECHECK_MS, REVOKED_CLOSE } from "../../worker/features/live-access/service";
-import { sha256Hex } from "../../worker/lib/crypto";
+import { liveSockets, sessions } from "@worker/db/schema";
+import { LIVE_RECHECK_MS, REVOKED_CLOSE } from "@worker/features/live-access/service";
+import { sha256Hex } from "@worker/lib/crypto";
 import { addMember, call, createUser, db, login, openLiveSocket, signedInUser } from "./helpers";
 
 const CUSTOMER = "+393409998877";

@@ -2,13 +2,13 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MEDIA_TEXTS as MX } from "../../src/shared/media";
-import { conversations, messageMedia, messages, openaiUsage, prompts, templates } from "../../worker/db/schema";
-import { runMediaFetch, signedMediaUrl, validMediaSignature } from "../../worker/features/media/service";
-import { sampleBytes } from "../../worker/features/media/samples";
-import worker from "../../worker/index";
-import { runAiReply } from "../../worker/jobs/ai-reply";
-import { computeSignature } from "../../worker/providers/twilio";
+import { MEDIA_TEXTS as MX } from "@shared/media";
+import { conversations, messageMedia, messages, openaiUsage, prompts, templates } from "@worker/db/schema";
+import { runMediaFetch, signedMediaUrl, validMediaSignature } from "@worker/features/media/service";
+import { sampleBytes } from "@worker/features/media/samples";
+import worker from "@worker/index";
+import { runAiReply } from "@worker/jobs/ai-reply";
+import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { addMember, call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
 

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "../../src/shared/csv";
-import { MEMORY_TEXTS as TX } from "../../src/shared/schemas/memories";
-import { feedbackEntries, memories, memoryPassages } from "../../worker/db/schema";
-import { rankByOverlap, relevantPassages, searchTerms, textPassages, toFtsQuery } from "../../worker/features/memories/knowledge";
-import { decryptSecret } from "../../worker/lib/crypto";
-import { AIRTABLE_TEXTS } from "../../worker/providers/airtable";
+import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "@shared/csv";
+import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
+import { rankByOverlap, relevantPassages, searchTerms, textPassages, toFtsQuery } from "@worker/features/memories/knowledge";
+import { decryptSecret } from "@worker/lib/crypto";
+import { AIRTABLE_TEXTS } from "@worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { accountOwner, addMember, call, db, signedInUser } from "./helpers";

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { OPERATOR_QUESTION_TEXTS as TX } from "../../src/shared/schemas/operator-questions";
-import { conversations, leadNotificationSettings, memories, messages, operatorQuestions } from "../../worker/db/schema";
-import { relevantPassages } from "../../worker/features/memories/knowledge";
-import { expireQuestions } from "../../worker/features/operator-questions/service";
-import { runAiReply } from "../../worker/jobs/ai-reply";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/schemas/operator-questions";
+import { conversations, leadNotificationSettings, memories, messages, operatorQuestions } from "@worker/db/schema";
+import { relevantPassages } from "@worker/features/memories/knowledge";
+import { expireQuestions } from "@worker/features/operator-questions/service";
+import { runAiReply } from "@worker/jobs/ai-reply";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PASSWORD_TEXTS as PX } from "../../src/shared/schemas/passwords";
-import { users } from "../../worker/db/schema";
-import { hashPassword, PBKDF2_ITERATIONS } from "../../worker/lib/crypto";
+import { PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { users } from "@worker/db/schema";
+import { hashPassword, PBKDF2_ITERATIONS } from "@worker/lib/crypto";
 import { call, createAccount, createUser, db, login, openLiveSocket, PASSWORD, signedInUser, uniqueEmail } from "./helpers";
 
 const create = (cookie: string, password: string) => call("/api/admin/users/create", { cookie, body: { email: uniqueEmail("pw"), password } });

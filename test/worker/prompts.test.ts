@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_IDS } from "../../src/shared/models";
-import { GENERATED_TEST_MESSAGES, generatedTestMessage, PROMPT_TEXTS as TX } from "../../src/shared/schemas/prompts";
-import { openaiUsage, usageBudgets } from "../../worker/db/schema";
+import { MODEL_IDS } from "@shared/models";
+import { GENERATED_TEST_MESSAGES, generatedTestMessage, PROMPT_TEXTS as TX } from "@shared/schemas/prompts";
+import { openaiUsage, usageBudgets } from "@worker/db/schema";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { accountOwner, addMember, call, createAccount, db, signedInUser } from "./helpers";
 

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { templates, twilioAccounts } from "../../worker/db/schema";
-import { findAccount } from "../../worker/features/accounts/repo";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { templates, twilioAccounts } from "@worker/db/schema";
+import { findAccount } from "@worker/features/accounts/repo";
 import {
   forgetProviderTemplates,
   MEMO_MAX_ACCOUNTS,
@@ -12,9 +12,9 @@ import {
   memoSize,
   recallTemplates,
   rememberTemplates,
-} from "../../worker/features/provider-templates/memo";
-import { findProviderTemplate, listProviderTemplates } from "../../worker/features/provider-templates/service";
-import { syncApproval } from "../../worker/features/templates/service";
+} from "@worker/features/provider-templates/memo";
+import { findProviderTemplate, listProviderTemplates } from "@worker/features/provider-templates/service";
+import { syncApproval } from "@worker/features/templates/service";
 import { call, db, signedInUser } from "./helpers";
 
 async function sandboxAccount() {

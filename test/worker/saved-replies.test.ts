@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillSavedReply, SAVED_REPLY_TEXTS as TX } from "../../src/shared/schemas/saved-replies";
+import { fillSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/schemas/saved-replies";
 import { call, signedInUser } from "./helpers";
 
 async function sandbox() {

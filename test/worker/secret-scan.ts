@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { isMaskedSecret } from "../../src/shared/schemas/memories";
-import { sha256Hex } from "../../worker/lib/crypto";
+import { isMaskedSecret } from "@shared/schemas/memories";
+import { sha256Hex } from "@worker/lib/crypto";
 
 // Every response of the worker suite goes through call() (helpers.ts), which scans it here for the
 // secrets the tests have handed to the app: a credential sent once must never come back, in full

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { T } from "../../src/shared/strings";
-import { JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH } from "../../worker/lib/json-body";
+import { T } from "@shared/strings";
+import { JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH } from "@worker/lib/json-body";
 import { call, type CallOptions, signedInUser } from "./helpers";
 import { createWorld, type Entry, registeredRoutes, requestsOf, ROUTES, type World } from "./security-routes";
 

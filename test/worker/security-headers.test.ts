@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
-import { HSTS, SECURITY_HEADERS, WORKER_CSP } from "../../worker/lib/security-headers";
-import staticHeaders from "../../web/public/_headers?raw";
-import indexHtml from "../../web/index.html?raw";
+import { app } from "@worker/app";
+import { HSTS, SECURITY_HEADERS, WORKER_CSP } from "@worker/lib/security-headers";
+import staticHeaders from "@web/public/_headers?raw";
+import indexHtml from "@web/index.html?raw";
 import { call } from "./helpers";
 import { createWorld, registeredRoutes, requestsOf, ROUTES, type World } from "./security-routes";
 

@@ -1,8 +1,8 @@
 import { inspectRoutes } from "hono/dev";
-import { SANDBOX_TEMPLATES } from "../../src/shared/sandbox-templates";
-import { app } from "../../worker/app";
-import { operatorQuestions } from "../../worker/db/schema";
-import { sampleBytes } from "../../worker/features/media/samples";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { app } from "@worker/app";
+import { operatorQuestions } from "@worker/db/schema";
+import { sampleBytes } from "@worker/features/media/samples";
 import { call, type CallOptions, db, PASSWORD, signedInUser, uniqueEmail } from "./helpers";
 
 // The route table of the security tests: every route the Hono app registers, with who may call it

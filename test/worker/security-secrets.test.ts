@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTokens, lists, memories, twilioAccounts } from "../../worker/db/schema";
-import { decryptSecret } from "../../worker/lib/crypto";
+import { apiTokens, lists, memories, twilioAccounts } from "@worker/db/schema";
+import { decryptSecret } from "@worker/lib/crypto";
 import { fakeAirtable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db } from "./helpers";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { conversations, messages } from "../../worker/db/schema";
-import { T } from "../../src/shared/strings";
-import { WEBHOOK_BODY_MAX_BYTES } from "../../worker/features/webhooks/routes";
+import { conversations, messages } from "@worker/db/schema";
+import { T } from "@shared/strings";
+import { WEBHOOK_BODY_MAX_BYTES } from "@worker/features/webhooks/routes";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
 import { twilioSignature } from "./twilio-webhook";

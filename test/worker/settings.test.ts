@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS_TEXTS as TX } from "../../src/shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
 import { call, createAccount, signedInUser } from "./helpers";
 
 describe("settings", () => {

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversations, messages } from "../../worker/db/schema";
-import { runAiReply } from "../../worker/jobs/ai-reply";
-import { asksForTime, asksForWeather, timeFact } from "../../worker/jobs/skills";
-import { syncWeather } from "../../worker/features/weather/service";
+import { conversations, messages } from "@worker/db/schema";
+import { runAiReply } from "@worker/jobs/ai-reply";
+import { asksForTime, asksForWeather, timeFact } from "@worker/jobs/skills";
+import { syncWeather } from "@worker/features/weather/service";
 import { fakeOutside } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountUsers, conversations, messages, openaiUsage, prompts } from "../../worker/db/schema";
+import { accountUsers, conversations, messages, openaiUsage, prompts } from "@worker/db/schema";
 import { call, createUser, db, login, signedInUser } from "./helpers";
 
 // The console's reads run at most 3 SQL statements (the session with the user's active account, then

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CALENDAR_TEXTS } from "../../src/shared/schemas/calendar";
-import { T } from "../../src/shared/strings";
-import { isValidInstant } from "../../src/shared/calendar-time";
+import { CALENDAR_TEXTS } from "@shared/schemas/calendar";
+import { T } from "@shared/strings";
+import { isValidInstant } from "@shared/calendar-time";
 import { call, createAccount, signedInUser, uniqueEmail } from "./helpers";
 
 describe("strict input", () => {

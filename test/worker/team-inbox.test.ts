@@ -2,11 +2,11 @@ import { createExecutionContext, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
-import { T } from "../../src/shared/strings";
-import { CLOSE_SESSION_ENDED, type AccountLiveDO } from "../../worker/account-live-do";
-import { auditLog, conversations, messages } from "../../worker/db/schema";
-import worker from "../../worker/index";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { T } from "@shared/strings";
+import { CLOSE_SESSION_ENDED, type AccountLiveDO } from "@worker/account-live-do";
+import { auditLog, conversations, messages } from "@worker/db/schema";
+import worker from "@worker/index";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { addMember, call, createAccount, createUser, db, login, ORIGIN, signedInUser } from "./helpers";
 

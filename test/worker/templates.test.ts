@@ -1,8 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEMPLATE_TEXTS as TX, templateBodyIssues } from "../../src/shared/schemas/templates";
-import worker from "../../worker/index";
+import { TEMPLATE_TEXTS as TX, templateBodyIssues } from "@shared/schemas/templates";
+import worker from "@worker/index";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { fakeTwilioContent } from "../fakes/twilio-content";
 import { call, createAccount, signedInUser } from "./helpers";

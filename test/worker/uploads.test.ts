@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "../../src/shared/constants";
-import { T } from "../../src/shared/strings";
-import { purgeUnclaimedUploads, UNCLAIMED_UPLOAD_TTL_MS } from "../../worker/features/uploads/service";
-import { readUpload, UploadTooLarge, UploadWrongType } from "../../worker/lib/upload-bytes";
+import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "@shared/constants";
+import { T } from "@shared/strings";
+import { purgeUnclaimedUploads, UNCLAIMED_UPLOAD_TTL_MS } from "@worker/features/uploads/service";
+import { readUpload, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
 import { call, createAccount, signedInUser } from "./helpers";
 import { PNG } from "./security-routes";
 

@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import migration from "../../migrations/0009_usage_daily_rollup.sql?raw";
-import { nextRomeDay, romeDay, romeDayStart } from "../../src/shared/rome-time";
-import { conversations, openaiUsage, twilioAccounts, usageDailyRollup } from "../../worker/db/schema";
-import { type Aggregates, scanAggregates, type UsageFilter, usageReport } from "../../worker/features/usage/repo";
-import { formatCostE8, recordUsage } from "../../worker/features/usage/service";
+import { nextRomeDay, romeDay, romeDayStart } from "@shared/rome-time";
+import { conversations, openaiUsage, twilioAccounts, usageDailyRollup } from "@worker/db/schema";
+import { type Aggregates, scanAggregates, type UsageFilter, usageReport } from "@worker/features/usage/repo";
+import { formatCostE8, recordUsage } from "@worker/features/usage/service";
 import { accountOwner, call, db } from "./helpers";
 
 // The migration's hand-written statements: the Rome day of a timestamp in SQL, and the backfill.

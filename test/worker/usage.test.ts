@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { nextRomeDay, romeDay, romeDayStart, romeMonth } from "../../src/shared/rome-time";
-import { USAGE_TEXTS as TX } from "../../src/shared/schemas/ai-usage";
-import { openaiUsage } from "../../worker/db/schema";
-import { checkBudget } from "../../worker/features/usage/service";
+import { nextRomeDay, romeDay, romeDayStart, romeMonth } from "@shared/rome-time";
+import { USAGE_TEXTS as TX } from "@shared/schemas/ai-usage";
+import { openaiUsage } from "@worker/db/schema";
+import { checkBudget } from "@worker/features/usage/service";
 import { accountOwner, addMember, call, db, signedInUser } from "./helpers";
 
 type Row = { at: string | Date; cost?: string; model?: string; op?: string; tokens?: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversations, messages } from "../../worker/db/schema";
+import { conversations, messages } from "@worker/db/schema";
 import { call, createAccount, db, signedInUser } from "./helpers";
 
 // Every JSON route, with bodies a client can send: all must answer 400 with the error shape, never 5xx.

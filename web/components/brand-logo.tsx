@@ -1,5 +1,5 @@
 import { MessageSquare } from "lucide-react";
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 import { cn } from "../lib/cn";
 
 export function BrandMark({ small = false }: { small?: boolean }) {

@@ -1,4 +1,4 @@
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 import { Spinner } from "./ui/spinner";
 
 export function FullPageSpinner({ text, detail }: { text?: string; detail?: string }) {

@@ -1,6 +1,6 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 import { checkImageFile, IMAGE_ACCEPT, type FileProblem } from "../lib/image-file";
 import { toast } from "../lib/toast-store";
 import { Avatar } from "./ui/avatar";

@@ -1,4 +1,4 @@
-import { findModel, MODEL_SUGGESTIONS } from "../../src/shared/models";
+import { findModel, MODEL_SUGGESTIONS } from "@shared/models";
 
 // The known OpenAI models, suggested for a model field that takes any name (an OpenAI-compatible
 // server such as Ollama, vLLM or LM Studio names its own).

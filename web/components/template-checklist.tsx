@@ -1,5 +1,5 @@
-import { TEMPLATE_CHECKLIST_UI as TX } from "../../src/shared/ai-brain-texts";
-import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
+import { TEMPLATE_CHECKLIST_UI as TX } from "@shared/ai-brain-texts";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { cn } from "../lib/cn";
 import { Checkbox } from "./ui/input";
 import { Spinner } from "./ui/spinner";

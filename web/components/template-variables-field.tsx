@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import {
   CONTACT_FIELDS,
   EVENT_FIELDS,
@@ -10,7 +10,7 @@ import {
   type VariableBinding,
   type VariableBindings,
   type VariableContext,
-} from "../../src/shared/template-variables";
+} from "@shared/template-variables";
 import { parseServerError } from "../lib/server-error";
 import { Field } from "./ui/field";
 import { Input, NativeSelect } from "./ui/input";

@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 import { useTheme } from "../lib/theme";
 import { Button } from "./ui/button";
 

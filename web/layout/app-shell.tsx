@@ -1,5 +1,5 @@
 import { Outlet } from "@tanstack/react-router";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
+import type { CurrentUser } from "@shared/schemas/auth";
 import { useIsDesktop } from "../lib/use-media-query";
 import { InboxLive } from "./inbox-live";
 import { Sidebar } from "./sidebar";

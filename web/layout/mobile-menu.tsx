@@ -1,8 +1,8 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { NAV_MOBILE_MENU } from "../../src/shared/nav";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import { T } from "../../src/shared/strings";
+import { NAV_MOBILE_MENU } from "@shared/nav";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { T } from "@shared/strings";
 import { Button } from "../components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from "../components/ui/dialog";
 import { visibleNavItems } from "../lib/nav";

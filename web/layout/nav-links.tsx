@@ -1,5 +1,5 @@
 import { Link, useRouterState, type LinkProps } from "@tanstack/react-router";
-import type { NavItem } from "../../src/shared/nav";
+import type { NavItem } from "@shared/nav";
 import { UnreadBadge } from "../features/conversations/components/unread-badge";
 import { cn } from "../lib/cn";
 import { isNavActive } from "../lib/nav";

@@ -1,6 +1,6 @@
 import { Power } from "lucide-react";
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import { T } from "../../src/shared/strings";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { T } from "@shared/strings";
 import { BrandMark } from "../components/brand-logo";
 import { ThemeToggle } from "../components/theme-toggle";
 import { Avatar } from "../components/ui/avatar";

@@ -1,5 +1,5 @@
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import { T } from "../../src/shared/strings";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { T } from "@shared/strings";
 import { sidebarItems } from "../lib/nav";
 import { usePersonalAssistant } from "../lib/personal-assistant";
 import { NavLinks } from "./nav-links";

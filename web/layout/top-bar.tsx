@@ -1,5 +1,5 @@
-import type { CurrentUser } from "../../src/shared/schemas/auth";
-import { T } from "../../src/shared/strings";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { T } from "@shared/strings";
 import { BrandMark } from "../components/brand-logo";
 import { AccountSelector, AccountSelectorMobile } from "../features/account-selector/components/account-selector";
 import { OperatorQuestionsBell } from "../features/operator-questions/components/operator-questions-bell";

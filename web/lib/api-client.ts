@@ -1,4 +1,4 @@
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 
 // Bodies that go on the wire as they are: the browser sets their Content-Type (multipart boundary).
 function isRawBody(body: unknown): body is FormData | Blob {

@@ -1,7 +1,7 @@
 import { formatDistance } from "date-fns/formatDistance";
 import { it } from "date-fns/locale/it";
-import { CATEGORY_LABELS } from "../../src/shared/constants";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/conversation-texts";
+import { CATEGORY_LABELS } from "@shared/constants";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 
 export const ROME_TZ = "Europe/Rome";
 

@@ -1,4 +1,4 @@
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 
 interface NamedUser {
   firstName?: string | null;

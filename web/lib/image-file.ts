@@ -1,5 +1,5 @@
-import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "../../src/shared/constants";
-import { T } from "../../src/shared/strings";
+import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "@shared/constants";
+import { T } from "@shared/strings";
 
 export interface FileProblem {
   title: string;

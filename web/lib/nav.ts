@@ -1,5 +1,5 @@
-import type { UserRole } from "../../src/shared/constants";
-import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT, PAGE_TITLES, type NavItem } from "../../src/shared/nav";
+import type { UserRole } from "@shared/constants";
+import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT, PAGE_TITLES, type NavItem } from "@shared/nav";
 
 export function visibleNavItems(items: readonly NavItem[], role: UserRole | null | undefined): NavItem[] {
   return items.filter((item) => !item.adminOnly || role === "super_admin");

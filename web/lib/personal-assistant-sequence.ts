@@ -1,4 +1,4 @@
-import { PERSONAL_ASSISTANT_IDLE_RESET_MS, PERSONAL_ASSISTANT_SEQUENCE } from "../../src/shared/constants";
+import { PERSONAL_ASSISTANT_IDLE_RESET_MS, PERSONAL_ASSISTANT_SEQUENCE } from "@shared/constants";
 
 export interface SequenceState {
   progress: number;

@@ -3,7 +3,7 @@ import {
   PERSONAL_ASSISTANT_EXIT_MS,
   PERSONAL_ASSISTANT_STORAGE_KEY,
   PERSONAL_ASSISTANT_TRANSFORM_MS,
-} from "../../src/shared/constants";
+} from "@shared/constants";
 
 export const PERSONAL_ASSISTANT_CLASS = "personal-assistant-mode";
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
-import { QUERY_STALE_MS } from "../../src/shared/constants";
+import { QUERY_STALE_MS } from "@shared/constants";
 import { getQueryFn } from "./api-client";
 
 export function createQueryClient(): QueryClient {

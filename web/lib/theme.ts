@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { THEME_STORAGE_KEY } from "../../src/shared/constants";
+import { THEME_STORAGE_KEY } from "@shared/constants";
 
 export type Theme = "dark" | "light";
 export const DEFAULT_THEME: Theme = "dark";

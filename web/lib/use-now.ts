@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { POLL_MS } from "../../src/shared/constants";
+import { POLL_MS } from "@shared/constants";
 
 // A clock that ticks every intervalMs, so relative times ("2 minuti fa") stay current.
 export function useNow(intervalMs: number = POLL_MS.time): Date {

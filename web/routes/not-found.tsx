@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 import { buttonVariants } from "../components/ui/button";
 
 export function NotFoundPage() {

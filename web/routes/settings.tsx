@@ -1,6 +1,6 @@
 import { LogOut } from "lucide-react";
-import { SETTINGS_TEXTS } from "../../src/shared/schemas/settings";
-import { T } from "../../src/shared/strings";
+import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { T } from "@shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
 import { SavedRepliesCard } from "../features/saved-replies/components/saved-replies-card";

@@ -2,8 +2,8 @@
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { MessageButton, MessageLocation } from "../../src/shared/media";
-import type { VariableBindings } from "../../src/shared/template-variables";
+import type { MessageButton, MessageLocation } from "@shared/media";
+import type { VariableBindings } from "@shared/template-variables";
 
 const id = () =>
   text("id")

@@ -1,5 +1,5 @@
-import { CONTEXT_MESSAGES, splitMessage } from "../../src/shared/messaging";
-import { CONVERSATION_TEXTS as TX } from "../../src/shared/schemas/conversations";
+import { CONTEXT_MESSAGES, splitMessage } from "@shared/messaging";
+import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import type { Db } from "../db/client";
 import { HttpError } from "../lib/http-error";
 import { findAccount } from "../features/accounts/repo";
@@ -13,7 +13,7 @@ import { asksForTime, asksForWeather, timeFact } from "./skills";
 import { weatherFact } from "../features/weather/service";
 import { type ChatMessage, type ChatRequest, type ChatResult, chatCompletion, isOffline, ModelProviderError } from "../providers/openai";
 import { replyWithTools } from "../features/agent/tools/run";
-import { ASK_OPERATOR_MARKER } from "../../src/shared/schemas/operator-questions";
+import { ASK_OPERATOR_MARKER } from "@shared/schemas/operator-questions";
 import { askOperator } from "../features/operator-questions/service";
 import { requestDetection } from "../features/lead-detection/service";
 import { MediaNotReady, mediaForAgent } from "../features/media/agent";

@@ -1,4 +1,4 @@
-import type { JobMessage } from "../../src/shared/jobs";
+import type { JobMessage } from "@shared/jobs";
 import type { Db } from "../db/client";
 import { dueReminders, sendReminders } from "../features/calendar/reminders";
 

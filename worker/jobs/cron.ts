@@ -1,7 +1,7 @@
-import type { JobMessage } from "../../src/shared/jobs";
+import type { JobMessage } from "@shared/jobs";
 import { createDb } from "../db/client";
 import { expireJob } from "../features/operator-questions/service";
-import { WEATHER_SYNC_EVERY_MINUTES } from "../../src/shared/weather";
+import { WEATHER_SYNC_EVERY_MINUTES } from "@shared/weather";
 import { dueTemplateSyncJobs } from "./template-sync";
 import { dueCalendarReminderJobs } from "./calendar-reminder";
 import { dueLeadDetectionJobs } from "./lead-detection";

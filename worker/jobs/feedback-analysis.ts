@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { feedbackEntries } from "../db/schema";
 import * as repo from "../features/conversations/repo";
-import { DEFAULT_FEEDBACK_MODEL } from "../../src/shared/models";
+import { DEFAULT_FEEDBACK_MODEL } from "@shared/models";
 import { findAccount } from "../features/accounts/repo";
 import { feedbackMemoryFor } from "../features/memories/knowledge";
 import { recordUsage } from "../features/usage/service";

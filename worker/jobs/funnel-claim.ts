@@ -1,4 +1,4 @@
-import type { JobMessage } from "../../src/shared/jobs";
+import type { JobMessage } from "@shared/jobs";
 import type { Db } from "../db/client";
 import * as repo from "../features/campaigns/repo";
 import { enrollJob } from "../features/campaigns/enroll";

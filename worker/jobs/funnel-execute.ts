@@ -1,5 +1,5 @@
-import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
-import { fillTemplate, resolveVariables } from "../../src/shared/template-variables";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
+import { fillTemplate, resolveVariables } from "@shared/template-variables";
 import { type Db, runBatch } from "../db/client";
 import { type AccountRow, findAccount } from "../features/accounts/repo";
 import * as repo from "../features/campaigns/repo";

@@ -1,4 +1,4 @@
-import type { JobMessage } from "../../src/shared/jobs";
+import type { JobMessage } from "@shared/jobs";
 import type { Db } from "../db/client";
 import { dueDetectionJobs, runDetection } from "../features/lead-detection/service";
 

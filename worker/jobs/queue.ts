@@ -1,4 +1,4 @@
-import { type JobMessage, jobMessageSchema } from "../../src/shared/jobs";
+import { type JobMessage, jobMessageSchema } from "@shared/jobs";
 import { createDb, type Db } from "../db/client";
 import { purgeExpired } from "../features/auth/service";
 import { purgeUnclaimedUploads } from "../features/uploads/service";

@@ -1,11 +1,11 @@
-import { twilioErrorText } from "../../src/shared/messaging";
+import { twilioErrorText } from "@shared/messaging";
 import type { Db } from "../db/client";
 import { findAccount } from "../features/accounts/repo";
 import { accountAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
 import { failLaterParts, publish, queueNextPart } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
-import type { JobMessage } from "../../src/shared/jobs";
+import type { JobMessage } from "@shared/jobs";
 import { listSentMessages, type SendRequest, sendMessage, TwilioError } from "../providers/twilio";
 import { conversationChannel } from "../features/templates/service";
 import { changeMessageStatus } from "../features/campaigns/service";

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { dueTemplateSyncs, syncApproval } from "../features/templates/service";
-import type { JobMessage } from "../../src/shared/jobs";
+import type { JobMessage } from "@shared/jobs";
 
 // One WhatsApp approval check for one pending template; the cron asks for it every minute.
 export function runTemplateSync(env: Env, db: Db, job: { templateId: string }) {

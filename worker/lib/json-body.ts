@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 import { HttpError } from "./http-error";
 
 // A JSON body is checked once, before any validator reads it. Schemas ignore unknown fields, so

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { z } from "zod";
-import { T } from "../../src/shared/strings";
+import { T } from "@shared/strings";
 
 // zod validation at the edge of each route, answering 400 with the first reason and every issue.
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { findModel } from "../../src/shared/models";
+import { findModel } from "@shared/models";
 import { type ChatResult, ModelProviderError, openAiClient } from "./openai";
 
 // Chat completions with function tools (the agent's actions). Kept apart from chatCompletion so the

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { findModel, OFFLINE_MODEL } from "../../src/shared/models";
+import { findModel, OFFLINE_MODEL } from "@shared/models";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";

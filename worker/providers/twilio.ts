@@ -1,4 +1,4 @@
-import type { ProviderTemplate } from "../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { constantTimeEqual } from "../lib/crypto";
 
 export interface TwilioCredentials {

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { useState } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 const avatarVariants = cva(
   "relative inline-flex shrink-0 items-center justify-center overflow-hidden bg-primary/15 font-semibold text-primary",

@@ -1,8 +1,8 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, HTMLAttributes } from "react";
-import { T } from "../../../src/shared/strings";
-import { cn } from "../../lib/cn";
+import { T } from "@shared/strings";
+import { cn } from "@web/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 const fieldBase =
   "w-full rounded-lg border border-input bg-background px-3 text-sm text-foreground shadow-sm transition-colors placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive";

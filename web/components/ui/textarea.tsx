@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 // The same look as Input, for multi-line text.
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {

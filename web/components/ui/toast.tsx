@@ -1,9 +1,9 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { TOAST_DURATION_MS } from "../../../src/shared/constants";
-import { T } from "../../../src/shared/strings";
-import { cn } from "../../lib/cn";
-import { dismissToast, useToasts, type ToastVariant } from "../../lib/toast-store";
+import { TOAST_DURATION_MS } from "@shared/constants";
+import { T } from "@shared/strings";
+import { cn } from "@web/lib/cn";
+import { dismissToast, useToasts, type ToastVariant } from "@web/lib/toast-store";
 
 const variantClass: Record<ToastVariant, string> = {
   default: "border bg-popover text-popover-foreground",

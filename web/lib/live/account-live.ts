@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import type { AccountFrame } from "../../../src/shared/live";
-import { CUSTOMER_WINDOW_MS } from "../../../src/shared/messaging";
-import type { ApiConversation } from "../../../src/shared/schemas/conversations";
+import type { AccountFrame } from "@shared/live";
+import { CUSTOMER_WINDOW_MS } from "@shared/messaging";
+import type { ApiConversation } from "@shared/schemas/conversations";
 import { cachedConversation, putInLists, removeFromLists } from "../queries/conversation-lists";
 import { queryKeys } from "../query-keys";
 

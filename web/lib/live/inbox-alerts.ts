@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ApiConversation } from "../../../src/shared/schemas/conversations";
+import type { ApiConversation } from "@shared/schemas/conversations";
 import { nameOrPhone } from "../conversation-format";
 
 // The tab's own title, with the unread count in front while the tab is hidden.

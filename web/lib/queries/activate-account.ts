@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { T } from "../../../src/shared/strings";
+import { T } from "@shared/strings";
 import type { MutationCallbacks } from "../mutation-callbacks";
 import { ACCOUNT_SCOPED_KEYS } from "../query-keys";
 

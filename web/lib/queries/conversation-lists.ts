@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "../../../src/shared/schemas/conversations";
+import type { ApiConversation } from "@shared/schemas/conversations";
 import { lastActivity } from "../conversation-format";
 import { queryKeys } from "../query-keys";
 import { isConversationListKey } from "./refresh-conversations";

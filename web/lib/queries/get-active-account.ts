@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { TwilioAccount } from "../../../src/shared/schemas/accounts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
 import { apiGet } from "../api-client";
 import { queryKeys } from "../query-keys";
 

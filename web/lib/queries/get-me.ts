@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../src/shared/schemas/auth";
+import type { CurrentUser } from "@shared/schemas/auth";
 import { apiGet } from "../api-client";
 import { queryKeys } from "../query-keys";
 

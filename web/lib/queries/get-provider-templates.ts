@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProviderTemplate } from "../../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { apiGet } from "../api-client";
 import { queryKeys } from "../query-keys";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TwilioAccount } from "../../../src/shared/schemas/accounts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
 import { apiRequest } from "../api-client";
 import type { MutationCallbacks } from "../mutation-callbacks";
 import { queryKeys } from "../query-keys";

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { type Db, runBatch } from "../../db/client";
-import { accountUsers, twilioAccounts, userSettings } from "../../db/schema";
+import { type Db, runBatch } from "@worker/db/client";
+import { accountUsers, twilioAccounts, userSettings } from "@worker/db/schema";
 
 export type AccountRow = typeof twilioAccounts.$inferSelect;
 export type AccountWithMembership = { account: AccountRow; isOwner: boolean };

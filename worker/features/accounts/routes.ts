@@ -6,13 +6,13 @@ import {
   patchAccountSchema,
   testGptModelSchema,
   updateAccountSchema,
-} from "../../../src/shared/schemas/accounts";
-import type { GptTestResult } from "../../../src/shared/schemas/usage";
-import { T } from "../../../src/shared/strings";
-import { HttpError } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import { chatCompletion, ModelProviderError } from "../../providers/openai";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/accounts";
+import type { GptTestResult } from "@shared/schemas/usage";
+import { T } from "@shared/strings";
+import { HttpError } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import { chatCompletion, ModelProviderError } from "@worker/providers/openai";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { claimUploadForAccount, deleteReplacedObject } from "../uploads/service";
 import { recordUsage } from "../usage/service";

@@ -1,15 +1,15 @@
 import type { z } from "zod";
-import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "../../../src/shared/schemas/accounts";
-import { fetchAccount, TwilioError } from "../../providers/twilio";
-import { DEFAULT_FEEDBACK_MODEL } from "../../../src/shared/models";
-import { T } from "../../../src/shared/strings";
-import { SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
-import { type Db, runBatch } from "../../db/client";
+import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "@shared/schemas/accounts";
+import { fetchAccount, TwilioError } from "@worker/providers/twilio";
+import { DEFAULT_FEEDBACK_MODEL } from "@shared/models";
+import { T } from "@shared/strings";
+import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { type Db, runBatch } from "@worker/db/client";
 import { auditStatement } from "../admin/audit";
 import { findPrompt, insertPrompt } from "../prompts/repo";
-import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "../../lib/crypto";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "@worker/lib/crypto";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import { revokeLive } from "../live-access/service";
 import * as repo from "./repo";
 

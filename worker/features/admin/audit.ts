@@ -1,8 +1,8 @@
 import { desc, sql } from "drizzle-orm";
-import type { AuditEntry } from "../../../src/shared/schemas/admin";
-import type { Db } from "../../db/client";
-import { auditLog } from "../../db/schema";
-import type { SessionUser } from "../../types";
+import type { AuditEntry } from "@shared/schemas/admin";
+import type { Db } from "@worker/db/client";
+import { auditLog } from "@worker/db/schema";
+import type { SessionUser } from "@worker/types";
 
 export function auditStatement(db: Db, actor: SessionUser, action: string, targetType: string, targetId: string | null, details?: Record<string, unknown>) {
   return db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, targetType, targetId, details: details ?? null });

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type Db, runBatch, type Statement } from "../../db/client";
-import { accountUsers, twilioAccounts, users } from "../../db/schema";
+import { type Db, runBatch, type Statement } from "@worker/db/client";
+import { accountUsers, twilioAccounts, users } from "@worker/db/schema";
 
 export async function insertUserWithMembership(
   db: Db,

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { assignAccountSchema, auditLogQuery, createUserSchema, roleSchema, unassignParams, userActiveSchema, userIdParam } from "../../../src/shared/schemas/admin";
-import { createUserForAccountSchema } from "../../../src/shared/schemas/accounts";
-import { resetPasswordSchema } from "../../../src/shared/schemas/passwords";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { assignAccountSchema, auditLogQuery, createUserSchema, roleSchema, unassignParams, userActiveSchema, userIdParam } from "@shared/schemas/admin";
+import { createUserForAccountSchema } from "@shared/schemas/accounts";
+import { resetPasswordSchema } from "@shared/schemas/passwords";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser, requireRole } from "../auth/middleware";
 import { listAudit } from "./audit";
 import * as service from "./service";

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { agentToolCalls, auditLog, bookingSettings, calendarEvents, leads, prompts } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { agentToolCalls, auditLog, bookingSettings, calendarEvents, leads, prompts } from "@worker/db/schema";
 
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 export type ToolCallRow = typeof agentToolCalls.$inferSelect;

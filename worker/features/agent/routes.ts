@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { bookingSettingsSchema } from "../../../src/shared/schemas/agent";
-import { conversationIdParam } from "../../../src/shared/schemas/conversations";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { bookingSettingsSchema } from "@shared/schemas/agent";
+import { conversationIdParam } from "@shared/schemas/conversations";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { requireActiveAccount } from "../conversations/service";
 import * as service from "./service";

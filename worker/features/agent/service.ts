@@ -1,7 +1,7 @@
-import { AGENT_TEXTS as TX, type ApiAgentActivity, type ApiBookingSettings, type AgentToolName, type BookingSettingsInput, DEFAULT_BOOKING_SETTINGS } from "../../../src/shared/schemas/agent";
-import type { Db } from "../../db/client";
-import { badRequest } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+import { AGENT_TEXTS as TX, type ApiAgentActivity, type ApiBookingSettings, type AgentToolName, type BookingSettingsInput, DEFAULT_BOOKING_SETTINGS } from "@shared/schemas/agent";
+import type { Db } from "@worker/db/client";
+import { badRequest } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { getConversationForUser } from "../conversations/service";
 import { findProviderTemplate } from "../provider-templates/service";

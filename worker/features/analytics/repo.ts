@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "@worker/db/schema";
 
 // A lead's conversation is the account's one with its number (one per number), linked or not.
 const leadConversation = sql`left join ${conversations} c on c.twilio_account_id = l.twilio_account_id and c.phone_number = l.phone_number`;

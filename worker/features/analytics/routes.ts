@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { timeseriesQuery } from "../../../src/shared/schemas/analytics";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { timeseriesQuery } from "@shared/schemas/analytics";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { requireActiveAccount } from "../conversations/service";
 import * as service from "./service";

@@ -1,6 +1,6 @@
-import type { AnalyticsStats, CampaignFigures, ClientStats, DayPoint, SentimentGroup, TemplatePerformance } from "../../../src/shared/schemas/analytics";
-import { nextRomeDay, romeDay, romeDayStart } from "../../../src/shared/rome-time";
-import type { Db } from "../../db/client";
+import type { AnalyticsStats, CampaignFigures, ClientStats, DayPoint, SentimentGroup, TemplatePerformance } from "@shared/schemas/analytics";
+import { nextRomeDay, romeDay, romeDayStart } from "@shared/rome-time";
+import type { Db } from "@worker/db/client";
 import type { AccountRow } from "../accounts/repo";
 import { listProviderTemplates } from "../provider-templates/service";
 import * as repo from "./repo";

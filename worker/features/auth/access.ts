@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import type { Db } from "../../db/client";
+import type { Db } from "@worker/db/client";
 import * as repo from "./repo";
 
 // Sign-in through Cloudflare Access, beside e-mail and password: behind Access every request carries

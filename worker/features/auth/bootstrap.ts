@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { hashPassword } from "../../lib/crypto";
+import type { Db } from "@worker/db/client";
+import { hashPassword } from "@worker/lib/crypto";
 import { createSandboxAccountFor } from "../accounts/service";
 import { countUsers, insertUserIgnoringDuplicate } from "./repo";
 

@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, type UserRole } from "../../../src/shared/constants";
-import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
-import { T } from "../../../src/shared/strings";
-import { HttpError } from "../../lib/http-error";
-import type { AppEnv, SessionUser } from "../../types";
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, type UserRole } from "@shared/constants";
+import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
+import { T } from "@shared/strings";
+import { HttpError } from "@worker/lib/http-error";
+import type { AppEnv, SessionUser } from "@worker/types";
 import { rememberActiveAccount } from "../accounts/service";
-import { clientIp } from "../../lib/client-ip";
+import { clientIp } from "@worker/lib/client-ip";
 import { ACCESS_HEADER, userFromAccess } from "./access";
 import { resolveSession, startSession } from "./service";
 

@@ -1,5 +1,5 @@
-import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
-import { badRequest } from "../../lib/http-error";
+import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
+import { badRequest } from "@worker/lib/http-error";
 
 // zxcvbn-ts ships the most common passwords of public breach corpora (about 50,000). Loaded on first
 // use, so a request that sets no password never pays for decompressing it.

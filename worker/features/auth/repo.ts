@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "@worker/db/schema";
 
 export function findUserByEmail(db: Db, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email) });

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
-import { SESSION_COOKIE } from "../../../src/shared/constants";
-import { loginSchema } from "../../../src/shared/schemas/auth";
-import { changePasswordSchema } from "../../../src/shared/schemas/passwords";
-import { T } from "../../../src/shared/strings";
-import { clientIp } from "../../lib/client-ip";
-import { HttpError } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { SESSION_COOKIE } from "@shared/constants";
+import { loginSchema } from "@shared/schemas/auth";
+import { changePasswordSchema } from "@shared/schemas/passwords";
+import { T } from "@shared/strings";
+import { clientIp } from "@worker/lib/client-ip";
+import { HttpError } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser, setSessionCookie } from "./middleware";
 import { changePassword, login, logout, publicUser } from "./service";
 

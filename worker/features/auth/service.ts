@@ -4,17 +4,17 @@ import {
   LOGIN_MAX_FAILURES,
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
-} from "../../../src/shared/constants";
-import type { CurrentUser } from "../../../src/shared/schemas/auth";
-import { T } from "../../../src/shared/strings";
-import type { Db } from "../../db/client";
-import type { users } from "../../db/schema";
-import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "../../lib/crypto";
-import { HttpError, TooManyRequests } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+} from "@shared/constants";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { T } from "@shared/strings";
+import type { Db } from "@worker/db/client";
+import type { users } from "@worker/db/schema";
+import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "@worker/lib/crypto";
+import { HttpError, TooManyRequests } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import type { AccountWithMembership } from "../accounts/repo";
 import { purgeStaleLiveSockets, revokeLive } from "../live-access/service";
-import { PASSWORD_TEXTS } from "../../../src/shared/schemas/passwords";
+import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
 import { assertAcceptablePassword } from "./password-policy";
 import * as repo from "./repo";
 

@@ -1,7 +1,7 @@
-import { fillTemplate, resolveVariables, type VariableBindings, type VariableContext } from "../../../src/shared/template-variables";
-import { CONVERSATION_TEXTS } from "../../../src/shared/schemas/conversations";
-import type { Db } from "../../db/client";
-import { HttpError } from "../../lib/http-error";
+import { fillTemplate, resolveVariables, type VariableBindings, type VariableContext } from "@shared/template-variables";
+import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import type { Db } from "@worker/db/client";
+import { HttpError } from "@worker/lib/http-error";
 import type { AccountRow } from "../accounts/repo";
 import * as conversations from "../conversations/repo";
 import { queueOutbound, windowOpenUntil } from "../conversations/service";

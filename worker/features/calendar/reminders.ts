@@ -1,8 +1,8 @@
 import { formatInTimeZone } from "date-fns-tz";
-import { occurrencesBetween } from "../../../src/shared/calendar-time";
-import { ROME_TZ } from "../../../src/shared/rome-time";
-import { CALENDAR, CALENDAR_TEXTS as TX } from "../../../src/shared/schemas/calendar";
-import type { Db } from "../../db/client";
+import { occurrencesBetween } from "@shared/calendar-time";
+import { ROME_TZ } from "@shared/rome-time";
+import { CALENDAR, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import type { Db } from "@worker/db/client";
 import { findAccount } from "../accounts/repo";
 import { notifyNumber } from "./notify";
 import * as repo from "./repo";

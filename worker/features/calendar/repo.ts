@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { calendarEvents, calendarRemindersSent, calendarSettings } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { calendarEvents, calendarRemindersSent, calendarSettings } from "@worker/db/schema";
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;

@@ -6,9 +6,9 @@ import {
   calendarEventSchema,
   calendarRangeQuery,
   calendarSettingsSchema,
-} from "../../../src/shared/schemas/calendar";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/calendar";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

@@ -8,8 +8,8 @@ import {
   romeDayOf,
   romeInstant,
   type Series,
-} from "../../../src/shared/calendar-time";
-import { ROME_TZ } from "../../../src/shared/rome-time";
+} from "@shared/calendar-time";
+import { ROME_TZ } from "@shared/rome-time";
 import {
   type ApiCalendarEvent,
   type ApiCalendarOccurrence,
@@ -22,15 +22,15 @@ import {
   type calendarSettingsSchema,
   recurrenceSchema,
   REMINDER_DEFAULT_VARIABLES,
-} from "../../../src/shared/schemas/calendar";
-import type { Db } from "../../db/client";
-import { badRequest, notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/calendar";
+import type { Db } from "@worker/db/client";
+import { badRequest, notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { findProviderTemplate } from "../provider-templates/service";
 import { positionsOf } from "../provider-templates/variables";
-import { bindingsFor, TEMPLATE_VARIABLE_TEXTS as VX, unboundPositions, type VariableBindings } from "../../../src/shared/template-variables";
+import { bindingsFor, TEMPLATE_VARIABLE_TEXTS as VX, unboundPositions, type VariableBindings } from "@shared/template-variables";
 import * as repo from "./repo";
 
 type EventInput = z.output<typeof calendarEventSchema>;

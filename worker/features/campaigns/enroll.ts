@@ -1,5 +1,5 @@
-import type { JobMessage } from "../../../src/shared/jobs";
-import type { Db } from "../../db/client";
+import type { JobMessage } from "@shared/jobs";
+import type { Db } from "@worker/db/client";
 import * as repo from "./repo";
 import { stepDueAt } from "./schedule";
 

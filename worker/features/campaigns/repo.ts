@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { ApiFunnelStepStats, CampaignType } from "../../../src/shared/schemas/campaigns";
-import { type Db, runBatch, type Statement } from "../../db/client";
-import { funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists } from "../../db/schema";
+import type { ApiFunnelStepStats, CampaignType } from "@shared/schemas/campaigns";
+import { type Db, runBatch, type Statement } from "@worker/db/client";
+import { funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists } from "@worker/db/schema";
 
 export type CampaignRow = typeof leadCampaigns.$inferSelect;
 export type StepRow = typeof funnelSteps.$inferSelect;

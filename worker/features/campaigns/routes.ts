@@ -9,9 +9,9 @@ import {
   recipientSampleQuery,
   updateCampaignSchema,
   updateFunnelStepSchema,
-} from "../../../src/shared/schemas/campaigns";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/campaigns";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

@@ -1,5 +1,5 @@
-import { addDays, romeClock, romeDayOf, romeInstant } from "../../../src/shared/calendar-time";
-import { CAMPAIGN, type TriggerUnit } from "../../../src/shared/schemas/campaigns";
+import { addDays, romeClock, romeDayOf, romeInstant } from "@shared/calendar-time";
+import { CAMPAIGN, type TriggerUnit } from "@shared/schemas/campaigns";
 
 export interface StepTrigger {
   triggerType: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { romeInstant } from "../../../src/shared/calendar-time";
+import { romeInstant } from "@shared/calendar-time";
 import {
   type ApiCampaign,
   type ApiCampaignCapacity,
@@ -19,10 +19,10 @@ import {
   type TriggerType,
   type TriggerUnit,
   type UpdateFunnelStepInput,
-} from "../../../src/shared/schemas/campaigns";
-import { type Db, runBatch } from "../../db/client";
-import { badRequest, notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/campaigns";
+import { type Db, runBatch } from "@worker/db/client";
+import { badRequest, notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { auditStatement } from "../admin/audit";

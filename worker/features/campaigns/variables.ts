@@ -1,4 +1,4 @@
-import type { ProviderTemplate } from "../../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import {
   bindingsFor,
   resolveVariables,
@@ -6,9 +6,9 @@ import {
   unboundPositions,
   type VariableBindings,
   type VariableContext,
-} from "../../../src/shared/template-variables";
-import type { Db } from "../../db/client";
-import { badRequest } from "../../lib/http-error";
+} from "@shared/template-variables";
+import type { Db } from "@worker/db/client";
+import { badRequest } from "@worker/lib/http-error";
 import { positionsOf } from "../provider-templates/variables";
 import * as repo from "./repo";
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
 
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { T } from "../../../src/shared/strings";
+import { T } from "@shared/strings";
 import {
   archiveSchema,
   assignSchema,
@@ -14,12 +14,12 @@ import {
   sendManualSchema,
   sendTemplateSchema,
   startConversationSchema,
-} from "../../../src/shared/schemas/conversations";
-import { conversationConversionSchema } from "../../../src/shared/schemas/lead-sources";
-import { HttpError } from "../../lib/http-error";
-import { isOwnOrigin } from "../../lib/origin";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/conversations";
+import { conversationConversionSchema } from "@shared/schemas/lead-sources";
+import { HttpError } from "@worker/lib/http-error";
+import { isOwnOrigin } from "@worker/lib/origin";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { registerLiveSocket } from "../live-access/service";

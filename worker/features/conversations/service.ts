@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { JobMessage } from "../../../src/shared/jobs";
-import type { AccountFrame, ServerFrame } from "../../../src/shared/live";
-import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "../../../src/shared/messaging";
-import { type Channel, toE164 } from "../../../src/shared/phone";
+import type { JobMessage } from "@shared/jobs";
+import type { AccountFrame, ServerFrame } from "@shared/live";
+import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "@shared/messaging";
+import { type Channel, toE164 } from "@shared/phone";
 import {
   type ApiAssignee,
   type ApiLabel,
@@ -12,13 +12,13 @@ import {
   type ApiNote,
   CONVERSATION_TEXTS as TX,
   type startConversationSchema,
-} from "../../../src/shared/schemas/conversations";
-import type { VariableBindings } from "../../../src/shared/template-variables";
-import type { Db } from "../../db/client";
-import { messages } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../lib/http-error";
+} from "@shared/schemas/conversations";
+import type { VariableBindings } from "@shared/template-variables";
+import type { Db } from "@worker/db/client";
+import { messages } from "@worker/db/schema";
+import { badRequest, conflict, notFound } from "@worker/lib/http-error";
 import { auditStatement } from "../admin/audit";
-import type { SessionUser } from "../../types";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { resolveActiveAccount } from "../accounts/service";
 import { feedbackMemoryFor } from "../memories/knowledge";

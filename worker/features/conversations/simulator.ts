@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { toE164 } from "../../../src/shared/phone";
-import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "../../../src/shared/schemas/conversations";
-import { badRequest } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import { computeSignature } from "../../providers/twilio";
-import type { AppEnv, SessionUser } from "../../types";
-import type { Db } from "../../db/client";
+import { toE164 } from "@shared/phone";
+import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "@shared/schemas/conversations";
+import { badRequest } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import { computeSignature } from "@worker/providers/twilio";
+import type { AppEnv, SessionUser } from "@worker/types";
+import type { Db } from "@worker/db/client";
 import type { AccountRow } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
 import { currentUser } from "../auth/middleware";

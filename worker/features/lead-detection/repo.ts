@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { analytics, conversations, leadDetections, leadNotificationSettings, leadNotificationsSent, leads } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { analytics, conversations, leadDetections, leadNotificationSettings, leadNotificationsSent, leads } from "@worker/db/schema";
 
 export type LeadSettingsRow = typeof leadNotificationSettings.$inferSelect;
 export type LeadDetectionRow = typeof leadDetections.$inferSelect;

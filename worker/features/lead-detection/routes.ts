@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { leadNotificationSettingsSchema, leadSettingsQuery } from "../../../src/shared/schemas/lead-detection";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { leadNotificationSettingsSchema, leadSettingsQuery } from "@shared/schemas/lead-detection";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { OFFLINE_MODEL } from "../../../src/shared/models";
-import type { JobMessage } from "../../../src/shared/jobs";
+import { OFFLINE_MODEL } from "@shared/models";
+import type { JobMessage } from "@shared/jobs";
 import {
   ACTIONS_TEXTS as TX,
   type ApiLeadNotificationSettings,
@@ -8,11 +8,11 @@ import {
   leadAnalysisSchema,
   type LeadLevel,
   type leadNotificationSettingsSchema,
-} from "../../../src/shared/schemas/lead-detection";
-import type { Db } from "../../db/client";
-import { badRequest } from "../../lib/http-error";
-import { type ChatResult, chatCompletion, isOffline } from "../../providers/openai";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/lead-detection";
+import type { Db } from "@worker/db/client";
+import { badRequest } from "@worker/lib/http-error";
+import { type ChatResult, chatCompletion, isOffline } from "@worker/providers/openai";
+import type { SessionUser } from "@worker/types";
 import { type AccountRow, findAccount } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { notifyNumber } from "../calendar/notify";

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { apiTokens, twilioAccounts, users } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { apiTokens, twilioAccounts, users } from "@worker/db/schema";
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 

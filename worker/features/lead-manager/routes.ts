@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { leadInputSchema } from "../../../src/shared/schemas/lead-sources";
-import { createTokenSchema, SETTINGS_TEXTS, tokenIdParam, updateTokenSchema } from "../../../src/shared/schemas/settings";
-import { clientIp } from "../../lib/client-ip";
-import { validate } from "../../lib/validate";
-import type { AppEnv, SessionUser } from "../../types";
+import { leadInputSchema } from "@shared/schemas/lead-sources";
+import { createTokenSchema, SETTINGS_TEXTS, tokenIdParam, updateTokenSchema } from "@shared/schemas/settings";
+import { clientIp } from "@worker/lib/client-ip";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv, SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";

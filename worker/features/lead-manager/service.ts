@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ApiLeadSaved, leadInputSchema } from "../../../src/shared/schemas/lead-sources";
+import type { ApiLeadSaved, leadInputSchema } from "@shared/schemas/lead-sources";
 import {
   type ApiToken,
   type createTokenSchema,
@@ -8,13 +8,13 @@ import {
   SETTINGS_TEXTS as TX,
   TOKEN_PREFIX_LENGTH,
   type updateTokenSchema,
-} from "../../../src/shared/schemas/settings";
-import type { Db } from "../../db/client";
-import { constantTimeEqual, sha256Hex } from "../../lib/crypto";
-import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "../../../src/shared/constants";
-import { badRequest, HttpError, notFound, TooManyRequests } from "../../lib/http-error";
+} from "@shared/schemas/settings";
+import type { Db } from "@worker/db/client";
+import { constantTimeEqual, sha256Hex } from "@worker/lib/crypto";
+import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "@shared/constants";
+import { badRequest, HttpError, notFound, TooManyRequests } from "@worker/lib/http-error";
 import { releaseAttempt, reserveAttempt } from "../auth/repo";
-import type { SessionUser } from "../../types";
+import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { toCurrentUser } from "../auth/service";
 import { saveLead } from "../lead-sources/service";

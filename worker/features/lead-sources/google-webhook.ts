@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { GOOGLE_DEFAULT_MAPPING, type GoogleLead, googleLeadSchema, LEAD_TEXTS as TX, leadInputSchema } from "../../../src/shared/schemas/lead-sources";
-import type { Db } from "../../db/client";
-import { constantTimeEqual } from "../../lib/crypto";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
-import type { AppEnv } from "../../types";
+import { GOOGLE_DEFAULT_MAPPING, type GoogleLead, googleLeadSchema, LEAD_TEXTS as TX, leadInputSchema } from "@shared/schemas/lead-sources";
+import type { Db } from "@worker/db/client";
+import { constantTimeEqual } from "@worker/lib/crypto";
+import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import type { AppEnv } from "@worker/types";
 import { findAccount } from "../accounts/repo";
 import * as repo from "./repo";
 import { saveLead } from "./service";

@@ -3,11 +3,11 @@
 // schedule's message goes as free text inside WhatsApp's 24-hour window and as the source's approved
 // template outside it; each lead's message has an id made from the source, the schedule and the lead,
 // so a lead gets each schedule's message once however often the slot comes round or the job runs.
-import type { JobMessage } from "../../../src/shared/jobs";
-import { plannedSends, sendsAt } from "../../../src/shared/lead-source-plan";
-import type { Db } from "../../db/client";
-import { sha256Hex } from "../../lib/crypto";
-import { HttpError } from "../../lib/http-error";
+import type { JobMessage } from "@shared/jobs";
+import { plannedSends, sendsAt } from "@shared/lead-source-plan";
+import type { Db } from "@worker/db/client";
+import { sha256Hex } from "@worker/lib/crypto";
+import { HttpError } from "@worker/lib/http-error";
 import { findAccount } from "../accounts/repo";
 import * as conversations from "../conversations/repo";
 import { queueOutbound, windowOpenUntil } from "../conversations/service";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { leads, leadSources, templates } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { leads, leadSources, templates } from "@worker/db/schema";
 
 export type LeadSourceRow = typeof leadSources.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;

@@ -6,9 +6,9 @@ import {
   leadSourceSchema,
   leadsQuerySchema,
   leadUpdateSchema,
-} from "../../../src/shared/schemas/lead-sources";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/lead-sources";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

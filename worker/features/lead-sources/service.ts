@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { plannedSends, type SourcePlan } from "../../../src/shared/lead-source-plan";
-import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
+import { plannedSends, type SourcePlan } from "@shared/lead-source-plan";
+import { romeDay, romeDayStart } from "@shared/rome-time";
 import {
   type ApiConversationConversion,
   type ApiLead,
@@ -17,13 +17,13 @@ import {
   type leadSourceSchema,
   type leadsQuerySchema,
   type leadUpdateSchema,
-} from "../../../src/shared/schemas/lead-sources";
-import { toE164 } from "../../../src/shared/phone";
-import { LIST_TEXTS } from "../../../src/shared/schemas/lists";
-import type { Db } from "../../db/client";
-import { encryptSecret, maskSecret, randomToken } from "../../lib/crypto";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/lead-sources";
+import { toE164 } from "@shared/phone";
+import { LIST_TEXTS } from "@shared/schemas/lists";
+import type { Db } from "@worker/db/client";
+import { encryptSecret, maskSecret, randomToken } from "@worker/lib/crypto";
+import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { auditStatement } from "../admin/audit";
 import { ensureLead } from "../agent/repo";

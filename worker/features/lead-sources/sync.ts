@@ -1,12 +1,12 @@
 // Auto-sync of pulled lead sources (an Airtable table): the cron claims the due ones and queues a
 // job each; the job reads the table through the Airtable client and saves each record as the
 // source's lead (one per number), so new leads get the source's auto-response, once.
-import type { JobMessage } from "../../../src/shared/jobs";
-import { toE164 } from "../../../src/shared/phone";
-import { LEAD_TEXTS as TX, leadInputSchema } from "../../../src/shared/schemas/lead-sources";
-import type { Db } from "../../db/client";
-import { decryptSecret } from "../../lib/crypto";
-import { AirtableError, listAllRecords } from "../../providers/airtable";
+import type { JobMessage } from "@shared/jobs";
+import { toE164 } from "@shared/phone";
+import { LEAD_TEXTS as TX, leadInputSchema } from "@shared/schemas/lead-sources";
+import type { Db } from "@worker/db/client";
+import { decryptSecret } from "@worker/lib/crypto";
+import { AirtableError, listAllRecords } from "@worker/providers/airtable";
 import { findAccount } from "../accounts/repo";
 import { cellText } from "../lists/importer";
 import * as repo from "./repo";

@@ -3,10 +3,10 @@
 // duplicates), invalid ones are counted and kept for the report. A chunk's rows, its marker and the
 // import's counters are written in one D1 batch, so a redelivered job can neither double-count nor
 // half-apply.
-import { type JobMessage } from "../../../src/shared/jobs";
-import { DEFAULT_COUNTRY, toE164 } from "../../../src/shared/phone";
+import { type JobMessage } from "@shared/jobs";
+import { DEFAULT_COUNTRY, toE164 } from "@shared/phone";
 import { findAccount } from "../accounts/repo";
-import { parseCsv } from "../../../src/shared/csv";
+import { parseCsv } from "@shared/csv";
 import {
   AIRTABLE_PAGES_PER_JOB,
   CSV_IMPORT_CHUNK_ROWS,
@@ -14,10 +14,10 @@ import {
   LIST_TEXTS,
   listLeadPartialSchema,
   STANDARD_FIELD_KEYS,
-} from "../../../src/shared/schemas/lists";
-import { type Db, runBatch } from "../../db/client";
-import { decryptSecret } from "../../lib/crypto";
-import { AIRTABLE_TEXTS, AirtableError, type AirtableField, listRecordsPage, tableSchemaFields } from "../../providers/airtable";
+} from "@shared/schemas/lists";
+import { type Db, runBatch } from "@worker/db/client";
+import { decryptSecret } from "@worker/lib/crypto";
+import { AIRTABLE_TEXTS, AirtableError, type AirtableField, listRecordsPage, tableSchemaFields } from "@worker/providers/airtable";
 import * as repo from "./repo";
 
 export interface SourceRecord {

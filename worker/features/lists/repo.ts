@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { type Db, type Statement } from "../../db/client";
-import { listImportChunks, listImports, listLeads, lists } from "../../db/schema";
+import { type Db, type Statement } from "@worker/db/client";
+import { listImportChunks, listImports, listLeads, lists } from "@worker/db/schema";
 
 export type ListRow = typeof lists.$inferSelect;
 export type ListLeadRow = typeof listLeads.$inferSelect;

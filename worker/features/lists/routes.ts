@@ -10,10 +10,10 @@ import {
   listLeadSchema,
   listLeadsQuerySchema,
   listSyncSchema,
-} from "../../../src/shared/schemas/lists";
-import { HttpError } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/lists";
+import { HttpError } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

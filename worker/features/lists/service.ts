@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { CsvError, parseCsv } from "../../../src/shared/csv";
-import type { JobMessage } from "../../../src/shared/jobs";
-import { toE164 } from "../../../src/shared/phone";
+import { CsvError, parseCsv } from "@shared/csv";
+import type { JobMessage } from "@shared/jobs";
+import { toE164 } from "@shared/phone";
 import {
   type AirtableListConfig,
   type ApiList,
@@ -19,12 +19,12 @@ import {
   STANDARD_FIELDS,
   type StandardFieldKey,
   suggestMapping,
-} from "../../../src/shared/schemas/lists";
-import type { Db } from "../../db/client";
-import { decryptSecret, encryptSecret, maskSecret } from "../../lib/crypto";
-import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
-import { AirtableError, listTableFields } from "../../providers/airtable";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/lists";
+import type { Db } from "@worker/db/client";
+import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
+import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";
+import { AirtableError, listTableFields } from "@worker/providers/airtable";
+import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { airtableJob, csvChunkCount } from "./importer";
 import * as repo from "./repo";

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { liveSockets, sessions, users } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { liveSockets, sessions, users } from "@worker/db/schema";
 
 export type LiveSocketRow = typeof liveSockets.$inferInsert;
 

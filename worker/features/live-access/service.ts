@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "@worker/db/client";
 import * as repo from "./repo";
 
 // Every kind of object that holds live sockets, and how to tell one of them to re-check its sockets

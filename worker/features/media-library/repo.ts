@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { mediaLibrary, messageMedia } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { mediaLibrary, messageMedia } from "@worker/db/schema";
 
 export type LibraryRow = typeof mediaLibrary.$inferSelect;
 

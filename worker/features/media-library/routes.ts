@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { LIBRARY_TEXTS as LX, libraryIdParam, libraryUploadQuery } from "../../../src/shared/media-library";
-import { badRequest, forbidden, notFound } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { LIBRARY_TEXTS as LX, libraryIdParam, libraryUploadQuery } from "@shared/media-library";
+import { badRequest, forbidden, notFound } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import * as repo from "./repo";

@@ -1,8 +1,8 @@
-import { MEDIA_LIMITS, mediaKind } from "../../../src/shared/media";
-import { type ApiLibraryItem, LIBRARY_MAX_BYTES, LIBRARY_MAX_ITEMS, LIBRARY_TEXTS as LX, LIBRARY_TYPES } from "../../../src/shared/media-library";
-import type { Db } from "../../db/client";
-import { badRequest, conflict } from "../../lib/http-error";
-import { readUpload, UploadEmpty, UploadTooLarge, UploadWrongType } from "../../lib/upload-bytes";
+import { MEDIA_LIMITS, mediaKind } from "@shared/media";
+import { type ApiLibraryItem, LIBRARY_MAX_BYTES, LIBRARY_MAX_ITEMS, LIBRARY_TEXTS as LX, LIBRARY_TYPES } from "@shared/media-library";
+import type { Db } from "@worker/db/client";
+import { badRequest, conflict } from "@worker/lib/http-error";
+import { readUpload, UploadEmpty, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
 import type { ConversationRow } from "../conversations/repo";
 import { queueOutbound } from "../conversations/service";
 import { insertMedia } from "../media/repo";

@@ -1,5 +1,5 @@
-import { mediaKind, VISION_MODELS } from "../../../src/shared/media";
-import type { Db } from "../../db/client";
+import { mediaKind, VISION_MODELS } from "@shared/media";
+import type { Db } from "@worker/db/client";
 import type { MessageRow } from "../conversations/repo";
 import * as repo from "./repo";
 import { mediaSettings } from "./service";

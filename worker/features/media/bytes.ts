@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import { baseType, MEDIA_LIMITS, MEDIA_TEXTS as MX, type MediaKind, mediaKind } from "../../../src/shared/media";
+import { baseType, MEDIA_LIMITS, MEDIA_TEXTS as MX, type MediaKind, mediaKind } from "@shared/media";
 
 // How many leading bytes file-type needs to recognise every format it knows.
 const SNIFF_BYTES = 4100;

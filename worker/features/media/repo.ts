@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accountMediaSettings, messageMedia } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { accountMediaSettings, messageMedia } from "@worker/db/schema";
 
 export type MediaRow = typeof messageMedia.$inferSelect;
 export type NewMedia = typeof messageMedia.$inferInsert;

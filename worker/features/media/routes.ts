@@ -7,11 +7,11 @@ import {
   outboundMediaQuery,
   signedMediaQuery,
   simulateMediaSchema,
-} from "../../../src/shared/media";
-import { conversationIdParam } from "../../../src/shared/schemas/conversations";
-import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/media";
+import { conversationIdParam } from "@shared/schemas/conversations";
+import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { findConversationForUser } from "../conversations/repo";

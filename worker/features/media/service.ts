@@ -10,13 +10,13 @@ import {
   type MessageLocation,
   mediaKind,
   transcriptionCost,
-} from "../../../src/shared/media";
-import { formatCost } from "../../../src/shared/models";
-import type { ApiMessage } from "../../../src/shared/schemas/conversations";
-import type { Db } from "../../db/client";
-import { constantTimeEqual, toHex } from "../../lib/crypto";
-import { isOffline, ModelProviderError, transcribeAudio } from "../../providers/openai";
-import { fetchMedia, TwilioError } from "../../providers/twilio";
+} from "@shared/media";
+import { formatCost } from "@shared/models";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import type { Db } from "@worker/db/client";
+import { constantTimeEqual, toHex } from "@worker/lib/crypto";
+import { isOffline, ModelProviderError, transcribeAudio } from "@worker/providers/openai";
+import { fetchMedia, TwilioError } from "@worker/providers/twilio";
 import { type AccountRow, findAccount } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
 import * as conversations from "../conversations/repo";

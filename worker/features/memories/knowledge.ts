@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "@worker/db/client";
 import * as repo from "./repo";
 
 export interface Passage {

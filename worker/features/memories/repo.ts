@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { type Db, runBatch, type Statement } from "../../db/client";
-import { feedbackEntries, memories, memoryPassages } from "../../db/schema";
+import { type Db, runBatch, type Statement } from "@worker/db/client";
+import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
 
 export type MemoryRow = typeof memories.$inferSelect;
 export type NewMemory = typeof memories.$inferInsert;

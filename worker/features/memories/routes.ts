@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "../../../src/shared/schemas/memories";
-import { badRequest } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "@shared/schemas/memories";
+import { badRequest } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

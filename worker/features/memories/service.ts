@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CsvError, parseCsv, rowToPassage } from "../../../src/shared/csv";
-import { duplicateName } from "../../../src/shared/schemas/prompts";
+import { CsvError, parseCsv, rowToPassage } from "@shared/csv";
+import { duplicateName } from "@shared/schemas/prompts";
 import {
   type ApiFeedbackRow,
   type ApiMemory,
@@ -9,12 +9,12 @@ import {
   MEMORY_LIMITS,
   MEMORY_TEXTS as TX,
   type updateMemorySchema,
-} from "../../../src/shared/schemas/memories";
-import { type Db, runBatch, type Statement } from "../../db/client";
-import { decryptSecret, encryptSecret, maskSecret } from "../../lib/crypto";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
-import { AirtableError, listAllRecords } from "../../providers/airtable";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/memories";
+import { type Db, runBatch, type Statement } from "@worker/db/client";
+import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
+import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import { AirtableError, listAllRecords } from "@worker/providers/airtable";
+import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { clipPassage, textPassages } from "./knowledge";
 import * as repo from "./repo";

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { conversations, operatorQuestions } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { conversations, operatorQuestions } from "@worker/db/schema";
 
 // Open questions stay until answered (then deleted) or dismissed; `activated` marks the ones that
 // expired and put their conversation in operator mode.

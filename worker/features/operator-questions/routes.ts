@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { answerQuestionSchema, questionIdParam } from "../../../src/shared/schemas/operator-questions";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { answerQuestionSchema, questionIdParam } from "@shared/schemas/operator-questions";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { JobMessage } from "../../../src/shared/jobs";
-import { type ApiOperatorQuestion, OPERATOR_QUESTION_TEXTS as TX, OPERATOR_QUESTION_TTL_MS } from "../../../src/shared/schemas/operator-questions";
-import { createMemorySchema, updateMemorySchema } from "../../../src/shared/schemas/memories";
-import type { Db } from "../../db/client";
-import { leadNotificationSettings, memories } from "../../db/schema";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+import type { JobMessage } from "@shared/jobs";
+import { type ApiOperatorQuestion, OPERATOR_QUESTION_TEXTS as TX, OPERATOR_QUESTION_TTL_MS } from "@shared/schemas/operator-questions";
+import { createMemorySchema, updateMemorySchema } from "@shared/schemas/memories";
+import type { Db } from "@worker/db/client";
+import { leadNotificationSettings, memories } from "@worker/db/schema";
+import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as conversations from "../conversations/repo";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { prompts } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { prompts } from "@worker/db/schema";
 
 export type PromptRow = typeof prompts.$inferSelect;
 

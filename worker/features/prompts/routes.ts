@@ -6,9 +6,9 @@ import {
   promptIdParam,
   promptTestSchema,
   updatePromptSchema,
-} from "../../../src/shared/schemas/prompts";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+} from "@shared/schemas/prompts";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

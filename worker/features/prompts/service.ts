@@ -8,11 +8,11 @@ import {
   PROMPT_TEXTS as TX,
   type PromptTestResult,
   type updatePromptSchema,
-} from "../../../src/shared/schemas/prompts";
-import type { Db } from "../../db/client";
-import { badRequest, HttpError, notFound } from "../../lib/http-error";
-import { chatCompletion, isOffline, ModelProviderError } from "../../providers/openai";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/prompts";
+import type { Db } from "@worker/db/client";
+import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import { chatCompletion, isOffline, ModelProviderError } from "@worker/providers/openai";
+import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { checkBudget, recordUsage } from "../usage/service";
 import * as repo from "./repo";

@@ -1,4 +1,4 @@
-import type { ProviderTemplate } from "../../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 
 // A per-isolate memo of each account's provider templates (Twilio's list merged with the approved
 // internal ones), in front of the Cache API and the database: listing them (the dashboard's stats, the

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../types";
+import type { AppEnv } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { listProviderTemplates } from "./service";

@@ -1,7 +1,7 @@
-import { type ProviderTemplate, SANDBOX_TEMPLATES } from "../../../src/shared/sandbox-templates";
-import { createDb } from "../../db/client";
-import { HttpError } from "../../lib/http-error";
-import { listContentTemplates, TwilioError } from "../../providers/twilio";
+import { type ProviderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { createDb } from "@worker/db/client";
+import { HttpError } from "@worker/lib/http-error";
+import { listContentTemplates, TwilioError } from "@worker/providers/twilio";
 import type { AccountRow } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
 import { approvedInternalTemplates } from "../templates/service";

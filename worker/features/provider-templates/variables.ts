@@ -1,4 +1,4 @@
-import type { ProviderTemplate } from "../../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import {
   fillTemplate,
   resolveVariables,
@@ -7,8 +7,8 @@ import {
   unboundPositions,
   type VariableBindings,
   type VariableContext,
-} from "../../../src/shared/template-variables";
-import { badRequest } from "../../lib/http-error";
+} from "@shared/template-variables";
+import { badRequest } from "@worker/lib/http-error";
 
 export interface FilledTemplate {
   content: string;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { savedReplies } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { savedReplies } from "@worker/db/schema";
 
 export type SavedReplyRow = typeof savedReplies.$inferSelect;
 

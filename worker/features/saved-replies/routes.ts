@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { savedReplyIdParam, savedReplySchema } from "../../../src/shared/schemas/saved-replies";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { savedReplyIdParam, savedReplySchema } from "@shared/schemas/saved-replies";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

@@ -1,7 +1,7 @@
-import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "../../../src/shared/schemas/saved-replies";
-import type { Db } from "../../db/client";
-import { badRequest, conflict, notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/schemas/saved-replies";
+import type { Db } from "@worker/db/client";
+import { badRequest, conflict, notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import * as repo from "./repo";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { userSettings } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { userSettings } from "@worker/db/schema";
 
 export function setActiveAccount(db: Db, userId: string, accountId: string) {
   return db

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { settingsUpdateSchema } from "../../../src/shared/schemas/settings";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { settingsUpdateSchema } from "@shared/schemas/settings";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

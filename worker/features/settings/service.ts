@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { type ApiSettings, SETTINGS_TEXTS as TX, type settingsUpdateSchema } from "../../../src/shared/schemas/settings";
-import type { Db } from "../../db/client";
-import { notFound } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+import { type ApiSettings, SETTINGS_TEXTS as TX, type settingsUpdateSchema } from "@shared/schemas/settings";
+import type { Db } from "@worker/db/client";
+import { notFound } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as repo from "./repo";
 

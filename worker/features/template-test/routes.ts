@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { templateTestSchema } from "../../../src/shared/schemas/template-test";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { templateTestSchema } from "@shared/schemas/template-test";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { sendTemplateTest } from "./service";
 

@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import { CONVERSATION_TEXTS } from "../../../src/shared/schemas/conversations";
-import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult, type templateTestSchema } from "../../../src/shared/schemas/template-test";
-import type { Db } from "../../db/client";
-import { badRequest, forbidden } from "../../lib/http-error";
-import type { SessionUser } from "../../types";
+import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult, type templateTestSchema } from "@shared/schemas/template-test";
+import type { Db } from "@worker/db/client";
+import { badRequest, forbidden } from "@worker/lib/http-error";
+import type { SessionUser } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import * as conversations from "../conversations/repo";
 import { queueOutbound } from "../conversations/service";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { templates } from "../../db/schema";
+import type { Db } from "@worker/db/client";
+import { templates } from "@worker/db/schema";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplate = typeof templates.$inferInsert;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { createTemplateSchema, templateIdParam, updateTemplateSchema } from "../../../src/shared/schemas/templates";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { createTemplateSchema, templateIdParam, updateTemplateSchema } from "@shared/schemas/templates";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 

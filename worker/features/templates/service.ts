@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ProviderTemplate } from "../../../src/shared/sandbox-templates";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
 import {
   type ApiTemplate,
   type createTemplateSchema,
@@ -10,9 +10,9 @@ import {
   type updateTemplateSchema,
   WHATSAPP_CATEGORY,
   type WhatsappContent,
-} from "../../../src/shared/schemas/templates";
-import type { Db } from "../../db/client";
-import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
+} from "@shared/schemas/templates";
+import type { Db } from "@worker/db/client";
+import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";
 import {
   createContent,
   deleteContent,
@@ -20,8 +20,8 @@ import {
   requestWhatsAppApproval,
   type TwilioCredentials,
   TwilioError,
-} from "../../providers/twilio";
-import type { SessionUser } from "../../types";
+} from "@worker/providers/twilio";
+import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { findAccount } from "../accounts/repo";
 import { accountAuthToken, getAccessibleAccount, resolveActiveAccount } from "../accounts/service";

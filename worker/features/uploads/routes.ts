@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { z } from "zod";
-import { notFound } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { notFound } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { shareAnAccount } from "../accounts/repo";
 import { getAccessibleAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";

@@ -1,8 +1,8 @@
-import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "../../../src/shared/constants";
-import { T } from "../../../src/shared/strings";
-import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
-import { readLimited, readUpload, sniffType, UploadEmpty, UploadTooLarge, UploadWrongType } from "../../lib/upload-bytes";
-import type { SessionUser } from "../../types";
+import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "@shared/constants";
+import { T } from "@shared/strings";
+import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
+import { readLimited, readUpload, sniffType, UploadEmpty, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
+import type { SessionUser } from "@worker/types";
 
 // R2 keys: uploads/<userId>/<id> (private to the uploader until claimed),
 // users/<userId>/<id> (profile photos), accounts/<accountId>/<id> (account photos).

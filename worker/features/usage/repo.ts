@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import { romeDay, romeDayStart } from "../../../src/shared/rome-time";
-import type { Db } from "../../db/client";
-import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "../../db/schema";
+import { romeDay, romeDayStart } from "@shared/rome-time";
+import type { Db } from "@worker/db/client";
+import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "@worker/db/schema";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { budgetSchema, USAGE_TEXTS as TX, usageListQuery } from "../../../src/shared/schemas/ai-usage";
-import { badRequest } from "../../lib/http-error";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { budgetSchema, USAGE_TEXTS as TX, usageListQuery } from "@shared/schemas/ai-usage";
+import { badRequest } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { budgetStatus, managedActiveAccount, setBudget, usageReport, usageStats } from "./service";

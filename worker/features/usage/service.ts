@@ -1,18 +1,18 @@
 import type { z } from "zod";
-import { costOf, formatCost } from "../../../src/shared/models";
-import { romeDayStart, romeMonth, nextRomeDay } from "../../../src/shared/rome-time";
+import { costOf, formatCost } from "@shared/models";
+import { romeDayStart, romeMonth, nextRomeDay } from "@shared/rome-time";
 import {
   type BudgetStatus,
   type OperationType,
   USAGE_TEXTS as TX,
   type UsageReport,
   type usageListQuery,
-} from "../../../src/shared/schemas/ai-usage";
-import type { UsageStats } from "../../../src/shared/schemas/usage";
-import type { Db } from "../../db/client";
-import { forbidden } from "../../lib/http-error";
-import type { ChatResult } from "../../providers/openai";
-import type { SessionUser } from "../../types";
+} from "@shared/schemas/ai-usage";
+import type { UsageStats } from "@shared/schemas/usage";
+import type { Db } from "@worker/db/client";
+import { forbidden } from "@worker/lib/http-error";
+import type { ChatResult } from "@worker/providers/openai";
+import type { SessionUser } from "@worker/types";
 import { resolveActiveAccount } from "../accounts/service";
 import * as repo from "./repo";
 

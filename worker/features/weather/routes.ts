@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { weatherCitiesSchema } from "../../../src/shared/weather";
-import { validate } from "../../lib/validate";
-import type { AppEnv } from "../../types";
+import { weatherCitiesSchema } from "@shared/weather";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { requireActiveAccount } from "../conversations/service";
 import { reportsOf, setCities, toApiReport } from "./service";

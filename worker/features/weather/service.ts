@@ -1,8 +1,8 @@
 import { and, eq, notInArray } from "drizzle-orm";
-import { type ApiWeatherReport, ITALIAN_CITIES, WEATHER_FRESH_MS, weatherDescription } from "../../../src/shared/weather";
-import type { Db } from "../../db/client";
-import { weatherReports } from "../../db/schema";
-import { currentWeather } from "../../providers/weather";
+import { type ApiWeatherReport, ITALIAN_CITIES, WEATHER_FRESH_MS, weatherDescription } from "@shared/weather";
+import type { Db } from "@worker/db/client";
+import { weatherReports } from "@worker/db/schema";
+import { currentWeather } from "@worker/providers/weather";
 
 type Report = typeof weatherReports.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { T } from "../../../src/shared/strings";
-import { HttpError } from "../../lib/http-error";
-import type { AppEnv } from "../../types";
+import { T } from "@shared/strings";
+import { HttpError } from "@worker/lib/http-error";
+import type { AppEnv } from "@worker/types";
 import { handleInbound, handleStatus } from "./service";
 
 // Twilio's webhooks are a few KB (a body of at most 1,600 characters and a handful of fields); anything

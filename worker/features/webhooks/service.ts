@@ -1,9 +1,9 @@
-import { twilioErrorText as twilioError } from "../../../src/shared/messaging";
-import { parseTwilioAddress } from "../../../src/shared/phone";
-import type { Db } from "../../db/client";
-import { messages } from "../../db/schema";
-import { HttpError, notFound } from "../../lib/http-error";
-import { validSignature } from "../../providers/twilio";
+import { twilioErrorText as twilioError } from "@shared/messaging";
+import { parseTwilioAddress } from "@shared/phone";
+import type { Db } from "@worker/db/client";
+import { messages } from "@worker/db/schema";
+import { HttpError, notFound } from "@worker/lib/http-error";
+import { validSignature } from "@worker/providers/twilio";
 import { accountWithAuthToken } from "../accounts/service";
 import * as repo from "../conversations/repo";
 import { ingestInbound, publish } from "../conversations/service";

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { Check, ChevronDown, Settings2 } from "lucide-react";
 import { useState } from "react";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { T } from "../../../../src/shared/strings";
-import { Badge } from "../../../components/ui/badge";
-import { buttonVariants } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { Badge } from "@web/components/ui/badge";
+import { buttonVariants } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,11 +13,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { cn } from "../../../lib/cn";
-import { useActivateAccount } from "../../../lib/queries/activate-account";
-import { useAccounts } from "../../../lib/queries/get-accounts";
-import { toast } from "../../../lib/toast-store";
+} from "@web/components/ui/dropdown-menu";
+import { cn } from "@web/lib/cn";
+import { useActivateAccount } from "@web/lib/queries/activate-account";
+import { useAccounts } from "@web/lib/queries/get-accounts";
+import { toast } from "@web/lib/toast-store";
 
 function StatusDot({ ok }: { ok: boolean }) {
   return <span aria-hidden className={cn("inline-block size-2.5 shrink-0 rounded-full", ok ? "bg-success" : "bg-destructive")} />;

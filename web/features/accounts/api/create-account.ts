@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AccountInput, TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { apiRequest } from "../../../lib/api-client";
-import { refreshAccountScopedData } from "../../../lib/queries/activate-account";
+import type { AccountInput, TwilioAccount } from "@shared/schemas/accounts";
+import { apiRequest } from "@web/lib/api-client";
+import { refreshAccountScopedData } from "@web/lib/queries/activate-account";
 
 export function createAccount(input: AccountInput) {
   return apiRequest<TwilioAccount>("POST", "/api/twilio-accounts", input);

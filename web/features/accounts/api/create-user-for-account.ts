@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
-import { apiRequest } from "../../../lib/api-client";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { apiRequest } from "@web/lib/api-client";
 
 export interface NewAccountUser {
   email: string;

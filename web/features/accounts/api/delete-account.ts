@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { refreshAccountScopedData } from "../../../lib/queries/activate-account";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { refreshAccountScopedData } from "@web/lib/queries/activate-account";
 
 export function deleteAccount(id: string) {
   return apiRequest<{ ok: boolean }>("DELETE", `/api/twilio-accounts/${encodeURIComponent(id)}`);

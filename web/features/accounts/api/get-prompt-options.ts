@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The active account's prompts, offered as the prompt for customers who write first.
 export const promptOptionsQueryOptions = () =>

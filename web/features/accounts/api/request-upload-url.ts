@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@web/lib/api-client";
 
 export async function requestUploadUrl(): Promise<string> {
   const answer = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload");

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 import { requestUploadUrl } from "./request-upload-url";
 import { uploadObject } from "./upload-object";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GptTestResult } from "../../../../src/shared/schemas/usage";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { GptTestResult } from "@shared/schemas/usage";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function testGptModel(input: { twilioAccountId: string; testMessage: string }) {
   return apiRequest<GptTestResult>("POST", "/api/test-gpt-model", input);

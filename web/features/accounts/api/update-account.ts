@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AccountInput, TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { AccountInput, TwilioAccount } from "@shared/schemas/accounts";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function updateAccount({ id, input }: { id: string; input: AccountInput }) {
   return apiRequest<TwilioAccount>("PUT", `/api/twilio-accounts/${encodeURIComponent(id)}`, input);

@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@web/lib/api-client";
 
 // The raw file goes to the URL the server handed out, with the file's own Content-Type.
 export function uploadObject(uploadURL: string, file: File) {

@@ -1,15 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { PHONE_EXAMPLE, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
+import { PHONE_EXAMPLE, type TwilioAccount } from "@shared/schemas/accounts";
 import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, Label } from "../../../components/ui/field";
-import { Checkbox, Input, NativeSelect } from "../../../components/ui/input";
-import { ModelSuggestions } from "../../../components/model-suggestions";
-import { Switch } from "../../../components/ui/switch";
-import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, Label } from "@web/components/ui/field";
+import { Checkbox, Input, NativeSelect } from "@web/components/ui/input";
+import { ModelSuggestions } from "@web/components/model-suggestions";
+import { Switch } from "@web/components/ui/switch";
+import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useCreateAccount } from "../api/create-account";
 import { useUpdateAccount } from "../api/update-account";
 import {

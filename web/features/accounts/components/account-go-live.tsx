@@ -1,13 +1,13 @@
 import { AlertTriangle, Check, Copy } from "lucide-react";
 import { useState } from "react";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { NativeSelect } from "../../../components/ui/input";
-import { fullDateTime } from "../../../lib/conversation-format";
-import { useSetDefaultPrompt } from "../../../lib/queries/set-default-prompt";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { NativeSelect } from "@web/components/ui/input";
+import { fullDateTime } from "@web/lib/conversation-format";
+import { useSetDefaultPrompt } from "@web/lib/queries/set-default-prompt";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { usePromptOptions } from "../api/get-prompt-options";
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {

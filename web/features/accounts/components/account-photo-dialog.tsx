@@ -1,12 +1,12 @@
 import { Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { T } from "../../../../src/shared/strings";
-import { ImagePicker } from "../../../components/image-picker";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { ImagePicker } from "@web/components/image-picker";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { PhotoStepError, useUploadAccountPhoto } from "../api/set-account-photo";
 
 export function AccountPhotoDialog({ account, children }: { account: TwilioAccount; children: ReactNode }) {

@@ -1,11 +1,11 @@
 import { Phone, Plus } from "lucide-react";
-import { CardSkeletons } from "../../../components/card-skeletons";
+import { CardSkeletons } from "@web/components/card-skeletons";
 import { useState } from "react";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
-import { useAccounts } from "../../../lib/queries/get-accounts";
-import { useMe } from "../../../lib/queries/get-me";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button } from "@web/components/ui/button";
+import { useAccounts } from "@web/lib/queries/get-accounts";
+import { useMe } from "@web/lib/queries/get-me";
 import { AccountCard } from "./account-card";
 import { AccountFormDialog, type AccountDialogState } from "./account-form-dialog";
 

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Checkbox, Input } from "../../../components/ui/input";
-import { parseServerError } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { Field } from "@web/components/ui/field";
+import { Checkbox, Input } from "@web/components/ui/input";
+import { parseServerError } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useCreateUserForAccount } from "../api/create-user-for-account";
 import { emptyUserForm, isEmailInUse, validateUserForm, type UserFormErrors, type UserFormValues } from "../lib/user-form";
 

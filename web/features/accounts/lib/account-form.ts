@@ -1,8 +1,8 @@
-import { createAccountSchema, updateAccountSchema, type AccountInput, type TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { ACCOUNT_SID_DISPLAY_LENGTH } from "../../../../src/shared/constants";
-import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "../../../../src/shared/models";
-import { DEFAULT_COUNTRY } from "../../../../src/shared/phone";
-import { T } from "../../../../src/shared/strings";
+import { createAccountSchema, updateAccountSchema, type AccountInput, type TwilioAccount } from "@shared/schemas/accounts";
+import { ACCOUNT_SID_DISPLAY_LENGTH } from "@shared/constants";
+import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "@shared/models";
+import { DEFAULT_COUNTRY } from "@shared/phone";
+import { T } from "@shared/strings";
 
 export interface AccountFormValues {
   name: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiLeadNotificationSettings } from "../../../../src/shared/schemas/lead-detection";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
+import type { ApiLeadNotificationSettings } from "@shared/schemas/lead-detection";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
 
 export const LEAD_SETTINGS_KEY = ["/api/lead-notifications", "settings"] as const;
 

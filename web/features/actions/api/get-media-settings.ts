@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MediaSettings } from "../../../../src/shared/media";
-import { apiGet } from "../../../lib/api-client";
+import type { MediaSettings } from "@shared/media";
+import { apiGet } from "@web/lib/api-client";
 
 export type ApiMediaSettings = MediaSettings & { canEdit: boolean };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MEDIA_LIMITS, mediaKind } from "../../../../src/shared/media";
-import { type ApiLibrary, type ApiLibraryItem, LIBRARY_TEXTS as LX, LIBRARY_TYPES } from "../../../../src/shared/media-library";
-import { apiGet, apiRequest } from "../../../lib/api-client";
+import { MEDIA_LIMITS, mediaKind } from "@shared/media";
+import { type ApiLibrary, type ApiLibraryItem, LIBRARY_TEXTS as LX, LIBRARY_TYPES } from "@shared/media-library";
+import { apiGet, apiRequest } from "@web/lib/api-client";
 
 // The active account's media library; the account's id in the key gives each account its own.
 export const mediaLibraryQueryOptions = (twilioAccountId: string) =>

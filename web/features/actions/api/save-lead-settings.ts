@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLeadNotificationSettings, LeadNotificationSettingsInput } from "../../../../src/shared/schemas/lead-detection";
-import { apiRequest } from "../../../lib/api-client";
+import type { ApiLeadNotificationSettings, LeadNotificationSettingsInput } from "@shared/schemas/lead-detection";
+import { apiRequest } from "@web/lib/api-client";
 import { LEAD_SETTINGS_KEY } from "./get-lead-settings";
 
 export function saveLeadSettings(input: LeadNotificationSettingsInput) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MediaSettings } from "../../../../src/shared/media";
-import { apiRequest } from "../../../lib/api-client";
+import type { MediaSettings } from "@shared/media";
+import { apiRequest } from "@web/lib/api-client";
 import type { ApiMediaSettings } from "./get-media-settings";
 
 export function saveMediaSettings(input: Partial<MediaSettings>) {

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { ACTIONS_TEXTS as TX, type ApiLeadNotificationSettings, leadPhoneIssue } from "../../../../src/shared/schemas/lead-detection";
-import { T } from "../../../../src/shared/strings";
-import { PhoneListEditor } from "../../../components/phone-list-editor";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, Label } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
-import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { ACTIONS_TEXTS as TX, type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
+import { T } from "@shared/strings";
+import { PhoneListEditor } from "@web/components/phone-list-editor";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, Label } from "@web/components/ui/field";
+import { NativeSelect } from "@web/components/ui/input";
+import { Switch } from "@web/components/ui/switch";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
+import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useSaveLeadSettings } from "../api/save-lead-settings";
 
 export function LeadSettingsDialog({

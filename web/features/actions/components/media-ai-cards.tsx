@@ -1,14 +1,14 @@
 import { Eye, Mic } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { MEDIA_TEXTS as MX, TRANSCRIPTION_MODELS } from "../../../../src/shared/media";
-import { ACTIONS_TEXTS as TX } from "../../../../src/shared/schemas/lead-detection";
-import { T } from "../../../../src/shared/strings";
-import { Badge } from "../../../components/ui/badge";
-import { Card, CardDescription, CardTitle } from "../../../components/ui/card";
-import { NativeSelect } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { MEDIA_TEXTS as MX, TRANSCRIPTION_MODELS } from "@shared/media";
+import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
+import { T } from "@shared/strings";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardDescription, CardTitle } from "@web/components/ui/card";
+import { NativeSelect } from "@web/components/ui/input";
+import { Switch } from "@web/components/ui/switch";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useMediaSettings } from "../api/get-media-settings";
 import { useSaveMediaSettings } from "../api/save-media-settings";
 

@@ -1,15 +1,15 @@
 import { FileText, Image as ImageIcon, Library, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { mediaKind } from "../../../../src/shared/media";
-import { LIBRARY_TEXTS as LX } from "../../../../src/shared/media-library";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Card, CardDescription, CardTitle } from "../../../components/ui/card";
-import { FieldError, Label } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { mediaKind } from "@shared/media";
+import { LIBRARY_TEXTS as LX } from "@shared/media-library";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Card, CardDescription, CardTitle } from "@web/components/ui/card";
+import { FieldError, Label } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { libraryFileIssue, useLibraryMutations, useMediaLibrary } from "../api/media-library";
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshAdminData } from "./refresh-admin-data";
 
 export function assignAccount({ userId, twilioAccountId, isOwner }: { userId: string; twilioAccountId: string; isOwner: boolean }) {

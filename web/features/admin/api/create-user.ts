@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshAdminData } from "./refresh-admin-data";
 
 export interface NewUser {

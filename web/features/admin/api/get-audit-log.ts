@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { AuditEntry } from "../../../../src/shared/schemas/admin";
-import { throwIfResNotOk } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { AuditEntry } from "@shared/schemas/admin";
+import { throwIfResNotOk } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 async function fetchAuditPage(before: string | null, signal?: AbortSignal): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const res = await fetch(before ? `/api/admin/audit-log?before=${encodeURIComponent(before)}` : "/api/admin/audit-log", { credentials: "include", signal });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUser } from "../../../../src/shared/schemas/admin";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { AdminUser } from "@shared/schemas/admin";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const adminUsersQueryOptions = () =>
   queryOptions({

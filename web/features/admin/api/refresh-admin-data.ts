@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../../lib/query-keys";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Every change shows in the users table and in the audit log. A change to one's own memberships
 // also changes one's own account list.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UserRole } from "../../../../src/shared/constants";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import type { UserRole } from "@shared/constants";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshAdminData } from "./refresh-admin-data";
 
 export function updateRole({ userId, role }: { userId: string; role: UserRole }) {

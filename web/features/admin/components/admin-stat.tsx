@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Card } from "../../../components/ui/card";
+import { Card } from "@web/components/ui/card";
 
 export function AdminStat({ label, value, icon: Icon, testId }: { label: string; value: number; icon: LucideIcon; testId: string }) {
   return (

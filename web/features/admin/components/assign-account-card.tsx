@@ -1,14 +1,14 @@
 import { Link2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ADMIN_UI as UI } from "../../../../src/shared/admin-texts";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { ADMIN_TEXTS as TX, type AdminUser } from "../../../../src/shared/schemas/admin";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Checkbox, NativeSelect } from "../../../components/ui/input";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { ADMIN_UI as UI } from "@shared/admin-texts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ADMIN_TEXTS as TX, type AdminUser } from "@shared/schemas/admin";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field } from "@web/components/ui/field";
+import { Checkbox, NativeSelect } from "@web/components/ui/input";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useAssignAccount } from "../api/assign-account";
 
 export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUser[]; accounts: TwilioAccount[]; selfId: string }) {

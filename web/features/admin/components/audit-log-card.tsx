@@ -1,12 +1,12 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import { ADMIN_UI as UI } from "../../../../src/shared/admin-texts";
-import { AUDIT_ACTION_LABELS } from "../../../../src/shared/schemas/admin";
-import { formatRomeDateTime } from "../../../../src/shared/rome-format";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ADMIN_UI as UI } from "@shared/admin-texts";
+import { AUDIT_ACTION_LABELS } from "@shared/schemas/admin";
+import { formatRomeDateTime } from "@shared/rome-format";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useAuditLog } from "../api/get-audit-log";
 import { auditDetails, newestFirst } from "../lib/admin-view";
 

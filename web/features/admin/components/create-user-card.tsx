@@ -1,14 +1,14 @@
 import { UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ADMIN_UI as UI } from "../../../../src/shared/admin-texts";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import { ADMIN_TEXTS as TX } from "../../../../src/shared/schemas/admin";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Checkbox, Input, NativeSelect } from "../../../components/ui/input";
-import { parseServerError } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { ADMIN_UI as UI } from "@shared/admin-texts";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field } from "@web/components/ui/field";
+import { Checkbox, Input, NativeSelect } from "@web/components/ui/input";
+import { parseServerError } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useCreateUser } from "../api/create-user";
 import { emptyCreateUser, isEmailInUse, validateCreateUser, type CreateUserErrors, type CreateUserValues } from "../lib/create-user-form";
 

@@ -1,14 +1,14 @@
 import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { PASSWORD_TEXTS as PX, resetPasswordSchema } from "../../../../src/shared/schemas/passwords";
-import type { AdminUser } from "../../../../src/shared/schemas/admin";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, FieldError } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { PASSWORD_TEXTS as PX, resetPasswordSchema } from "@shared/schemas/passwords";
+import type { AdminUser } from "@shared/schemas/admin";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, FieldError } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useResetPassword } from "../api/reset-password";
 
 // A temporary password for another user; they choose their own at next sign-in. One's own password is

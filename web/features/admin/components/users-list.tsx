@@ -1,10 +1,10 @@
-import { ADMIN_UI as UI } from "../../../../src/shared/admin-texts";
-import type { AdminUser } from "../../../../src/shared/schemas/admin";
-import { formatRomeDate } from "../../../../src/shared/rome-format";
-import { Badge } from "../../../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
-import { useMediaQuery } from "../../../lib/use-media-query";
+import { ADMIN_UI as UI } from "@shared/admin-texts";
+import type { AdminUser } from "@shared/schemas/admin";
+import { formatRomeDate } from "@shared/rome-format";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
+import { useMediaQuery } from "@web/lib/use-media-query";
 import { fullName, shortId } from "../lib/admin-view";
 import { ResetPasswordButton } from "./reset-password-button";
 import { AccountBadges, ActiveToggle, RoleSelect } from "./user-controls";

@@ -1,7 +1,7 @@
-import { ADMIN_UI as UI, ROLE_LABELS } from "../../../../src/shared/admin-texts";
-import { USER_ID_DISPLAY_LENGTH } from "../../../../src/shared/constants";
-import type { TwilioAccount } from "../../../../src/shared/schemas/accounts";
-import type { AdminUser, AuditEntry } from "../../../../src/shared/schemas/admin";
+import { ADMIN_UI as UI, ROLE_LABELS } from "@shared/admin-texts";
+import { USER_ID_DISPLAY_LENGTH } from "@shared/constants";
+import type { TwilioAccount } from "@shared/schemas/accounts";
+import type { AdminUser, AuditEntry } from "@shared/schemas/admin";
 
 export function shortId(id: string): string {
   return id.slice(0, USER_ID_DISPLAY_LENGTH);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH } from "../../../../src/shared/constants";
-import { T } from "../../../../src/shared/strings";
+import { PASSWORD_MIN_LENGTH } from "@shared/constants";
+import { T } from "@shared/strings";
 import type { NewUser } from "../api/create-user";
 
 export interface CreateUserValues {

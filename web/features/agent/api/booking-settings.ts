@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiBookingSettings } from "../../../../src/shared/schemas/agent";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import type { ApiBookingSettings } from "@shared/schemas/agent";
+import { apiGet, apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 
 const KEY = ["/api/agent", "booking-settings"] as const;
 

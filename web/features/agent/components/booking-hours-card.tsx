@@ -1,14 +1,14 @@
 import { CalendarClock, Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { AGENT_TEXTS as TX, type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER, WEEKDAY_LABELS } from "../../../../src/shared/schemas/agent";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { AGENT_TEXTS as TX, type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER, WEEKDAY_LABELS } from "@shared/schemas/agent";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { Field } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useBookingSettings, useSaveBookingSettings } from "../api/booking-settings";
 
 // Configurazione → the opening hours the agent books into (Europe/Rome), its slot length, minimum

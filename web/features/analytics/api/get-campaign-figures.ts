@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CampaignFigures } from "../../../../src/shared/schemas/analytics";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { CampaignFigures } from "@shared/schemas/analytics";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const campaignFiguresQueryOptions = (range: { startDate: string; endDate: string }) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ClientStats } from "../../../../src/shared/schemas/analytics";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ClientStats } from "@shared/schemas/analytics";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const clientStatsQueryOptions = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiTemplate } from "../../../../src/shared/schemas/templates";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiTemplate } from "@shared/schemas/templates";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const templatesQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,5 @@
 import { Bot, FileText, MessagesSquare, TrendingUp } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { usePrompts } from "../api/get-prompts";
 import { formatCount, formatPercent } from "../lib/format";

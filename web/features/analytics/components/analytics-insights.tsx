@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { CardSkeletons } from "../../../components/card-skeletons";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
-import { useNow } from "../../../lib/use-now";
+import { CardSkeletons } from "@web/components/card-skeletons";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button } from "@web/components/ui/button";
+import { useNow } from "@web/lib/use-now";
 import { useTimeseries } from "../api/get-timeseries";
 import { DEFAULT_PRESET, presetRange, type DayRange, type RangePreset } from "../lib/date-range";
 import { formatCount, formatEur, formatUsd } from "../lib/format";

@@ -1,8 +1,8 @@
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useCampaignFigures } from "../api/get-campaign-figures";
 import { formatCount, formatEur, formatPercent } from "../lib/format";
 

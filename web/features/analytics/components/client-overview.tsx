@@ -1,6 +1,6 @@
 import { Calendar, List, Megaphone, MessageSquare, MessagesSquare, Reply } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useClientStats } from "../api/get-client-stats";
 import { formatCount, formatPercent } from "../lib/format";
 import { ActionTile, type ActionItem } from "./action-tile";

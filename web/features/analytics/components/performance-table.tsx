@@ -1,7 +1,7 @@
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { EmptyState } from "../../../components/empty-state";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { EmptyState } from "@web/components/empty-state";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { formatCount, formatEur, formatPercent } from "../lib/format";
 import { categoryTone, TONE_CLASSES, toneLabel } from "../lib/performance";

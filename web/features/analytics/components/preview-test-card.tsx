@@ -1,10 +1,10 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Bot, Play } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { useActiveConversations } from "../api/get-active-conversations";
 import { useConversation } from "../api/get-conversation";
 import { lastMessages, latestConversation, sampleMessages, type PreviewMessage } from "../lib/preview";

@@ -1,6 +1,6 @@
 import { Bot, FileText, MessageSquarePlus, Settings, Users } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { jumpToStartForm, START_FORM_ANCHOR } from "../lib/start-anchor";
 import { ActionTile, type ActionItem } from "./action-tile";
 

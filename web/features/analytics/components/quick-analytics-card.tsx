@@ -1,8 +1,8 @@
 import { BarChart3 } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { EmptyState } from "../../../components/empty-state";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { EmptyState } from "@web/components/empty-state";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { formatAxisPercent, formatPercent } from "../lib/format";
 import { CHART_CATEGORIES, categoryTone, quickChart, TONE_CLASSES, toneLabel, type CategoryTone } from "../lib/performance";

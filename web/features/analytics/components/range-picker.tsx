@@ -1,11 +1,11 @@
 import { CalendarRange } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { romeDay } from "../../../../src/shared/rome-time";
-import { Button } from "../../../components/ui/button";
-import { FieldError, Label } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { romeDay } from "@shared/rome-time";
+import { Button } from "@web/components/ui/button";
+import { FieldError, Label } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { cn } from "@web/lib/cn";
 import { checkCustomRange, RANGE_PRESETS, rangeLength, type DayRange, type RangePreset } from "../lib/date-range";
 import { fullDay } from "../lib/format";
 

@@ -1,13 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { CircleCheck, CircleX, Clock, FilePen, FileText, Plus, type LucideIcon } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { CATEGORY_LABELS } from "../../../../src/shared/constants";
-import type { ApiTemplate } from "../../../../src/shared/schemas/templates";
-import { TEMPLATE_STATUS_LABELS } from "../../../../src/shared/template-labels";
-import { EmptyState } from "../../../components/empty-state";
-import { Badge, type BadgeProps } from "../../../components/ui/badge";
-import { buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { CATEGORY_LABELS } from "@shared/constants";
+import type { ApiTemplate } from "@shared/schemas/templates";
+import { TEMPLATE_STATUS_LABELS } from "@shared/template-labels";
+import { EmptyState } from "@web/components/empty-state";
+import { Badge, type BadgeProps } from "@web/components/ui/badge";
+import { buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useTemplates } from "../api/get-templates";
 
 export const RECENT_TEMPLATES = 3;

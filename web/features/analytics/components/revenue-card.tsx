@@ -1,6 +1,6 @@
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useNow } from "../../../lib/use-now";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { useNow } from "@web/lib/use-now";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { useCampaignFigures } from "../api/get-campaign-figures";
 import { useTimeseries } from "../api/get-timeseries";

@@ -1,12 +1,12 @@
 import { Smile, ThumbsDown, ThumbsUp } from "lucide-react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import type { SentimentGroup } from "../../../../src/shared/schemas/analytics";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import type { SentimentGroup } from "@shared/schemas/analytics";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { useSentiment } from "../api/get-sentiment";
 import { orderSentiment, sentimentLabel, sentimentTotals } from "../lib/sentiment";
 

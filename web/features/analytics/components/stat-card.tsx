@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
-import { Card } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { Card } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 
 export function StatCard({
   label,

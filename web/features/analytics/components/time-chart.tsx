@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { cn } from "../../../lib/cn";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { cn } from "@web/lib/cn";
 import { axisDecimals, band, chartKind, labelIndexes, linePath, niceTicks, plotWidth, pointX, yOf, type Box } from "../lib/chart-scale";
 import { fullDay, shortDay } from "../lib/format";
-import { useElementWidth } from "../../../lib/use-element-width";
+import { useElementWidth } from "@web/lib/use-element-width";
 
 export interface ChartSeries {
   label: string;

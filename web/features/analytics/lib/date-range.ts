@@ -1,6 +1,6 @@
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { MAX_RANGE_DAYS } from "../../../../src/shared/schemas/analytics";
-import { isCalendarDay, romeDay } from "../../../../src/shared/rome-time";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { MAX_RANGE_DAYS } from "@shared/schemas/analytics";
+import { isCalendarDay, romeDay } from "@shared/rome-time";
 
 export const RANGE_PRESETS = [7, 30, 90] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];

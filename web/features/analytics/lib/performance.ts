@@ -1,6 +1,6 @@
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import { CATEGORY_LABELS } from "../../../../src/shared/constants";
-import type { TemplatePerformance } from "../../../../src/shared/schemas/analytics";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { CATEGORY_LABELS } from "@shared/constants";
+import type { TemplatePerformance } from "@shared/schemas/analytics";
 import { niceTicks } from "./chart-scale";
 
 // The three business categories get their own colour; every other category is neutral.

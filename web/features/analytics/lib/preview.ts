@@ -1,5 +1,5 @@
-import { ANALYTICS_UI as UI } from "../../../../src/shared/analytics-texts";
-import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
+import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 
 export const PREVIEW_MESSAGES = 3;
 

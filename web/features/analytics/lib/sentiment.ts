@@ -1,5 +1,5 @@
-import { SENTIMENT_CATEGORIES, SENTIMENT_CATEGORY_LABELS, type SentimentCategory } from "../../../../src/shared/analytics-texts";
-import type { SentimentGroup } from "../../../../src/shared/schemas/analytics";
+import { SENTIMENT_CATEGORIES, SENTIMENT_CATEGORY_LABELS, type SentimentCategory } from "@shared/analytics-texts";
+import type { SentimentGroup } from "@shared/schemas/analytics";
 
 export function sentimentLabel(category: string): string {
   const known = SENTIMENT_CATEGORY_LABELS[category.toLowerCase() as SentimentCategory];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChangePasswordInput } from "../../../../src/shared/schemas/passwords";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ChangePasswordInput } from "@shared/schemas/passwords";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function changePassword(input: ChangePasswordInput) {
   return apiRequest<{ ok: boolean }>("POST", "/api/auth/change-password", input);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser, LoginInput } from "../../../../src/shared/schemas/auth";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { CurrentUser, LoginInput } from "@shared/schemas/auth";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function login(input: LoginInput) {
   return apiRequest<CurrentUser>("POST", "/api/auth/login", input);

@@ -1,11 +1,11 @@
 import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { changePasswordSchema, PASSWORD_TEXTS as PX } from "../../../../src/shared/schemas/passwords";
-import { Button } from "../../../components/ui/button";
-import { Field, FieldError } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { changePasswordSchema, PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { Button } from "@web/components/ui/button";
+import { Field, FieldError } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useChangePassword } from "../api/change-password";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirm: "" };

@@ -1,5 +1,5 @@
-import { PASSWORD_TEXTS as PX } from "../../../../src/shared/schemas/passwords";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import { PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ChangePasswordForm } from "./change-password-form";
 import { LogoutButton } from "./logout-button";
 

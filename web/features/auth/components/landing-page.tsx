@@ -1,9 +1,9 @@
 import { ChartColumnIncreasing, Bot, CircleCheck, Megaphone } from "lucide-react";
-import { T } from "../../../../src/shared/strings";
-import { BrandLogo } from "../../../components/brand-logo";
-import { ThemeToggle } from "../../../components/theme-toggle";
-import { buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { T } from "@shared/strings";
+import { BrandLogo } from "@web/components/brand-logo";
+import { ThemeToggle } from "@web/components/theme-toggle";
+import { buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { LoginPopover } from "./login-popover";
 
 const featureIcons = [Bot, Megaphone, ChartColumnIncreasing];

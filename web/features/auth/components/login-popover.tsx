@@ -1,13 +1,13 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { LogIn } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
-import { parseServerError } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Field } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
+import { parseServerError } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useLogin } from "../api/login";
 
 function loginFailureText(err: unknown): string {

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast-store";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { toast } from "@web/lib/toast-store";
 import { useLogout } from "../api/logout";
 
 export function LogoutButton({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@web/lib/api-client";
 import { CALENDAR_KEY } from "./get-events";
 
 export function deleteEvent(id: string) {

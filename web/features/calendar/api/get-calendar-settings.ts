@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiCalendarSettings } from "../../../../src/shared/schemas/calendar";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiCalendarSettings } from "@shared/schemas/calendar";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const calendarSettingsQueryOptions = (twilioAccountId: string) => {
   const queryKey = [...queryKeys.calendarSettings, { twilioAccountId }] as const;

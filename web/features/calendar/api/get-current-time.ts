@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { ApiCurrentTime } from "../../../../src/shared/schemas/calendar";
-import { apiGet } from "../../../lib/api-client";
+import { POLL_MS } from "@shared/constants";
+import type { ApiCurrentTime } from "@shared/schemas/calendar";
+import { apiGet } from "@web/lib/api-client";
 
 export const currentTimeQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiCalendarOccurrence } from "../../../../src/shared/schemas/calendar";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
+import type { ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
 
 // Every calendar read starts with this segment, so one invalidation refreshes them all.
 export const CALENDAR_KEY = ["/api/calendar"] as const;

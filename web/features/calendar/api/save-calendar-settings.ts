@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCalendarSettings, CalendarSettingsInput } from "../../../../src/shared/schemas/calendar";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiCalendarSettings, CalendarSettingsInput } from "@shared/schemas/calendar";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function saveCalendarSettings(input: CalendarSettingsInput) {
   return apiRequest<ApiCalendarSettings>("POST", "/api/calendar/settings", input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCalendarEvent, CalendarEventInput } from "../../../../src/shared/schemas/calendar";
-import { apiRequest } from "../../../lib/api-client";
+import type { ApiCalendarEvent, CalendarEventInput } from "@shared/schemas/calendar";
+import { apiRequest } from "@web/lib/api-client";
 import { CALENDAR_KEY } from "./get-events";
 
 // Creates an event, or replaces an existing one (the whole series, for a recurring event).

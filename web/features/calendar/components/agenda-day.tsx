@@ -1,7 +1,7 @@
 import { Bell, MapPin, Plus, Repeat } from "lucide-react";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
-import { Card } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { Card } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { fullDayLabel, timeLabel } from "../lib/format";
 
 // One day as a list (the phone layout): time or 'Tutto il giorno', title and place of each event.

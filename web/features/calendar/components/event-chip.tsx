@@ -1,7 +1,7 @@
 import { Bell, Repeat } from "lucide-react";
-import { formatRomeTime } from "../../../../src/shared/calendar-time";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
-import { cn } from "../../../lib/cn";
+import { formatRomeTime } from "@shared/calendar-time";
+import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { cn } from "@web/lib/cn";
 import { timeLabel } from "../lib/format";
 
 // An event as a small clickable line: in the month cells, the all-day strip and the phone agenda.

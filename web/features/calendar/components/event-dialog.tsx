@@ -1,6 +1,6 @@
 import { Trash } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { RECURRENCE_FREQUENCIES } from "../../../../src/shared/calendar-time";
+import { RECURRENCE_FREQUENCIES } from "@shared/calendar-time";
 import {
   type ApiCalendarOccurrence,
   type ApiCalendarSettings,
@@ -8,23 +8,23 @@ import {
   CALENDAR_TEXTS as TX,
   calendarPhoneIssue,
   cleanPhone,
-} from "../../../../src/shared/schemas/calendar";
-import { T } from "../../../../src/shared/strings";
-import { PhoneListEditor } from "../../../components/phone-list-editor";
-import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
-import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
-import { cn } from "../../../lib/cn";
-import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/calendar";
+import { T } from "@shared/strings";
+import { PhoneListEditor } from "@web/components/phone-list-editor";
+import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, Label } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { Switch } from "@web/components/ui/switch";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/cn";
+import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "../../../../src/shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
 import { emptyEventForm, eventFormFrom, reminderTime, type EventFormErrors, type EventFormValues, toggleWeekday, validateEventForm, withAllDay } from "../lib/event-form";
 import { WEEKDAY_CHOICES } from "../lib/format";
 import { TemplateSelect } from "./template-select";

@@ -1,6 +1,6 @@
-import type { ApiCalendarOccurrence } from "../../../../src/shared/schemas/calendar";
-import { CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
-import { cn } from "../../../lib/cn";
+import type { ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { cn } from "@web/lib/cn";
 import { dayNumber, fullDayLabel, WEEKDAY_HEADERS } from "../lib/format";
 import { monthCell } from "../lib/grid-layout";
 

@@ -1,5 +1,5 @@
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
-import { cn } from "../../../lib/cn";
+import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { cn } from "@web/lib/cn";
 import { dayNumber, fullDayLabel, WEEKDAY_HEADERS } from "../lib/format";
 import { eventsByDay, monthCell } from "../lib/grid-layout";
 import { EventChip } from "./event-chip";

@@ -1,14 +1,14 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { type ApiCalendarSettings, CALENDAR, CALENDAR_TEXTS as TX, calendarPhoneIssue, cleanPhone } from "../../../../src/shared/schemas/calendar";
-import { T } from "../../../../src/shared/strings";
-import { PhoneListEditor } from "../../../components/phone-list-editor";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, Label } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { type ApiCalendarSettings, CALENDAR, CALENDAR_TEXTS as TX, calendarPhoneIssue, cleanPhone } from "@shared/schemas/calendar";
+import { T } from "@shared/strings";
+import { PhoneListEditor } from "@web/components/phone-list-editor";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, Label } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { Switch } from "@web/components/ui/switch";
+import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useSaveCalendarSettings } from "../api/save-calendar-settings";
 import { TemplateSelect } from "./template-select";
 

@@ -1,5 +1,5 @@
-import { NativeSelect } from "../../../components/ui/input";
-import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
+import { NativeSelect } from "@web/components/ui/input";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 
 // Approved provider templates, plus the free-text choice (allowed only inside the 24-hour window).
 export function TemplateSelect({ id, value, onChange, freeFormLabel, disabled }: { id: string; value: string; onChange: (sid: string) => void; freeFormLabel: string; disabled?: boolean }) {

@@ -1,6 +1,6 @@
 import { Bell, Plus, Repeat } from "lucide-react";
-import { CALENDAR, type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
-import { cn } from "../../../lib/cn";
+import { CALENDAR, type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { cn } from "@web/lib/cn";
 import { dayNumber, fullDayLabel, hourLabel, timeLabel, weekdayLabel } from "../lib/format";
 import { layoutTimeGrid, nowOffset } from "../lib/grid-layout";
 import { EventChip } from "./event-chip";

@@ -1,6 +1,6 @@
-import { CALENDAR_VIEWS, type CalendarView } from "../../../../src/shared/calendar-time";
-import { CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
-import { cn } from "../../../lib/cn";
+import { CALENDAR_VIEWS, type CalendarView } from "@shared/calendar-time";
+import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { cn } from "@web/lib/cn";
 
 export function ViewSwitch({ view, onChange, className }: { view: CalendarView; onChange: (view: CalendarView) => void; className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
-import { CALENDAR_VIEWS, type CalendarView, isCalendarDayString } from "../../../../src/shared/calendar-time";
-import { CALENDAR, CALENDAR_STORAGE_KEYS as KEYS } from "../../../../src/shared/schemas/calendar";
+import { CALENDAR_VIEWS, type CalendarView, isCalendarDayString } from "@shared/calendar-time";
+import { CALENDAR, CALENDAR_STORAGE_KEYS as KEYS } from "@shared/schemas/calendar";
 
 // What the calendar remembers in the browser between visits: view mode, current date, grid start hour.
 export interface CalendarPrefs {

@@ -1,4 +1,4 @@
-import { fromRomeLocalInput, isCalendarDayString, type RecurrenceFrequency, romeDayOf, romeLocalInput } from "../../../../src/shared/calendar-time";
+import { fromRomeLocalInput, isCalendarDayString, type RecurrenceFrequency, romeDayOf, romeLocalInput } from "@shared/calendar-time";
 import {
   type ApiCalendarEvent,
   type ApiCalendarOccurrence,
@@ -8,8 +8,8 @@ import {
   type CalendarEventInput,
   calendarEventSchema,
   REMINDER_DEFAULT_VARIABLES,
-} from "../../../../src/shared/schemas/calendar";
-import type { VariableBindings } from "../../../../src/shared/template-variables";
+} from "@shared/schemas/calendar";
+import type { VariableBindings } from "@shared/template-variables";
 
 export interface EventFormValues {
   title: string;

@@ -1,5 +1,5 @@
-import { type CalendarView, formatRomeTime, weekRange } from "../../../../src/shared/calendar-time";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "../../../../src/shared/schemas/calendar";
+import { type CalendarView, formatRomeTime, weekRange } from "@shared/calendar-time";
+import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
 
 // Calendar days are formatted as UTC dates, so the browser's own zone never shifts them.
 const utc = (day: string) => new Date(`${day}T12:00:00Z`);

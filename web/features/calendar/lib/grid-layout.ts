@@ -1,5 +1,5 @@
-import { addDays, daysBetween, effectiveEnd, romeClock, romeDayOf } from "../../../../src/shared/calendar-time";
-import { type ApiCalendarOccurrence, CALENDAR } from "../../../../src/shared/schemas/calendar";
+import { addDays, daysBetween, effectiveEnd, romeClock, romeDayOf } from "@shared/calendar-time";
+import { type ApiCalendarOccurrence, CALENDAR } from "@shared/schemas/calendar";
 
 export const GRID_MINUTES = CALENDAR.gridHours * 60;
 // An event without an end is drawn as half an hour.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCampaign, CreateCalendarCampaignInput } from "../../../../src/shared/schemas/campaigns";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiCampaign, CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createCalendarCampaign(input: CreateCalendarCampaignInput) {
   return apiRequest<ApiCampaign>("POST", "/api/campaigns/calendar", input);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCampaign, CreateDynamicCampaignInput } from "../../../../src/shared/schemas/campaigns";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiCampaign, CreateDynamicCampaignInput } from "@shared/schemas/campaigns";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createDynamicCampaign(input: CreateDynamicCampaignInput) {
   return apiRequest<ApiCampaign>("POST", "/api/campaigns/dynamic", input);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiCampaignCapacity } from "../../../../src/shared/schemas/campaigns";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiCampaignCapacity } from "@shared/schemas/campaigns";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Computed for "now" each time the check opens: never served from the cache.
 export const capacityQueryOptions = (campaignId: string) => {

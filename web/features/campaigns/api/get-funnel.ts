@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { ApiFunnelStep } from "../../../../src/shared/schemas/campaigns";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import type { ApiFunnelStep } from "@shared/schemas/campaigns";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Steps in their sending order, whatever order the server lists them in.
 export const funnelQueryOptions = (campaignId: string) => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiRecipientSample } from "../../../../src/shared/schemas/campaigns";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiRecipientSample } from "@shared/schemas/campaigns";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The list's first recipient, for the live preview of a template's variables.
 export const recipientSampleQueryOptions = (targetListId: string) => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiList } from "../../../../src/shared/schemas/lists";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiList } from "@shared/schemas/lists";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The account's lists, read with the Liste screen's key so both share one cache entry.
 export const targetListsQueryOptions = () =>

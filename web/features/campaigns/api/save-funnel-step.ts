@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiFunnelStep, CreateFunnelStepInput, UpdateFunnelStepInput } from "../../../../src/shared/schemas/campaigns";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiFunnelStep, CreateFunnelStepInput, UpdateFunnelStepInput } from "@shared/schemas/campaigns";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export type SaveStepArgs =
   | { campaignId: string; stepId: null; input: CreateFunnelStepInput }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCampaign, UpdateCampaignInput } from "../../../../src/shared/schemas/campaigns";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiCampaign, UpdateCampaignInput } from "@shared/schemas/campaigns";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function updateCampaignStatus({ id, status }: { id: string } & UpdateCampaignInput) {
   return apiRequest<ApiCampaign>("PATCH", `/api/campaigns/${encodeURIComponent(id)}`, { status });

@@ -1,6 +1,6 @@
 import { CalendarClock } from "lucide-react";
-import { type ApiCampaign, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
+import { type ApiCampaign, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
 import { romeDateTime } from "../lib/format";
 import { CampaignCounts } from "./campaign-counts";
 import { CampaignStatusSwitch } from "./campaign-status-switch";

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { type ApiCampaign, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
+import { type ApiCampaign, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
 
 // The sent count people look for first, with delivered, failed and skipped beside it.
 export function CampaignCounts({ campaign }: { campaign: ApiCampaign }) {

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { type ApiCampaign, type CampaignStatus, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { Badge } from "../../../components/ui/badge";
-import { Switch } from "../../../components/ui/switch";
-import { toast } from "../../../lib/toast-store";
+import { type ApiCampaign, type CampaignStatus, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { Badge } from "@web/components/ui/badge";
+import { Switch } from "@web/components/ui/switch";
+import { toast } from "@web/lib/toast-store";
 import { useUpdateCampaignStatus } from "../api/update-campaign-status";
 import { failureToast } from "../lib/failure";
 import { statusBadge } from "../lib/format";

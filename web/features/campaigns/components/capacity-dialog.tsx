@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
-import { serverMessage } from "../../../lib/server-error";
+import { CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Spinner } from "@web/components/ui/spinner";
+import { serverMessage } from "@web/lib/server-error";
 import { useCapacity } from "../api/get-capacity";
 import { romeDateTime } from "../lib/format";
 

@@ -1,8 +1,8 @@
 import { Trash } from "lucide-react";
-import { type ApiCampaign, CAMPAIGN_TEXTS as TX } from "../../../../src/shared/schemas/campaigns";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast-store";
+import { type ApiCampaign, CAMPAIGN_TEXTS as TX } from "@shared/schemas/campaigns";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteCampaign } from "../api/delete-campaign";
 import { failureToast } from "../lib/failure";
 

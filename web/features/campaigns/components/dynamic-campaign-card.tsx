@@ -1,9 +1,9 @@
 import { ChevronDown, ListFilter, Megaphone } from "lucide-react";
 import { useId, useState } from "react";
-import { type ApiCampaign, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
+import { type ApiCampaign, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { clockText } from "../lib/format";
 import { CampaignCounts } from "./campaign-counts";
 import { CampaignStatusSwitch } from "./campaign-status-switch";

@@ -1,5 +1,5 @@
-import { type ApiFunnelStep, type ApiFunnelStepStats, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { cn } from "../../../lib/cn";
+import { type ApiFunnelStep, type ApiFunnelStepStats, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { cn } from "@web/lib/cn";
 
 const SERIES: { key: keyof typeof UI.chartSeries & keyof ApiFunnelStepStats; swatch: string }[] = [
   { key: "sent", swatch: "bg-sky-500 dark:bg-sky-400" },

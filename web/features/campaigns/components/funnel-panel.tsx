@@ -1,10 +1,10 @@
 import { Plus, RotateCw } from "lucide-react";
 import { useState } from "react";
-import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../lib/toast-store";
+import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteFunnelStep } from "../api/delete-funnel-step";
 import { useFunnel } from "../api/get-funnel";
 import { failureToast } from "../lib/failure";

@@ -1,7 +1,7 @@
 import { Pencil, Trash } from "lucide-react";
-import { type ApiFunnelStep, CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { type ApiFunnelStep, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
 import { stepTriggerText } from "../lib/format";
 
 export function FunnelStepRow({

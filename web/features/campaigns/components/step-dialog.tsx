@@ -11,16 +11,16 @@ import {
   TRIGGER_UNITS,
   type TriggerType,
   type TriggerUnit,
-} from "../../../../src/shared/schemas/campaigns";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
-import { useProviderTemplates } from "../../../lib/queries/get-provider-templates";
-import { fieldErrorsFrom, parseServerError } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/campaigns";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
+import { fieldErrorsFrom, parseServerError } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useRecipientSample } from "../api/get-recipient-sample";
 import { useSaveFunnelStep } from "../api/save-funnel-step";
 import { failureToast } from "../lib/failure";

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import type { ApiList } from "../../../../src/shared/schemas/lists";
-import { buttonVariants } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/input";
+import { CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import type { ApiList } from "@shared/schemas/lists";
+import { buttonVariants } from "@web/components/ui/button";
+import { Field } from "@web/components/ui/field";
+import { NativeSelect } from "@web/components/ui/input";
 
 // The list a campaign sends to; with no list to pick, a line that says so and links to the lists page.
 export function TargetListField({

@@ -1,6 +1,6 @@
-import { CAMPAIGN_UI as UI } from "../../../../src/shared/schemas/campaigns";
-import { NativeSelect } from "../../../components/ui/input";
-import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
+import { CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { NativeSelect } from "@web/components/ui/input";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 
 // The account's approved templates; a template the campaign already uses stays listed even if no longer approved.
 export function TemplateSelect({ id, value, onChange, invalid }: { id: string; value: string; onChange: (sid: string) => void; invalid: boolean }) {

@@ -1,4 +1,4 @@
-import { addDays, fromRomeLocalInput, romeDayOf } from "../../../../src/shared/calendar-time";
+import { addDays, fromRomeLocalInput, romeDayOf } from "@shared/calendar-time";
 import {
   CAMPAIGN,
   CAMPAIGN_TEXTS as TX,
@@ -7,8 +7,8 @@ import {
   type CreateCalendarCampaignInput,
   createDynamicCampaignSchema,
   type CreateDynamicCampaignInput,
-} from "../../../../src/shared/schemas/campaigns";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
+} from "@shared/schemas/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
 import { firstIssueByField } from "./zod-errors";
 
 type FormResult<TValues, TInput> = { ok: true; data: TInput } | { ok: false; errors: Partial<Record<keyof TValues, string>> };

@@ -1,8 +1,8 @@
 import { formatInTimeZone } from "date-fns-tz";
-import { isValidInstant } from "../../../../src/shared/calendar-time";
-import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, triggerLabel } from "../../../../src/shared/schemas/campaigns";
-import { ROME_TZ } from "../../../../src/shared/rome-time";
-import type { BadgeProps } from "../../../components/ui/badge";
+import { isValidInstant } from "@shared/calendar-time";
+import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, triggerLabel } from "@shared/schemas/campaigns";
+import { ROME_TZ } from "@shared/rome-time";
+import type { BadgeProps } from "@web/components/ui/badge";
 
 // Instants are stored in UTC; people read them in Italy: "29/03/2026 alle 10:00".
 export function romeDateTime(iso: string): string {

@@ -1,4 +1,4 @@
-import { fromRomeLocalInput, romeLocalInput } from "../../../../src/shared/calendar-time";
+import { fromRomeLocalInput, romeLocalInput } from "@shared/calendar-time";
 import {
   type ApiFunnelStep,
   CAMPAIGN,
@@ -9,8 +9,8 @@ import {
   type StepType,
   type TriggerType,
   type TriggerUnit,
-} from "../../../../src/shared/schemas/campaigns";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
+} from "@shared/schemas/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
 import { firstIssueByField } from "./zod-errors";
 
 export interface StepFormValues {

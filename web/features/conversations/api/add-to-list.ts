@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiList, ApiListLead, ListLeadInput } from "../../../../src/shared/schemas/lists";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiList, ApiListLead, ListLeadInput } from "@shared/schemas/lists";
+import { apiGet, apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The account's static lists: a contact is added to one by hand (dynamic lists follow their source).
 export const staticListsQueryOptions = () =>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { putChangedConversation } from "../lib/live-cache";
 
 export function archiveConversation({ id, archived }: { id: string; archived: boolean }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { putChangedConversation } from "../lib/live-cache";
 
 export function assignConversation({ id, userId }: { id: string; userId: string | null }) {

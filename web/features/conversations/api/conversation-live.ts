@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { serverFrameSchema, type ServerFrame } from "../../../../src/shared/live";
-import { queryKeys } from "../../../lib/query-keys";
+import { serverFrameSchema, type ServerFrame } from "@shared/live";
+import { queryKeys } from "@web/lib/query-keys";
 import { applyFrame } from "../lib/live-cache";
 
 const PING_MS = 25_000;

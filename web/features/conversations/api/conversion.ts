@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversationConversion, ConversationConversionInput } from "../../../../src/shared/schemas/lead-sources";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiConversationConversion, ConversationConversionInput } from "@shared/schemas/lead-sources";
+import { apiGet, apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The conversation's customer as a sale: converted or not, and the deal value (kept on its lead).
 export function useConversationConversion(id: string, { enabled = true }: { enabled?: boolean } = {}) {

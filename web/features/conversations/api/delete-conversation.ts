@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { removeFromLists } from "../../../lib/queries/conversation-lists";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
-import { queryKeys } from "../../../lib/query-keys";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { removeFromLists } from "@web/lib/queries/conversation-lists";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function deleteConversation(id: string) {
   return apiRequest<{ ok: boolean }>("DELETE", `/api/conversations/${encodeURIComponent(id)}`);

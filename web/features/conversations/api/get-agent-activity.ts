@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiAgentActivity } from "../../../../src/shared/schemas/agent";
-import { apiGet } from "../../../lib/api-client";
+import type { ApiAgentActivity } from "@shared/schemas/agent";
+import { apiGet } from "@web/lib/api-client";
 
 // The agent's tool calls come with its replies: the key follows the thread's length and operator
 // mode, so each new message or hand-over reads them again.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiAssignee } from "../../../../src/shared/schemas/conversations";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiAssignee } from "@shared/schemas/conversations";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The users of the active account a conversation can be assigned to.
 export const assigneesQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { throwIfResNotOk, urlFromQueryKey } from "../../../lib/api-client";
-import { useAccountLiveConnected } from "../../../lib/live/account-live";
-import type { ConversationListFilter, ConversationPage } from "../../../lib/queries/conversation-lists";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { throwIfResNotOk, urlFromQueryKey } from "@web/lib/api-client";
+import { useAccountLiveConnected } from "@web/lib/live/account-live";
+import type { ConversationListFilter, ConversationPage } from "@web/lib/queries/conversation-lists";
+import { queryKeys } from "@web/lib/query-keys";
 
 export type ConversationFilter = ConversationListFilter;
 

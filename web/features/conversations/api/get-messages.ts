@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const messagesQueryOptions = (id: string) =>
   queryOptions({

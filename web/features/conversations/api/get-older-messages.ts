@@ -1,5 +1,5 @@
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import { throwIfResNotOk } from "../../../lib/api-client";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import { throwIfResNotOk } from "@web/lib/api-client";
 
 export const MESSAGE_PAGE_SIZE = 200;
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import { apiGet } from "../../../lib/api-client";
-import { useAccountLiveConnected } from "../../../lib/live/account-live";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import { apiGet } from "@web/lib/api-client";
+import { useAccountLiveConnected } from "@web/lib/live/account-live";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const unreadCountQueryOptions = () =>
   queryOptions({

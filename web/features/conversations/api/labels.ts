@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation, ApiLabel } from "../../../../src/shared/schemas/conversations";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
+import { apiGet, apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 import { putChangedConversation } from "../lib/live-cache";
 
 export const labelsQueryOptions = () =>

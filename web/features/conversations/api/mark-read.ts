@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import { apiRequest } from "@web/lib/api-client";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 
 export function markRead(id: string) {
   return apiRequest<{ ok: boolean }>("POST", `/api/conversations/${encodeURIComponent(id)}/mark-read`);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MEDIA_LIMITS, MEDIA_TEXTS as MX, mediaKind, OUTBOUND_MEDIA_TYPES } from "../../../../src/shared/media";
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
-import { queryKeys } from "../../../lib/query-keys";
+import { MEDIA_LIMITS, MEDIA_TEXTS as MX, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
+import { queryKeys } from "@web/lib/query-keys";
 import { addMessageToCache } from "../lib/live-cache";
 
 export interface SendMediaInput {

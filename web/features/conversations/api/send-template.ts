@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import type { VariableBindings } from "../../../../src/shared/template-variables";
-import { apiRequest } from "../../../lib/api-client";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import type { VariableBindings } from "@shared/template-variables";
+import { apiRequest } from "@web/lib/api-client";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { addMessageToCache } from "../lib/live-cache";
 
 export interface SendTemplateInput {

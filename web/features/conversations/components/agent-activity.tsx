@@ -1,6 +1,6 @@
 import { Bot, UserRoundCheck } from "lucide-react";
-import { AGENT_TEXTS as TX, type ApiAgentEvent, type ApiHandoff } from "../../../../src/shared/schemas/agent";
-import { cn } from "../../../lib/cn";
+import { AGENT_TEXTS as TX, type ApiAgentEvent, type ApiHandoff } from "@shared/schemas/agent";
+import { cn } from "@web/lib/cn";
 
 const time = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" });
 

@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SearchX, Smartphone } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversationDetail, ApiMessage } from "../../../../src/shared/schemas/conversations";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { FullPageSpinner } from "../../../components/full-page-spinner";
-import { Button, buttonVariants } from "../../../components/ui/button";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { FullPageSpinner } from "@web/components/full-page-spinner";
+import { Button, buttonVariants } from "@web/components/ui/button";
 import { useConversationThread } from "../lib/use-conversation-thread";
 import { Composer } from "./composer";
 import { ConversationActions } from "./conversation-actions";

@@ -1,10 +1,10 @@
 import { FileText, Paperclip, X } from "lucide-react";
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { MEDIA_TEXTS as MX, OUTBOUND_MEDIA_TYPES } from "../../../../src/shared/media";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { MEDIA_TEXTS as MX, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { attachmentIssue, useSendMedia } from "../api/send-media";
 import { sendFailureText } from "../lib/composer";
 

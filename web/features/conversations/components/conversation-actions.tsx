@@ -1,10 +1,10 @@
 import { Archive, ArchiveRestore } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useArchiveConversation } from "../api/archive-conversation";
 import { AddToListDialog } from "./add-to-list-dialog";
 import { AssignMenu } from "./assign-menu";

@@ -1,11 +1,11 @@
 import { Headset, MessageSquareText, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { Avatar } from "../../../components/ui/avatar";
-import { Badge } from "../../../components/ui/badge";
-import { cn } from "../../../lib/cn";
-import { categoryLabel, listInitials, nameOrPhone, withPlus } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { Avatar } from "@web/components/ui/avatar";
+import { Badge } from "@web/components/ui/badge";
+import { cn } from "@web/lib/cn";
+import { categoryLabel, listInitials, nameOrPhone, withPlus } from "@web/lib/conversation-format";
 import { OptedOutBadge, StatusBadge } from "./status-badge";
 
 function LiveIndicator({ live }: { live: boolean }) {

@@ -1,10 +1,10 @@
 import { Archive, Bot, Headset, UserRound } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation, ApiLabel } from "../../../../src/shared/schemas/conversations";
-import { Avatar } from "../../../components/ui/avatar";
-import { cn } from "../../../lib/cn";
-import { fullDateTime, lastActivity, listInitials, listTime, nameOrPhone } from "../../../lib/conversation-format";
-import { useNow } from "../../../lib/use-now";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
+import { Avatar } from "@web/components/ui/avatar";
+import { cn } from "@web/lib/cn";
+import { fullDateTime, lastActivity, listInitials, listTime, nameOrPhone } from "@web/lib/conversation-format";
+import { useNow } from "@web/lib/use-now";
 import { useAssignees } from "../api/get-assignees";
 import { useLabels } from "../api/labels";
 import { LabelChips } from "./label-chips";

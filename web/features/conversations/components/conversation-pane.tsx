@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, SearchX, Trash } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../lib/toast-store";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteConversation } from "../api/delete-conversation";
 import { useConversationThread } from "../lib/use-conversation-thread";
 import { Composer } from "./composer";

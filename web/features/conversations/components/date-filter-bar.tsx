@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { Button } from "../../../components/ui/button";
-import { FieldError, Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { romeDay } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { Button } from "@web/components/ui/button";
+import { FieldError, Label } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { romeDay } from "@web/lib/conversation-format";
 import { customRange, presetRange, type DatePreset, type DateRange } from "../lib/date-filter";
 
 const PRESETS: { value: DatePreset; label: string }[] = [

@@ -1,5 +1,5 @@
-import type { ApiLabel } from "../../../../src/shared/schemas/conversations";
-import { cn } from "../../../lib/cn";
+import type { ApiLabel } from "@shared/schemas/conversations";
+import { cn } from "@web/lib/cn";
 import { LABEL_CHIP } from "../lib/label-colors";
 
 export function LabelChip({ label }: { label: ApiLabel }) {

@@ -1,8 +1,8 @@
 import { Bot, Check, CheckCheck, CircleExclamationPoint, Clock, Headset, Info, UserRound, type LucideIcon } from "lucide-react";
-import { CONVERSATION_TEXTS as TX, MESSAGE_STATUS_TEXTS } from "../../../../src/shared/conversation-texts";
-import type { ApiMessage, MessageSender } from "../../../../src/shared/schemas/conversations";
-import { cn } from "../../../lib/cn";
-import { fullDateTime, relativeTime } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX, MESSAGE_STATUS_TEXTS } from "@shared/conversation-texts";
+import type { ApiMessage, MessageSender } from "@shared/schemas/conversations";
+import { cn } from "@web/lib/cn";
+import { fullDateTime, relativeTime } from "@web/lib/conversation-format";
 import { MessageMedia } from "./message-media";
 
 const SENDERS: Record<MessageSender, { label: string; icon: LucideIcon }> = {

@@ -1,7 +1,7 @@
 import { FileText, Loader2, MapPin, MousePointerClick, TriangleAlert } from "lucide-react";
-import { type ApiMedia, MEDIA_TEXTS as MX, mapsUrl, mediaKind } from "../../../../src/shared/media";
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
+import { type ApiMedia, MEDIA_TEXTS as MX, mapsUrl, mediaKind } from "@shared/media";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 
 function formatSize(bytes: number | null) {
   if (bytes === null) return "";

@@ -1,10 +1,10 @@
 import { Bot, CircleExclamationPoint, MessageSquare } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation, ApiMessage, ApiNote } from "../../../../src/shared/schemas/conversations";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { useNow } from "../../../lib/use-now";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation, ApiMessage, ApiNote } from "@shared/schemas/conversations";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { useNow } from "@web/lib/use-now";
 import { useAgentActivity } from "../api/get-agent-activity";
 import { AgentEventLine, HandoffSummary } from "./agent-activity";
 import { MessageBubble } from "./message-bubble";

@@ -1,7 +1,7 @@
 import { StickyNote } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiNote } from "../../../../src/shared/schemas/conversations";
-import { fullDateTime, relativeTime } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiNote } from "@shared/schemas/conversations";
+import { fullDateTime, relativeTime } from "@web/lib/conversation-format";
 
 // An internal note sits in the middle of the thread, dashed and amber: the customer never sees it.
 export function NoteBubble({ note, now }: { note: ApiNote; now: Date }) {

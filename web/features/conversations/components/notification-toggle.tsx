@@ -1,8 +1,8 @@
 import { Bell } from "lucide-react";
 import { useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { Button } from "../../../components/ui/button";
-import { notificationsSupported } from "../../../lib/live/inbox-alerts";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { Button } from "@web/components/ui/button";
+import { notificationsSupported } from "@web/lib/live/inbox-alerts";
 
 // Asks the browser for permission once; the shell notifies new customer messages after that.
 export function NotificationToggle() {

@@ -1,12 +1,12 @@
 import { Bot, Headset } from "lucide-react";
 import { useId } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { T } from "../../../../src/shared/strings";
-import { Label } from "../../../components/ui/field";
-import { Switch } from "../../../components/ui/switch";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { T } from "@shared/strings";
+import { Label } from "@web/components/ui/field";
+import { Switch } from "@web/components/ui/switch";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useSetOperatorMode } from "../api/set-operator-mode";
 
 // On: the AI stays silent and the operator's messages go straight to the customer. Off: the AI replies.

@@ -1,6 +1,6 @@
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { Badge } from "../../../components/ui/badge";
-import { statusLabel } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { Badge } from "@web/components/ui/badge";
+import { statusLabel } from "@web/lib/conversation-format";
 
 export function StatusBadge({ status }: { status: string }) {
   const variant = status === "active" ? "success" : status === "waiting" ? "warning" : "outline";

@@ -1,5 +1,5 @@
-import { T } from "../../../../src/shared/strings";
-import { cn } from "../../../lib/cn";
+import { T } from "@shared/strings";
+import { cn } from "@web/lib/cn";
 import { useUnreadCount } from "../api/get-unread-count";
 
 export function UnreadBadge({ className, descriptionId }: { className?: string; descriptionId?: string }) {

@@ -1,5 +1,5 @@
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation } from "@shared/schemas/conversations";
 
 export type AiState = "active" | "paused" | "waiting";
 

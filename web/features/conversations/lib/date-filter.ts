@@ -1,6 +1,6 @@
 import { fromZonedTime } from "date-fns-tz/fromZonedTime";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { ROME_TZ, romeDay, shiftDay } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { ROME_TZ, romeDay, shiftDay } from "@web/lib/conversation-format";
 
 export type DatePreset = "all" | "today" | "yesterday" | "custom";
 

@@ -1,4 +1,4 @@
-import type { ApiLabel } from "../../../../src/shared/schemas/conversations";
+import type { ApiLabel } from "@shared/schemas/conversations";
 
 // Chip classes per palette colour, readable in the dark and the light theme.
 export const LABEL_CHIP: Record<ApiLabel["color"], string> = {

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ServerFrame } from "../../../../src/shared/live";
-import type { ApiConversation, ApiConversationDetail, ApiMessage, ApiNote } from "../../../../src/shared/schemas/conversations";
-import { lastActivity } from "../../../lib/conversation-format";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
-import { putInLists, updateInLists } from "../../../lib/queries/conversation-lists";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ServerFrame } from "@shared/live";
+import type { ApiConversation, ApiConversationDetail, ApiMessage, ApiNote } from "@shared/schemas/conversations";
+import { lastActivity } from "@web/lib/conversation-format";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { putInLists, updateInLists } from "@web/lib/queries/conversation-lists";
+import { queryKeys } from "@web/lib/query-keys";
 
 const STATUS_RANK: Record<NonNullable<ApiMessage["status"]>, number> = {
   received: 0,

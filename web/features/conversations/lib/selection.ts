@@ -1,4 +1,4 @@
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
+import type { ApiConversation } from "@shared/schemas/conversations";
 
 // The conversation on screen: the one chosen while it is listed; else, side by side, the first.
 export function pickSelected(conversations: readonly ApiConversation[], chosenId: string | null, wide: boolean): string | null {

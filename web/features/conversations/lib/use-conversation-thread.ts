@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import { errorStatus } from "../../../lib/server-error";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import { errorStatus } from "@web/lib/server-error";
 import { useConversationLive } from "../api/conversation-live";
 import { useConversation } from "../api/get-conversation";
 import { useMessages } from "../api/get-messages";

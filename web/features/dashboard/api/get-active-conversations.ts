@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { apiGet } from "../../../lib/api-client";
-import { useAccountLiveConnected } from "../../../lib/live/account-live";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { apiGet } from "@web/lib/api-client";
+import { useAccountLiveConnected } from "@web/lib/live/account-live";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const activeConversationsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, MessageSquarePlus, MessagesSquare } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { useNow } from "../../../lib/use-now";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { useNow } from "@web/lib/use-now";
 import { useActiveConversations } from "../api/get-active-conversations";
 import { ConversationRow } from "./conversation-row";
 

@@ -1,11 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, Phone } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import type { ApiConversation } from "../../../../src/shared/schemas/conversations";
-import { Avatar } from "../../../components/ui/avatar";
-import { Badge } from "../../../components/ui/badge";
-import { buttonVariants } from "../../../components/ui/button";
-import { categoryLabel, customerLabel, fullDateTime, lastActivity, relativeTime, withPlus, wordInitials } from "../../../lib/conversation-format";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import type { ApiConversation } from "@shared/schemas/conversations";
+import { Avatar } from "@web/components/ui/avatar";
+import { Badge } from "@web/components/ui/badge";
+import { buttonVariants } from "@web/components/ui/button";
+import { categoryLabel, customerLabel, fullDateTime, lastActivity, relativeTime, withPlus, wordInitials } from "@web/lib/conversation-format";
 
 export function ConversationRow({ conversation, now }: { conversation: ApiConversation; now: Date }) {
   const name = customerLabel(conversation);

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { T } from "../../../../src/shared/strings";
-import { FullPageSpinner } from "../../../components/full-page-spinner";
-import { greetingName } from "../../../lib/greeting";
-import { usePersonalAssistant } from "../../../lib/personal-assistant";
-import { useMe } from "../../../lib/queries/get-me";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { T } from "@shared/strings";
+import { FullPageSpinner } from "@web/components/full-page-spinner";
+import { greetingName } from "@web/lib/greeting";
+import { usePersonalAssistant } from "@web/lib/personal-assistant";
+import { useMe } from "@web/lib/queries/get-me";
 import { ActiveConversations } from "./active-conversations";
 import { GettingStarted } from "./getting-started";
 import { PaIconRow } from "./pa-icon-row";

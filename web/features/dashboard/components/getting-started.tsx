@@ -1,14 +1,14 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
 import { ArrowRight, CircleCheck, CircleX } from "lucide-react";
-import type { UserRole } from "../../../../src/shared/constants";
-import { PAGE_TITLES } from "../../../../src/shared/nav";
-import { T } from "../../../../src/shared/strings";
-import { NavIcon } from "../../../components/nav-icon";
-import { Badge } from "../../../components/ui/badge";
-import { buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { sidebarItems } from "../../../lib/nav";
-import { useAccounts } from "../../../lib/queries/get-accounts";
+import type { UserRole } from "@shared/constants";
+import { PAGE_TITLES } from "@shared/nav";
+import { T } from "@shared/strings";
+import { NavIcon } from "@web/components/nav-icon";
+import { Badge } from "@web/components/ui/badge";
+import { buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { sidebarItems } from "@web/lib/nav";
+import { useAccounts } from "@web/lib/queries/get-accounts";
 
 function AccountStep() {
   const { data: accounts, isPending } = useAccounts();

@@ -1,8 +1,8 @@
 import { Bot, Brain, MessageSquare, Sparkles, Zap } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { T } from "../../../../src/shared/strings";
-import { createSequenceTracker, type SequenceTracker } from "../../../lib/personal-assistant-sequence";
-import { usePersonalAssistant } from "../../../lib/personal-assistant";
+import { T } from "@shared/strings";
+import { createSequenceTracker, type SequenceTracker } from "@web/lib/personal-assistant-sequence";
+import { usePersonalAssistant } from "@web/lib/personal-assistant";
 
 const ICONS = [Bot, MessageSquare, Brain, Zap];
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLeadSaved, LeadInput } from "../../../../src/shared/schemas/lead-sources";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiLeadSaved, LeadInput } from "@shared/schemas/lead-sources";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createLead(input: LeadInput) {
   return apiRequest<ApiLeadSaved>("POST", "/api/leads", input);

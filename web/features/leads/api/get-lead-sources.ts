@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiLeadSource } from "../../../../src/shared/schemas/lead-sources";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiLeadSource } from "@shared/schemas/lead-sources";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const leadSourcesQueryOptions = () =>
   queryOptions({

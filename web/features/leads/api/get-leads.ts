@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { ApiLeadsPage } from "../../../../src/shared/schemas/lead-sources";
-import { throwIfResNotOk, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiLeadsPage } from "@shared/schemas/lead-sources";
+import { throwIfResNotOk, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export interface LeadsFilter {
   search: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLeadSource, LeadSourceInput } from "../../../../src/shared/schemas/lead-sources";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiLeadSource, LeadSourceInput } from "@shared/schemas/lead-sources";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Creates a source, or replaces an existing one's settings.
 export function saveLeadSource({ id, input }: { id: string | null; input: LeadSourceInput }) {

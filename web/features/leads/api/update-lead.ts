@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLead, LeadStatus } from "../../../../src/shared/schemas/lead-sources";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiLead, LeadStatus } from "@shared/schemas/lead-sources";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function updateLead({ id, ...changes }: { id: string; status?: LeadStatus; dealValue?: number | null }) {
   return apiRequest<ApiLead>("PUT", `/api/leads/${encodeURIComponent(id)}`, changes);

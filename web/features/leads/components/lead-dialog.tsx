@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import { type ApiLeadSource, LEAD_TEXTS as TX } from "../../../../src/shared/schemas/lead-sources";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { type ApiLeadSource, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useCreateLead } from "../api/create-lead";
 import { emptyLeadForm, type LeadFormErrors, type LeadFormValues, validateLeadForm } from "../lib/lead-form";
 

@@ -1,5 +1,5 @@
 import { CalendarClock, MessageSquare, Pencil, RefreshCw, Trash, Users } from "lucide-react";
-import { formatRomeDateTime, pad2 } from "../../../../src/shared/rome-format";
+import { formatRomeDateTime, pad2 } from "@shared/rome-format";
 import {
   type ApiLeadSource,
   CALENDAR_TYPE_LABELS,
@@ -7,12 +7,12 @@ import {
   LEAD_TEXTS as TX,
   PULLED_SOURCE_TYPES,
   WEEK_DAYS,
-} from "../../../../src/shared/schemas/lead-sources";
-import { T } from "../../../../src/shared/strings";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteLeadSource } from "../api/delete-lead-source";
 
 export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLeadSource; onEdit: () => void; onShowLeads: () => void }) {

@@ -16,19 +16,19 @@ import {
   SOURCE_FIELD_LABELS,
   TALKING_MESSAGE_MAX,
   WEEK_DAYS,
-} from "../../../../src/shared/schemas/lead-sources";
-import { type ApiTemplate, templateBody, templateVariables } from "../../../../src/shared/schemas/templates";
-import { T } from "../../../../src/shared/strings";
-import { incompleteBindings, TemplateVariablesField } from "../../../components/template-variables-field";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
-import { cn } from "../../../lib/cn";
-import { fieldErrorsFrom, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/lead-sources";
+import { type ApiTemplate, templateBody, templateVariables } from "@shared/schemas/templates";
+import { T } from "@shared/strings";
+import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, Label } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { Switch } from "@web/components/ui/switch";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/cn";
+import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useLeads } from "../api/get-leads";
 import { useSaveLeadSource } from "../api/save-lead-source";
 import {
@@ -41,8 +41,8 @@ import {
   toLeadSourceInput,
   validateLeadSourceForm,
 } from "../lib/lead-source-form";
-import { plannedSends } from "../../../../src/shared/lead-source-plan";
-import { formatRomeDateTime } from "../../../../src/shared/rome-format";
+import { plannedSends } from "@shared/lead-source-plan";
+import { formatRomeDateTime } from "@shared/rome-format";
 
 export type LeadSourceDialogState = { mode: "create" } | { mode: "edit"; source: ApiLeadSource } | null;
 

@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import { CardSkeletons } from "../../../components/card-skeletons";
+import { CardSkeletons } from "@web/components/card-skeletons";
 import { Plus, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { LEAD_TEXTS as TX } from "../../../../src/shared/schemas/lead-sources";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { useApprovedTemplates } from "../api/get-approved-templates";
 import { useLeadSources } from "../api/get-lead-sources";
 import { LeadDialog } from "./lead-dialog";

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, Search, Trash } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatRomeDateTime } from "../../../../src/shared/rome-format";
+import { formatRomeDateTime } from "@shared/rome-format";
 import {
   type ApiLead,
   type ApiLeadSource,
@@ -10,14 +10,14 @@ import {
   LEAD_TEXTS as TX,
   LEADS_PAGE_SIZE,
   type LeadStatus,
-} from "../../../../src/shared/schemas/lead-sources";
-import { T } from "../../../../src/shared/strings";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { Spinner } from "@web/components/ui/spinner";
+import { cn } from "@web/lib/cn";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteLead } from "../api/delete-lead";
 import { useLeads } from "../api/get-leads";
 import { useUpdateLead } from "../api/update-lead";

@@ -1,4 +1,4 @@
-import { type LeadInput, leadInputSchema } from "../../../../src/shared/schemas/lead-sources";
+import { type LeadInput, leadInputSchema } from "@shared/schemas/lead-sources";
 
 export interface LeadFormValues {
   phone: string;

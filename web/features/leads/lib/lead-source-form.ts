@@ -8,8 +8,8 @@ import {
   SOURCE_FIELD_KEYS,
   type SourceFieldKey,
   type TalkingSchedule,
-} from "../../../../src/shared/schemas/lead-sources";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
+} from "@shared/schemas/lead-sources";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
 
 export interface ScheduleRow {
   hour: string;

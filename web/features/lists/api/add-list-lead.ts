@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiListLead, ListLeadInput } from "../../../../src/shared/schemas/lists";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiListLead, ListLeadInput } from "@shared/schemas/lists";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 import { listLeadsKey } from "./get-list-leads";
 
 export function addListLead({ listId, input }: { listId: string; input: ListLeadInput }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiList, CreateListInput } from "../../../../src/shared/schemas/lists";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiList, CreateListInput } from "@shared/schemas/lists";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createList(input: CreateListInput) {
   return apiRequest<ApiList>("POST", "/api/lists", input);

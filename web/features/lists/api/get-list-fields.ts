@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiListFields } from "../../../../src/shared/schemas/lists";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiListFields } from "@shared/schemas/lists";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Airtable's columns can change at any time: read them afresh each time the dialog opens.
 export const listFieldsQueryOptions = (id: string) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiListLeadsPage } from "../../../../src/shared/schemas/lists";
-import { apiGet, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiListLeadsPage } from "@shared/schemas/lists";
+import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export interface ListLeadsFilter {
   search: string;

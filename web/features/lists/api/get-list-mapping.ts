@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { StandardFieldKey } from "../../../../src/shared/schemas/lists";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { StandardFieldKey } from "@shared/schemas/lists";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export type FieldMapping = Partial<Record<StandardFieldKey, string>>;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiList } from "../../../../src/shared/schemas/lists";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiList } from "@shared/schemas/lists";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // While an import runs, the cards are refreshed often enough for the progress bar to move.
 export const IMPORT_REFRESH_MS = 1_500;

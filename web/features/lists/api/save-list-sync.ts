@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiList } from "../../../../src/shared/schemas/lists";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiList } from "@shared/schemas/lists";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function saveListSync({ id, syncInterval }: { id: string; syncInterval: number }) {
   return apiRequest<ApiList>("PUT", `/api/lists/${encodeURIComponent(id)}/sync`, { syncInterval });

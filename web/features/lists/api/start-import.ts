@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiListImport } from "../../../../src/shared/schemas/lists";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiListImport } from "@shared/schemas/lists";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function startImport(id: string) {
   return apiRequest<ApiListImport>("POST", `/api/lists/${encodeURIComponent(id)}/import`);

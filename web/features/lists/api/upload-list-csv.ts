@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiList } from "../../../../src/shared/schemas/lists";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiList } from "@shared/schemas/lists";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The file itself is the body; its name travels in the query string.
 export function uploadListCsv({ id, file }: { id: string; file: File }) {

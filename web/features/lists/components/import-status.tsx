@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
-import { formatRomeDateTime } from "../../../../src/shared/rome-format";
-import { type ApiListImport, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
-import { cn } from "../../../lib/cn";
+import { formatRomeDateTime } from "@shared/rome-format";
+import { type ApiListImport, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { cn } from "@web/lib/cn";
 import { importFraction } from "../lib/import-progress";
 
 function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {

@@ -1,11 +1,11 @@
 import { Database, FileSpreadsheet, Settings2, Trash, Upload, Users } from "lucide-react";
-import { type ApiList, LIST_SOURCE_LABELS, LIST_TEXTS as TX, LIST_TYPE_LABELS } from "../../../../src/shared/schemas/lists";
-import { T } from "../../../../src/shared/strings";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { type ApiList, LIST_SOURCE_LABELS, LIST_TEXTS as TX, LIST_TYPE_LABELS } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteList } from "../api/delete-list";
 import { isImporting } from "../api/get-lists";
 import { useStartImport } from "../api/start-import";

@@ -1,12 +1,12 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatRomeDateTime } from "../../../../src/shared/rome-format";
-import { type ApiList, LIST_SYNC_MAX_MINUTES, LIST_SYNC_MIN_MINUTES, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { formatRomeDateTime } from "@shared/rome-format";
+import { type ApiList, LIST_SYNC_MAX_MINUTES, LIST_SYNC_MIN_MINUTES, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useSaveListSync } from "../api/save-list-sync";
 
 export const isSyncedList = (list: Pick<ApiList, "listType" | "source">) => list.listType === "dynamic" && list.source === "airtable";

@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import { CardSkeletons } from "../../../components/card-skeletons";
+import { CardSkeletons } from "@web/components/card-skeletons";
 import { ArrowLeft, List, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { type ApiList, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
+import { type ApiList, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { useLists } from "../api/get-lists";
 import { useImportNotifications } from "../lib/use-import-notifications";
 import { CreateListDialog } from "./create-list-dialog";

@@ -1,4 +1,4 @@
-import type { ApiList, ApiListImport } from "../../../../src/shared/schemas/lists";
+import type { ApiList, ApiListImport } from "@shared/schemas/lists";
 
 // 0..1 when the total is known (CSV), null for a run whose length is learnt at the end (Airtable).
 export function importFraction(imp: ApiListImport): number | null {

@@ -1,4 +1,4 @@
-import { type ListLeadInput, listLeadSchema } from "../../../../src/shared/schemas/lists";
+import { type ListLeadInput, listLeadSchema } from "@shared/schemas/lists";
 
 export interface LeadFormValues {
   nome: string;

@@ -1,4 +1,4 @@
-import { createListSchema, type CreateListInput, CSV_MAX_BYTES, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
+import { createListSchema, type CreateListInput, CSV_MAX_BYTES, LIST_TEXTS as TX } from "@shared/schemas/lists";
 
 export interface ListFormValues {
   name: string;

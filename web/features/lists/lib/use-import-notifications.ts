@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
-import { type ApiList, LIST_TEXTS as TX } from "../../../../src/shared/schemas/lists";
-import { toast } from "../../../lib/toast-store";
+import { type ApiList, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { toast } from "@web/lib/toast-store";
 import { finishedImports, importStates } from "./import-progress";
 
 function announce(outcome: ReturnType<typeof finishedImports>[number]) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "../../../../src/shared/schemas/memories";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 import type { MemoryBody } from "../lib/memory-form";
 
 export function createMemory(body: MemoryBody) {

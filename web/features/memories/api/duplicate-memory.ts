@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "../../../../src/shared/schemas/memories";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The server copies the knowledge too (CSV file, Airtable link): "<name>_copy", inactive, no linked templates.
 export function duplicateMemory(id: string) {

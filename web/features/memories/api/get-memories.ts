@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiMemory } from "../../../../src/shared/schemas/memories";
-import { apiGetAllPages } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { apiGetAllPages } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const memoriesQueryOptions = () =>
   queryOptions({

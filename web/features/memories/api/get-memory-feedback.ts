@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiFeedbackRow } from "../../../../src/shared/schemas/memories";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiFeedbackRow } from "@shared/schemas/memories";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Only a saved feedback memory has rows.
 export const memoryFeedbackQueryOptions = (id: string) =>

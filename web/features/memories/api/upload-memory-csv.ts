@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "../../../../src/shared/schemas/memories";
-import { T } from "../../../../src/shared/strings";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { T } from "@shared/strings";
+import { queryKeys } from "@web/lib/query-keys";
 import { uploadPercent } from "../lib/csv-file";
 
 export interface CsvUpload {

@@ -1,8 +1,8 @@
 import { CircleCheck, FileSpreadsheet, TriangleAlert, Upload } from "lucide-react";
 import { useId, useRef } from "react";
-import { MEMORY_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import type { ApiCsvSource } from "../../../../src/shared/schemas/memories";
-import { Button } from "../../../components/ui/button";
+import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
+import type { ApiCsvSource } from "@shared/schemas/memories";
+import { Button } from "@web/components/ui/button";
 import { formatBytes } from "../lib/csv-file";
 
 export type CsvUploadState =

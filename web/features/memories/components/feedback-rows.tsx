@@ -1,9 +1,9 @@
 import { ThumbsDown, ThumbsUp } from "lucide-react";
-import { MEMORY_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { MEMORY_TEXTS as TX } from "../../../../src/shared/schemas/memories";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
+import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
 import { useMemoryFeedback } from "../api/get-memory-feedback";
 import { romeDateTime } from "../lib/rome-format";
 

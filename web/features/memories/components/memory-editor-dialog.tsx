@@ -1,6 +1,6 @@
 import { Trash } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { MEMORY_UI as UI } from "../../../../src/shared/ai-brain-texts";
+import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
 import {
   MEMORY_LIMITS,
   MEMORY_TEXTS as TX,
@@ -8,18 +8,18 @@ import {
   type ApiMemory,
   type MemoryType,
   type StoredDataType,
-} from "../../../../src/shared/schemas/memories";
-import { T } from "../../../../src/shared/strings";
-import { TemplateChecklist } from "../../../components/template-checklist";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field, Label } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
-import { approvedTemplates, useProviderTemplates } from "../../../lib/queries/get-provider-templates";
-import { fieldErrorsFrom, parseServerError, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/memories";
+import { T } from "@shared/strings";
+import { TemplateChecklist } from "@web/components/template-checklist";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field, Label } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { Switch } from "@web/components/ui/switch";
+import { Textarea } from "@web/components/ui/textarea";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
+import { fieldErrorsFrom, parseServerError, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useCreateMemory } from "../api/create-memory";
 import { useDeleteMemory } from "../api/delete-memory";
 import { useUpdateMemory } from "../api/update-memory";

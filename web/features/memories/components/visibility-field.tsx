@@ -1,7 +1,7 @@
 import { Globe, Lock } from "lucide-react";
-import { MEMORY_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { MEMORY_TEXTS as TX, MEMORY_VISIBILITIES, type MemoryVisibility } from "../../../../src/shared/schemas/memories";
-import { cn } from "../../../lib/cn";
+import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
+import { MEMORY_TEXTS as TX, MEMORY_VISIBILITIES, type MemoryVisibility } from "@shared/schemas/memories";
+import { cn } from "@web/lib/cn";
 
 const TEXTS: Record<MemoryVisibility, string> = { private: TX.visibilityPrivate, public: TX.visibilityPublic };
 

@@ -1,5 +1,5 @@
-import { MEMORY_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { MEMORY_LIMITS, MEMORY_TEXTS as TX } from "../../../../src/shared/schemas/memories";
+import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
+import { MEMORY_LIMITS, MEMORY_TEXTS as TX } from "@shared/schemas/memories";
 
 const CSV_TYPES = ["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel", ""];
 

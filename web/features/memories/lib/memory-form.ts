@@ -7,7 +7,7 @@ import {
   type MemoryType,
   type MemoryVisibility,
   type StoredDataType,
-} from "../../../../src/shared/schemas/memories";
+} from "@shared/schemas/memories";
 
 export interface MemoryFormValues {
   name: string;

@@ -1,4 +1,4 @@
-import { ROME_TZ } from "../../../../src/shared/rome-time";
+import { ROME_TZ } from "@shared/rome-time";
 
 const dateTime = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TZ, dateStyle: "short", timeStyle: "short" });
 

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
-import type { ApiOperatorQuestion } from "../../../../src/shared/schemas/operator-questions";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiMessage } from "@shared/schemas/conversations";
+import type { ApiOperatorQuestion } from "@shared/schemas/operator-questions";
+import { apiGet, apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 const QUESTIONS_POLL_MS = 30_000;
 

@@ -3,15 +3,15 @@ import { formatDistanceToNow } from "date-fns";
 import { it } from "date-fns/locale/it";
 import { BellRing } from "lucide-react";
 import { useState } from "react";
-import { OPERATOR_QUESTION_TEXTS as TX } from "../../../../src/shared/operator-question-texts";
-import type { ApiOperatorQuestion } from "../../../../src/shared/schemas/operator-questions";
-import { T } from "../../../../src/shared/strings";
-import { Badge } from "../../../components/ui/badge";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
-import { Textarea } from "../../../components/ui/textarea";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/operator-question-texts";
+import type { ApiOperatorQuestion } from "@shared/schemas/operator-questions";
+import { T } from "@shared/strings";
+import { Badge } from "@web/components/ui/badge";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
+import { Textarea } from "@web/components/ui/textarea";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useAnswerOperatorQuestion, useDismissOperatorQuestion, useOperatorQuestions } from "../api/operator-questions";
 
 // The questions the agent could not answer from its knowledge, waiting for a person.

@@ -1,13 +1,13 @@
 import { Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import type { CurrentUser } from "../../../../src/shared/schemas/auth";
-import { T } from "../../../../src/shared/strings";
-import { ImagePicker } from "../../../components/image-picker";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
-import { initials } from "../../../lib/greeting";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import type { CurrentUser } from "@shared/schemas/auth";
+import { T } from "@shared/strings";
+import { ImagePicker } from "@web/components/image-picker";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { initials } from "@web/lib/greeting";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useUploadProfilePhoto } from "../api/upload-profile-photo";
 
 export function ProfilePhotoDialog({ user, children }: { user: CurrentUser; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiPrompt, PromptInput } from "../../../../src/shared/schemas/prompts";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiPrompt, PromptInput } from "@shared/schemas/prompts";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createPrompt(input: PromptInput) {
   return apiRequest<ApiPrompt>("POST", "/api/prompts", input);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 // The server makes the copy: "<name>_copy", inactive, same settings and links.
 export function duplicatePrompt(id: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 import { checkTestAnswer } from "../lib/prompt-test";
 
 export interface ContentTestInput {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PromptTestResult } from "../../../../src/shared/schemas/prompts";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { PromptTestResult } from "@shared/schemas/prompts";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 import { checkTestAnswer } from "../lib/prompt-test";
 
 // A saved prompt; without a message the server writes one that fits the prompt's subject.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiPrompt, PromptInput } from "../../../../src/shared/schemas/prompts";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiPrompt, PromptInput } from "@shared/schemas/prompts";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Any subset of the fields: the active switch sends only isActive.
 export function updatePrompt({ id, input }: { id: string; input: Partial<PromptInput> }) {

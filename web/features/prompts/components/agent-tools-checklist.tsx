@@ -1,5 +1,5 @@
-import { AGENT_TEXTS as TX, AGENT_TOOL_KEYS, type AgentToolKey } from "../../../../src/shared/schemas/agent";
-import { Checkbox } from "../../../components/ui/input";
+import { AGENT_TEXTS as TX, AGENT_TOOL_KEYS, type AgentToolKey } from "@shared/schemas/agent";
+import { Checkbox } from "@web/components/ui/input";
 
 // Which actions this prompt's agent may take; none until someone ticks them.
 export function AgentToolsChecklist({ selected, onChange, unsupported }: { selected: AgentToolKey[]; onChange: (keys: AgentToolKey[]) => void; unsupported: boolean }) {

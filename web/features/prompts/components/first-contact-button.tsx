@@ -1,12 +1,12 @@
 import { MessageCircleReply } from "lucide-react";
-import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
-import { T } from "../../../../src/shared/strings";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
-import { useSetDefaultPrompt } from "../../../lib/queries/set-default-prompt";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import { T } from "@shared/strings";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { useActiveAccount } from "@web/lib/queries/get-active-account";
+import { useSetDefaultPrompt } from "@web/lib/queries/set-default-prompt";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 
 // Makes this prompt the one that answers customers who write first on the active account, or shows
 // that it already is.

@@ -1,7 +1,7 @@
 import { Link2 } from "lucide-react";
-import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
-import { PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
-import { Badge } from "../../../components/ui/badge";
+import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
+import { PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { Badge } from "@web/components/ui/badge";
 
 // The small pieces the prompt cards share, apart from prompt-cards.tsx so the dashboard's card does
 // not load the prompts page's cards (and their switch).

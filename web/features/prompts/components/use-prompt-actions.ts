@@ -1,9 +1,9 @@
-import { PROMPT_UI as UI } from "../../../../src/shared/prompt-ui-texts";
-import { PROMPT_TEXTS as TX } from "../../../../src/shared/prompt-texts";
-import type { ApiPrompt } from "../../../../src/shared/schemas/prompts";
-import { T } from "../../../../src/shared/strings";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
+import { PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import { T } from "@shared/strings";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useDeletePrompt } from "../api/delete-prompt";
 import { useDuplicatePrompt } from "../api/duplicate-prompt";
 import { useTestPrompt } from "../api/test-prompt";

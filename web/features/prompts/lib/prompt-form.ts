@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { findModel, MODELS } from "../../../../src/shared/models";
-import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "../../../../src/shared/prompt-texts";
-import type { AgentToolKey } from "../../../../src/shared/schemas/agent";
-import { createPromptSchema, type ApiPrompt } from "../../../../src/shared/schemas/prompts";
+import { findModel, MODELS } from "@shared/models";
+import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "@shared/prompt-texts";
+import type { AgentToolKey } from "@shared/schemas/agent";
+import { createPromptSchema, type ApiPrompt } from "@shared/schemas/prompts";
 
 // The card formatters live apart, without the schema, for the dashboard's prompt cards.
 export { modelLabel, preview, temperatureLabel } from "./prompt-format";

@@ -1,6 +1,6 @@
-import { PROMPT_TEXTS } from "../../../../src/shared/prompt-texts";
-import type { PromptTestResult } from "../../../../src/shared/schemas/prompts";
-import { parseServerError } from "../../../lib/server-error";
+import { PROMPT_TEXTS } from "@shared/prompt-texts";
+import type { PromptTestResult } from "@shared/schemas/prompts";
+import { parseServerError } from "@web/lib/server-error";
 
 export class InvalidTestAnswerError extends Error {
   constructor() {

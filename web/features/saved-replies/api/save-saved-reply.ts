@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiSavedReply } from "../../../../src/shared/schemas/saved-replies";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiSavedReply } from "@shared/schemas/saved-replies";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 type Input = { id?: string; shortcut: string; content: string };
 

@@ -1,15 +1,15 @@
 import { MessageSquareText, Pencil, Plus, Trash } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "../../../../src/shared/saved-reply-texts";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
-import { useSavedReplies } from "../../../lib/queries/get-saved-replies";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/saved-reply-texts";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteSavedReply, useSaveSavedReply } from "../api/save-saved-reply";
 
 function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: () => void }) {

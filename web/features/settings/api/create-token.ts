@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiToken } from "../../../../src/shared/schemas/settings";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiToken } from "@shared/schemas/settings";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createToken(input: { name: string; tokenRaw: string }) {
   return apiRequest<ApiToken>("POST", "/api/lead-manager/tokens", input);

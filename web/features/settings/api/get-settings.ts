@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiSettings } from "../../../../src/shared/schemas/settings";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiSettings } from "@shared/schemas/settings";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // A 401 here is an error, not "no data": the page tells the user and sends them to sign in.
 export const settingsQueryOptions = () =>

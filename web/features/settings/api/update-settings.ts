@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiSettings } from "../../../../src/shared/schemas/settings";
-import { apiRequest } from "../../../lib/api-client";
-import { refreshAccountScopedData } from "../../../lib/queries/activate-account";
+import type { ApiSettings } from "@shared/schemas/settings";
+import { apiRequest } from "@web/lib/api-client";
+import { refreshAccountScopedData } from "@web/lib/queries/activate-account";
 
 export function updateSettings(input: { activeTwilioAccountId: string | null }) {
   return apiRequest<ApiSettings>("PUT", "/api/settings", input);

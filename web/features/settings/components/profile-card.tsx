@@ -1,9 +1,9 @@
 import { UserRound } from "lucide-react";
-import { type ApiSettings, SETTINGS_TEXTS as TX } from "../../../../src/shared/schemas/settings";
-import { Avatar } from "../../../components/ui/avatar";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { type ApiSettings, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { Avatar } from "@web/components/ui/avatar";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
 
 export function ProfileCard({ profile }: { profile: ApiSettings["profile"] }) {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");

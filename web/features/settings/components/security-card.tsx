@@ -1,9 +1,9 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { PASSWORD_TEXTS as PX } from "../../../../src/shared/schemas/passwords";
-import { SETTINGS_TEXTS as TX } from "../../../../src/shared/schemas/settings";
-import { Badge } from "../../../components/ui/badge";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
+import { PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
 
 // `changePassword` is the auth feature's form, placed here by the route.
 export function SecurityCard({ logout, changePassword }: { logout: ReactNode; changePassword?: ReactNode }) {

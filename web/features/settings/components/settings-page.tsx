@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from "react";
-import { CardSkeletons } from "../../../components/card-skeletons";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
+import { CardSkeletons } from "@web/components/card-skeletons";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button } from "@web/components/ui/button";
 import { useSettings } from "../api/get-settings";
 import { handledUnauthorized } from "../lib/unauthorized";
 import { ProfileCard } from "./profile-card";

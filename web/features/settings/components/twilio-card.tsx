@@ -1,13 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { ExternalLink, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { type ApiSettings, SETTINGS_TEXTS as TX } from "../../../../src/shared/schemas/settings";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/input";
-import { useAccounts } from "../../../lib/queries/get-accounts";
-import { toast } from "../../../lib/toast-store";
+import { type ApiSettings, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field } from "@web/components/ui/field";
+import { NativeSelect } from "@web/components/ui/input";
+import { useAccounts } from "@web/lib/queries/get-accounts";
+import { toast } from "@web/lib/toast-store";
 import { useUpdateSettings } from "../api/update-settings";
 import { handledUnauthorized } from "../lib/unauthorized";
 

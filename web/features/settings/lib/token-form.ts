@@ -1,4 +1,4 @@
-import { type ApiToken, createTokenSchema, generateTokenValue } from "../../../../src/shared/schemas/settings";
+import { type ApiToken, createTokenSchema, generateTokenValue } from "@shared/schemas/settings";
 
 // The token form: closed, then open for a new token or to edit one, then saved or cancelled.
 export type TokenFormState = { mode: "closed" } | { mode: "new" } | { mode: "edit"; token: ApiToken };

@@ -1,6 +1,6 @@
-import { LOGIN_URL, SETTINGS_TEXTS as TX, UNAUTHORIZED_REDIRECT_MS } from "../../../../src/shared/schemas/settings";
-import { errorStatus } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { LOGIN_URL, SETTINGS_TEXTS as TX, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
+import { errorStatus } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 
 let redirecting = false;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 
 export interface SimulateInboundInput {
   phoneNumber: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SIMULATOR_MEDIA_KINDS } from "../../../../src/shared/media";
-import { apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import type { SIMULATOR_MEDIA_KINDS } from "@shared/media";
+import { apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import type { SimulateInboundResult } from "./simulate-inbound";
 
 export interface SimulateMediaInput {

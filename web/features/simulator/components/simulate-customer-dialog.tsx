@@ -1,15 +1,15 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Smartphone } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { Field } from "@web/components/ui/field";
+import { Input } from "@web/components/ui/input";
+import { useActiveAccount } from "@web/lib/queries/get-active-account";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useSimulateInbound } from "../api/simulate-inbound";
 
 interface Errors {

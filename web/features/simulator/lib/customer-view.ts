@@ -1,4 +1,4 @@
-import type { ApiMessage } from "../../../../src/shared/schemas/conversations";
+import type { ApiMessage } from "@shared/schemas/conversations";
 
 // What the customer's phone shows: their own messages, and the business's once they left Twilio.
 export function customerVisibleMessages(messages: readonly ApiMessage[]): ApiMessage[] {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation, ApiMessage } from "../../../../src/shared/schemas/conversations";
-import type { VariableBindings } from "../../../../src/shared/template-variables";
-import { apiRequest } from "../../../lib/api-client";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
+import type { VariableBindings } from "@shared/template-variables";
+import { apiRequest } from "@web/lib/api-client";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
+import { queryKeys } from "@web/lib/query-keys";
 
 export interface StartConversationInput {
   phoneNumber: string;

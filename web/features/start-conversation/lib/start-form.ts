@@ -1,5 +1,5 @@
-import { CONVERSATION_TEXTS as TX } from "../../../../src/shared/conversation-texts";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "../../../../src/shared/template-variables";
+import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
 import type { PromptSummary } from "../api/get-prompts";
 import type { StartConversationInput } from "../api/start-conversation";
 

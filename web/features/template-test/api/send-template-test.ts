@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TemplateTestResult } from "../../../../src/shared/schemas/template-test";
-import { apiRequest } from "../../../lib/api-client";
-import { refreshConversationSummaries } from "../../../lib/queries/refresh-conversations";
+import type { TemplateTestResult } from "@shared/schemas/template-test";
+import { apiRequest } from "@web/lib/api-client";
+import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 
 export interface TemplateTestInput {
   templateSid: string;

@@ -1,6 +1,6 @@
 import { Bot, Brain, History, MessageSquareHeart } from "lucide-react";
-import { TEMPLATE_TEST_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 
 const ICONS = { prompt: Bot, memory: Brain, feedback: MessageSquareHeart, context: History } as const;
 

@@ -1,5 +1,5 @@
-import { TEMPLATE_TEST_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { Badge, type BadgeProps } from "../../../components/ui/badge";
+import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import { Badge, type BadgeProps } from "@web/components/ui/badge";
 import { statusTone, type StatusTone } from "../lib/template-test";
 
 const VARIANTS: Record<StatusTone, BadgeProps["variant"]> = {

@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
-import { TEMPLATE_TEST_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { CATEGORY_LABELS } from "../../../../src/shared/constants";
-import type { ProviderTemplate } from "../../../../src/shared/sandbox-templates";
-import { cn } from "../../../lib/cn";
+import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import { CATEGORY_LABELS } from "@shared/constants";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
+import { cn } from "@web/lib/cn";
 import { isSelectable } from "../lib/template-test";
 import { TemplateStatusBadge } from "./status-badge";
 

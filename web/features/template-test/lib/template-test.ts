@@ -1,7 +1,7 @@
-import { TEMPLATE_TEST_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import type { ProviderTemplate } from "../../../../src/shared/sandbox-templates";
-import { renderTemplate } from "../../../../src/shared/sandbox-templates";
-import { STATUS_COLOURS, TEMPLATE_TEST_TEXTS as TX, templateTestSchema } from "../../../../src/shared/schemas/template-test";
+import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import type { ProviderTemplate } from "@shared/sandbox-templates";
+import { renderTemplate } from "@shared/sandbox-templates";
+import { STATUS_COLOURS, TEMPLATE_TEST_TEXTS as TX, templateTestSchema } from "@shared/schemas/template-test";
 
 export type StatusTone = "green" | "yellow" | "red" | "grey";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiTemplate, TemplateInput } from "../../../../src/shared/schemas/templates";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiTemplate, TemplateInput } from "@shared/schemas/templates";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function createTemplate(input: TemplateInput) {
   return apiRequest<ApiTemplate>("POST", "/api/templates", input);

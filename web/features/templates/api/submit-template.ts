@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiTemplate } from "../../../../src/shared/schemas/templates";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiTemplate } from "@shared/schemas/templates";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export function submitTemplate(id: string) {
   return apiRequest<ApiTemplate>("POST", `/api/templates/${encodeURIComponent(id)}/submit`);

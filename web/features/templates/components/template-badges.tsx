@@ -1,7 +1,7 @@
 import { Banknote, Briefcase, CircleCheck, CircleX, Clock, FilePen, FileText, PenTool, ShoppingCart, Wrench, type LucideIcon } from "lucide-react";
-import { CATEGORY_LABELS } from "../../../../src/shared/constants";
-import { TEMPLATE_STATUS_LABELS } from "../../../../src/shared/template-labels";
-import { Badge, type BadgeProps } from "../../../components/ui/badge";
+import { CATEGORY_LABELS } from "@shared/constants";
+import { TEMPLATE_STATUS_LABELS } from "@shared/template-labels";
+import { Badge, type BadgeProps } from "@web/components/ui/badge";
 
 export const CATEGORY_ICONS: Record<string, LucideIcon> = {
   loans: Banknote,

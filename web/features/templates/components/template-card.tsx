@@ -1,16 +1,16 @@
 import { Pencil, Send, Trash } from "lucide-react";
-import { formatRomeDateTime } from "../../../../src/shared/rome-format";
+import { formatRomeDateTime } from "@shared/rome-format";
 import {
   type ApiTemplate,
   TEMPLATE_CHANNEL_LABELS,
   TEMPLATE_LANGUAGE_LABELS,
   TEMPLATE_TEXTS as TX,
-} from "../../../../src/shared/schemas/templates";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardFooter, CardTitle } from "../../../components/ui/card";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/templates";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useDeleteTemplate } from "../api/delete-template";
 import { useSubmitTemplate } from "../api/submit-template";
 import { contentJson, isDraft } from "../lib/template-form";

@@ -1,7 +1,7 @@
 import { Braces } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "../../../../src/shared/constants";
-import { renderTemplate } from "../../../../src/shared/sandbox-templates";
+import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "@shared/constants";
+import { renderTemplate } from "@shared/sandbox-templates";
 import {
   type ApiTemplate,
   TEMPLATE_CHANNEL_LABELS,
@@ -11,15 +11,15 @@ import {
   TEMPLATE_LANGUAGES,
   TEMPLATE_TEXTS as TX,
   templateBodyIssues,
-} from "../../../../src/shared/schemas/templates";
-import { T } from "../../../../src/shared/strings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
-import { parseServerError, serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+} from "@shared/schemas/templates";
+import { T } from "@shared/strings";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Field } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import { parseServerError, serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useCreateTemplate } from "../api/create-template";
 import { useUpdateTemplate } from "../api/update-template";
 import {

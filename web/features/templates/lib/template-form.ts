@@ -1,4 +1,4 @@
-import { TEMPLATE_CATEGORIES } from "../../../../src/shared/constants";
+import { TEMPLATE_CATEGORIES } from "@shared/constants";
 import {
   type ApiTemplate,
   createTemplateSchema,
@@ -9,7 +9,7 @@ import {
   templateBodyIssues,
   TEMPLATE_TEXTS,
   templateVariables,
-} from "../../../../src/shared/schemas/templates";
+} from "@shared/schemas/templates";
 
 export interface TemplateFormValues {
   name: string;

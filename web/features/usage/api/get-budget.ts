@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { BudgetStatus } from "../../../../src/shared/schemas/ai-usage";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import type { BudgetStatus } from "@shared/schemas/ai-usage";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // Polled with the report: spending moves it, and reaching the cap changes what the AI does.
 export const budgetQueryOptions = () =>

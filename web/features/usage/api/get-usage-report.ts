@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { POLL_MS } from "../../../../src/shared/constants";
-import type { UsageReport } from "../../../../src/shared/schemas/ai-usage";
-import { throwIfResNotOk, urlFromQueryKey } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { POLL_MS } from "@shared/constants";
+import type { UsageReport } from "@shared/schemas/ai-usage";
+import { throwIfResNotOk, urlFromQueryKey } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 import { usageQuery, type UsageFilterValues } from "../lib/usage-format";
 
 export interface UsageReportPage {

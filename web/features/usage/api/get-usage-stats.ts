@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { UsageStats } from "../../../../src/shared/schemas/usage";
-import { apiGet } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { UsageStats } from "@shared/schemas/usage";
+import { apiGet } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const usageStatsQueryOptions = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BudgetStatus } from "../../../../src/shared/schemas/ai-usage";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import type { BudgetStatus } from "@shared/schemas/ai-usage";
+import { apiRequest } from "@web/lib/api-client";
+import { queryKeys } from "@web/lib/query-keys";
 
 // null clears the cap.
 export function setBudget(monthlyLimitUsd: number | null) {

@@ -1,6 +1,6 @@
 import { TriangleExclamationPoint } from "lucide-react";
-import { T } from "../../../../src/shared/strings";
-import { cn } from "../../../lib/cn";
+import { T } from "@shared/strings";
+import { cn } from "@web/lib/cn";
 import { useUsageStats } from "../api/get-usage-stats";
 import { costBadge } from "../lib/cost-badge";
 

@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import type { UsageReport } from "../../../../src/shared/schemas/ai-usage";
+import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import type { UsageReport } from "@shared/schemas/ai-usage";
 import { axisDecimals, fillDays, fullDay, labelEvery, linePath, linePoints, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "../lib/chart-scale";
 import { formatUsd } from "../lib/usage-format";
-import { useElementWidth } from "../../../lib/use-element-width";
+import { useElementWidth } from "@web/lib/use-element-width";
 
 const HEIGHT = 200;
 

@@ -1,11 +1,11 @@
 import { RotateCcw } from "lucide-react";
 import { useId } from "react";
-import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { romeDay } from "../../../../src/shared/rome-time";
-import { OPERATION_TYPES, USAGE_PAGE_SIZES } from "../../../../src/shared/schemas/ai-usage";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
+import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { romeDay } from "@shared/rome-time";
+import { OPERATION_TYPES, USAGE_PAGE_SIZES } from "@shared/schemas/ai-usage";
+import { Button } from "@web/components/ui/button";
+import { Field } from "@web/components/ui/field";
+import { Input, NativeSelect } from "@web/components/ui/input";
 import { isFiltered, operationLabel, USAGE_FILTER_MODELS, usageModelLabel, type UsageFilterValues } from "../lib/usage-format";
 
 export function UsageFilters({

@@ -1,6 +1,6 @@
-import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { USAGE_RECENT_SHOWN, USAGE_TEXTS as TX, type UsageItem } from "../../../../src/shared/schemas/ai-usage";
-import { Button } from "../../../components/ui/button";
+import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_RECENT_SHOWN, USAGE_TEXTS as TX, type UsageItem } from "@shared/schemas/ai-usage";
+import { Button } from "@web/components/ui/button";
 import { formatCount, formatDuration, formatUsd, operationLabel, romeDateTime, usageModelLabel, visibleItems } from "../lib/usage-format";
 
 // The newest uses: the first 10, then all of the page size with "Mostra tutti", then the following

@@ -1,17 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Activity, ChartColumn, Coins, Hash, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { USAGE_TEXTS as TX } from "../../../../src/shared/schemas/ai-usage";
-import { T } from "../../../../src/shared/strings";
-import { EmptyState } from "../../../components/empty-state";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
-import { useActiveAccount } from "../../../lib/queries/get-active-account";
-import { queryKeys } from "../../../lib/query-keys";
-import { errorStatus, serverMessage } from "../../../lib/server-error";
-import { useIsDesktop } from "../../../lib/use-media-query";
+import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS as TX } from "@shared/schemas/ai-usage";
+import { T } from "@shared/strings";
+import { EmptyState } from "@web/components/empty-state";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Spinner } from "@web/components/ui/spinner";
+import { useActiveAccount } from "@web/lib/queries/get-active-account";
+import { queryKeys } from "@web/lib/query-keys";
+import { errorStatus, serverMessage } from "@web/lib/server-error";
+import { useIsDesktop } from "@web/lib/use-media-query";
 import { mergedUsageReport, useUsageReport } from "../api/get-usage-report";
 import {
   averageCost,

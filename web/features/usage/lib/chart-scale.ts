@@ -1,4 +1,4 @@
-import { nextRomeDay } from "../../../../src/shared/rome-time";
+import { nextRomeDay } from "@shared/rome-time";
 
 // Round axis steps: 1, 2 or 5 times a power of ten, so that ticks read $0.005, $0.01, $0.015.
 export function niceStep(max: number, count = 4): number {

@@ -1,4 +1,4 @@
-import { COST_BADGE_RED_ABOVE, COST_BADGE_WARNING_ABOVE } from "../../../../src/shared/constants";
+import { COST_BADGE_RED_ABOVE, COST_BADGE_WARNING_ABOVE } from "@shared/constants";
 
 export interface CostBadge {
   text: string;

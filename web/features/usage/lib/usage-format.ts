@@ -1,6 +1,6 @@
-import { USAGE_UI as UI } from "../../../../src/shared/ai-brain-texts";
-import { findModel, MODELS, OFFLINE_MODEL } from "../../../../src/shared/models";
-import { ROME_TZ } from "../../../../src/shared/rome-time";
+import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { findModel, MODELS, OFFLINE_MODEL } from "@shared/models";
+import { ROME_TZ } from "@shared/rome-time";
 import {
   BUDGET_MAX_USD,
   OPERATION_LABELS,
@@ -10,7 +10,7 @@ import {
   USAGE_RECENT_SHOWN,
   USAGE_TEXTS as TX,
   type OperationType,
-} from "../../../../src/shared/schemas/ai-usage";
+} from "@shared/schemas/ai-usage";
 
 // Costs arrive as decimal strings with 8 places; the detail card shows dollars with 4.
 export function formatUsd(cost: string | number | null | undefined, decimals: number = USAGE_COST_DECIMALS): string {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiWeatherReport } from "../../../../src/shared/weather";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import type { MutationCallbacks } from "../../../lib/mutation-callbacks";
-import { queryKeys } from "../../../lib/query-keys";
+import type { ApiWeatherReport } from "@shared/weather";
+import { apiGet, apiRequest } from "@web/lib/api-client";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryKeys } from "@web/lib/query-keys";
 
 export const weatherQueryOptions = () =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { CloudSun } from "lucide-react";
-import { ITALIAN_CITIES } from "../../../../src/shared/weather";
-import { T } from "../../../../src/shared/strings";
-import { Card } from "../../../components/ui/card";
-import { serverMessage } from "../../../lib/server-error";
-import { toast } from "../../../lib/toast-store";
+import { ITALIAN_CITIES } from "@shared/weather";
+import { T } from "@shared/strings";
+import { Card } from "@web/components/ui/card";
+import { serverMessage } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { useSetWeatherCities, useWeather } from "../api/weather";
 
 const time = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" });

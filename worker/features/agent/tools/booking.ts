@@ -1,7 +1,7 @@
-import { addDays, effectiveEnd, occurrencesBetween, romeDayOf, romeInstant, weekdayOf } from "../../../../src/shared/calendar-time";
-import { type ApiBookingSettings, EVENT_LINES, romeLongDay, romeWhen } from "../../../../src/shared/schemas/agent";
-import { listEventsNear } from "../../calendar/repo";
-import { seriesOf } from "../../calendar/service";
+import { addDays, effectiveEnd, occurrencesBetween, romeDayOf, romeInstant, weekdayOf } from "@shared/calendar-time";
+import { type ApiBookingSettings, EVENT_LINES, romeLongDay, romeWhen } from "@shared/schemas/agent";
+import { listEventsNear } from "@worker/features/calendar/repo";
+import { seriesOf } from "@worker/features/calendar/service";
 import * as repo from "../repo";
 import type { ToolContext, ToolOutcome } from "./types";
 

@@ -1,5 +1,5 @@
-import { EVENT_LINES } from "../../../../src/shared/schemas/agent";
-import * as conversations from "../../conversations/repo";
+import { EVENT_LINES } from "@shared/schemas/agent";
+import * as conversations from "@worker/features/conversations/repo";
 import * as repo from "../repo";
 import type { ToolContext, ToolOutcome } from "./types";
 

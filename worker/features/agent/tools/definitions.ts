@@ -1,5 +1,5 @@
-import { type AgentToolKey, type AgentToolName, TOOLS_OF_KEY } from "../../../../src/shared/schemas/agent";
-import type { ToolDefinition } from "../../../providers/openai-tools";
+import { type AgentToolKey, type AgentToolName, TOOLS_OF_KEY } from "@shared/schemas/agent";
+import type { ToolDefinition } from "@worker/providers/openai-tools";
 
 const str = (description: string) => ({ type: "string", description });
 

@@ -1,8 +1,8 @@
-import { EVENT_LINES } from "../../../../src/shared/schemas/agent";
-import { HttpError } from "../../../lib/http-error";
-import { windowOpenUntil } from "../../conversations/service";
-import { findByTitle, listLibrary } from "../../media-library/repo";
-import { sendLibraryItem } from "../../media-library/service";
+import { EVENT_LINES } from "@shared/schemas/agent";
+import { HttpError } from "@worker/lib/http-error";
+import { windowOpenUntil } from "@worker/features/conversations/service";
+import { findByTitle, listLibrary } from "@worker/features/media-library/repo";
+import { sendLibraryItem } from "@worker/features/media-library/service";
 import type { ToolContext, ToolOutcome } from "./types";
 
 function refused(reason: string, extra: Record<string, unknown> = {}): ToolOutcome {

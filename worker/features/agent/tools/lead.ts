@@ -1,9 +1,9 @@
-import { AGENT_TEXTS, EVENT_LINES } from "../../../../src/shared/schemas/agent";
-import { notifyNumber } from "../../calendar/notify";
-import * as conversations from "../../conversations/repo";
-import { publishConversation } from "../../conversations/service";
-import { enabledSettingsOf } from "../../lead-detection/repo";
-import { qualifyFromAgent } from "../../lead-detection/service";
+import { AGENT_TEXTS, EVENT_LINES } from "@shared/schemas/agent";
+import { notifyNumber } from "@worker/features/calendar/notify";
+import * as conversations from "@worker/features/conversations/repo";
+import { publishConversation } from "@worker/features/conversations/service";
+import { enabledSettingsOf } from "@worker/features/lead-detection/repo";
+import { qualifyFromAgent } from "@worker/features/lead-detection/service";
 import type { ToolContext, ToolOutcome } from "./types";
 
 export async function qualificaLead(ctx: ToolContext, args: { motivo: string }): Promise<ToolOutcome> {

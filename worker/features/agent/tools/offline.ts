@@ -1,6 +1,6 @@
-import { addDays, isCalendarDayString, weekdayOf } from "../../../../src/shared/calendar-time";
-import type { AgentToolName } from "../../../../src/shared/schemas/agent";
-import type { ToolCall, ToolChatMessage } from "../../../providers/openai-tools";
+import { addDays, isCalendarDayString, weekdayOf } from "@shared/calendar-time";
+import type { AgentToolName } from "@shared/schemas/agent";
+import type { ToolCall, ToolChatMessage } from "@worker/providers/openai-tools";
 
 // The offline responder's tool use (no OPENAI_API_KEY): it recognises in Italian a request for an
 // appointment, a chosen time, a move, a cancellation, contact details and a request for a person, and

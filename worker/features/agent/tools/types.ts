@@ -1,7 +1,7 @@
-import type { ApiBookingSettings } from "../../../../src/shared/schemas/agent";
-import type { Db } from "../../../db/client";
-import type { AccountRow } from "../../accounts/repo";
-import type { ConversationRow } from "../../conversations/repo";
+import type { ApiBookingSettings } from "@shared/schemas/agent";
+import type { Db } from "@worker/db/client";
+import type { AccountRow } from "@worker/features/accounts/repo";
+import type { ConversationRow } from "@worker/features/conversations/repo";
 
 export interface ToolContext {
   env: Env;
