@@ -1,9 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, gt, inArray } from "drizzle-orm";
 import { accountClientFrameSchema, type AccountFrame } from "@shared/live";
 import { createDb } from "./db/client";
-import { sessions, users } from "./db/schema";
 import { isAccountUser } from "./features/conversations/repo";
+import { liveSessionRoles } from "./features/live-access/repo";
 import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
 
 // A signed-out, disabled or removed user stops receiving the account's conversations at once when the
@@ -80,16 +79,7 @@ export class AccountLiveDO extends DurableObject<Env> {
     const db = createDb(this.env.DB);
     const attached = sockets.map((ws) => ({ ws, a: ws.deserializeAttachment() as Attachment }));
     const sids = [...new Set(attached.map(({ a }) => a.sid))];
-    // The role is read now, not when the socket opened: a super admin made a client loses other accounts.
-    const live = new Map<string, string>();
-    for (let i = 0; i < sids.length; i += 90) {
-      const rows = await db
-        .select({ sid: sessions.sid, role: users.role })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(inArray(sessions.sid, sids.slice(i, i + 90)), gt(sessions.expire, now), eq(users.isActive, true)));
-      for (const row of rows) live.set(row.sid, row.role);
-    }
+    const live = await liveSessionRoles(db, sids, now);
     const members = new Map<string, boolean>();
     let open = 0;
     const gone: string[] = [];

@@ -109,7 +109,7 @@ describe("the calendar on a desktop", () => {
     // The cron finds the due reminder and the queue sends it (a sandbox delivers at once).
     const fire = async () => expect((await page.request.get(`${baseUrl()}/__scheduled?cron=*+*+*+*+*`)).status()).toBeLessThan(400);
     await fire();
-    await expect.poll(async () => (await reminders(page, conversationId)).map((m) => m.status), { timeout: 30_000, intervals: [500] }).toEqual(["delivered"]);
+    await expect.poll(async () => (await reminders(page, conversationId)).map((m) => m.status), { timeout: 30_000, interval: 500 }).toEqual(["delivered"]);
     const [reminder] = await reminders(page, conversationId);
     expect(reminder!.content).toContain(`"${TITLE}"`);
     expect(reminder!.content).toContain(formatInTimeZone(start, ROME, "HH:mm"));

@@ -1,7 +1,6 @@
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import type { ApiConversation } from "@shared/schemas/conversations";
 import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
 
 let browser: Browser;

@@ -1,8 +1,10 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 
+const inBrowser = typeof window !== "undefined"; // false in the few node-environment tests (the lint)
+
 // jsdom has no matchMedia; the console asks for the desktop breakpoint.
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {
     writable: true,
     value: (query: string) => ({
@@ -19,6 +21,7 @@ if (!window.matchMedia) {
 }
 
 beforeEach(() => {
+  if (!inBrowser) return;
   window.localStorage.clear();
   document.documentElement.className = "";
   delete document.documentElement.dataset.paTransition;
@@ -29,7 +32,7 @@ afterEach(() => {
 });
 
 // Radix measures its popper content with ResizeObserver, which jsdom lacks.
-if (!("ResizeObserver" in window)) {
+if (inBrowser && !("ResizeObserver" in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}

@@ -149,3 +149,8 @@ export async function upsertAgentQualification(db: Db, conversationId: string, a
     .values({ conversationId, twilioAccountId: accountId, qualified: true, ...values })
     .onConflictDoUpdate({ target: leadDetections.conversationId, set: { qualified: true, ...values } });
 }
+
+// Every user's lead settings on an account: their notification numbers are the account's operators.
+export function settingsOfAccount(db: Db, accountId: string) {
+  return db.select().from(leadNotificationSettings).where(eq(leadNotificationSettings.twilioAccountId, accountId));
+}

@@ -54,3 +54,19 @@ export async function liveSessionsForConversation(db: Db, conversationId: string
   }
   return alive;
 }
+
+// Of these sessions, those still alive with an active user, and that user's role (read at each check:
+// a super admin made a client loses other accounts).
+export async function liveSessionRoles(db: Db, sids: string[], now: Date) {
+  const roles = new Map<string, string>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < sids.length; i += 90) {
+    const rows = await db
+      .select({ sid: sessions.sid, role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(inArray(sessions.sid, sids.slice(i, i + 90)), gt(sessions.expire, now), eq(users.isActive, true)));
+    for (const row of rows) roles.set(row.sid, row.role);
+  }
+  return roles;
+}

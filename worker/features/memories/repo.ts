@@ -198,3 +198,9 @@ export function findFeedbackMemory(db: Db, accountId: string, templateSid: strin
     ),
   });
 }
+
+export function findTextMemoryByName(db: Db, accountId: string, name: string) {
+  return db.query.memories.findFirst({
+    where: and(eq(memories.twilioAccountId, accountId), eq(memories.name, name), eq(memories.dataType, "text")),
+  });
+}

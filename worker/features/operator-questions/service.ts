@@ -1,15 +1,15 @@
-import { and, eq } from "drizzle-orm";
 import type { JobMessage } from "@shared/jobs";
 import { type ApiOperatorQuestion, OPERATOR_QUESTION_TEXTS as TX, OPERATOR_QUESTION_TTL_MS } from "@shared/schemas/operator-questions";
 import { createMemorySchema, updateMemorySchema } from "@shared/schemas/memories";
 import type { Db } from "@worker/db/client";
-import { leadNotificationSettings, memories } from "@worker/db/schema";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as conversations from "../conversations/repo";
+import { settingsOfAccount } from "../lead-detection/repo";
 import { publishConversation, queueOutbound, toApiMessage } from "../conversations/service";
+import { findTextMemoryByName } from "../memories/repo";
 import { createMemory, getMemoryForUser, updateMemory } from "../memories/service";
 import * as repo from "./repo";
 
@@ -39,7 +39,7 @@ export async function askOperator(
 // Operators' numbers are the account's notification numbers (the 'Azioni' settings). WhatsApp lets a
 // business write free text only to a number that wrote within 24 hours, so the others are skipped.
 async function notifyOperatorsOnWhatsApp(env: Env, db: Db, account: AccountRow, conversation: conversations.ConversationRow, question: string, now: Date) {
-  const settings = await db.select().from(leadNotificationSettings).where(eq(leadNotificationSettings.twilioAccountId, account.id));
+  const settings = await settingsOfAccount(db, account.id);
   const phones = new Set(settings.filter((s) => s.notificationEnabled).flatMap((s) => s.notificationPhoneNumbers));
   phones.delete(conversation.phoneNumber);
   for (const phone of phones) {
@@ -104,9 +104,7 @@ export async function answerQuestion(env: Env, db: Db, user: SessionUser, id: st
 }
 
 async function defaultAnswersMemory(env: Env, db: Db, user: SessionUser, accountId: string, templateSid: string | null) {
-  const existing = await db.query.memories.findFirst({
-    where: and(eq(memories.twilioAccountId, accountId), eq(memories.name, TX.defaultMemoryName), eq(memories.dataType, "text")),
-  });
+  const existing = await findTextMemoryByName(db, accountId, TX.defaultMemoryName);
   if (existing) return existing;
   const active = await resolveActiveAccount(db, user);
   if (active?.account.id !== accountId) throw badRequest("Attiva l'account della conversazione per salvare la risposta");

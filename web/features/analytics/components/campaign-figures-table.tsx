@@ -4,7 +4,8 @@ import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useCampaignFigures } from "../api/get-campaign-figures";
-import { formatCount, formatEur, formatPercent } from "../lib/format";
+import { formatCount, formatPercent } from "../lib/format";
+import { formatEur } from "@web/lib/euros";
 
 // Per campaign over the chosen period: what its card counts, plus the leads it converted and their revenue.
 export function CampaignFiguresTable({ range }: { range: { startDate: string; endDate: string } }) {

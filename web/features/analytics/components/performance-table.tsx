@@ -3,7 +3,8 @@ import { EmptyState } from "@web/components/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
-import { formatCount, formatEur, formatPercent } from "../lib/format";
+import { formatCount, formatPercent } from "../lib/format";
+import { formatEur } from "@web/lib/euros";
 import { categoryTone, TONE_CLASSES, toneLabel } from "../lib/performance";
 
 // Every template that started conversations, with its started, converted, conversion rate and revenue.

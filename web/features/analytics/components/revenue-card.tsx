@@ -5,7 +5,8 @@ import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { useCampaignFigures } from "../api/get-campaign-figures";
 import { useTimeseries } from "../api/get-timeseries";
 import { presetRange } from "../lib/date-range";
-import { formatEur, formatPercent } from "../lib/format";
+import { formatPercent } from "../lib/format";
+import { formatEur } from "@web/lib/euros";
 import { TimeChart } from "./time-chart";
 
 const eur = (v: number) => formatEur(v);

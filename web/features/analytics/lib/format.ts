@@ -35,9 +35,3 @@ export function formatAxisPercent(value: number): string {
   return `${axisPercentFormat.format(value)}%`;
 }
 
-const euroFormat = new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
-
-// Revenue in euros, Italian style: "1.250,50 €".
-export function formatEur(value: number): string {
-  return euroFormat.format(Number.isFinite(value) ? value : 0);
-}

@@ -11,15 +11,13 @@ import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { formatEur } from "@web/features/analytics/lib/format";
-import { parseEuros } from "@web/features/leads/components/leads-table";
+import { euroInputText, formatEur, parseEuros } from "@web/lib/euros";
 import { useConversationConversion, useSetConversationConversion } from "../api/conversion";
 
-const shownEuros = (value: number | null) => (value === null ? "" : value.toFixed(2).replace(".", ","));
 
 function ConversionForm({ conversation, state, onDone }: { conversation: ApiConversation; state: ApiConversationConversion; onDone: () => void }) {
   const id = useId();
-  const [text, setText] = useState(() => shownEuros(state.dealValue));
+  const [text, setText] = useState(() => euroInputText(state.dealValue));
   const [error, setError] = useState<string | undefined>();
   const save = useSetConversationConversion(conversation.id, {
     onSuccess: (saved) => {

@@ -21,6 +21,7 @@ import { toast } from "@web/lib/toast-store";
 import { useDeleteLead } from "../api/delete-lead";
 import { useLeads } from "../api/get-leads";
 import { useUpdateLead } from "../api/update-lead";
+import { euroInputText, parseEuros } from "@web/lib/euros";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -101,18 +102,10 @@ function LeadRow({ lead }: { lead: ApiLead }) {
   );
 }
 
-// "1.250,50" or "1250.5" → 1250.5; null for an empty field, NaN for text that is not an amount.
-export function parseEuros(text: string): number | null {
-  const t = text.trim().replace(/\s|€/g, "");
-  if (!t) return null;
-  const normalised = t.includes(",") ? t.replace(/\./g, "").replace(",", ".") : t;
-  return /^\d+(\.\d{1,2})?$/.test(normalised) ? Number(normalised) : Number.NaN;
-}
-
 // A converted lead's deal value: saved when the field is left or Enter is pressed, if it changed.
 function DealValueField({ lead }: { lead: ApiLead }) {
   const update = useUpdateLead();
-  const shown = lead.dealValue === null ? "" : lead.dealValue.toFixed(2).replace(".", ",");
+  const shown = euroInputText(lead.dealValue);
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
   const save = () => {
