@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: IMPORT_ALIASES },
   test: {
-    include: ["test/web/**/*.test.{ts,tsx}"],
+    include: ["test/web/**/*.test.{ts,tsx}", "test/lint/**/*.test.ts"],
     environment: "jsdom",
     setupFiles: ["./test/web/setup.ts"],
     restoreMocks: true,

@@ -1,9 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
-import { accountClientFrameSchema, type AccountFrame } from "@shared/live";
+import type { AccountFrame } from "@shared/live";
 import { createDb } from "./db/client";
 import { isAccountUser } from "./features/conversations/repo";
 import { liveSessionRoles } from "./features/live-access/repo";
-import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+import { answerClientFrame, closeLiveSocket, forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
 
 // A signed-out, disabled or removed user stops receiving the account's conversations at once when the
 // change is made (revokeLive re-checks this object), and within LIVE_RECHECK_MS in any case.
@@ -38,25 +38,13 @@ export class AccountLiveDO extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    let data: unknown;
-    try {
-      data = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
-    } catch {
-      data = undefined;
-    }
-    const frame = accountClientFrameSchema.safeParse(data);
-    if (!frame.success) {
-      ws.send(JSON.stringify({ type: "error", message: "Messaggio non valido" } satisfies AccountFrame));
-      return;
-    }
-    ws.send(JSON.stringify({ type: "pong", at: Date.now() } satisfies AccountFrame));
+    answerClientFrame(ws, raw);
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
-    ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
-    const a = ws.deserializeAttachment() as Attachment | null;
-    if (a?.socketId) await forgetLiveSockets(createDb(this.env.DB), [a.socketId]);
+    await closeLiveSocket(this.env, ws, code);
   }
+
 
   publish(frame: AccountFrame): number {
     const sockets = this.ctx.getWebSockets();

@@ -1,11 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import type { JobMessage } from "@shared/jobs";
-import { clientFrameSchema, type ServerFrame } from "@shared/live";
+import type { ServerFrame } from "@shared/live";
 import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
 import { liveSessionsForConversation } from "./features/live-access/repo";
-import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+import { answerClientFrame, closeLiveSocket, forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
 
 // What each socket carries through hibernation: whose session opened it, and until when that session
 // was last known to be alive.
@@ -104,26 +104,13 @@ export class ConversationDO extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    let data: unknown;
-    try {
-      data = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
-    } catch {
-      data = undefined;
-    }
-    const frame = clientFrameSchema.safeParse(data);
-    if (!frame.success) {
-      ws.send(JSON.stringify({ type: "error", message: "Messaggio non valido" } satisfies ServerFrame));
-      return;
-    }
-    if (frame.data.type === "ping") ws.send(JSON.stringify({ type: "pong", at: Date.now() } satisfies ServerFrame));
+    answerClientFrame(ws, raw);
   }
 
   async webSocketClose(ws: WebSocket, code: number) {
-    const a = ws.deserializeAttachment() as SocketAttachment | null;
-    if (a?.socketId) await forgetLiveSockets(createDb(this.env.DB), [a.socketId]);
-    // 1005/1006 mean "no code"; they may not be sent back.
-    ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    await closeLiveSocket(this.env, ws, code);
   }
+
 
   // Sends a frame to every console that has this conversation open; returns how many got it.
   publish(frame: ServerFrame): number {

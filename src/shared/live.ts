@@ -1,10 +1,13 @@
 import { z } from "zod";
 import type { ApiConversation, ApiMessage, ApiNote } from "./schemas/conversations";
 
-// Frames on a conversation's live socket, in both directions, shared by worker and web.
+// What a console sends on either live socket (conversation or account): a keep-alive ping.
 export const clientFrameSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("ping") })]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
+export const LIVE_TEXTS = { invalidFrame: "Messaggio non valido" } as const;
+
+// Frames on a conversation's live socket, from the server.
 export type ServerFrame =
   | { type: "pong"; at: number }
   | { type: "error"; message: string }
@@ -14,15 +17,8 @@ export type ServerFrame =
   | { type: "typing"; active: boolean }
   | { type: "note"; note: ApiNote };
 
-// Checks the frame's type tag; the web app trusts the payload shape its own server sends.
-export const serverFrameSchema = z
-  .object({ type: z.enum(["pong", "error", "message", "message-status", "conversation", "typing", "note"]) })
-  .passthrough();
-
 // Frames on an account's live socket (one per signed-in console): every change to the account's
 // conversations, for the list, the unread badge and the dashboard.
-export const accountClientFrameSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("ping") })]);
-
 export type AccountFrame =
   | { type: "pong"; at: number }
   | { type: "error"; message: string }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
-import { liveUrl, parseFrame, reconnectDelay } from "@web/features/conversations/api/conversation-live";
+import { liveUrl, parseFrame } from "@web/features/conversations/api/conversation-live";
+import { reconnectDelay } from "@web/lib/live/live-socket";
 import { isSendKey, isWindowOpen, sendFailureText } from "@web/features/conversations/lib/composer";
 import { pickSelected } from "@web/features/conversations/lib/selection";
 import { customerVisibleMessages } from "@web/features/simulator/lib/customer-view";

@@ -1,5 +1,8 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+
+// findBy/waitFor wait up to 5 s: on a loaded CI machine a page with several queries can take over 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 const inBrowser = typeof window !== "undefined"; // false in the few node-environment tests (the lint)
 

@@ -5,11 +5,7 @@ import { CUSTOMER_WINDOW_MS } from "@shared/messaging";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { cachedConversation, putInLists, removeFromLists } from "../queries/conversation-lists";
 import { queryKeys } from "../query-keys";
-
-const PING_MS = 25_000;
-const MAX_BACKOFF_MS = 30_000;
-// The server closes with this code when the session or the membership ended: no reconnecting.
-const CLOSE_SESSION_ENDED = 4401;
+import { keepLiveSocket, parseTaggedFrame, wsUrl } from "./live-socket";
 
 // Whether the account's live socket is open: while it is, the list, the unread badge and the
 // dashboard's active conversations are not polled.
@@ -29,22 +25,14 @@ export function useAccountLiveConnected(): boolean {
   return useSyncExternalStore(subscribe, () => connected, () => false);
 }
 
-export function accountLiveUrl(origin: string = window.location.origin): string {
-  return `${origin.replace(/^http/, "ws")}/api/conversations/live`;
+export function accountLiveUrl(origin?: string): string {
+  return wsUrl("/api/conversations/live", origin);
 }
 
-// The shell loads this on every page: the type tag is checked by hand, keeping zod out of the first load.
 const FRAME_TYPES = new Set<string>(["pong", "error", "conversation", "conversation-removed"] satisfies AccountFrame["type"][]);
 
 export function parseAccountFrame(raw: unknown): AccountFrame | null {
-  if (typeof raw !== "string") return null;
-  try {
-    const data: unknown = JSON.parse(raw);
-    const type = data && typeof data === "object" ? (data as { type?: unknown }).type : undefined;
-    return typeof type === "string" && FRAME_TYPES.has(type) ? (data as AccountFrame) : null;
-  } catch {
-    return null;
-  }
+  return parseTaggedFrame<AccountFrame>(raw, FRAME_TYPES);
 }
 
 export interface AccountFrameEvents {
@@ -76,54 +64,30 @@ export function customerJustWrote(before: ApiConversation | undefined, next: Api
   return new Date(next.windowOpenUntil).getTime() - CUSTOMER_WINDOW_MS > now - 60_000;
 }
 
-function reconnectDelay(attempt: number): number {
-  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt);
-}
-
 // One socket per signed-in console on its active account; reopened with backoff, and on an account switch.
 export function useAccountLive(meId: string | null, accountId: string | null, events: AccountFrameEvents = {}) {
   const queryClient = useQueryClient();
   const onCustomerMessage = events.onCustomerMessage;
   useEffect(() => {
     if (typeof WebSocket === "undefined" || !meId || !accountId) return;
-    let socket: WebSocket | null = null;
-    let disposed = false;
-    let attempt = 0;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let pingTimer: ReturnType<typeof setInterval> | undefined;
-    const connect = () => {
-      const ws = new WebSocket(accountLiveUrl());
-      socket = ws;
-      ws.onopen = () => {
-        attempt = 0;
+    const stop = keepLiveSocket(accountLiveUrl(), {
+      onOpen: () => {
         setConnected(true);
         // Whatever changed while the socket was down is read once.
         void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true });
         void queryClient.invalidateQueries({ queryKey: queryKeys.activeConversations, exact: true });
-        pingTimer = setInterval(() => {
-          if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
-        }, PING_MS);
-      };
-      ws.onmessage = (event) => {
-        const frame = parseAccountFrame(event.data);
+      },
+      onMessage: (data) => {
+        const frame = parseAccountFrame(data);
         if (frame) applyAccountFrame(queryClient, frame, meId, { onCustomerMessage });
-      };
-      ws.onclose = (event) => {
-        clearInterval(pingTimer);
-        if (socket === ws) setConnected(false);
-        if (event.code === CLOSE_SESSION_ENDED) {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-          return;
-        }
-        if (!disposed) retryTimer = setTimeout(connect, reconnectDelay(attempt++));
-      };
-    };
-    connect();
+      },
+      onDown: (sessionEnded) => {
+        setConnected(false);
+        if (sessionEnded) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      },
+    });
     return () => {
-      disposed = true;
-      clearTimeout(retryTimer);
-      clearInterval(pingTimer);
-      socket?.close(1000);
+      stop();
       setConnected(false);
     };
   }, [meId, accountId, queryClient, onCustomerMessage]);

@@ -1,4 +1,5 @@
-import type { Db } from "@worker/db/client";
+import { clientFrameSchema, LIVE_TEXTS } from "@shared/live";
+import { createDb, type Db } from "@worker/db/client";
 import * as repo from "./repo";
 
 // Every kind of object that holds live sockets, and how to tell one of them to re-check its sockets
@@ -62,4 +63,24 @@ export async function revokeLive(env: Env, db: Db, scope: { sessionIds?: string[
 // close event are trimmed by the cron after that.
 export function purgeStaleLiveSockets(db: Db, before: Date) {
   return repo.deleteLiveSocketsOpenedBefore(db, before);
+}
+
+// A console's frame on a live socket: a ping gets a pong, anything else an error frame.
+export function answerClientFrame(ws: WebSocket, raw: string | ArrayBuffer) {
+  let data: unknown;
+  try {
+    data = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+  } catch {
+    data = undefined;
+  }
+  const frame = clientFrameSchema.safeParse(data);
+  ws.send(JSON.stringify(frame.success ? { type: "pong", at: Date.now() } : { type: "error", message: LIVE_TEXTS.invalidFrame }));
+}
+
+// A live socket closed by its console: forget it, and close our end with its code.
+export async function closeLiveSocket(env: Env, ws: WebSocket, code: number) {
+  const a = ws.deserializeAttachment() as { socketId?: string } | null;
+  if (a?.socketId) await forgetLiveSockets(createDb(env.DB), [a.socketId]);
+  // 1005/1006 mean "no code"; they may not be sent back.
+  ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
 }
