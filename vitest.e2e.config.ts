@@ -10,6 +10,8 @@ export default defineConfig({
     globalSetup: ["./test/e2e/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 60_000,
+    // expect.poll waits as long as a locator does (newPage sets 15 s): 1 s is too short on a loaded machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     hookTimeout: 180_000,
     reporters: ["default", "json"],
     outputFile: { json: "test-results/e2e.json" },

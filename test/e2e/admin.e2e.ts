@@ -1,21 +1,14 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_UI as UI } from "@shared/admin-texts";
 import { ANALYTICS_UI as AX } from "@shared/analytics-texts";
 import { NAV_DEFAULT } from "@shared/nav";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { baseUrl, newPage, screenshot, sidebar, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const sidebar = (page: Page) => page.getByRole("navigation", { name: "Navigazione principale" });
 const toast = (page: Page, title: string) => page.locator("li[data-state=open]").filter({ hasText: title }).first();
 
 // A fresh address per run: the e2e files share one local server.
@@ -87,20 +80,10 @@ async function cleanShot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-// The sidebar is not there at 375 px, so the helper's wait does not apply.
-async function signInSmall(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl()}/`);
-  await page.getByRole("button", { name: "Accedi" }).first().click();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId("mobile-menu-button").waitFor();
-}
-
 describe("user administration on a desktop", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -218,14 +201,14 @@ describe("user administration on a desktop", () => {
 describe("user administration at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
+    page = await newPage(browser(), 375);
   });
   afterAll(async () => {
     await page.context().close();
   });
 
   it("shows users as cards and the charts at phone width", async () => {
-    await signInSmall(page, inject("adminEmail"), inject("adminPassword"));
+    await signIn(page, inject("adminEmail"), inject("adminPassword"));
     await page.goto(`${baseUrl()}/admin`);
     const list = page.getByTestId("users-list");
     await list.waitFor();

@@ -1,40 +1,22 @@
 import { formatInTimeZone } from "date-fns-tz";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, romeInstant } from "@shared/calendar-time";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { AGENT_TEXTS as AX, romeWhen, WEEK_ORDER, WEEKDAY_LABELS } from "@shared/schemas/agent";
 import { type ApiCalendarOccurrence, CALENDAR_TEXTS as CX } from "@shared/schemas/calendar";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const ROME = "Europe/Rome";
 const PHONE = `+39335${String(Date.now()).slice(-7)}`;
 const CUSTOMER = "Luca Verdi";
-const origin = () => ({ Origin: baseUrl() });
-
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (!sandbox!.isActive) {
-    const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: origin() });
-    expect(res.ok()).toBe(true);
-  }
-}
 
 describe("the agent books an appointment from the sandbox simulator", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -42,7 +24,7 @@ describe("the agent books an appointment from the sandbox simulator", () => {
 
   it("sets opening hours, offers slots, books the chosen one into Calendario with the reminder, and shows the event line", async () => {
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
 
     // Configurazione: every day 9-13 (the card's first range), one-hour slots, the sandbox template for the reminder.
     await page.goto(`${baseUrl()}/settings`);
@@ -60,12 +42,12 @@ describe("the agent books an appointment from the sandbox simulator", () => {
 
     // A prompt whose agent may book, and a conversation started with it.
     const prompt = await page.request.post(`${baseUrl()}/api/prompts`, {
-      headers: origin(),
+      headers: originHeaders(),
       data: { name: "Agente prenotazioni e2e", content: "Sei l'assistente di uno studio.", linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid], isActive: false, agentTools: ["prenotazioni", "operatore"] },
     });
     expect(prompt.status()).toBe(201);
     const started = await page.request.post(`${baseUrl()}/api/conversations/start-with-prompt`, {
-      headers: origin(),
+      headers: originHeaders(),
       data: {
         phoneNumber: PHONE,
         templateSid: SANDBOX_TEMPLATES[0]!.sid,

@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USAGE_UI } from "@shared/ai-brain-texts";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { MEMORY_TEXTS } from "@shared/schemas/memories";
 import { PROMPT_TEXTS } from "@shared/schemas/prompts";
 import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
 import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, launch, newPage, OFFLINE_REPLY, screenshot, sidebar, signIn } from "./browser";
 
 let browser: Browser;
 let work: string;
@@ -25,11 +24,9 @@ afterAll(async () => {
 const RUN = String(Date.now()).slice(-6);
 const PROMPT_NAME = `Assistente ufficio ${RUN}`;
 const MEMORY_NAME = `Listino cancelleria ${RUN}`;
-const OFFLINE_REPLY = "Risposta offline di AgentBot Pro";
 const CSV = ["prodotto;prezzo;disponibile", "Risma A4;4,90;sì", "Toner nero;39,00;sì", '"Penne, confezione da 10";3,50;no'].join("\n");
 const TEST_PHONE_DIGITS = `39347${RUN}1`;
 
-const sidebar = (page: Page) => page.getByRole("navigation", { name: "Navigazione principale" });
 
 // Each page is opened with a full load: other test runs may rebuild the web app meanwhile, and a
 // client-side navigation would ask for lazy chunks of the previous build. During a rebuild the
@@ -45,16 +42,6 @@ async function open(page: Page, route: string) {
       await page.waitForTimeout(1_000);
     }
   }
-}
-
-// Prompts, memories and templates belong to the active account: make it a sandbox one.
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: { Origin: baseUrl() } });
-  expect(res.ok()).toBe(true);
 }
 
 async function setTheme(page: Page, theme: "dark" | "light") {
@@ -92,22 +79,12 @@ async function closeToast(page: Page, title: string) {
   await toast.waitFor({ state: "hidden" });
 }
 
-// signIn() waits for the desktop sidebar; a phone shows the menu button instead.
-async function signInOnPhone(page: Page) {
-  await page.goto(`${baseUrl()}/`);
-  await page.getByRole("button", { name: "Accedi" }).first().click();
-  await page.locator('input[name="email"]').fill(inject("adminEmail"));
-  await page.locator('input[name="password"]').fill(inject("adminPassword"));
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId("mobile-menu-button").waitFor();
-}
-
 describe("the AI brain pages on a desktop", () => {
   let page: Page;
   beforeAll(async () => {
     page = await newPage(browser, 1280);
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
     await page.reload();
     await sidebar(page).waitFor();
   });
@@ -270,7 +247,7 @@ describe("the AI brain pages at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
     page = await newPage(browser, 375);
-    await signInOnPhone(page);
+    await signIn(page);
   });
   afterAll(async () => {
     await page.context().close();

@@ -1,46 +1,19 @@
 import { formatInTimeZone } from "date-fns-tz";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekRange } from "@shared/calendar-time";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
 import type { ApiConversationDetail } from "@shared/schemas/conversations";
 import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const ROME = "Europe/Rome";
 // A fresh staff number per run: it writes to the sandbox first, so free text reaches it for 24 hours.
 const STAFF_PHONE = `+39347${String(Date.now()).slice(-7)}`;
 const TITLE = "Chiamata con il fornitore";
 const LOCATION = "Ufficio acquisti";
-const origin = () => ({ Origin: baseUrl() });
-
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (!sandbox!.isActive) {
-    const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: origin() });
-    expect(res.ok()).toBe(true);
-  }
-}
-
-async function signInOnPhone(page: Page) {
-  await page.goto(`${baseUrl()}/`);
-  await page.getByRole("button", { name: "Accedi" }).first().click();
-  await page.locator('input[name="email"]').fill(inject("adminEmail"));
-  await page.locator('input[name="password"]').fill(inject("adminPassword"));
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId("mobile-menu-button").waitFor();
-}
 
 async function conversation(page: Page, id: string) {
   return (await (await page.request.get(`${baseUrl()}/api/conversations/${id}`)).json()) as ApiConversationDetail;
@@ -52,7 +25,7 @@ describe("the calendar on a desktop", () => {
   let page: Page;
   let conversationId = "";
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -60,8 +33,8 @@ describe("the calendar on a desktop", () => {
 
   it("creates an event with a WhatsApp reminder, and the cron delivers it once into the number's conversation", async () => {
     await signIn(page);
-    await activateSandbox(page);
-    const inbound = await page.request.post(`${baseUrl()}/api/sandbox/inbound`, { headers: origin(), data: { phoneNumber: STAFF_PHONE, body: "Ciao, sono Marco dell'ufficio acquisti" } });
+    await activeSandbox(page);
+    const inbound = await page.request.post(`${baseUrl()}/api/sandbox/inbound`, { headers: originHeaders(), data: { phoneNumber: STAFF_PHONE, body: "Ciao, sono Marco dell'ufficio acquisti" } });
     expect(inbound.status()).toBe(201);
     conversationId = ((await inbound.json()) as { conversationId: string }).conversationId;
 
@@ -186,14 +159,14 @@ describe("the calendar on a desktop", () => {
 describe("the calendar and actions on a phone", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
+    page = await newPage(browser(), 375);
   });
   afterAll(async () => {
     await page.context().close();
   });
 
   it("lists the week and the month, and the actions", async () => {
-    await signInOnPhone(page);
+    await signIn(page);
     await page.goto(`${baseUrl()}/calendar`);
     await page.getByTestId("calendar-mobile").waitFor();
     await page.getByTestId("calendar-view-week").click();

@@ -1,20 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { TwilioAccount } from "@shared/schemas/accounts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const RUN = Date.now().toString(36);
 const LIST_NAME = `Lead dinamici e2e ${RUN}`;
@@ -33,26 +26,10 @@ const LEADS = [
   ["Sara", "Neri"],
 ];
 const CSV = ["Nome;Cognome;Cellulare", ...LEADS.map(([nome, cognome], i) => `${nome};${cognome};${PHONES[i]}`)].join("\n");
-const origin = () => ({ Origin: baseUrl() });
-
-// Lists, templates and campaigns belong to the active account: make it the sandbox one, which sends nothing to Twilio.
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: origin() });
-  expect(res.ok()).toBe(true);
-}
 
 async function ourCampaign(page: Page): Promise<ApiCampaign | undefined> {
   const campaigns = (await (await page.request.get(`${baseUrl()}/api/campaigns`)).json()) as ApiCampaign[];
   return campaigns.find((c) => c.name === CAMPAIGN_NAME);
-}
-
-// Nothing on a screen may be wider than the phone.
-async function fitsWidth(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 }
 
 const card = (page: Page) => page.getByTestId("campaign-card").filter({ hasText: CAMPAIGN_NAME });
@@ -60,9 +37,9 @@ const card = (page: Page) => page.getByTestId("campaign-card").filter({ hasText:
 describe("a dynamic campaign with a two-step funnel on a desktop", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
   });
   afterAll(async () => {
     await page.context().close();
@@ -235,13 +212,8 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
 describe("the campaigns screen at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
-    await page.goto(`${baseUrl()}/`);
-    await page.getByRole("button", { name: "Accedi" }).first().click();
-    await page.locator('input[name="email"]').fill(inject("adminEmail"));
-    await page.locator('input[name="password"]').fill(inject("adminPassword"));
-    await page.locator('button[type="submit"]').click();
-    await page.getByTestId("mobile-menu-button").waitFor();
+    page = await newPage(browser(), 375);
+    await signIn(page);
   });
   afterAll(async () => {
     await page.context().close();

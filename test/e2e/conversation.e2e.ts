@@ -1,16 +1,9 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
-import type { TwilioAccount } from "@shared/schemas/accounts";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, OFFLINE_REPLY, screenshot, sidebar, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const CUSTOMER = "Giulia Bianchi";
 const COMPANY = "Prestiti Facili";
@@ -19,30 +12,8 @@ const PHONE_DIGITS = `39333${String(Date.now()).slice(-7)}`;
 const PHONE_TYPED = `+${PHONE_DIGITS.slice(0, 2)} ${PHONE_DIGITS.slice(2, 5)} ${PHONE_DIGITS.slice(5)}`;
 const CUSTOMER_TEXT = "Buongiorno, quanto sarebbe la rata per 10.000 euro?";
 const OPERATOR_TEXT = "Buongiorno Giulia, sono Marco dell'ufficio prestiti: la chiamo tra cinque minuti.";
-const OFFLINE_REPLY = "Risposta offline di AgentBot Pro";
 const CATCH_UP_MS = 3_000;
 
-// On a phone the sidebar gives way to the menu button, which is what signing in waits for.
-async function signInOnPhone(page: Page) {
-  await page.goto(`${baseUrl()}/`);
-  await page.getByRole("button", { name: "Accedi" }).first().click();
-  await page.locator('input[name="email"]').fill(inject("adminEmail"));
-  await page.locator('input[name="password"]').fill(inject("adminPassword"));
-  await page.locator('button[type="submit"]').click();
-  await page.getByTestId("mobile-menu-button").waitFor();
-}
-
-const sidebar = (page: Page) => page.getByRole("navigation", { name: "Navigazione principale" });
-
-// Mutations need the console's own Origin, as the browser would send it.
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: { Origin: baseUrl() } });
-  expect(res.ok()).toBe(true);
-}
 
 async function findConversation(page: Page): Promise<ApiConversation | undefined> {
   const list = (await (await page.request.get(`${baseUrl()}/api/conversations?search=${PHONE_DIGITS}`)).json()) as ApiConversation[];
@@ -55,7 +26,7 @@ describe("a sandbox conversation on a desktop", () => {
   let pageLoads = 0;
   const socketOpenedAt: number[] = [];
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
     page.on("load", () => {
       pageLoads += 1;
     });
@@ -70,7 +41,7 @@ describe("a sandbox conversation on a desktop", () => {
 
   it("starts a conversation from the dashboard form with the auto-picked prompt", async () => {
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
     await page.reload();
     await page.getByTestId("start-conversation-form").waitFor();
     // Everything from here on is client-side navigation: the marker must survive it.
@@ -261,14 +232,14 @@ describe("a sandbox conversation on a desktop", () => {
 describe("the same conversation at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
+    page = await newPage(browser(), 375);
   });
   afterAll(async () => {
     await page.context().close();
   });
 
   it("shows the list alone, then the detail with a back button", async () => {
-    await signInOnPhone(page);
+    await signIn(page);
     await page.goto(`${baseUrl()}/conversations`);
     const item = page.getByTestId("conversation-item").filter({ hasText: CUSTOMER });
     await item.waitFor();

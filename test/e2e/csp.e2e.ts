@@ -1,22 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NAV_DEFAULT } from "@shared/nav";
-import { baseUrl, launch, newPage, signIn } from "./browser";
+import { baseUrl, newPage, originHeaders, signIn, useBrowser } from "./browser";
 
 // The SPA under its real Content-Security-Policy (web/public/_headers): every screen, and a chat
 // with its live socket, runs without a single violation.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("the Content-Security-Policy", () => {
   it("blocks nothing the console needs", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`));
     });
@@ -42,7 +35,7 @@ describe("the Content-Security-Policy", () => {
     await post("/api/twilio-accounts", { name: "Sandbox CSP", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" });
     const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as { id: string; name: string }[];
     const cspAccountId = accounts.find((a) => a.name === "Sandbox CSP")!.id;
-    await page.request.put(`${baseUrl()}/api/twilio-accounts/${cspAccountId}/activate`, { headers: { Origin: baseUrl() } });
+    await page.request.put(`${baseUrl()}/api/twilio-accounts/${cspAccountId}/activate`, { headers: originHeaders() });
     const inbound = await post("/api/sandbox/inbound", { phoneNumber: "+393331112299", body: "Buongiorno" });
 
     for (const path of [...NAV_DEFAULT.map((item) => item.to), `/chat/${inbound.conversationId}`]) {
@@ -51,8 +44,8 @@ describe("the Content-Security-Policy", () => {
     }
     expect(sockets.some((url) => url.endsWith(`/api/conversations/${inbound.conversationId}/live`))).toBe(true);
     expect(violations).toEqual([]);
-    await page.request.put(`${baseUrl()}/api/twilio-accounts/${previous.id}/activate`, { headers: { Origin: baseUrl() } });
-    expect((await page.request.delete(`${baseUrl()}/api/twilio-accounts/${cspAccountId}`, { headers: { Origin: baseUrl() } })).ok()).toBe(true);
+    await page.request.put(`${baseUrl()}/api/twilio-accounts/${previous.id}/activate`, { headers: originHeaders() });
+    expect((await page.request.delete(`${baseUrl()}/api/twilio-accounts/${cspAccountId}`, { headers: originHeaders() })).ok()).toBe(true);
     await page.context().close();
   });
 });

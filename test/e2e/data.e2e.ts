@@ -1,32 +1,21 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { SETTINGS_TEXTS } from "@shared/schemas/settings";
 import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const TEMPLATE_NAME = `Benvenuto e2e ${Date.now().toString(36)}`;
 const LIST_NAME = `Clienti CSV e2e ${Date.now().toString(36)}`;
 const CSV = ["Nome;Cognome;Cellulare;E-mail", "Mario;Rossi;333 111 2222;mario@example.com", "Anna;Verdi;+39 02 1234567;anna@example.com", "Luca;Bianchi;non ho il telefono;", "Sara;Neri;347 5551234;sara@example.com"].join("\n");
 
-// Nothing on a screen may be wider than the phone.
-async function fitsWidth(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
-}
-
 describe("templates, lists and API tokens on a desktop", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
     await signIn(page);
   });
   afterAll(async () => {
@@ -136,7 +125,7 @@ describe("templates, lists and API tokens on a desktop", () => {
     await screenshot(page, "settings-1280");
 
     // An external system: the bearer token, no session cookie.
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const ingest = await context.request.post(`${baseUrl()}/api/lead-manager/leads`, {
       headers: { Authorization: `Bearer ${raw}`, "Content-Type": "application/json" },
       data: { phone: "+39 340 123 4567", name: "Giulia Bianchi", email: "giulia@example.com", company: "Studio Bianchi" },
@@ -199,7 +188,7 @@ describe("templates, lists and API tokens on a desktop", () => {
 describe("the data screens at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
+    page = await newPage(browser(), 375);
     await page.goto(`${baseUrl()}/`);
     await page.getByRole("button", { name: "Accedi" }).first().click();
     await page.locator('input[name="email"]').fill("admin@agentbot.local");

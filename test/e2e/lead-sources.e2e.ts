@@ -1,23 +1,15 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { type ApiLeadsPage, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const RUN = Date.now().toString(36);
 const SOURCE_NAME = `Fiera e2e ${RUN}`;
 const TEMPLATE_NAME = `Invito fiera e2e ${RUN}`;
 const PHONE = `348${String(Date.now() % 10_000_000).padStart(7, "0")}`;
 const MESSAGE = "Ti aspettiamo allo stand 12!";
-const origin = () => ({ Origin: baseUrl() });
 const fire = async (page: Page) => expect((await page.request.get(`${baseUrl()}/__scheduled?cron=*+*+*+*+*`)).status()).toBeLessThan(400);
 
 // The Rome wall-clock minute two minutes from now: the slot the new source's schedule gets.
@@ -30,20 +22,12 @@ function romeSlot() {
   return { hour: Number(parts.hour), minute: Number(parts.minute) };
 }
 
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  expect((await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: origin() })).ok()).toBe(true);
-}
-
 describe("a lead source's talking schedule in the sandbox", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
   });
   afterAll(async () => {
     await page.context().close();
@@ -52,11 +36,11 @@ describe("a lead source's talking schedule in the sandbox", () => {
   it("sends at its slot and the lead shows as contacted, with its chat", async () => {
     // An approved template (the sandbox approves a submitted one at the next cron) for outside the 24-hour window.
     const created = await page.request.post(`${baseUrl()}/api/templates`, {
-      headers: origin(),
+      headers: originHeaders(),
       data: { name: TEMPLATE_NAME, category: "agency", whatsappContent: { text: "Ciao {{1}}, ti aspettiamo allo stand di {{2}}. Ci vediamo?" } },
     });
     const templateId = ((await created.json()) as { id: string }).id;
-    await page.request.post(`${baseUrl()}/api/templates/${templateId}/submit`, { headers: origin() });
+    await page.request.post(`${baseUrl()}/api/templates/${templateId}/submit`, { headers: originHeaders() });
     await expect
       .poll(
         async () => {
@@ -96,7 +80,7 @@ describe("a lead source's talking schedule in the sandbox", () => {
     const source = sources.find((s) => s.name === SOURCE_NAME)!;
     expect(source.plannedSends.some((s) => s.key === "talk:0")).toBe(true);
 
-    const lead = await page.request.post(`${baseUrl()}/api/leads`, { headers: origin(), data: { phone: PHONE, name: "Giulia Fiera", leadSourceId: source.id } });
+    const lead = await page.request.post(`${baseUrl()}/api/leads`, { headers: originHeaders(), data: { phone: PHONE, name: "Giulia Fiera", leadSourceId: source.id } });
     expect(lead.status()).toBe(201);
     expect(((await lead.json()) as { lead: { status: string } }).lead.status).toBe("new");
 

@@ -1,34 +1,18 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_TEXTS as MX } from "@shared/media";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { sampleBytes } from "@worker/features/media/samples";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // A fresh number per run: the conversation is found by it.
 const PHONE = `+39347${String(Date.now()).slice(-7)}`;
 
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: { Origin: baseUrl() } });
-  expect(res.ok()).toBe(true);
-}
-
 describe("photos, voice notes and documents in a sandbox chat (offline model)", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -36,7 +20,7 @@ describe("photos, voice notes and documents in a sandbox chat (offline model)", 
 
   it("the simulator sends a photo and a voice note; the chat shows the image and the player, and the offline agent acknowledges the photo", async () => {
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
     const first = await page.request.post(`${baseUrl()}/api/sandbox/inbound`, {
       headers: { Origin: baseUrl() },
       data: { phoneNumber: PHONE, body: "Buongiorno, vi mando una foto", profileName: "Paola Verdi" },

@@ -1,36 +1,17 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
-import type { TwilioAccount } from "@shared/schemas/accounts";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, OFFLINE_REPLY, screenshot, signIn, useBrowser } from "./browser";
 
 // Issue 14 in Chromium: an Italian number typed without its prefix reaches +39, and a customer who
 // writes first is answered with the account's prompt for them.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // Fresh national numbers per run (Italian mobiles: 3 and nine digits).
 const tail = String(Date.now()).slice(-7);
 const STARTED = `333${tail}`;
 const WROTE_FIRST = `347${tail}`;
-const OFFLINE_REPLY = "Risposta offline di AgentBot Pro";
-
-async function sandboxAccount(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (!sandbox!.isActive) {
-    const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: { Origin: baseUrl() } });
-    expect(res.ok()).toBe(true);
-  }
-  return sandbox!;
-}
 
 async function conversationOf(page: Page, e164: string) {
   const list = (await (await page.request.get(`${baseUrl()}/api/conversations?search=${e164.slice(1)}`)).json()) as ApiConversation[];
@@ -40,7 +21,7 @@ async function conversationOf(page: Page, e164: string) {
 describe("real numbers in the sandbox", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -48,7 +29,7 @@ describe("real numbers in the sandbox", () => {
 
   it("starts a conversation with an Italian number typed without prefix and sends it to +39", async () => {
     await signIn(page);
-    await sandboxAccount(page);
+    await activeSandbox(page);
     await page.reload();
     const form = page.getByTestId("start-conversation-form");
     await form.waitFor();

@@ -1,23 +1,16 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT } from "@shared/nav";
 import { T } from "@shared/strings";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { baseUrl, newPage, screenshot, sidebar, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const sidebar = (page: Page) => page.getByRole("navigation", { name: "Navigazione principale" });
 
 describe("the console shell on a desktop", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -124,7 +117,7 @@ describe("the console shell on a desktop", () => {
 describe("the console shell at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
+    page = await newPage(browser(), 375);
   });
   afterAll(async () => {
     await page.context().close();

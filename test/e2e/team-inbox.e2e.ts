@@ -1,29 +1,13 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { TwilioAccount } from "@shared/schemas/accounts";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import type { Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const RUN = String(Date.now()).slice(-7);
 const PHONE = `+39334${RUN}`;
 const NAME = `Cliente Live ${RUN}`;
 const LONG_PHONE = `+39335${RUN}`;
-
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: { Origin: baseUrl() } });
-  expect(res.ok()).toBe(true);
-}
 
 async function customerWrites(page: Page, phoneNumber: string, body: string, profileName?: string) {
   const res = await page.request.post(`${baseUrl()}/api/sandbox/inbound`, { headers: { Origin: baseUrl() }, data: { phoneNumber, body, profileName } });
@@ -37,10 +21,10 @@ describe("two consoles on the team inbox at 1280 px", () => {
   let first: Page;
   let second: Page;
   beforeAll(async () => {
-    first = await newPage(browser, 1280);
-    second = await newPage(browser, 1280);
+    first = await newPage(browser(), 1280);
+    second = await newPage(browser(), 1280);
     await signIn(first);
-    await activateSandbox(first);
+    await activeSandbox(first);
     await signIn(second);
   });
   afterAll(async () => {
@@ -148,20 +132,15 @@ describe("two consoles on the team inbox at 1280 px", () => {
 describe("the inbox on a phone at 375 px", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 375);
+    page = await newPage(browser(), 375);
   });
   afterAll(async () => {
     await page.context().close();
   });
 
   it("opens the chat at the newest message with the composer on screen, and goes back to the list", async () => {
-    await page.goto(`${baseUrl()}/`);
-    await page.getByRole("button", { name: "Accedi" }).first().click();
-    await page.locator('input[name="email"]').fill(inject("adminEmail"));
-    await page.locator('input[name="password"]').fill(inject("adminPassword"));
-    await page.locator('button[type="submit"]').click();
-    await page.getByTestId("mobile-menu-button").waitFor();
-    await activateSandbox(page);
+    await signIn(page);
+    await activeSandbox(page);
     const phone = `+39336${RUN}`;
     await customerWrites(page, phone, "Salve, siete aperti sabato?", `Telefono ${RUN}`);
     for (let i = 1; i <= 30; i += 1) await customerWrites(page, phone, `riga ${i}`);
