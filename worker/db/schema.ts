@@ -2,6 +2,8 @@
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// Relative, not @shared: drizzle-kit loads this file without the path aliases.
+import { MESSAGE_SENDERS, MESSAGE_STATUSES, USER_ROLES } from "../../src/shared/constants";
 import type { MessageButton, MessageLocation } from "@shared/media";
 import type { VariableBindings } from "@shared/template-variables";
 
@@ -36,8 +38,6 @@ const accountRef = (name = "twilio_account_id") =>
   text(name)
     .notNull()
     .references(() => twilioAccounts.id, { onDelete: "cascade" });
-
-export const USER_ROLES = ["super_admin", "client"] as const;
 
 export const users = sqliteTable("users", {
   id: id(),
@@ -379,9 +379,6 @@ export const conversationTemplateRollup = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.twilioAccountId, t.templateKey] })],
 );
-
-export const MESSAGE_STATUSES = ["received", "queued", "sending", "sent", "delivered", "read", "failed", "undelivered"] as const;
-export const MESSAGE_SENDERS = ["customer", "ai", "operator", "system"] as const;
 
 export const messages = sqliteTable(
   "messages",
