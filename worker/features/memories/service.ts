@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
 import { AirtableError, listAllRecords } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
-import { clipPassage, textPassages } from "./knowledge";
+import { clipPassage, textPassages } from "../agent/knowledge";
 import * as repo from "./repo";
 
 type CreateInput = z.output<typeof createMemorySchema>;

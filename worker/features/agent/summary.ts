@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { conversationSummaries, messages } from "../db/schema";
-import type { AccountRow } from "../features/accounts/repo";
-import type { ConversationRow, MessageRow } from "../features/conversations/repo";
-import { recordUsage } from "../features/usage/service";
-import { chatCompletion, isOffline } from "../providers/openai";
+import type { Db } from "@worker/db/client";
+import { conversationSummaries, messages } from "@worker/db/schema";
+import type { AccountRow } from "../accounts/repo";
+import type { ConversationRow, MessageRow } from "../conversations/repo";
+import { recordUsage } from "../usage/service";
+import { chatCompletion, isOffline } from "@worker/providers/openai";
 
 const MAX_SUMMARY_CHARS = 2000;
 const MAX_FOLDED_MESSAGES = 200;

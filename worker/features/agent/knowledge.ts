@@ -1,5 +1,5 @@
 import type { Db } from "@worker/db/client";
-import * as repo from "./repo";
+import * as repo from "../memories/repo";
 
 export interface Passage {
   memoryId: string;

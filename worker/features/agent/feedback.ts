@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { feedbackEntries } from "../db/schema";
-import * as repo from "../features/conversations/repo";
+import type { Db } from "@worker/db/client";
+import { feedbackEntries } from "@worker/db/schema";
+import * as repo from "../conversations/repo";
 import { DEFAULT_FEEDBACK_MODEL } from "@shared/models";
-import { findAccount } from "../features/accounts/repo";
-import { feedbackMemoryFor } from "../features/memories/knowledge";
-import { recordUsage } from "../features/usage/service";
-import { chatCompletion, isOffline } from "../providers/openai";
+import { findAccount } from "../accounts/repo";
+import { feedbackMemoryFor } from "./knowledge";
+import { recordUsage } from "../usage/service";
+import { chatCompletion, isOffline } from "@worker/providers/openai";
 
 export const FEEDBACK_CATEGORIES = ["product", "service", "price", "experience", "other"] as const;
 const MIN_CONFIDENCE = 0.6;
