@@ -5,7 +5,7 @@ import { feedbackEntries } from "@worker/db/schema";
 import * as repo from "../conversations/repo";
 import { DEFAULT_FEEDBACK_MODEL } from "@shared/models";
 import { findAccount } from "../accounts/repo";
-import { feedbackMemoryFor } from "./knowledge";
+import { feedbackMemoryFor } from "../memories/service";
 import { recordUsage } from "../usage/service";
 import { chatCompletion, isOffline } from "@worker/providers/openai";
 
