@@ -9,9 +9,10 @@ import { customerPreferences, rankByOverlap, relevantPassages, searchTerms } fro
 import { findLinkedActivePrompt, findPrompt } from "../prompts/repo";
 import { checkBudget, recordUsage } from "../usage/service";
 import { updatedSummary } from "./summary";
-import { asksForTime, asksForWeather, timeFact } from "./skills";
-import { weatherFact } from "../weather/service";
-import { type ChatMessage, type ChatRequest, type ChatResult, chatCompletion, isOffline, ModelProviderError } from "@worker/providers/openai";
+import { asksForTime, asksForWeather, timeFact, weatherFact } from "./skills";
+import { type ChatMessage, type ChatResult, isOffline, ModelProviderError } from "@worker/providers/openai";
+import { type AgentChatRequest, complete } from "./model";
+import { REPLY_GAVE_UP, replySystemPrompt } from "./texts";
 import { replyWithTools } from "./tools/run";
 import { ASK_OPERATOR_MARKER } from "@shared/schemas/operator-questions";
 import { askOperator } from "../operator-questions/service";
@@ -77,22 +78,15 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   const offlineFact = weather ?? (asksForTime(question) ? timeFact(now) : matching[0]?.text);
   const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
 
-  const system = [
-    prompt.content,
-    `${timeFact(now)} Per ora e data usa solo questo dato, mai una stima.`,
-    weather ?? "",
-    conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
-    summary ? `Riassunto della conversazione precedente (messaggi più vecchi degli ultimi ${CONTEXT_MESSAGES}):\n${summary}` : "",
-    passages.length
-      ? `Informazioni aziendali (usa solo queste, non inventare):\n${passages.map((p) => `- [${p.name}] ${p.text}`).join("\n")}`
-      : "",
-    `Se le informazioni disponibili non bastano per rispondere con certezza a una domanda concreta del cliente (prezzi, disponibilità, condizioni, tempi), non inventare: rispondi soltanto ${ASK_OPERATOR_MARKER}.`,
-    preferences
-      ? `Preferenze note del cliente. Apprezza: ${preferences.positive.join(", ") || "—"}. Non apprezza: ${preferences.negative.join(", ") || "—"}.`
-      : "",
-  ]
-    .filter(Boolean)
-    .join("\n\n");
+  const system = replySystemPrompt({
+    prompt: prompt.content,
+    timeFact: timeFact(now),
+    weatherFact: weather,
+    customerName: conversation.customerName,
+    summary,
+    passages,
+    preferences,
+  });
   const messages: ChatMessage[] = [
     { role: "system", content: system },
     ...context
@@ -107,7 +101,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     return;
   }
 
-  const request: ChatRequest = {
+  const request: AgentChatRequest = {
     model,
     messages,
     temperature: (prompt.temperature ?? 7) / 10,
@@ -131,7 +125,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     // Cut off by the token budget: one more try with a larger one, without tools so no action runs twice;
     // a cut-off answer is never sent.
     if (result.finishReason === "length") {
-      result = await chatCompletion(env, { ...request, maxTokens: Math.max(request.maxTokens * 2, request.maxTokens + CUT_OFF_EXTRA_TOKENS) });
+      result = await complete(env, { ...request, maxTokens: Math.max(request.maxTokens * 2, request.maxTokens + CUT_OFF_EXTRA_TOKENS) });
       await recordUsage(db, result, usage);
     }
   } catch (err) {
@@ -184,4 +178,10 @@ function dedupeSources(passages: { memoryId: string; name: string }[]) {
   const seen = new Map<string, { memoryId: string; name: string }>();
   for (const p of passages) seen.set(p.memoryId, { memoryId: p.memoryId, name: p.name });
   return [...seen.values()];
+}
+
+// The reply job used up its retries: the chat says so, and a person answers.
+export async function giveUpAiReply(env: Env, db: Db, job: { conversationId: string }) {
+  await repo.updateConversation(db, job.conversationId, { aiStatus: "failed", aiError: REPLY_GAVE_UP });
+  await publishConversation(env, db, job.conversationId);
 }

@@ -1,33 +1,28 @@
-import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import { SUMMARY_MODEL } from "@shared/models";
 import type { Db } from "@worker/db/client";
-import { conversationSummaries, messages } from "@worker/db/schema";
+import { chatCompletion, isOffline } from "@worker/providers/openai";
 import type { AccountRow } from "../accounts/repo";
 import type { ConversationRow, MessageRow } from "../conversations/repo";
 import { recordUsage } from "../usage/service";
-import { chatCompletion, isOffline } from "@worker/providers/openai";
+import * as repo from "./repo";
+import { SUMMARY_INSTRUCTIONS, SUMMARY_SPEAKERS, summaryRequest } from "./texts";
 
 const MAX_SUMMARY_CHARS = 2000;
 const MAX_FOLDED_MESSAGES = 200;
 
-const speaker = (m: MessageRow) => (m.sender === "customer" ? "Cliente" : m.sender === "operator" ? "Operatore" : "Assistente");
+const speaker = (m: MessageRow) => (m.sender === "customer" ? SUMMARY_SPEAKERS.customer : m.sender === "operator" ? SUMMARY_SPEAKERS.operator : SUMMARY_SPEAKERS.other);
 
 // A rolling summary of everything older than the messages the model sees in full, so long
 // conversations keep their thread without sending it all. Answers null while there is nothing older.
 export async function updatedSummary(env: Env, db: Db, conversation: ConversationRow, account: AccountRow, oldestInContext: MessageRow | undefined) {
   if (!oldestInContext) return null;
-  const olderThanContext = and(eq(messages.conversationId, conversation.id), lt(messages.createdAt, oldestInContext.createdAt));
-  const [{ older } = { older: 0 }] = await db.select({ older: count() }).from(messages).where(olderThanContext);
+  const older = await repo.countMessagesBefore(db, conversation.id, oldestInContext.createdAt);
   if (older === 0) return null;
-  const existing = await db.query.conversationSummaries.findFirst({ where: eq(conversationSummaries.conversationId, conversation.id) });
+  const existing = await repo.findSummary(db, conversation.id);
   if (existing && existing.messageCount >= older) return existing.summary;
 
-  const since = existing?.lastMessageId ? await db.query.messages.findFirst({ where: eq(messages.id, existing.lastMessageId) }) : undefined;
-  const fresh = await db
-    .select()
-    .from(messages)
-    .where(since ? and(olderThanContext, gt(messages.createdAt, since.createdAt)) : olderThanContext)
-    .orderBy(asc(messages.createdAt))
-    .limit(MAX_FOLDED_MESSAGES);
+  const since = existing?.lastMessageId ? await repo.findMessage(db, existing.lastMessageId) : undefined;
+  const fresh = await repo.messagesBetween(db, conversation.id, oldestInContext.createdAt, since?.createdAt, MAX_FOLDED_MESSAGES);
   if (fresh.length === 0) return existing?.summary ?? null;
   const transcript = fresh.map((m) => `${speaker(m)}: ${m.content}`).join("\n");
 
@@ -38,16 +33,12 @@ export async function updatedSummary(env: Env, db: Db, conversation: Conversatio
   } else {
     try {
       const result = await chatCompletion(env, {
-        model: "gpt-4o-mini",
+        model: SUMMARY_MODEL,
         temperature: 0.3,
         maxTokens: 300,
         messages: [
-          {
-            role: "system",
-            content:
-              "Aggiorna il riassunto di una conversazione WhatsApp di vendita. Conserva fatti, richieste, preferenze, prezzi e impegni presi. Rispondi solo con il riassunto in italiano, al massimo 10 righe.",
-          },
-          { role: "user", content: `Riassunto finora:\n${existing?.summary ?? "(nessuno)"}\n\nNuovi messaggi:\n${transcript}` },
+          { role: "system", content: SUMMARY_INSTRUCTIONS },
+          { role: "user", content: summaryRequest(existing?.summary ?? null, transcript) },
         ],
       });
       await recordUsage(db, result, { userId: account.userId, twilioAccountId: account.id, operationType: "conversation_summary", conversationId: conversation.id });
@@ -57,10 +48,6 @@ export async function updatedSummary(env: Env, db: Db, conversation: Conversatio
       return existing?.summary ?? null;
     }
   }
-  const values = { summary, messageCount: older, lastMessageId: fresh.at(-1)!.id, updatedAt: new Date() };
-  await db
-    .insert(conversationSummaries)
-    .values({ conversationId: conversation.id, ...values })
-    .onConflictDoUpdate({ target: conversationSummaries.conversationId, set: values });
+  await repo.saveSummary(db, conversation.id, { summary, messageCount: older, lastMessageId: fresh.at(-1)!.id, updatedAt: new Date() });
   return summary;
 }
