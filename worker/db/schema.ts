@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 // Relative, not @shared: drizzle-kit loads this file without the path aliases.
 import { MESSAGE_SENDERS, MESSAGE_STATUSES, USER_ROLES } from "../../src/shared/constants";
+import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "../../src/shared/models";
 import type { MessageButton, MessageLocation } from "@shared/media";
 import type { VariableBindings } from "@shared/template-variables";
 
@@ -104,8 +105,8 @@ export const twilioAccounts = sqliteTable(
     authToken: text("auth_token").notNull(),
     phoneNumber: text("phone_number").notNull(),
     profilePhoto: text("profile_photo"),
-    gptModel: text("gpt_model").notNull().default("gpt-3.5-turbo"),
-    feedbackModel: text("feedback_model").notNull().default("gpt-3.5-turbo"),
+    gptModel: text("gpt_model").notNull().default(DEFAULT_ACCOUNT_MODEL),
+    feedbackModel: text("feedback_model").notNull().default(DEFAULT_FEEDBACK_MODEL),
     isActive: flag("is_active", true),
     isDefault: flag("is_default", false),
     sandbox: flag("sandbox", false),
