@@ -155,10 +155,6 @@ export function findSummary(db: Db, conversationId: string) {
   return db.query.conversationSummaries.findFirst({ where: eq(conversationSummaries.conversationId, conversationId) });
 }
 
-export function findMessage(db: Db, messageId: string) {
-  return db.query.messages.findFirst({ where: eq(messages.id, messageId) });
-}
-
 // The conversation's messages older than `before` (and newer than `after`, when given), oldest first.
 export function messagesBetween(db: Db, conversationId: string, before: Date, after: Date | undefined, limit: number) {
   return db

@@ -2,7 +2,7 @@ import { SUMMARY_MODEL } from "@shared/models";
 import type { Db } from "@worker/db/client";
 import { chatCompletion, isOffline } from "@worker/providers/openai";
 import type { AccountRow } from "../accounts/repo";
-import type { ConversationRow, MessageRow } from "../conversations/repo";
+import { type ConversationRow, findMessage, type MessageRow } from "../conversations/repo";
 import { recordUsage } from "../usage/service";
 import * as repo from "./repo";
 import { SUMMARY_INSTRUCTIONS, SUMMARY_SPEAKERS, summaryRequest } from "./texts";
@@ -21,7 +21,7 @@ export async function updatedSummary(env: Env, db: Db, conversation: Conversatio
   const existing = await repo.findSummary(db, conversation.id);
   if (existing && existing.messageCount >= older) return existing.summary;
 
-  const since = existing?.lastMessageId ? await repo.findMessage(db, existing.lastMessageId) : undefined;
+  const since = existing?.lastMessageId ? await findMessage(db, existing.lastMessageId) : undefined;
   const fresh = await repo.messagesBetween(db, conversation.id, oldestInContext.createdAt, since?.createdAt, MAX_FOLDED_MESSAGES);
   if (fresh.length === 0) return existing?.summary ?? null;
   const transcript = fresh.map((m) => `${speaker(m)}: ${m.content}`).join("\n");

@@ -8,7 +8,6 @@ import { OFFLINE_PREFIX } from "../texts";
 // calls the same tools a model would, so the sandbox shows the whole flow. It is also the "model" the
 // agent scenarios use against the scripted fake.
 
-
 const WEEKDAYS: [RegExp, number][] = [
   [/\bdomenica(?!\p{L})/u, 0],
   [/\bluned[iì](?!\p{L})/u, 1],
