@@ -1,5 +1,10 @@
 export const USER_ROLES = ["super_admin", "client"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+// A message's delivery status (forward only: queued → sent → delivered → read, or failed/undelivered) and who wrote it.
+export const MESSAGE_STATUSES = ["received", "queued", "sending", "sent", "delivered", "read", "failed", "undelivered"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+export const MESSAGE_SENDERS = ["customer", "ai", "operator", "system"] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;

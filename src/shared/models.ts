@@ -30,6 +30,10 @@ export const ACCOUNT_MODEL_OPTIONS = ["gpt-3.5-turbo", "gpt-4", "gpt-4-turbo", "
 export const OFFLINE_MODEL = "offline";
 // Feedback analysis ran on this model before it became a setting of the account.
 export const DEFAULT_FEEDBACK_MODEL = "gpt-3.5-turbo";
+// A new sandbox account and its seeded prompt.
+export const SANDBOX_MODEL = "gpt-4o-mini";
+// The rolling summary of a long conversation's older messages.
+export const SUMMARY_MODEL = "gpt-4o-mini";
 
 // A model is free text, so any OpenAI-compatible server (Ollama, vLLM, LM Studio) works: names such as
 // "llama3.1:8b" or "mistralai/Mistral-7B-Instruct-v0.3". The known OpenAI models are only suggestions.

@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { T } from "@shared/strings";
-import { conversations, twilioAccounts, users } from "@worker/db/schema";
+import { SANDBOX_MODEL } from "@shared/models";
+import { conversations, prompts, twilioAccounts, users } from "@worker/db/schema";
+import { createSandboxAccountFor } from "@worker/features/accounts/service";
 import { decryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { accountBody, addMember, call, createAccount, db, login, signedInUser } from "./helpers";
@@ -327,6 +329,25 @@ describe("GPT model test", () => {
     expect(sent).toMatchObject({ model: "gpt-4o", max_tokens: 200, temperature: 0.7 });
     const stats = await call("/api/openai-usage/stats", { cookie });
     expect(stats.json).toEqual({ totalCost: "0.00750000", totalRequests: 1 });
+  });
+
+  it("talks to the same sales assistant a new sandbox is seeded with, on the sandbox's model", async () => {
+    const { user, cookie } = await signedInUser();
+    await createSandboxAccountFor(env, db(), user.id);
+    const sandbox = (await db().select().from(twilioAccounts).where(eq(twilioAccounts.userId, user.id))).find((a) => a.sandbox);
+    const [seeded] = await db().select().from(prompts).where(eq(prompts.twilioAccountId, sandbox!.id));
+    expect(sandbox!.gptModel).toBe(SANDBOX_MODEL);
+    expect(seeded!.model).toBe(SANDBOX_MODEL);
+    outside = fakeOutside(() => openAiCompletion("Buongiorno!", 10, 10, SANDBOX_MODEL));
+    const res = await call("/api/test-gpt-model", { cookie, env: { OPENAI_API_KEY: "sk-test" }, body: { twilioAccountId: sandbox!.id, testMessage: "Buongiorno" } });
+    expect(res.status).toBe(200);
+    const sent = outside.bodies[0] as any;
+    expect(sent.model).toBe(SANDBOX_MODEL);
+    expect(sent.messages).toEqual([
+      { role: "system", content: seeded!.content },
+      { role: "user", content: "Buongiorno" },
+    ]);
+    expect(seeded!.content).toMatch(/^Sei l'assistente vendite di un'azienda italiana su WhatsApp\./);
   });
 
   it("calls the gpt-5 family with max_completion_tokens and no temperature", async () => {

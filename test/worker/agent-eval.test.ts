@@ -5,7 +5,7 @@ import { romeDayOf, romeInstant } from "@shared/calendar-time";
 import type { AgentToolKey, AgentToolName } from "@shared/schemas/agent";
 import { agentToolCalls, calendarEvents, conversations, leads, messages } from "@worker/db/schema";
 import { offlineToolTurn } from "@worker/features/agent/tools/offline";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import type { ToolChatMessage } from "@worker/providers/openai-tools";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { openAiToolCalls, type ScriptedCall } from "../fakes/openai-tools";

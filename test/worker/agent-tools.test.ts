@@ -16,7 +16,7 @@ import {
   openaiUsage,
   prompts,
 } from "@worker/db/schema";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import { ModelProviderError } from "@worker/providers/openai";
 import { refusesTools } from "@worker/providers/openai-tools";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";

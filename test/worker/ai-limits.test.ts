@@ -7,7 +7,7 @@ import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import { conversations, messages, openaiUsage, prompts } from "@worker/db/schema";
 import worker from "@worker/index";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import { RetryLater } from "@worker/jobs/send-message";
 import { retryAfterSeconds } from "@worker/providers/openai";
 import { fakeOutside, type FakeOutside, openAiCompletion, OPENAI_ERRORS } from "../fakes/outside";

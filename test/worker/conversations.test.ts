@@ -10,8 +10,8 @@ import { conversationSummaries, conversations, feedbackEntries, memories, messag
 import { findAccount } from "@worker/features/accounts/repo";
 import { accountAuthToken } from "@worker/features/accounts/service";
 import worker from "@worker/index";
-import { runAiReply } from "@worker/jobs/ai-reply";
-import { runFeedbackAnalysis } from "@worker/jobs/feedback-analysis";
+import { runAiReply } from "@worker/features/agent/reply";
+import { runFeedbackAnalysis } from "@worker/features/agent/feedback";
 import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";

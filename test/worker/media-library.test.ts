@@ -7,7 +7,7 @@ import { CONVERSATION_TEXTS } from "@shared/conversation-texts";
 import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages, optOuts } from "@worker/db/schema";
 import { inviaDocumento } from "@worker/features/agent/tools/document";
 import { sampleBytes } from "@worker/features/media/samples";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import { openAiToolCalls, type ScriptedCall } from "../fakes/openai-tools";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { addMember, call, createAccount, db, signedInUser } from "./helpers";

@@ -7,7 +7,7 @@ import { conversations, messageMedia, messages, openaiUsage, prompts, templates 
 import { runMediaFetch, signedMediaUrl, validMediaSignature } from "@worker/features/media/service";
 import { sampleBytes } from "@worker/features/media/samples";
 import worker from "@worker/index";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { addMember, call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";

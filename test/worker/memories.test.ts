@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "@shared/csv";
 import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
-import { rankByOverlap, relevantPassages, searchTerms, textPassages, toFtsQuery } from "@worker/features/memories/knowledge";
+import { rankByOverlap, relevantPassages, searchTerms, toFtsQuery } from "@worker/features/agent/knowledge";
+import { textPassages } from "@worker/features/memories/passages";
 import { decryptSecret } from "@worker/lib/crypto";
 import { AIRTABLE_TEXTS } from "@worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";

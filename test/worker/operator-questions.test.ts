@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/schemas/operator-questions";
 import { conversations, leadNotificationSettings, memories, messages, operatorQuestions } from "@worker/db/schema";
-import { relevantPassages } from "@worker/features/memories/knowledge";
+import { relevantPassages } from "@worker/features/agent/knowledge";
 import { expireQuestions } from "@worker/features/operator-questions/service";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { call, db, signedInUser } from "./helpers";
 

@@ -7,7 +7,7 @@ import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { conversations, leadNotificationSettings, memories, messages, optOuts, prompts, twilioAccounts } from "@worker/db/schema";
-import { runAiReply } from "@worker/jobs/ai-reply";
+import { runAiReply } from "@worker/features/agent/reply";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { registerTwilioAccount } from "../fakes/twilio-accounts";
 import { accountBody, call, createAccount, db, signedInUser } from "./helpers";

@@ -2,6 +2,9 @@
 // drizzle maps them to Date objects, which serialise to ISO strings in API answers.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+// Relative, not @shared: drizzle-kit loads this file without the path aliases.
+import { MESSAGE_SENDERS, MESSAGE_STATUSES, USER_ROLES } from "../../src/shared/constants";
+import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "../../src/shared/models";
 import type { MessageButton, MessageLocation } from "@shared/media";
 import type { VariableBindings } from "@shared/template-variables";
 
@@ -36,8 +39,6 @@ const accountRef = (name = "twilio_account_id") =>
   text(name)
     .notNull()
     .references(() => twilioAccounts.id, { onDelete: "cascade" });
-
-export const USER_ROLES = ["super_admin", "client"] as const;
 
 export const users = sqliteTable("users", {
   id: id(),
@@ -104,8 +105,8 @@ export const twilioAccounts = sqliteTable(
     authToken: text("auth_token").notNull(),
     phoneNumber: text("phone_number").notNull(),
     profilePhoto: text("profile_photo"),
-    gptModel: text("gpt_model").notNull().default("gpt-3.5-turbo"),
-    feedbackModel: text("feedback_model").notNull().default("gpt-3.5-turbo"),
+    gptModel: text("gpt_model").notNull().default(DEFAULT_ACCOUNT_MODEL),
+    feedbackModel: text("feedback_model").notNull().default(DEFAULT_FEEDBACK_MODEL),
     isActive: flag("is_active", true),
     isDefault: flag("is_default", false),
     sandbox: flag("sandbox", false),
@@ -379,9 +380,6 @@ export const conversationTemplateRollup = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.twilioAccountId, t.templateKey] })],
 );
-
-export const MESSAGE_STATUSES = ["received", "queued", "sending", "sent", "delivered", "read", "failed", "undelivered"] as const;
-export const MESSAGE_SENDERS = ["customer", "ai", "operator", "system"] as const;
 
 export const messages = sqliteTable(
   "messages",

@@ -4,7 +4,7 @@ import { expireJob } from "../features/operator-questions/service";
 import { WEATHER_SYNC_EVERY_MINUTES } from "@shared/weather";
 import { dueTemplateSyncJobs } from "./template-sync";
 import { dueCalendarReminderJobs } from "./calendar-reminder";
-import { dueLeadDetectionJobs } from "./lead-detection";
+import { dueDetectionJobs } from "../features/lead-detection/service";
 import { dueFunnelJobs } from "./funnel-claim";
 import { sweepOutbox } from "./send-message";
 import { startDueListSyncs } from "../features/lists/service";
@@ -19,7 +19,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   const now = new Date(controller.scheduledTime);
   const minute = now.toISOString().slice(0, 16);
   const db = createDb(env.DB);
-  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...uploadJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueLeadDetectionJobs(db, now)), ...(await dueLeadSourceSyncJobs(db, now)), ...(await dueSourcePlanJobs(db, now))];
+  const jobs: JobMessage[] = [{ kind: "sessions.purge", idempotencyKey: `sessions.purge:${minute}` }, expireJob(minute), ...weatherJobs(now, minute), ...uploadJobs(now, minute), ...(await dueTemplateSyncJobs(db, now)), ...(await dueCalendarReminderJobs(db, now)), ...(await dueDetectionJobs(db, now)), ...(await dueLeadSourceSyncJobs(db, now)), ...(await dueSourcePlanJobs(db, now))];
   // Dynamic Airtable lists due for a re-sync start their import (it queues its own jobs).
   await startDueListSyncs(env, db, now).catch((err) => console.error("cron: list syncs", err));
   const due: MessageSendRequest<JobMessage>[] = [...jobs.map((body) => ({ body })), ...(await dueFunnelJobs(env, db, now))];

@@ -1,28 +1,12 @@
-import { type JobMessage, jobMessageSchema } from "@shared/jobs";
+import { jobMessageSchema } from "@shared/jobs";
 import { createDb, type Db } from "../db/client";
-import { purgeExpired } from "../features/auth/service";
-import { purgeUnclaimedUploads } from "../features/uploads/service";
-import * as conversations from "../features/conversations/repo";
-import { publishConversation } from "../features/conversations/service";
-import { runAiReply } from "./ai-reply";
-import { runFeedbackAnalysis } from "./feedback-analysis";
-import { expireQuestions } from "../features/operator-questions/service";
-import { syncWeather } from "../features/weather/service";
-import { giveUpListImport, runListImportChunk } from "./list-import";
-import { failSendMessage, RetryLater, runSendMessage } from "./send-message";
 import { ModelProviderError } from "../providers/openai";
-import { runTemplateSync } from "./template-sync";
-import { runCalendarReminder } from "./calendar-reminder";
-import { runLeadDetection } from "./lead-detection";
-import { runFunnelEnroll } from "./funnel-enroll";
-import { runFunnelExecute } from "./funnel-execute";
-import { giveUpMediaFetch, runMediaFetch } from "../features/media/service";
-import { giveUpLeadSourceSync, runLeadSourceSync, SourceRetryLater } from "../features/lead-sources/sync";
-import { runSourceSlot } from "../features/lead-sources/plan";
+import { giveUp, runJob } from "./handlers";
+import { RetryLater } from "./send-message";
 
 export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 
-// Consumer of the jobs queue and of its dead-letter queue. Each job kind has one handler;
+// Consumer of the jobs queue and of its dead-letter queue. Each job kind has one handler (./handlers.ts);
 // a body that matches no kind is acknowledged and logged, so it cannot loop forever.
 // Jobs of a batch run side by side (a send may wait for its sender's rate limit, and must not hold
 // up the others), except jobs of one conversation, which keep their order.
@@ -74,72 +58,5 @@ async function handleMessage(message: Message, queue: string, env: Env, db: Db) 
           : Math.min(300, 2 ** message.attempts);
     console.warn("queue: job failed, will retry", parsed.data.kind, (err as Error).message);
     message.retry({ delaySeconds });
-  }
-}
-
-async function runJob(job: JobMessage, env: Env, db: Db) {
-  switch (job.kind) {
-    case "sessions.purge":
-      // Deleting what has expired is naturally idempotent.
-      return purgeExpired(db);
-    case "uploads.purge":
-      return void (await purgeUnclaimedUploads(env));
-    case "message.send":
-      return runSendMessage(env, db, job);
-    case "ai.reply":
-      return runAiReply(env, db, job);
-    case "media.fetch":
-      return runMediaFetch(env, db, job);
-    case "feedback.analyse":
-      return runFeedbackAnalysis(env, db, job);
-    case "operator-questions.expire":
-      return void (await expireQuestions(env, db));
-    case "weather.sync":
-      return void (await syncWeather(env, db));
-    case "template.sync":
-      return runTemplateSync(env, db, job);
-    case "list.import.csv":
-    case "list.import.airtable":
-      return runListImportChunk(env, db, job);
-    case "calendar.reminder":
-      return runCalendarReminder(env, db, job);
-    case "lead.detect":
-      return runLeadDetection(env, db, job);
-    case "funnel.enroll":
-      return runFunnelEnroll(env, db, job);
-    case "funnel.execute":
-      return runFunnelExecute(env, db, job);
-    case "lead-source.slot":
-      return runSourceSlot(env, db, job);
-    case "lead-source.sync":
-      try {
-        return await runLeadSourceSync(env, db, job);
-      } catch (err) {
-        if (err instanceof SourceRetryLater) throw new RetryLater(err.delaySeconds);
-        throw err;
-      }
-  }
-}
-
-// What the user sees once a job has used up its retries.
-async function giveUp(job: JobMessage, env: Env, db: Db) {
-  switch (job.kind) {
-    case "message.send":
-      return failSendMessage(env, db, job);
-    case "ai.reply":
-      await conversations.updateConversation(db, job.conversationId, {
-        aiStatus: "failed",
-        aiError: "L'AI non è riuscita a rispondere dopo diversi tentativi: rispondi tu dalla chat.",
-      });
-      return publishConversation(env, db, job.conversationId);
-    case "list.import.csv":
-    case "list.import.airtable":
-      return giveUpListImport(db, job);
-    case "media.fetch":
-      return giveUpMediaFetch(env, db, job);
-    case "lead-source.sync":
-      return giveUpLeadSourceSync(db, job);
-    default:
-      return;
   }
 }

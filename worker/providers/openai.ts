@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { findModel, OFFLINE_MODEL } from "@shared/models";
+import { findModel } from "@shared/models";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -16,10 +16,6 @@ export interface ChatRequest {
   maxTokens: number;
   // Ask for a JSON object (the caller validates it with zod).
   json?: boolean;
-  // For the offline responder only: the knowledge passage that best matches the question.
-  bestPassage?: string;
-  // For the offline responder only: what it says instead of quoting the customer (media it cannot see).
-  offlineText?: string | null;
 }
 
 export interface ChatResult {
@@ -72,25 +68,6 @@ export function isOffline(env: Pick<Env, "OPENAI_API_KEY">) {
   return !env.OPENAI_API_KEY;
 }
 
-// Without OPENAI_API_KEY a small local responder answers, says so, and costs nothing.
-function offlineReply(req: ChatRequest, started: number): ChatResult {
-  const lastUser = [...req.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const quote = req.bestPassage ? ` Dalle informazioni disponibili: «${req.bestPassage.slice(0, 400)}»` : "";
-  const content = req.offlineText
-    ? `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). ${req.offlineText}`
-    : `Risposta offline di AgentBot Pro (nessuna chiave OpenAI configurata). Ho ricevuto: «${lastUser.slice(0, 200)}».${quote}`;
-  const chars = req.messages.reduce((n, m) => n + m.content.length, 0);
-  return {
-    content,
-    finishReason: "stop",
-    model: OFFLINE_MODEL,
-    promptTokens: Math.ceil(chars / 4),
-    completionTokens: Math.ceil(content.length / 4),
-    durationMs: Date.now() - started,
-    offline: true,
-  };
-}
-
 // A user turn with images becomes text plus image content parts; everything else stays plain text.
 function toProviderMessage(m: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
   if (m.role !== "user" || !m.images?.length) return { role: m.role, content: m.content };
@@ -111,7 +88,8 @@ export async function chatCompletion(
   req: ChatRequest,
 ): Promise<ChatResult> {
   const started = Date.now();
-  if (isOffline(env)) return offlineReply(req, started);
+  // Without a key there is no server to call: the agent's offline responder answers instead (features/agent/model.ts).
+  if (isOffline(env)) throw new ModelProviderError("OPENAI_API_KEY non configurata", undefined, true);
 
   const info = findModel(req.model);
   const client = openAiClient(env, REQUEST_TIMEOUT_MS);

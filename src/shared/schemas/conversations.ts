@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTE_MAX } from "../constants";
+import { type MessageSender, type MessageStatus, NOTE_MAX } from "../constants";
 import type { ApiMedia, MessageButton, MessageLocation } from "../media";
 import { CONVERSATION_TEXTS } from "../conversation-texts";
 import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../messaging";
@@ -109,8 +109,7 @@ export const noteSchema = z.object({
   content: z.string({ error: CONVERSATION_TEXTS.blankNote }).trim().min(1, CONVERSATION_TEXTS.blankNote).max(NOTE_MAX, CONVERSATION_TEXTS.noteTooLong),
 });
 
-export type MessageSender = "customer" | "ai" | "operator" | "system";
-export type MessageStatus = "received" | "queued" | "sending" | "sent" | "delivered" | "read" | "failed" | "undelivered";
+export type { MessageSender, MessageStatus } from "../constants";
 
 export interface ApiMessage {
   id: string;

@@ -7,15 +7,10 @@ import {
   testGptModelSchema,
   updateAccountSchema,
 } from "@shared/schemas/accounts";
-import type { GptTestResult } from "@shared/schemas/usage";
-import { T } from "@shared/strings";
-import { HttpError } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
-import { chatCompletion, ModelProviderError } from "@worker/providers/openai";
 import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { claimUploadForAccount, deleteReplacedObject } from "../uploads/service";
-import { recordUsage } from "../usage/service";
 import * as service from "./service";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -69,34 +64,5 @@ export const accountRoutes = new Hono<AppEnv>()
   });
 
 export const gptTestRoutes = new Hono<AppEnv>().post("/", validate("json", testGptModelSchema), async (c) => {
-  const user = currentUser(c);
-  const { twilioAccountId, testMessage } = c.req.valid("json");
-  const { account } = await service.getAccessibleAccount(c.var.db, user, twilioAccountId);
-  try {
-    const result = await chatCompletion(c.env, {
-      model: account.gptModel,
-      messages: [
-        { role: "system", content: "Sei l'assistente di vendita di un'azienda italiana. Rispondi in italiano, in modo breve." },
-        { role: "user", content: testMessage },
-      ],
-      temperature: 0.7,
-      maxTokens: 200,
-    });
-    const usage = await recordUsage(c.var.db, result, {
-      userId: user.id,
-      twilioAccountId: account.id,
-      operationType: "model_test",
-    });
-    const body: GptTestResult = {
-      response: result.content,
-      model: result.model,
-      offline: result.offline,
-      totalTokens: usage.totalTokens,
-      totalCost: usage.totalCost,
-    };
-    return c.json(body, 200);
-  } catch (err) {
-    if (err instanceof ModelProviderError) throw new HttpError(502, T.gptTestError, { reason: err.message });
-    throw err;
-  }
+  return c.json(await service.testGptModel(c.env, c.var.db, currentUser(c), c.req.valid("json")), 200);
 });

@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import type { createAccountSchema, TwilioAccount, updateAccountSchema } from "@shared/schemas/accounts";
+import type { createAccountSchema, testGptModelSchema, TwilioAccount, updateAccountSchema } from "@shared/schemas/accounts";
+import type { GptTestResult } from "@shared/schemas/usage";
 import { fetchAccount, TwilioError } from "@worker/providers/twilio";
-import { DEFAULT_FEEDBACK_MODEL } from "@shared/models";
+import { DEFAULT_FEEDBACK_MODEL, SANDBOX_MODEL } from "@shared/models";
 import { T } from "@shared/strings";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { type Db, runBatch } from "@worker/db/client";
@@ -11,6 +12,10 @@ import { decryptSecret, encryptSecret, maskSecret, randomToken, toHex } from "@w
 import { badRequest, conflict, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import { revokeLive } from "../live-access/service";
+import { ModelProviderError } from "@worker/providers/openai";
+import { complete } from "../agent/model";
+import { SALES_ASSISTANT_PROMPT } from "../agent/texts";
+import { recordUsage } from "../usage/service";
 import * as repo from "./repo";
 
 type CreateInput = z.output<typeof createAccountSchema>;
@@ -243,7 +248,7 @@ export async function createSandboxAccountFor(env: Env, db: Db, userId: string) 
       accountSid: creds.accountSid,
       authToken: await encryptSecret(creds.authToken, env.ENCRYPTION_KEY),
       phoneNumber: "+15005550006",
-      gptModel: "gpt-4o-mini",
+      gptModel: SANDBOX_MODEL,
       isDefault: true,
       sandbox: true,
     },
@@ -260,10 +265,31 @@ async function seedSandboxPrompt(db: Db, userId: string, accountId: string) {
     userId,
     twilioAccountId: accountId,
     name: "Assistente vendite (sandbox)",
-    content:
-      "Sei l'assistente vendite di un'azienda italiana su WhatsApp. Rispondi in italiano, in modo cordiale e breve, e proponi sempre un passo successivo concreto.",
-    model: "gpt-4o-mini",
+    content: SALES_ASSISTANT_PROMPT,
+    model: SANDBOX_MODEL,
     linkedTemplates: SANDBOX_TEMPLATES.map((t) => t.sid),
   });
   await repo.updateAccount(db, accountId, userId, { defaultPromptId: prompt!.id });
+}
+
+// The GPT model test: one real call to the account's model with the sales assistant's instructions (the
+// offline responder without a key), recorded in usage as `model_test`. A provider failure answers 502 with its reason.
+export async function testGptModel(env: Env, db: Db, user: SessionUser, input: z.output<typeof testGptModelSchema>): Promise<GptTestResult> {
+  const { account } = await getAccessibleAccount(db, user, input.twilioAccountId);
+  try {
+    const result = await complete(env, {
+      model: account.gptModel,
+      messages: [
+        { role: "system", content: SALES_ASSISTANT_PROMPT },
+        { role: "user", content: input.testMessage },
+      ],
+      temperature: 0.7,
+      maxTokens: 200,
+    });
+    const usage = await recordUsage(db, result, { userId: user.id, twilioAccountId: account.id, operationType: "model_test" });
+    return { response: result.content, model: result.model, offline: result.offline, totalTokens: usage.totalTokens, totalCost: usage.totalCost };
+  } catch (err) {
+    if (err instanceof ModelProviderError) throw new HttpError(502, T.gptTestError, { reason: err.message });
+    throw err;
+  }
 }

@@ -1,23 +1,17 @@
-import { desc, sql } from "drizzle-orm";
 import type { AuditEntry } from "@shared/schemas/admin";
 import type { Db } from "@worker/db/client";
-import { auditLog } from "@worker/db/schema";
 import type { SessionUser } from "@worker/types";
+import * as repo from "./repo";
 
+// The statement that records a person's change, to run in one batch with the change itself.
 export function auditStatement(db: Db, actor: SessionUser, action: string, targetType: string, targetId: string | null, details?: Record<string, unknown>) {
-  return db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, targetType, targetId, details: details ?? null });
+  return repo.auditInsertStatement(db, { actorId: actor.id, actorEmail: actor.email, action, targetType, targetId, details: details ?? null });
 }
 
-// A page of the log, newest first (after the entry `before`, when given; rowid breaks ties of one
-// millisecond), with the cursor of the next page when there is one.
+// A page of the log, newest first (after the entry `before`, when given), with the cursor of the next
+// page when there is one.
 export async function listAudit(db: Db, { limit, before }: { limit: number; before?: string }): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const older = before ? sql`(${auditLog.createdAt}, "audit_log".rowid) < (select a."created_at", a.rowid from "audit_log" a where a."id" = ${before})` : undefined;
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(older)
-    .orderBy(desc(auditLog.createdAt), desc(sql`"audit_log".rowid`))
-    .limit(limit + 1);
+  const rows = await repo.auditPage(db, limit + 1, before);
   const page = rows.slice(0, limit);
   const entries = page.map((r) => ({
     id: r.id,

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
-import { accountUsers, twilioAccounts, users } from "@worker/db/schema";
+import { accountUsers, auditLog, twilioAccounts, users } from "@worker/db/schema";
 
 export async function insertUserWithMembership(
   db: Db,
@@ -72,4 +72,21 @@ export function unassignStatement(db: Db, userId: string, twilioAccountId: strin
 
 export async function findMembershipRow(db: Db, userId: string, twilioAccountId: string) {
   return db.query.accountUsers.findFirst({ where: and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, twilioAccountId)) });
+}
+
+// The audit log: one row per change a person made.
+
+export function auditInsertStatement(db: Db, entry: { actorId: string; actorEmail: string; action: string; targetType: string; targetId: string | null; details: Record<string, unknown> | null }) {
+  return db.insert(auditLog).values(entry);
+}
+
+// Up to `limit` entries, newest first, after the entry `before` when given (rowid breaks ties of one millisecond).
+export function auditPage(db: Db, limit: number, before?: string) {
+  const older = before ? sql`(${auditLog.createdAt}, "audit_log".rowid) < (select a."created_at", a.rowid from "audit_log" a where a."id" = ${before})` : undefined;
+  return db
+    .select()
+    .from(auditLog)
+    .where(older)
+    .orderBy(desc(auditLog.createdAt), desc(sql`"audit_log".rowid`))
+    .limit(limit);
 }

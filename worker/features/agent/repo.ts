@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { agentToolCalls, auditLog, bookingSettings, calendarEvents, leads, prompts } from "@worker/db/schema";
+import { agentToolCalls, auditLog, bookingSettings, calendarEvents, conversationSummaries, feedbackEntries, leads, messages, prompts } from "@worker/db/schema";
 
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 export type ToolCallRow = typeof agentToolCalls.$inferSelect;
@@ -141,3 +141,46 @@ export async function auditToolCalls(db: Db, rows: { conversationId: string; too
 }
 
 export const AGENT_ACTOR = "agente-ai";
+
+// The rolling summary of a conversation's older messages.
+
+const olderThan = (conversationId: string, before: Date) => and(eq(messages.conversationId, conversationId), lt(messages.createdAt, before));
+
+export async function countMessagesBefore(db: Db, conversationId: string, before: Date) {
+  const [{ older } = { older: 0 }] = await db.select({ older: count() }).from(messages).where(olderThan(conversationId, before));
+  return older;
+}
+
+export function findSummary(db: Db, conversationId: string) {
+  return db.query.conversationSummaries.findFirst({ where: eq(conversationSummaries.conversationId, conversationId) });
+}
+
+// The conversation's messages older than `before` (and newer than `after`, when given), oldest first.
+export function messagesBetween(db: Db, conversationId: string, before: Date, after: Date | undefined, limit: number) {
+  return db
+    .select()
+    .from(messages)
+    .where(after ? and(olderThan(conversationId, before), gt(messages.createdAt, after)) : olderThan(conversationId, before))
+    .orderBy(asc(messages.createdAt))
+    .limit(limit);
+}
+
+export async function saveSummary(db: Db, conversationId: string, values: { summary: string; messageCount: number; lastMessageId: string; updatedAt: Date }) {
+  await db
+    .insert(conversationSummaries)
+    .values({ conversationId, ...values })
+    .onConflictDoUpdate({ target: conversationSummaries.conversationId, set: values });
+}
+
+// What a feedback memory knows of one customer.
+
+export function findFeedbackEntry(db: Db, memoryId: string, phoneNumber: string) {
+  return db.query.feedbackEntries.findFirst({ where: and(eq(feedbackEntries.memoryId, memoryId), eq(feedbackEntries.phoneNumber, phoneNumber)) });
+}
+
+export async function saveFeedbackEntry(db: Db, memoryId: string, phoneNumber: string, items: { positiveItems: string[]; negativeItems: string[] }, now: Date) {
+  await db
+    .insert(feedbackEntries)
+    .values({ memoryId, phoneNumber, ...items, lastUpdated: now })
+    .onConflictDoUpdate({ target: [feedbackEntries.memoryId, feedbackEntries.phoneNumber], set: { ...items, lastUpdated: now } });
+}

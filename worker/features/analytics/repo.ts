@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "@worker/db/schema";
+import { LEAD_QUALIFIED_EVENT } from "@shared/schemas/lead-detection";
 
 // A lead's conversation is the account's one with its number (one per number), linked or not.
 const leadConversation = sql`left join ${conversations} c on c.twilio_account_id = l.twilio_account_id and c.phone_number = l.phone_number`;
@@ -31,7 +32,7 @@ export function templateCounts(db: Db, accountId: string) {
     left join (
       select c.template_sid as sid, count(*) as converted
       from (select l.conversation_id as id from ${leads} l where l.twilio_account_id = ${accountId} and l.status = 'converted'
-            union select a.conversation_id from ${analytics} a where a.twilio_account_id = ${accountId} and a.event_type = 'lead_qualified') q
+            union select a.conversation_id from ${analytics} a where a.twilio_account_id = ${accountId} and a.event_type = ${LEAD_QUALIFIED_EVENT}) q
       cross join ${conversations} c on c.id = q.id
       where c.twilio_account_id = ${accountId} and c.template_sid is not null
       group by c.template_sid

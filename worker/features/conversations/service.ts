@@ -21,7 +21,7 @@ import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { resolveActiveAccount } from "../accounts/service";
-import { feedbackMemoryFor } from "../memories/knowledge";
+import { feedbackMemoryFor } from "../memories/service";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
 import { fillForRecipient } from "../provider-templates/variables";

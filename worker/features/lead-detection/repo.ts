@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { analytics, conversations, leadDetections, leadNotificationSettings, leadNotificationsSent, leads } from "@worker/db/schema";
+import { LEAD_QUALIFIED_EVENT } from "@shared/schemas/lead-detection";
 
 export type LeadSettingsRow = typeof leadNotificationSettings.$inferSelect;
 export type LeadDetectionRow = typeof leadDetections.$inferSelect;
@@ -74,7 +75,7 @@ export async function recordQualifiedLead(
   await db.batch([
     db
       .insert(analytics)
-      .values({ id: `lead_qualified:${c.id}`, userId: c.userId, twilioAccountId: c.twilioAccountId, conversationId: c.id, eventType: "lead_qualified", metadata, createdAt: now })
+      .values({ id: `${LEAD_QUALIFIED_EVENT}:${c.id}`, userId: c.userId, twilioAccountId: c.twilioAccountId, conversationId: c.id, eventType: LEAD_QUALIFIED_EVENT, metadata, createdAt: now })
       .onConflictDoNothing(),
     db
       .insert(leads)

@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
 import { AirtableError, listAllRecords } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
-import { clipPassage, textPassages } from "./knowledge";
+import { clipPassage, textPassages } from "./passages";
 import * as repo from "./repo";
 
 type CreateInput = z.output<typeof createMemorySchema>;
@@ -386,4 +386,9 @@ export async function syncAirtable(env: Env, db: Db, user: SessionUser, id: stri
   const error = await runSync(env, db, memory);
   if (error) throw new HttpError(SYNC_STATUS[error.kind], error.message, { airtableStatus: error.status ?? null });
   return (await repo.findMemory(db, id))!;
+}
+
+// The feedback memory linked to the template (or to every conversation of the account), if any.
+export function feedbackMemoryFor(db: Db, accountId: string, templateSid: string | null) {
+  return repo.findFeedbackMemory(db, accountId, templateSid);
 }

@@ -11,7 +11,8 @@ import {
 } from "@shared/schemas/prompts";
 import type { Db } from "@worker/db/client";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
-import { chatCompletion, isOffline, ModelProviderError } from "@worker/providers/openai";
+import { isOffline, ModelProviderError } from "@worker/providers/openai";
+import { complete } from "../agent/model";
 import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { checkBudget, recordUsage } from "../usage/service";
@@ -120,7 +121,7 @@ async function runTest(env: Env, db: Db, user: SessionUser, run: TestRun): Promi
   }
   let result;
   try {
-    result = await chatCompletion(env, {
+    result = await complete(env, {
       model: run.model,
       messages: [
         { role: "system", content: run.content },

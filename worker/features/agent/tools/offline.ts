@@ -1,13 +1,12 @@
 import { addDays, isCalendarDayString, weekdayOf } from "@shared/calendar-time";
 import type { AgentToolName } from "@shared/schemas/agent";
 import type { ToolCall, ToolChatMessage } from "@worker/providers/openai-tools";
+import { OFFLINE_PREFIX } from "../texts";
 
 // The offline responder's tool use (no OPENAI_API_KEY): it recognises in Italian a request for an
 // appointment, a chosen time, a move, a cancellation, contact details and a request for a person, and
 // calls the same tools a model would, so the sandbox shows the whole flow. It is also the "model" the
 // agent scenarios use against the scripted fake.
-
-export const OFFLINE_PREFIX = "Risposta offline di AgentBot Pro:";
 
 const WEEKDAYS: [RegExp, number][] = [
   [/\bdomenica(?!\p{L})/u, 0],

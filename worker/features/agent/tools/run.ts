@@ -2,13 +2,14 @@ import { romeDayOf } from "@shared/calendar-time";
 import { OFFLINE_MODEL } from "@shared/models";
 import { AGENT_TEXTS, type AgentToolName, EVENT_LINES, MAX_TOOL_ROUNDS, romeLongDay, toolArgSchemas } from "@shared/schemas/agent";
 import type { Db } from "@worker/db/client";
-import { type ChatRequest, type ChatResult, chatCompletion, isOffline } from "@worker/providers/openai";
+import { type ChatResult, isOffline } from "@worker/providers/openai";
 import { chatWithTools, refusesTools, type ToolCall, type ToolChatMessage, type ToolChatResult } from "@worker/providers/openai-tools";
 import type { AccountRow } from "@worker/features/accounts/repo";
 import * as conversations from "@worker/features/conversations/repo";
 import { windowOpenUntil } from "@worker/features/conversations/service";
 import type { PromptRow } from "@worker/features/prompts/repo";
 import { checkBudget, recordUsage } from "@worker/features/usage/service";
+import { type AgentChatRequest, complete } from "../model";
 import * as repo from "../repo";
 import { bookingOf } from "../service";
 import { annulla, disponibilita, prenota, sposta } from "./booking";
@@ -44,12 +45,12 @@ const RUNNERS: { [K in AgentToolName]: (ctx: ToolContext, args: any) => Promise<
 // is checked with our schemas and rules; a refusal goes back to the model as the tool's result. At most
 // MAX_TOOL_ROUNDS rounds of calls, then the model answers in words. Usage of every round but the last is
 // recorded here; the caller records the returned (last) one as before.
-export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, req: ChatRequest): Promise<ChatResult> {
+export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, req: AgentChatRequest): Promise<ChatResult> {
   let names = ctx.prompt && !ctx.prompt.toolsUnsupportedAt ? toolNamesOf(ctx.prompt.agentTools) : [];
   // An empty library leaves nothing to send: the tool is not offered.
   const library = names.includes("invia_documento") ? await listLibrary(db, ctx.account.id) : [];
   if (library.length === 0) names = names.filter((n) => n !== "invia_documento");
-  if (names.length === 0 || (await stopReason(db, ctx))) return chatCompletion(env, req);
+  if (names.length === 0 || (await stopReason(db, ctx))) return complete(env, req);
 
   const booking = await bookingOf(db, ctx.account.id);
   const toolCtx: ToolContext = { env, db, account: ctx.account, conversation: ctx.conversation, booking, replyToId: ctx.replyToId, now: ctx.now };
@@ -66,7 +67,7 @@ export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, r
     let result: ToolChatResult;
     if (isOffline(env)) {
       const turn = offlineToolTurn(messages, names, today, offerTools, library);
-      if (!turn) return chatCompletion(env, req);
+      if (!turn) return complete(env, req);
       result = offlineResult(turn, messages);
     } else {
       try {
@@ -76,7 +77,7 @@ export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, r
         if (round === 1 && ctx.prompt && refusesTools(err)) {
           await repo.markToolsUnsupported(db, ctx.prompt.id, ctx.now);
           console.warn("agent: the model refused tools, answering without", ctx.prompt.id, (err as Error).message);
-          return chatCompletion(env, req);
+          return complete(env, req);
         }
         throw err;
       }

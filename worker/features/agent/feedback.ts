@@ -1,13 +1,13 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { feedbackEntries } from "../db/schema";
-import * as repo from "../features/conversations/repo";
+import type { Db } from "@worker/db/client";
+import * as conversations from "../conversations/repo";
 import { DEFAULT_FEEDBACK_MODEL } from "@shared/models";
-import { findAccount } from "../features/accounts/repo";
-import { feedbackMemoryFor } from "../features/memories/knowledge";
-import { recordUsage } from "../features/usage/service";
-import { chatCompletion, isOffline } from "../providers/openai";
+import { findAccount } from "../accounts/repo";
+import { feedbackMemoryFor } from "../memories/service";
+import { recordUsage } from "../usage/service";
+import { chatCompletion, isOffline } from "@worker/providers/openai";
+import * as repo from "./repo";
+import { FEEDBACK_INSTRUCTIONS } from "./texts";
 
 export const FEEDBACK_CATEGORIES = ["product", "service", "price", "experience", "other"] as const;
 const MIN_CONFIDENCE = 0.6;
@@ -19,16 +19,13 @@ const analysisSchema = z.object({
   item: z.string().trim().min(1).max(200),
 });
 
-const INSTRUCTIONS = `Analizza il sentimento del messaggio di un cliente verso l'azienda.
-Rispondi solo con un oggetto JSON: {"sentiment": "positive" | "negative" | "neutral", "category": "product" | "service" | "price" | "experience" | "other", "confidence": numero da 0.1 a 1.0, "item": breve frase in italiano su cosa apprezza o non apprezza}.`;
-
 // Sentiment of one customer message, written to the feedback memory linked to the conversation's
 // template only when confident (> 0.6) and not neutral. Needs a model: the offline responder cannot judge.
 export async function runFeedbackAnalysis(env: Env, db: Db, job: { messageId: string }) {
   if (isOffline(env)) return;
-  const message = await repo.findMessage(db, job.messageId);
+  const message = await conversations.findMessage(db, job.messageId);
   if (!message || message.sender !== "customer") return;
-  const found = await repo.findConversation(db, message.conversationId);
+  const found = await conversations.findConversation(db, message.conversationId);
   if (!found) return;
   const { conversation } = found;
   const memory = await feedbackMemoryFor(db, conversation.twilioAccountId, conversation.templateSid);
@@ -42,7 +39,7 @@ export async function runFeedbackAnalysis(env: Env, db: Db, job: { messageId: st
     maxTokens: 150,
     json: true,
     messages: [
-      { role: "system", content: INSTRUCTIONS },
+      { role: "system", content: FEEDBACK_INSTRUCTIONS },
       { role: "user", content: message.content },
     ],
   });
@@ -61,20 +58,12 @@ export async function runFeedbackAnalysis(env: Env, db: Db, job: { messageId: st
   }
   if (parsed.sentiment === "neutral" || parsed.confidence <= MIN_CONFIDENCE) return;
 
-  const existing = await db.query.feedbackEntries.findFirst({
-    where: and(eq(feedbackEntries.memoryId, memory.id), eq(feedbackEntries.phoneNumber, conversation.phoneNumber)),
-  });
+  const existing = await repo.findFeedbackEntry(db, memory.id, conversation.phoneNumber);
   const item = `${parsed.category}: ${parsed.item}`;
   const positive = existing?.positiveItems ?? [];
   const negative = existing?.negativeItems ?? [];
   const target = parsed.sentiment === "positive" ? positive : negative;
   if (target.includes(item)) return;
   target.push(item);
-  await db
-    .insert(feedbackEntries)
-    .values({ memoryId: memory.id, phoneNumber: conversation.phoneNumber, positiveItems: positive, negativeItems: negative, lastUpdated: new Date() })
-    .onConflictDoUpdate({
-      target: [feedbackEntries.memoryId, feedbackEntries.phoneNumber],
-      set: { positiveItems: positive, negativeItems: negative, lastUpdated: new Date() },
-    });
+  await repo.saveFeedbackEntry(db, memory.id, conversation.phoneNumber, { positiveItems: positive, negativeItems: negative }, new Date());
 }

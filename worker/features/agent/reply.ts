@@ -1,23 +1,24 @@
 import { CONTEXT_MESSAGES, splitMessage } from "@shared/messaging";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
-import type { Db } from "../db/client";
-import { HttpError } from "../lib/http-error";
-import { findAccount } from "../features/accounts/repo";
-import * as repo from "../features/conversations/repo";
-import { publish, publishConversation, queueReplyParts } from "../features/conversations/service";
-import { customerPreferences, rankByOverlap, relevantPassages, searchTerms } from "../features/memories/knowledge";
-import { findLinkedActivePrompt, findPrompt } from "../features/prompts/repo";
-import { checkBudget, recordUsage } from "../features/usage/service";
-import { updatedSummary } from "./conversation-summary";
-import { asksForTime, asksForWeather, timeFact } from "./skills";
-import { weatherFact } from "../features/weather/service";
-import { type ChatMessage, type ChatRequest, type ChatResult, chatCompletion, isOffline, ModelProviderError } from "../providers/openai";
-import { replyWithTools } from "../features/agent/tools/run";
+import type { Db } from "@worker/db/client";
+import { HttpError } from "@worker/lib/http-error";
+import { findAccount } from "../accounts/repo";
+import * as repo from "../conversations/repo";
+import { publish, publishConversation, queueReplyParts } from "../conversations/service";
+import { customerPreferences, rankByOverlap, relevantPassages, searchTerms } from "./knowledge";
+import { findLinkedActivePrompt, findPrompt } from "../prompts/repo";
+import { checkBudget, recordUsage } from "../usage/service";
+import { updatedSummary } from "./summary";
+import { asksForTime, asksForWeather, timeFact, weatherFact } from "./skills";
+import { type ChatMessage, type ChatResult, isOffline, ModelProviderError } from "@worker/providers/openai";
+import { type AgentChatRequest, complete } from "./model";
+import { REPLY_GAVE_UP, replySystemPrompt } from "./texts";
+import { replyWithTools } from "./tools/run";
 import { ASK_OPERATOR_MARKER } from "@shared/schemas/operator-questions";
-import { askOperator } from "../features/operator-questions/service";
-import { requestDetection } from "../features/lead-detection/service";
-import { MediaNotReady, mediaForAgent } from "../features/media/agent";
-import { RetryLater } from "./send-message";
+import { askOperator } from "../operator-questions/service";
+import { requestDetection } from "../lead-detection/service";
+import { MediaNotReady, mediaForAgent } from "../media/agent";
+import { RetryLater } from "@worker/jobs/send-message";
 
 // How much more a cut-off answer gets on its one retry, at the least.
 const CUT_OFF_EXTRA_TOKENS = 500;
@@ -77,22 +78,15 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
   const offlineFact = weather ?? (asksForTime(question) ? timeFact(now) : matching[0]?.text);
   const preferences = await customerPreferences(db, account.id, conversation.templateSid, conversation.phoneNumber);
 
-  const system = [
-    prompt.content,
-    `${timeFact(now)} Per ora e data usa solo questo dato, mai una stima.`,
-    weather ?? "",
-    conversation.customerName ? `Nome del cliente: ${conversation.customerName}.` : "",
-    summary ? `Riassunto della conversazione precedente (messaggi più vecchi degli ultimi ${CONTEXT_MESSAGES}):\n${summary}` : "",
-    passages.length
-      ? `Informazioni aziendali (usa solo queste, non inventare):\n${passages.map((p) => `- [${p.name}] ${p.text}`).join("\n")}`
-      : "",
-    `Se le informazioni disponibili non bastano per rispondere con certezza a una domanda concreta del cliente (prezzi, disponibilità, condizioni, tempi), non inventare: rispondi soltanto ${ASK_OPERATOR_MARKER}.`,
-    preferences
-      ? `Preferenze note del cliente. Apprezza: ${preferences.positive.join(", ") || "—"}. Non apprezza: ${preferences.negative.join(", ") || "—"}.`
-      : "",
-  ]
-    .filter(Boolean)
-    .join("\n\n");
+  const system = replySystemPrompt({
+    prompt: prompt.content,
+    timeFact: timeFact(now),
+    weatherFact: weather,
+    customerName: conversation.customerName,
+    summary,
+    passages,
+    preferences,
+  });
   const messages: ChatMessage[] = [
     { role: "system", content: system },
     ...context
@@ -107,7 +101,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     return;
   }
 
-  const request: ChatRequest = {
+  const request: AgentChatRequest = {
     model,
     messages,
     temperature: (prompt.temperature ?? 7) / 10,
@@ -131,7 +125,7 @@ export async function runAiReply(env: Env, db: Db, job: { conversationId: string
     // Cut off by the token budget: one more try with a larger one, without tools so no action runs twice;
     // a cut-off answer is never sent.
     if (result.finishReason === "length") {
-      result = await chatCompletion(env, { ...request, maxTokens: Math.max(request.maxTokens * 2, request.maxTokens + CUT_OFF_EXTRA_TOKENS) });
+      result = await complete(env, { ...request, maxTokens: Math.max(request.maxTokens * 2, request.maxTokens + CUT_OFF_EXTRA_TOKENS) });
       await recordUsage(db, result, usage);
     }
   } catch (err) {
@@ -184,4 +178,10 @@ function dedupeSources(passages: { memoryId: string; name: string }[]) {
   const seen = new Map<string, { memoryId: string; name: string }>();
   for (const p of passages) seen.set(p.memoryId, { memoryId: p.memoryId, name: p.name });
   return [...seen.values()];
+}
+
+// The reply job used up its retries: the chat says so, and a person answers.
+export async function giveUpAiReply(env: Env, db: Db, job: { conversationId: string }) {
+  await repo.updateConversation(db, job.conversationId, { aiStatus: "failed", aiError: REPLY_GAVE_UP });
+  await publishConversation(env, db, job.conversationId);
 }
