@@ -97,7 +97,7 @@ async function templateMediaSignature(env: Env, templateId: string, libraryId: s
 }
 
 export async function templateMediaUrl(env: Env, templateId: string, libraryId: string) {
-  return `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/template-media/${templateId}?signature=${await templateMediaSignature(env, templateId, libraryId)}`;
+  return `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/media/template/${templateId}?signature=${await templateMediaSignature(env, templateId, libraryId)}`;
 }
 
 // The library file behind a template's signed media URL, or null (bad signature, template or file gone).
