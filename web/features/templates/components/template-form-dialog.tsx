@@ -1,12 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { Braces } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "@shared/constants";
-import { renderTemplate } from "@shared/sandbox-templates";
 import {
   type ApiTemplate,
   TEMPLATE_CHANNEL_LABELS,
   TEMPLATE_CHANNELS,
   TEMPLATE_CONTENT_TYPE_LABELS,
+  TEMPLATE_CONTENT_TYPES,
+  KIND_BUTTON_TYPES,
+  KIND_MAX_BUTTONS,
   TEMPLATE_LANGUAGE_LABELS,
   TEMPLATE_LANGUAGES,
   TEMPLATE_TEXTS as TX,
@@ -20,6 +23,7 @@ import { Input, NativeSelect } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { parseServerError, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
+import { libraryFileIssue, mediaLibraryQueryOptions, useLibraryMutations } from "@web/features/actions/api/media-library";
 import { useCreateTemplate } from "../api/create-template";
 import { useUpdateTemplate } from "../api/update-template";
 import {
@@ -28,16 +32,22 @@ import {
   formBody,
   isDraft,
   nextVariable,
+  showsButtons,
+  showsMedia,
   templateErrorsFromDetails,
   templateFormFrom,
   type TemplateFormErrors,
   type TemplateFormValues,
   validateTemplateForm,
 } from "../lib/template-form";
+import { TemplateButtonsField, TemplateMediaField } from "./template-kind-fields";
+import { TemplatePreview } from "./template-preview";
 
 export type TemplateDialogState = { mode: "create" } | { mode: "edit"; template: ApiTemplate } | null;
 
-const PREVIEW_SAMPLES: Record<string, string> = { "1": "Mario", "2": "AgentBot" };
+// A library title for a file uploaded from the template form: its name and when, so two uploads of
+// the same file name do not clash.
+const uploadTitle = (file: File) => `${file.name.replace(/\.[^.]+$/, "").slice(0, 80)} · ${new Date().toISOString().slice(0, 19).replace("T", " ")}`;
 
 export function TemplateFormDialog({ state, activeAccountId, onClose }: { state: TemplateDialogState; activeAccountId: string | null; onClose: () => void }) {
   const editing = state?.mode === "edit" ? state.template : null;
@@ -46,8 +56,13 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   const [errors, setErrors] = useState<TemplateFormErrors>({});
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
-  const pending = create.isPending || update.isPending;
+  const { upload } = useLibraryMutations();
+  const pending = create.isPending || update.isPending || upload.isPending;
   const id = useId();
+  const withMedia = showsMedia(values.contentType);
+  const library = useQuery({ ...mediaLibraryQueryOptions(activeAccountId ?? ""), enabled: state !== null && !!activeAccountId && withMedia });
+  const libraryItems = library.data?.items ?? [];
+  const chosenFile = libraryItems.find((item) => item.id === values.mediaLibraryId);
 
   useEffect(() => {
     if (!state) return;
@@ -65,6 +80,23 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   const limit = bodyLimit(values.channel);
   // Live hints while typing; the same rules run again on save and on the server.
   const liveIssues = body.trim() ? templateBodyIssues(body, values.channel) : [];
+
+  const onUpload = (file: File) => {
+    const issue = libraryFileIssue(file);
+    if (issue) {
+      setErrors((e) => ({ ...e, mediaUrl: issue }));
+      return;
+    }
+    upload.mutate(
+      { title: uploadTitle(file), description: TX.mediaSourceLabel, file },
+      {
+        onSuccess: (item) => {
+          if (item) set("mediaLibraryId", item.id);
+        },
+        onError: (err) => setErrors((e) => ({ ...e, mediaUrl: serverMessage(err, TX.mediaUploadError) })),
+      },
+    );
+  };
 
   const insertVariable = () => {
     const token = `{{${nextVariable(body)}}}`;
@@ -179,36 +211,44 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 </NativeSelect>
               </Field>
             </div>
-            <Field label={TX.contentTypeLabel} htmlFor={`${id}-contentType`}>
+            <Field label={TX.contentTypeLabel} htmlFor={`${id}-contentType`} error={errors.contentType}>
               <NativeSelect
                 id={`${id}-contentType`}
                 name="contentType"
                 value={values.contentType}
-                onChange={(e) => set("contentType", e.target.value as TemplateFormValues["contentType"])}
+                onChange={(e) => {
+                  const kind = e.target.value as TemplateFormValues["contentType"];
+                  set("contentType", kind);
+                  // Buttons the new kind cannot hold go; the others stay.
+                  setValues((v) => ({ ...v, buttons: v.buttons.filter((b) => KIND_BUTTON_TYPES[kind].includes(b.type)).slice(0, KIND_MAX_BUTTONS[kind]) }));
+                }}
               >
-                {(["text", "media"] as const).map((t) => (
+                {TEMPLATE_CONTENT_TYPES.filter((t) => values.channel === "whatsapp" || t === "text" || t === "media").map((t) => (
                   <option key={t} value={t}>
                     {TEMPLATE_CONTENT_TYPE_LABELS[t]}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            {values.contentType === "media" ? (
-              <Field label={TX.mediaUrlLabel} htmlFor={`${id}-mediaUrl`} error={errors.mediaUrl}>
-                <Input
-                  id={`${id}-mediaUrl`}
-                  name="mediaUrl"
-                  type="url"
-                  placeholder="https://"
-                  value={values.mediaUrl}
-                  aria-invalid={!!errors.mediaUrl}
-                  aria-describedby={describedBy("mediaUrl")}
-                  onChange={(e) => set("mediaUrl", e.target.value)}
-                />
-              </Field>
+            {withMedia ? (
+              <TemplateMediaField
+                id={id}
+                libraryId={values.mediaLibraryId}
+                url={values.mediaUrl}
+                items={libraryItems}
+                canUpload={!!library.data?.canEdit}
+                uploading={upload.isPending}
+                error={errors.mediaUrl}
+                onLibrary={(v) => {
+                  set("mediaLibraryId", v);
+                  setErrors((e) => ({ ...e, mediaUrl: undefined }));
+                }}
+                onUrl={(v) => set("mediaUrl", v)}
+                onUpload={onUpload}
+              />
             ) : null}
             <Field
-              label={values.contentType === "media" ? TX.mediaCaptionLabel : TX.textLabel}
+              label={values.contentType === "media" ? TX.mediaCaptionLabel : values.contentType === "card" ? TX.cardBodyLabel : TX.textLabel}
               htmlFor={`${id}-${bodyField}`}
               error={errors[bodyField]}
               hint={TX.textHint}
@@ -232,6 +272,31 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 {TX.charCount(body.length, limit)}
               </span>
             </div>
+            {values.contentType === "card" ? (
+              <Field label={TX.footerLabel} htmlFor={`${id}-footer`} error={errors.footer}>
+                <Input
+                  id={`${id}-footer`}
+                  name="footer"
+                  value={values.footer}
+                  maxLength={80}
+                  aria-invalid={!!errors.footer}
+                  aria-describedby={describedBy("footer")}
+                  onChange={(e) => set("footer", e.target.value)}
+                />
+              </Field>
+            ) : null}
+            {showsButtons(values.contentType) ? (
+              <TemplateButtonsField
+                id={id}
+                type={values.contentType}
+                buttons={values.buttons}
+                errors={errors}
+                onChange={(buttons) => {
+                  setValues((v) => ({ ...v, buttons }));
+                  setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith("buttons"))));
+                }}
+              />
+            ) : null}
             {liveIssues.length > 0 && !errors[bodyField] ? (
               <ul className="grid gap-1 rounded-lg border border-warning/40 bg-warning/10 p-3 text-xs text-warning-foreground" aria-live="polite">
                 {liveIssues.map((issue) => (
@@ -240,15 +305,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
               </ul>
             ) : null}
           </fieldset>
-          {body.trim() ? (
-            <div className="grid gap-1.5">
-              <p className="text-xs font-medium text-muted-foreground">{TX.preview}</p>
-              <div className="max-w-[85%] justify-self-start rounded-2xl rounded-tl-sm bg-primary/15 px-3.5 py-2 text-sm whitespace-pre-wrap break-words">
-                {values.contentType === "media" && values.mediaUrl ? <p className="mb-1 truncate text-xs text-muted-foreground">{values.mediaUrl}</p> : null}
-                {renderTemplate(body, PREVIEW_SAMPLES)}
-              </div>
-            </div>
-          ) : null}
+          <TemplatePreview values={values} mediaName={chosenFile ? chosenFile.fileName : null} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>
               {readOnly ? T.close : T.cancel}
