@@ -61,7 +61,7 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-describe("the template form's kinds", () => {
+describe("the template form's kinds", { timeout: 20_000 }, () => {
   it("checks buttons with the shared rules and maps the server's button errors to their fields", () => {
     const base = { ...emptyTemplateForm(), name: "Scelta", category: "loans", contentType: "quick-reply" as const, text: "Ciao {{1}}, cosa preferisci?" };
     expect(validateTemplateForm(base)).toEqual({ ok: false, errors: { buttons: TX.buttonsRequired } });

@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Braces } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId } from "react";
+import { type Path, type PathValue, type RegisterOptions, type UseFormRegister, useForm } from "react-hook-form";
 import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "@shared/constants";
 import {
   type ApiTemplate,
@@ -29,6 +31,7 @@ import { useUpdateTemplate } from "../api/update-template";
 import {
   bodyLimit,
   emptyTemplateForm,
+  flatFormErrors,
   formBody,
   isDraft,
   nextVariable,
@@ -36,7 +39,7 @@ import {
   showsMedia,
   templateErrorsFromDetails,
   templateFormFrom,
-  type TemplateFormErrors,
+  templateFormSchema,
   type TemplateFormValues,
   validateTemplateForm,
 } from "../lib/template-form";
@@ -52,8 +55,20 @@ const uploadTitle = (file: File) => `${file.name.replace(/\.[^.]+$/, "").slice(0
 export function TemplateFormDialog({ state, activeAccountId, onClose }: { state: TemplateDialogState; activeAccountId: string | null; onClose: () => void }) {
   const editing = state?.mode === "edit" ? state.template : null;
   const readOnly = !!editing && !isDraft(editing);
-  const [values, setValues] = useState<TemplateFormValues>(emptyTemplateForm);
-  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  // react-hook-form with the shared zod rules: the whole form is checked on save; a field's error goes
+  // as soon as it changes, while the live hints below the text keep checking what is typed.
+  const form = useForm<TemplateFormValues>({ resolver: zodResolver(templateFormSchema), defaultValues: emptyTemplateForm(), reValidateMode: "onSubmit" });
+  const { control, setValue, getValues, clearErrors, setError } = form;
+  const register = ((name: Path<TemplateFormValues>, options?: RegisterOptions<TemplateFormValues>) =>
+    form.register(name, {
+      ...options,
+      onChange: (event: unknown) => {
+        options?.onChange?.(event);
+        clearErrors(name);
+      },
+    })) as UseFormRegister<TemplateFormValues>;
+  const values = form.watch();
+  const errors = flatFormErrors(form.formState.errors);
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const { upload } = useLibraryMutations();
@@ -66,13 +81,12 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
 
   useEffect(() => {
     if (!state) return;
-    setValues(state.mode === "edit" ? templateFormFrom(state.template) : emptyTemplateForm());
-    setErrors({});
-  }, [state]);
+    form.reset(state.mode === "edit" ? templateFormFrom(state.template) : emptyTemplateForm());
+  }, [state, form]);
 
-  const set = <K extends keyof TemplateFormValues>(key: K, value: TemplateFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+  const set = <K extends "contentType" | "mediaLibraryId" | "mediaUrl" | "text" | "mediaCaption">(key: K, value: TemplateFormValues[K]) => {
+    setValue(key, value as PathValue<TemplateFormValues, K>, { shouldDirty: true });
+    clearErrors(key);
   };
 
   const bodyField = values.contentType === "media" ? "mediaCaption" : "text";
@@ -84,7 +98,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   const onUpload = (file: File) => {
     const issue = libraryFileIssue(file);
     if (issue) {
-      setErrors((e) => ({ ...e, mediaUrl: issue }));
+      setError("mediaUrl", { type: "file", message: issue });
       return;
     }
     upload.mutate(
@@ -93,7 +107,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
         onSuccess: (item) => {
           if (item) set("mediaLibraryId", item.id);
         },
-        onError: (err) => setErrors((e) => ({ ...e, mediaUrl: serverMessage(err, TX.mediaUploadError) })),
+        onError: (err) => setError("mediaUrl", { type: "server", message: serverMessage(err, TX.mediaUploadError) }),
       },
     );
   };
@@ -101,7 +115,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   const insertVariable = () => {
     const token = `{{${nextVariable(body)}}}`;
     const el = document.getElementById(`${id}-${bodyField}`) as HTMLTextAreaElement | null;
-    const current = values[bodyField];
+    const current = getValues(bodyField);
     const start = el?.selectionStart ?? current.length;
     const end = el?.selectionEnd ?? current.length;
     set(bodyField, current.slice(0, start) + token + current.slice(end));
@@ -111,16 +125,15 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
     });
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValid = (valid: TemplateFormValues) => {
     if (readOnly) return;
-    const checked = validateTemplateForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+    // The resolver passed these values: the same check gives the API's input.
+    const checked = validateTemplateForm(valid);
+    if (!checked.ok) return;
     const onError = (title: string) => (err: Error) => {
-      setErrors(templateErrorsFromDetails(parseServerError(err).details));
+      for (const [field, message] of Object.entries(templateErrorsFromDetails(parseServerError(err).details))) {
+        if (message) setError(field as Path<TemplateFormValues>, { type: "server", message });
+      }
       toast({ title, description: serverMessage(err, T.unknownError), variant: "destructive" });
     };
     if (editing) {
@@ -149,6 +162,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   };
 
   const describedBy = (field: keyof TemplateFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const onSubmit = form.handleSubmit(onValid);
   const title = !editing ? TX.createTitle : readOnly ? TX.viewTitle : TX.editTitle;
 
   return (
@@ -161,29 +175,14 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <fieldset disabled={readOnly || pending} className="grid gap-4">
             <Field label={TX.nameLabel} htmlFor={`${id}-name`} error={errors.name}>
-              <Input
-                id={`${id}-name`}
-                name="name"
-                value={values.name}
-                maxLength={100}
-                aria-invalid={!!errors.name}
-                aria-describedby={describedBy("name")}
-                onChange={(e) => set("name", e.target.value)}
-              />
+              <Input id={`${id}-name`} maxLength={100} aria-invalid={!!errors.name} aria-describedby={describedBy("name")} {...register("name")} />
             </Field>
             <Field label={TX.descriptionLabel} htmlFor={`${id}-description`} error={errors.description}>
-              <Input id={`${id}-description`} name="description" value={values.description} maxLength={500} onChange={(e) => set("description", e.target.value)} />
+              <Input id={`${id}-description`} maxLength={500} {...register("description")} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
               <Field label={TX.categoryLabel} htmlFor={`${id}-category`} error={errors.category}>
-                <NativeSelect
-                  id={`${id}-category`}
-                  name="category"
-                  value={values.category}
-                  aria-invalid={!!errors.category}
-                  aria-describedby={describedBy("category")}
-                  onChange={(e) => set("category", e.target.value)}
-                >
+                <NativeSelect id={`${id}-category`} aria-invalid={!!errors.category} aria-describedby={describedBy("category")} {...register("category")}>
                   <option value="">—</option>
                   {TEMPLATE_CATEGORIES.map((c) => (
                     <option key={c} value={c}>
@@ -193,7 +192,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 </NativeSelect>
               </Field>
               <Field label={TX.channelLabel} htmlFor={`${id}-channel`} error={errors.channel}>
-                <NativeSelect id={`${id}-channel`} name="channel" value={values.channel} onChange={(e) => set("channel", e.target.value as TemplateFormValues["channel"])}>
+                <NativeSelect id={`${id}-channel`} {...register("channel")}>
                   {TEMPLATE_CHANNELS.map((c) => (
                     <option key={c} value={c}>
                       {TEMPLATE_CHANNEL_LABELS[c]}
@@ -202,7 +201,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 </NativeSelect>
               </Field>
               <Field label={TX.languageLabel} htmlFor={`${id}-language`} error={errors.language}>
-                <NativeSelect id={`${id}-language`} name="language" value={values.language} onChange={(e) => set("language", e.target.value)}>
+                <NativeSelect id={`${id}-language`} {...register("language")}>
                   {TEMPLATE_LANGUAGES.map((l) => (
                     <option key={l} value={l}>
                       {TEMPLATE_LANGUAGE_LABELS[l]}
@@ -220,7 +219,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                   const kind = e.target.value as TemplateFormValues["contentType"];
                   set("contentType", kind);
                   // Buttons the new kind cannot hold go; the others stay.
-                  setValues((v) => ({ ...v, buttons: v.buttons.filter((b) => KIND_BUTTON_TYPES[kind].includes(b.type)).slice(0, KIND_MAX_BUTTONS[kind]) }));
+                  setValue("buttons", getValues("buttons").filter((b) => KIND_BUTTON_TYPES[kind].includes(b.type)).slice(0, KIND_MAX_BUTTONS[kind]));
                 }}
               >
                 {TEMPLATE_CONTENT_TYPES.filter((t) => values.channel === "whatsapp" || t === "text" || t === "media").map((t) => (
@@ -241,7 +240,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 error={errors.mediaUrl}
                 onLibrary={(v) => {
                   set("mediaLibraryId", v);
-                  setErrors((e) => ({ ...e, mediaUrl: undefined }));
+                  clearErrors("mediaUrl");
                 }}
                 onUrl={(v) => set("mediaUrl", v)}
                 onUpload={onUpload}
@@ -254,13 +253,12 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
               hint={TX.textHint}
             >
               <Textarea
+                key={bodyField}
                 id={`${id}-${bodyField}`}
-                name={bodyField}
                 rows={5}
-                value={values[bodyField]}
                 aria-invalid={!!errors[bodyField]}
                 aria-describedby={describedBy(bodyField)}
-                onChange={(e) => set(bodyField, e.target.value)}
+                {...register(bodyField)}
               />
             </Field>
             <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -274,28 +272,11 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
             </div>
             {values.contentType === "card" ? (
               <Field label={TX.footerLabel} htmlFor={`${id}-footer`} error={errors.footer}>
-                <Input
-                  id={`${id}-footer`}
-                  name="footer"
-                  value={values.footer}
-                  maxLength={80}
-                  aria-invalid={!!errors.footer}
-                  aria-describedby={describedBy("footer")}
-                  onChange={(e) => set("footer", e.target.value)}
-                />
+                <Input id={`${id}-footer`} maxLength={80} aria-invalid={!!errors.footer} aria-describedby={describedBy("footer")} {...register("footer")} />
               </Field>
             ) : null}
             {showsButtons(values.contentType) ? (
-              <TemplateButtonsField
-                id={id}
-                type={values.contentType}
-                buttons={values.buttons}
-                errors={errors}
-                onChange={(buttons) => {
-                  setValues((v) => ({ ...v, buttons }));
-                  setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith("buttons"))));
-                }}
-              />
+              <TemplateButtonsField id={id} type={values.contentType} control={control} register={register} errors={errors} />
             ) : null}
             {liveIssues.length > 0 && !errors[bodyField] ? (
               <ul className="grid gap-1 rounded-lg border border-warning/40 bg-warning/10 p-3 text-xs text-warning-foreground" aria-live="polite">

@@ -1,11 +1,12 @@
 import { ExternalLink, Phone, Plus, Reply, Trash } from "lucide-react";
 import type { ChangeEvent } from "react";
+import { type Control, type UseFormRegister, useFieldArray } from "react-hook-form";
 import type { ApiLibraryItem } from "@shared/media-library";
 import { TEMPLATE_TEXTS as TX, type TemplateButtonType, type TemplateContentType } from "@shared/schemas/templates";
 import { Button } from "@web/components/ui/button";
 import { Field, FieldError } from "@web/components/ui/field";
 import { Input, NativeSelect } from "@web/components/ui/input";
-import { addableButtons, newButton, type TemplateFormButton, type TemplateFormErrors } from "../lib/template-form";
+import { addableButtons, newButton, type TemplateFormErrors, type TemplateFormValues } from "../lib/template-form";
 
 // The image or document of a media template or a card: a file of the account's library (uploaded here
 // or chosen), or a public https URL.
@@ -68,62 +69,55 @@ export function TemplateMediaField({
 const ADD_LABELS: Record<TemplateButtonType, string> = { QUICK_REPLY: TX.addQuickReply, URL: TX.addUrlButton, PHONE_NUMBER: TX.addPhoneButton };
 const ADD_ICONS = { QUICK_REPLY: Reply, URL: ExternalLink, PHONE_NUMBER: Phone } as const;
 
-// The buttons of a quick-reply template, a call to action or a card.
+// The buttons of a quick-reply template, a call to action or a card: a react-hook-form field array.
 export function TemplateButtonsField({
   id,
   type,
-  buttons,
+  control,
+  register,
   errors,
-  onChange,
 }: {
   id: string;
   type: TemplateContentType;
-  buttons: TemplateFormButton[];
+  control: Control<TemplateFormValues>;
+  register: UseFormRegister<TemplateFormValues>;
   errors: TemplateFormErrors;
-  onChange: (buttons: TemplateFormButton[]) => void;
 }) {
-  const update = (i: number, patch: Partial<TemplateFormButton>) => onChange(buttons.map((b, n) => (n === i ? { ...b, ...patch } : b)));
+  const { fields, append, remove } = useFieldArray({ control, name: "buttons" });
   return (
     <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="template-buttons">
       <legend className="px-1 text-sm font-medium">{TX.buttonsLabel}</legend>
-      {buttons.map((b, i) => {
+      {fields.map((b, i) => {
         const n = i + 1;
         const titleError = errors[`buttons.${i}.title`] ?? errors[`buttons.${i}.type`];
         const targetError = errors[`buttons.${i}.url`] ?? errors[`buttons.${i}.phone`];
         return (
-          <div key={i} className="grid gap-2 rounded-md bg-muted/40 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+          <div key={b.id} className="grid gap-2 rounded-md bg-muted/40 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
             <Field label={`${TX.buttonTitleLabel(n)} · ${TX.buttonTypeNames[b.type]}`} htmlFor={`${id}-button-${i}-title`} error={titleError}>
-              <Input
-                id={`${id}-button-${i}-title`}
-                name={`buttons.${i}.title`}
-                value={b.title}
-                maxLength={40}
-                aria-invalid={!!titleError}
-                onChange={(e) => update(i, { title: e.target.value })}
-              />
+              <Input id={`${id}-button-${i}-title`} maxLength={40} aria-invalid={!!titleError} {...register(`buttons.${i}.title`)} />
             </Field>
             {b.type === "URL" ? (
               <Field label={TX.buttonUrlLabel(n)} htmlFor={`${id}-button-${i}-url`} error={targetError}>
-                <Input id={`${id}-button-${i}-url`} name={`buttons.${i}.url`} type="url" placeholder="https://" value={b.url} aria-invalid={!!targetError} onChange={(e) => update(i, { url: e.target.value })} />
+                <Input id={`${id}-button-${i}-url`} type="url" placeholder="https://" aria-invalid={!!targetError} {...register(`buttons.${i}.url`)} />
               </Field>
             ) : b.type === "PHONE_NUMBER" ? (
               <Field label={TX.buttonPhoneLabel(n)} htmlFor={`${id}-button-${i}-phone`} error={targetError}>
-                <Input id={`${id}-button-${i}-phone`} name={`buttons.${i}.phone`} type="tel" placeholder="+39 02 1234 5678" value={b.phone} aria-invalid={!!targetError} onChange={(e) => update(i, { phone: e.target.value })} />
+                <Input id={`${id}-button-${i}-phone`} type="tel" placeholder="+39 02 1234 5678" aria-invalid={!!targetError} {...register(`buttons.${i}.phone`)} />
               </Field>
             ) : (
               <span className="hidden sm:block" />
             )}
-            <Button type="button" size="icon-sm" variant="ghost-destructive" className="sm:mt-6" aria-label={TX.removeButton(n)} onClick={() => onChange(buttons.filter((_, k) => k !== i))}>
+            <Button type="button" size="icon-sm" variant="ghost-destructive" className="sm:mt-6" aria-label={TX.removeButton(n)} onClick={() => remove(i)}>
               <Trash aria-hidden />
             </Button>
           </div>
         );
       })}
       <div className="flex flex-wrap gap-2">
-        {addableButtons(type, buttons).map((t) => {
+        {addableButtons(type, fields).map((t) => {
           const Icon = ADD_ICONS[t];
           return (
-            <Button key={t} type="button" size="sm" variant="soft" onClick={() => onChange([...buttons, newButton(t)])}>
+            <Button key={t} type="button" size="sm" variant="soft" onClick={() => append(newButton(t))}>
               <Plus aria-hidden />
               <Icon aria-hidden />
               {ADD_LABELS[t]}

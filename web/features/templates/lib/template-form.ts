@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { TEMPLATE_CATEGORIES } from "@shared/constants";
 import {
   type ApiTemplate,
@@ -169,6 +170,32 @@ export function validateTemplateForm(values: TemplateFormValues): { ok: true; da
   }
   if (values.contentType === "media" && !values.mediaUrl.trim() && !values.mediaLibraryId) errors.mediaUrl ??= TEMPLATE_TEXTS.mediaUrlRequired;
   return { ok: false, errors };
+}
+
+// The form's zod schema for react-hook-form's zodResolver: the same checks as the server's
+// (createTemplateSchema, through validateTemplateForm), each reported at the form's own field path
+// ("name", "text", "buttons.0.title", …).
+export const templateFormSchema = z.custom<TemplateFormValues>((v) => typeof v === "object" && v !== null).superRefine((values, ctx) => {
+  const checked = validateTemplateForm(values);
+  if (checked.ok) return;
+  for (const [path, message] of Object.entries(checked.errors)) {
+    if (message) ctx.addIssue({ code: "custom", path: path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
+  }
+});
+
+// react-hook-form's nested errors, flattened to the form's keys ("buttons.0.title"; an array's own
+// error, kept under "root", is the array's key).
+export function flatFormErrors(errors: unknown, prefix = ""): TemplateFormErrors {
+  const flat: Record<string, string> = {};
+  if (!errors || typeof errors !== "object") return flat;
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    if (key === "ref" || !value || typeof value !== "object") continue;
+    const path = key === "root" ? prefix.replace(/\.$/, "") : `${prefix}${key}`;
+    const message = (value as { message?: unknown }).message;
+    if (typeof message === "string" && message) flat[path] ??= message;
+    if (key !== "root") Object.assign(flat, { ...flatFormErrors(value, `${path}.`), ...flat });
+  }
+  return flat as TemplateFormErrors;
 }
 
 // Errors from a 400 answer, keyed like the form.
