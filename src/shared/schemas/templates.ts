@@ -132,6 +132,8 @@ export const TEMPLATE_TEXTS = {
   mediaUploadLabel: "Carica un file (JPEG, PNG, WebP o PDF)",
   mediaUploading: "Caricamento del file…",
   mediaUploadError: "Impossibile caricare il file",
+  // The library description of a file uploaded from the template form (the agent reads it too).
+  mediaUploadDescription: "Immagine o documento di un template WhatsApp",
   mediaUrlOr: "oppure un URL pubblico https://",
   mediaLibraryMissing: "Il file scelto non è più nella libreria documenti",
   mediaFileNotAllowed: "Per un template servono un'immagine (JPEG, PNG, WebP) o un PDF",

@@ -102,7 +102,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
       return;
     }
     upload.mutate(
-      { title: uploadTitle(file), description: TX.mediaSourceLabel, file },
+      { title: uploadTitle(file), description: TX.mediaUploadDescription, file },
       {
         onSuccess: (item) => {
           if (item) set("mediaLibraryId", item.id);
