@@ -98,6 +98,16 @@ describe("template kinds: created, stored and submitted with the Content API's t
     expect(content.contents.get(sid)!.types).toEqual(request.types);
   });
 
+  it("gives two quick replies whose titles make the same id distinct ids", async () => {
+    const { cookie } = await realAccount();
+    const res = await call("/api/templates", {
+      cookie,
+      body: draft({ type: "quick-reply", text: "Ciao {{1}}, confermi?", buttons: [{ type: "QUICK_REPLY", title: "Sì!" }, { type: "QUICK_REPLY", title: "Si" }] }),
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.whatsappContent.buttons.map((b: { id: string }) => b.id)).toEqual(["si", "si_2"]);
+  });
+
   it("submits a call to action with a link and a phone number as twilio/call-to-action", async () => {
     const { cookie, accountSid } = await realAccount();
     const { request } = await createAndSubmit(cookie, accountSid, {

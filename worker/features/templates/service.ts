@@ -46,6 +46,15 @@ const BUTTON_TYPES: readonly TemplateButton["type"][] = ["QUICK_REPLY", "URL", "
 function storedContent(c: WhatsappContent): StoredContent {
   const media = hasMediaHeader(c.type);
   const buttons = c.type === "quick-reply" || c.type === "call-to-action" || c.type === "card" ? (c.buttons ?? []) : [];
+  // Reply ids are unique within a template ("Sì" and "Si!" would both be "si"): a repeat gets a suffix.
+  const used = new Set<string>();
+  const uniqueId = (b: TemplateButton) => {
+    const base = buttonId(b);
+    let candidate = base;
+    for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
+    used.add(candidate);
+    return candidate;
+  };
   return {
     type: c.type,
     ...(c.text ? { text: c.text } : {}),
@@ -59,7 +68,7 @@ function storedContent(c: WhatsappContent): StoredContent {
             type: b.type,
             title: b.title,
             // A quick reply always has the payload a tap comes back with.
-            ...(b.type === "QUICK_REPLY" ? { id: buttonId(b) } : {}),
+            ...(b.type === "QUICK_REPLY" ? { id: uniqueId(b) } : {}),
             ...(b.type === "URL" && b.url ? { url: b.url } : {}),
             ...(b.type === "PHONE_NUMBER" && b.phone ? { phone: b.phone.replace(/[\s().-]/g, "") } : {}),
           })),
