@@ -24,6 +24,7 @@ import { savedReplyRoutes } from "./features/saved-replies/routes";
 import { settingsRoutes } from "./features/settings/routes";
 import { templateTestRoutes } from "./features/template-test/routes";
 import { templateRoutes } from "./features/templates/routes";
+import { templateMediaRoutes } from "./features/templates/media-route";
 import { objectRoutes, userRoutes } from "./features/uploads/routes";
 import { usageRoutes } from "./features/usage/routes";
 import { simulatorRoutes } from "./features/conversations/simulator";
@@ -127,6 +128,7 @@ const routes = app
   .route("/media-library", mediaLibraryRoutes);
 
 app.route("/webhooks", webhookRoutes);
+app.route("/media/template", templateMediaRoutes);
 app.route("/media", publicMediaRoutes);
 app.route("/webhooks/google-leads", googleLeadRoutes);
 

@@ -7,6 +7,11 @@ export interface ProviderTemplate {
   bodyText: string;
   variables: string[];
   category: string | null;
+  // Kinds other than text (issue 21): the Content API type without "twilio/", its media, footer and buttons.
+  kind?: string;
+  media?: string[];
+  footer?: string | null;
+  buttons?: { type: string; title: string; id?: string | null; url?: string | null; phone?: string | null }[];
 }
 
 export const SANDBOX_TEMPLATES: readonly ProviderTemplate[] = [

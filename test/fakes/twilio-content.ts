@@ -13,7 +13,7 @@ export interface FakeContent {
   friendlyName: string;
   language: string;
   variables: Record<string, string>;
-  types: Record<string, { body?: string; media?: string[] }>;
+  types: Record<string, ContentTypeBody>;
   approval: FakeApproval | null;
 }
 
@@ -22,6 +22,61 @@ export interface ContentCall {
   path: string;
   accountSid: string | null;
   body: any;
+}
+
+export interface ContentTypeBody {
+  body?: string;
+  title?: string;
+  subtitle?: string;
+  media?: string[];
+  actions?: { type?: string; title?: string; id?: string; url?: string; phone?: string }[];
+}
+
+const KNOWN_TYPES = ["twilio/text", "twilio/media", "twilio/quick-reply", "twilio/call-to-action", "twilio/card"];
+const isText = (v: unknown): v is string => typeof v === "string" && v.length > 0;
+const isHttpsUrl = (v: unknown) => typeof v === "string" && /^https:\/\/\S+$/.test(v);
+
+// What the real Content API refuses in `types` (its docs per type): the reason, or null when valid.
+export function contentTypesIssue(types: unknown): string | null {
+  if (!types || typeof types !== "object" || Object.keys(types).length === 0) return "Types is required";
+  for (const [name, value] of Object.entries(types as Record<string, ContentTypeBody>)) {
+    if (!KNOWN_TYPES.includes(name)) return `Unsupported content type ${name}`;
+    const t = value ?? {};
+    const actions = t.actions ?? [];
+    if (t.media !== undefined && (!Array.isArray(t.media) || !t.media.every(isHttpsUrl))) return `${name}: media must be a list of public URLs`;
+    if (actions.some((a) => !isText(a.title) || a.title.length > 20)) return `${name}: every action needs a title of at most 20 characters`;
+    if (name !== "twilio/card" && (!isText(t.body) || t.body.length > 1024)) {
+      if (!(name === "twilio/media" && t.body === undefined)) return `${name}: body is required, at most 1024 characters`;
+    }
+    switch (name) {
+      case "twilio/media":
+        if (!t.media?.length) return "twilio/media: media is required";
+        break;
+      case "twilio/quick-reply":
+        if (actions.length < 1 || actions.length > 10) return "twilio/quick-reply: between 1 and 10 actions";
+        if (actions.some((a) => (a.type ?? "QUICK_REPLY") !== "QUICK_REPLY" || !isText(a.id))) return "twilio/quick-reply: actions must be QUICK_REPLY with an id";
+        break;
+      case "twilio/call-to-action":
+        if (actions.length < 1) return "twilio/call-to-action: at least one action";
+        for (const a of actions) {
+          if (a.type === "URL" ? !isHttpsUrl(a.url) : a.type === "PHONE_NUMBER" ? !/^\+[1-9]\d{6,14}$/.test(a.phone ?? "") : true)
+            return `twilio/call-to-action: invalid action ${a.type ?? "(no type)"}`;
+        }
+        break;
+      case "twilio/card": {
+        if (!isText(t.title) && !isText(t.body)) return "twilio/card: title or body is required";
+        if ((t.title?.length ?? 0) > 1024) return "twilio/card: title is at most 1024 characters";
+        if (t.subtitle !== undefined && (!isText(t.subtitle) || t.subtitle.length > 60)) return "twilio/card: subtitle is at most 60 characters";
+        if (!t.subtitle && !t.media?.length && actions.length === 0) return "twilio/card: at least one field besides the title";
+        for (const a of actions) {
+          const ok = a.type === "QUICK_REPLY" ? isText(a.id) : a.type === "URL" ? isHttpsUrl(a.url) : a.type === "PHONE_NUMBER" ? /^\+[1-9]\d{6,14}$/.test(a.phone ?? "") : false;
+          if (!ok) return `twilio/card: invalid action ${a.type ?? "(no type)"}`;
+        }
+        break;
+      }
+    }
+  }
+  return null;
 }
 
 function accountOf(request: Request): string | null {
@@ -48,6 +103,8 @@ export function fakeTwilioContent() {
 
     const parts = url.pathname.split("/").filter(Boolean);
     if (request.method === "POST" && url.pathname === "/v1/Content") {
+      const issue = contentTypesIssue(body?.types);
+      if (issue) return Response.json({ code: 20001, message: `Invalid Parameter: ${issue}`, more_info: "https://www.twilio.com/docs/errors/20001", status: 400 }, { status: 400 });
       const sid = `HX${crypto.randomUUID().replaceAll("-", "")}`;
       contents.set(sid, {
         sid,

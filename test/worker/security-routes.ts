@@ -283,6 +283,8 @@ export const ROUTES: Record<string, Entry> = {
   "GET /api/media/:id": { access: { kind: "tenant" }, request: (w) => ({ path: `/api/media/${w.b.mediaId}` }) },
   // Twilio fetches an outbound attachment with a signed, expiring URL instead of a session.
   "GET /media/:id": { access: { kind: "public", anonymous: 403 }, request: (w) => ({ path: `/media/${w.b.mediaId}` }) },
+  // A template's library file for Twilio: the signature is the key (none here).
+  "GET /media/template/:id": { access: { kind: "public", anonymous: 403 }, request: (w) => ({ path: `/media/template/${w.b.templateId}` }) },
 
   "GET /api/twilio-templates": { access: { kind: "own" }, request: () => ({ path: "/api/twilio-templates" }) },
   "GET /api/templates": { access: { kind: "own" }, request: () => ({ path: "/api/templates" }) },

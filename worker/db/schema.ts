@@ -298,9 +298,16 @@ export const templates = sqliteTable(
     settings: json<Record<string, unknown>>("settings"),
     channel: text("channel").notNull().default("whatsapp"),
     language: text("language").notNull().default("it"),
-    whatsappContent: json<{ type: string; text?: string; mediaUrl?: string; mediaCaption?: string }>(
-      "whatsapp_content",
-    ),
+    // Quick replies, calls to action and cards (issue 21) add a footer, buttons and a media library file.
+    whatsappContent: json<{
+      type: string;
+      text?: string;
+      mediaUrl?: string;
+      mediaCaption?: string;
+      mediaLibraryId?: string;
+      footer?: string;
+      buttons?: { type: string; title: string; id?: string; url?: string; phone?: string }[];
+    }>("whatsapp_content"),
     status: text("status").notNull().default("draft"),
     externalTemplateId: text("external_template_id"),
     externalStatus: text("external_status"),

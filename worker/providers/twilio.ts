@@ -136,7 +136,7 @@ interface ContentAndApprovals {
     friendly_name: string;
     language: string;
     variables?: Record<string, string>;
-    types?: Record<string, { body?: string }>;
+    types?: Record<string, ContentType>;
     approval_requests?: { status?: string; category?: string };
   }[];
   meta?: { next_page_url?: string | null };
@@ -151,15 +151,14 @@ export async function listContentTemplates(env: Pick<Env, "TWILIO_CONTENT_BASE">
   for (let page = 0; url && page < MAX_TEMPLATE_PAGES; page++) {
     const body = (await twilioFetch(url, creds)) as ContentAndApprovals;
     for (const c of body.contents ?? []) {
-      const type = c.types ? Object.values(c.types)[0] : undefined;
       templates.push({
         sid: c.sid,
         friendlyName: c.friendly_name,
         status: (c.approval_requests?.status ?? "unsubmitted").toLowerCase(),
         language: c.language ?? "it",
-        bodyText: type?.body ?? "",
         variables: Object.keys(c.variables ?? {}),
         category: c.approval_requests?.category?.toLowerCase() ?? null,
+        ...readContentTypes(c.types),
       });
     }
     url = body.meta?.next_page_url;
@@ -183,20 +182,101 @@ export async function validSignature(authToken: string, url: string, params: Rec
   return constantTimeEqual(await computeSignature(authToken, url, params), signature);
 }
 
+// One entry of a Content's `types`, as the Content API defines them (twilio-node's
+// rest/content/v1/content.d.ts: TwilioText, TwilioMedia, TwilioQuickReply, TwilioCallToAction, TwilioCard).
+interface ContentAction {
+  type?: string;
+  title?: string;
+  id?: string;
+  url?: string;
+  phone?: string;
+}
+interface ContentType {
+  body?: string;
+  title?: string;
+  subtitle?: string;
+  media?: string[];
+  actions?: ContentAction[];
+}
+
+export type ContentKind = "text" | "media" | "quick-reply" | "call-to-action" | "card";
+// The richest type first: a content may carry twilio/text as the fallback of another type.
+const KIND_ORDER: ContentKind[] = ["card", "call-to-action", "quick-reply", "media", "text"];
+
+export interface ContentButton {
+  type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER";
+  title: string;
+  id: string | null;
+  url: string | null;
+  phone: string | null;
+}
+
+// A content's body, media, footer and buttons, read back from its `types`.
+export function readContentTypes(types: Record<string, ContentType> | undefined) {
+  const kind = KIND_ORDER.find((k) => types?.[`twilio/${k}`]);
+  const type: ContentType | undefined = kind ? types![`twilio/${kind}`] : types ? Object.values(types)[0] : undefined;
+  const buttons: ContentButton[] = (type?.actions ?? []).map((a) => ({
+    type: a.type === "URL" || a.type === "PHONE_NUMBER" ? a.type : "QUICK_REPLY",
+    title: a.title ?? "",
+    id: a.id ?? null,
+    url: a.url ?? null,
+    phone: a.phone ?? null,
+  }));
+  // A card's text is its title (WhatsApp shows it as the message body) or, newer, its body.
+  const bodyText = (kind === "card" ? (type?.title ?? type?.body) : type?.body) ?? "";
+  // A text template reads as it always has; the other kinds add what they show.
+  if (!kind || kind === "text") return { bodyText };
+  return { bodyText, kind, media: type?.media ?? [], footer: kind === "card" ? (type?.subtitle ?? null) : null, buttons };
+}
+
 // Content API: creating a template, asking WhatsApp to approve it, reading the verdict, deleting it.
 export interface NewContent {
   friendlyName: string;
   language: string;
   body: string;
+  // The Content API type; twilio/media when only mediaUrl is given, else twilio/text.
+  kind?: ContentKind;
   mediaUrl?: string | null;
+  footer?: string | null;
+  buttons?: ContentButton[];
   // Sample values for each numbered variable; WhatsApp reviews the template with them.
   variables: Record<string, string>;
 }
 
+function action(b: ContentButton): ContentAction {
+  if (b.type === "URL") return { type: "URL", title: b.title, url: b.url ?? "" };
+  if (b.type === "PHONE_NUMBER") return { type: "PHONE_NUMBER", title: b.title, phone: b.phone ?? "" };
+  return { type: "QUICK_REPLY", title: b.title, id: b.id ?? b.title };
+}
+
+// The `types` object of a Content create request for each kind.
+export function contentTypes(content: Omit<NewContent, "friendlyName" | "language" | "variables">): Record<string, ContentType> {
+  const kind = content.kind ?? (content.mediaUrl ? "media" : "text");
+  const media = content.mediaUrl ? [content.mediaUrl] : undefined;
+  const buttons = content.buttons ?? [];
+  switch (kind) {
+    case "media":
+      return { "twilio/media": { body: content.body, media: media ?? [] } };
+    case "quick-reply":
+      return { "twilio/quick-reply": { body: content.body, actions: buttons.map((b) => ({ title: b.title, id: b.id ?? b.title })) } };
+    case "call-to-action":
+      return { "twilio/call-to-action": { body: content.body, actions: buttons.map(action) } };
+    case "card":
+      return {
+        "twilio/card": {
+          title: content.body,
+          ...(content.footer ? { subtitle: content.footer } : {}),
+          ...(media ? { media } : {}),
+          ...(buttons.length ? { actions: buttons.map(action) } : {}),
+        },
+      };
+    default:
+      return { "twilio/text": { body: content.body } };
+  }
+}
+
 export async function createContent(env: Pick<Env, "TWILIO_CONTENT_BASE">, creds: TwilioCredentials, content: NewContent) {
-  const types = content.mediaUrl
-    ? { "twilio/media": { body: content.body, media: [content.mediaUrl] } }
-    : { "twilio/text": { body: content.body } };
+  const types = contentTypes(content);
   const body = (await twilioFetch(`${env.TWILIO_CONTENT_BASE}/v1/Content`, creds, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -2,12 +2,50 @@ import { z } from "zod";
 import { TEMPLATE_CATEGORIES } from "../constants";
 
 // The labels live in a module without zod, so the dashboard can show them without loading the schemas.
-export { TEMPLATE_CHANNEL_LABELS, TEMPLATE_CONTENT_TYPE_LABELS, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_STATUS_LABELS } from "../template-labels";
+export { TEMPLATE_CHANNEL_LABELS, TEMPLATE_CONTENT_TYPE_LABELS, TEMPLATE_KIND_BADGES, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_STATUS_LABELS } from "../template-labels";
 
 export const TEMPLATE_CHANNELS = ["whatsapp", "sms"] as const;
 export const TEMPLATE_LANGUAGES = ["it", "en", "es", "fr"] as const;
 export const TEMPLATE_STATUSES = ["draft", "pending", "approved", "rejected"] as const;
-export const TEMPLATE_CONTENT_TYPES = ["text", "media"] as const;
+// The Content API types a sales team uses: twilio/text, twilio/media, twilio/quick-reply,
+// twilio/call-to-action and twilio/card.
+export const TEMPLATE_CONTENT_TYPES = ["text", "media", "quick-reply", "call-to-action", "card"] as const;
+export type TemplateContentType = (typeof TEMPLATE_CONTENT_TYPES)[number];
+export const TEMPLATE_BUTTON_TYPES = ["QUICK_REPLY", "URL", "PHONE_NUMBER"] as const;
+export type TemplateButtonType = (typeof TEMPLATE_BUTTON_TYPES)[number];
+
+// WhatsApp's limits as Twilio's Content API documents them (docs/content-api: twilio/quick-reply,
+// twilio/call-to-action, twilio/card): a button's title 20 characters, its reply id 200, a card's
+// footer (subtitle) 60; 1 to 10 quick replies; up to 2 URL buttons and 1 phone button on a call to
+// action; a card holds up to 3 buttons here (WhatsApp shows 3 under a bubble, the rest behind a menu).
+export const TEMPLATE_LIMITS = {
+  buttonTitle: 20,
+  buttonId: 200,
+  buttonUrl: 2000,
+  footer: 60,
+  quickReplies: 10,
+  callToActions: 3,
+  urlButtons: 2,
+  phoneButtons: 1,
+  cardButtons: 3,
+} as const;
+
+// The buttons each kind may hold.
+export const KIND_BUTTON_TYPES: Record<TemplateContentType, readonly TemplateButtonType[]> = {
+  text: [],
+  media: [],
+  "quick-reply": ["QUICK_REPLY"],
+  "call-to-action": ["URL", "PHONE_NUMBER"],
+  card: ["QUICK_REPLY", "URL", "PHONE_NUMBER"],
+};
+
+export const KIND_MAX_BUTTONS: Record<TemplateContentType, number> = {
+  text: 0,
+  media: 0,
+  "quick-reply": TEMPLATE_LIMITS.quickReplies,
+  "call-to-action": TEMPLATE_LIMITS.callToActions,
+  card: TEMPLATE_LIMITS.cardButtons,
+};
 
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
@@ -87,6 +125,43 @@ export const TEMPLATE_TEXTS = {
   variablesAdjacent: (a: string, b: string) => `Le variabili ${a} e ${b} sono adiacenti: inserisci del testo tra le due`,
   mediaUrlRequired: "URL del media obbligatorio per un contenuto media",
   mediaUrlInvalid: "URL del media non valido: deve iniziare con https://",
+  mediaMissing: "Scegli un'immagine o un PDF (carica un file o indica un URL https://)",
+  mediaSourceLabel: "Immagine o documento",
+  mediaLibraryLabel: "Dalla libreria documenti",
+  mediaLibraryNone: "— nessun file della libreria —",
+  mediaUploadLabel: "Carica un file (JPEG, PNG, WebP o PDF)",
+  mediaUploading: "Caricamento del file…",
+  mediaUploadError: "Impossibile caricare il file",
+  // The library description of a file uploaded from the template form (the agent reads it too).
+  mediaUploadDescription: "Immagine o documento di un template WhatsApp",
+  mediaUrlOr: "oppure un URL pubblico https://",
+  mediaLibraryMissing: "Il file scelto non è più nella libreria documenti",
+  mediaFileNotAllowed: "Per un template servono un'immagine (JPEG, PNG, WebP) o un PDF",
+  bodyLabel: "Testo del messaggio",
+  cardBodyLabel: "Testo della card",
+  footerLabel: "Piè di pagina (facoltativo)",
+  footerTooLong: `Il piè di pagina può avere al massimo ${TEMPLATE_LIMITS.footer} caratteri`,
+  buttonsLabel: "Pulsanti",
+  addQuickReply: "Aggiungi risposta rapida",
+  addUrlButton: "Aggiungi pulsante link",
+  addPhoneButton: "Aggiungi pulsante chiamata",
+  removeButton: (n: number) => `Rimuovi pulsante ${n}`,
+  buttonTitleLabel: (n: number) => `Testo del pulsante ${n}`,
+  buttonUrlLabel: (n: number) => `Link del pulsante ${n}`,
+  buttonPhoneLabel: (n: number) => `Numero del pulsante ${n}`,
+  buttonTypeNames: { QUICK_REPLY: "Risposta rapida", URL: "Link", PHONE_NUMBER: "Chiamata" } as Record<string, string>,
+  buttonsRequired: "Aggiungi almeno un pulsante",
+  buttonsTooMany: (max: number) => `Al massimo ${max} pulsanti`,
+  buttonTypeNotAllowed: (type: string) => `Pulsante di tipo ${type} non ammesso per questo tipo di contenuto`,
+  buttonTitleRequired: "Il testo del pulsante è obbligatorio",
+  buttonTitleTooLong: `Il testo del pulsante può avere al massimo ${TEMPLATE_LIMITS.buttonTitle} caratteri`,
+  buttonTitleDuplicate: (title: string) => `Due pulsanti hanno lo stesso testo «${title}»`,
+  buttonUrlInvalid: "Link del pulsante non valido: deve iniziare con https://",
+  buttonPhoneInvalid: "Numero del pulsante non valido: usa il formato internazionale, es. +39 02 1234 5678",
+  tooManyUrlButtons: `Al massimo ${TEMPLATE_LIMITS.urlButtons} pulsanti link`,
+  tooManyPhoneButtons: `Al massimo ${TEMPLATE_LIMITS.phoneButtons} pulsante chiamata`,
+  cardNeedsMore: "Una card richiede, oltre al testo, un'immagine, un piè di pagina o un pulsante",
+  smsTextOnly: "Gli SMS possono contenere solo testo: scegli il tipo Testo o il canale WhatsApp",
   statusDraftOnly: "Un nuovo template è sempre in stato draft",
   onlyDraftSubmit: "Solo i template in bozza possono essere inviati per approvazione.",
   onlyDraftEdit: "Solo i template in bozza possono essere modificati.",
@@ -150,18 +225,83 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+export const templateButtonSchema = z.object({
+  type: z.enum(TEMPLATE_BUTTON_TYPES, { error: (issue) => TEMPLATE_TEXTS.buttonTypeNotAllowed(String(issue.input)) }),
+  title: z.string({ error: TEMPLATE_TEXTS.buttonTitleRequired }).trim().min(1, TEMPLATE_TEXTS.buttonTitleRequired).max(TEMPLATE_LIMITS.buttonTitle, TEMPLATE_TEXTS.buttonTitleTooLong),
+  // The payload a tapped quick reply comes back with (ButtonPayload); the title's slug when not given.
+  id: optionalText(TEMPLATE_LIMITS.buttonId),
+  url: optionalText(TEMPLATE_LIMITS.buttonUrl),
+  phone: optionalText(40),
+});
+export type TemplateButton = z.output<typeof templateButtonSchema>;
+
 export const whatsappContentSchema = z.object({
-  type: z.enum(TEMPLATE_CONTENT_TYPES, { error: "Tipo di contenuto non valido: text o media" }).default("text"),
+  type: z.enum(TEMPLATE_CONTENT_TYPES, { error: "Tipo di contenuto non valido: text, media, quick-reply, call-to-action o card" }).default("text"),
   text: optionalText(2000),
   mediaUrl: optionalText(1000),
   mediaCaption: optionalText(2000),
+  // A file of the account's media library, given to Twilio through our own signed URL.
+  mediaLibraryId: optionalText(64),
+  footer: optionalText(200),
+  buttons: z.array(templateButtonSchema).max(20, TEMPLATE_TEXTS.buttonsTooMany(TEMPLATE_LIMITS.quickReplies)).optional(),
 });
-export type WhatsappContent = z.output<typeof whatsappContentSchema>;
+
+// Text and media templates carry only the first four fields, as before the other kinds existed.
+export interface WhatsappContent {
+  type: TemplateContentType;
+  text: string | null;
+  mediaUrl: string | null;
+  mediaCaption: string | null;
+  mediaLibraryId?: string | null;
+  footer?: string | null;
+  buttons?: TemplateButton[];
+}
 
 // The text WhatsApp shows: the body for text, the caption for media (falling back to the text).
 export function templateBody(content: Pick<WhatsappContent, "type" | "text" | "mediaCaption"> | null | undefined): string {
   if (!content) return "";
   return (content.type === "media" ? (content.mediaCaption ?? content.text) : content.text) ?? "";
+}
+
+// Kinds whose header is an image or a document (required for media, optional for a card).
+export const hasMediaHeader = (type: TemplateContentType) => type === "media" || type === "card";
+
+// A button's reply id: the one given, else the title's slug (what a tap sends back as ButtonPayload).
+export function buttonId(b: Pick<TemplateButton, "title" | "id">): string {
+  if (b.id) return b.id;
+  const slug = b.title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  return slug || "risposta";
+}
+
+const PHONE_BUTTON = /^\+[1-9]\d{6,14}$/;
+
+// The buttons' own rules for a kind; each issue's path is relative to whatsappContent.
+export function templateButtonIssues(type: TemplateContentType, buttons: readonly TemplateButton[]): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const allowed = KIND_BUTTON_TYPES[type];
+  const max = KIND_MAX_BUTTONS[type];
+  if (allowed.length === 0) return issues;
+  if (type !== "card" && buttons.length === 0) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.buttonsRequired });
+  if (buttons.length > max) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.buttonsTooMany(max) });
+  const titles = new Set<string>();
+  buttons.forEach((b, i) => {
+    if (!allowed.includes(b.type)) issues.push({ path: ["buttons", i, "type"], message: TEMPLATE_TEXTS.buttonTypeNotAllowed(b.type) });
+    const key = b.title.trim().toLowerCase();
+    if (key && titles.has(key)) issues.push({ path: ["buttons", i, "title"], message: TEMPLATE_TEXTS.buttonTitleDuplicate(b.title.trim()) });
+    titles.add(key);
+    if (b.type === "URL" && (!b.url || !/^https:\/\/[^\s]+$/i.test(b.url) || !URL.canParse(b.url)))
+      issues.push({ path: ["buttons", i, "url"], message: TEMPLATE_TEXTS.buttonUrlInvalid });
+    if (b.type === "PHONE_NUMBER" && (!b.phone || !PHONE_BUTTON.test(b.phone.replace(/[\s().-]/g, ""))))
+      issues.push({ path: ["buttons", i, "phone"], message: TEMPLATE_TEXTS.buttonPhoneInvalid });
+  });
+  if (buttons.filter((b) => b.type === "URL").length > TEMPLATE_LIMITS.urlButtons) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.tooManyUrlButtons });
+  if (buttons.filter((b) => b.type === "PHONE_NUMBER").length > TEMPLATE_LIMITS.phoneButtons) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.tooManyPhoneButtons });
+  return issues;
 }
 
 const templateFields = {
@@ -170,7 +310,7 @@ const templateFields = {
   category: z.enum(TEMPLATE_CATEGORIES, { error: TEMPLATE_TEXTS.categoryRequired }),
   channel: z.enum(TEMPLATE_CHANNELS, { error: TEMPLATE_TEXTS.channelInvalid }).default("whatsapp"),
   language: z.enum(TEMPLATE_LANGUAGES, { error: TEMPLATE_TEXTS.languageInvalid }).default("it"),
-  whatsappContent: whatsappContentSchema.default({ type: "text", text: null, mediaUrl: null, mediaCaption: null }),
+  whatsappContent: whatsappContentSchema.default({ type: "text", text: null, mediaUrl: null, mediaCaption: null, mediaLibraryId: null, footer: null }),
 };
 
 function checkContent(v: { channel: TemplateChannel; whatsappContent: WhatsappContent }, ctx: z.RefinementCtx) {
@@ -178,10 +318,20 @@ function checkContent(v: { channel: TemplateChannel; whatsappContent: WhatsappCo
   for (const message of templateBodyIssues(templateBody(content), v.channel)) {
     ctx.addIssue({ code: "custom", path: ["whatsappContent", content.type === "media" && content.mediaCaption ? "mediaCaption" : "text"], message });
   }
-  if (content.type === "media") {
-    if (!content.mediaUrl) ctx.addIssue({ code: "custom", path: ["whatsappContent", "mediaUrl"], message: TEMPLATE_TEXTS.mediaUrlRequired });
-    else if (!/^https:\/\/[^\s]+$/i.test(content.mediaUrl) || !URL.canParse(content.mediaUrl))
-      ctx.addIssue({ code: "custom", path: ["whatsappContent", "mediaUrl"], message: TEMPLATE_TEXTS.mediaUrlInvalid });
+  if (v.channel === "sms" && content.type !== "text" && content.type !== "media")
+    ctx.addIssue({ code: "custom", path: ["whatsappContent", "type"], message: TEMPLATE_TEXTS.smsTextOnly });
+  if (content.type === "media" && !content.mediaUrl && !content.mediaLibraryId)
+    ctx.addIssue({ code: "custom", path: ["whatsappContent", "mediaUrl"], message: TEMPLATE_TEXTS.mediaUrlRequired });
+  if (hasMediaHeader(content.type) && content.mediaUrl && (!/^https:\/\/[^\s]+$/i.test(content.mediaUrl) || !URL.canParse(content.mediaUrl)))
+    ctx.addIssue({ code: "custom", path: ["whatsappContent", "mediaUrl"], message: TEMPLATE_TEXTS.mediaUrlInvalid });
+  if (content.type === "card") {
+    if (content.footer && content.footer.length > TEMPLATE_LIMITS.footer)
+      ctx.addIssue({ code: "custom", path: ["whatsappContent", "footer"], message: TEMPLATE_TEXTS.footerTooLong });
+    if (!content.mediaUrl && !content.mediaLibraryId && !content.footer && !content.buttons?.length)
+      ctx.addIssue({ code: "custom", path: ["whatsappContent", "buttons"], message: TEMPLATE_TEXTS.cardNeedsMore });
+  }
+  for (const issue of templateButtonIssues(content.type, content.buttons ?? [])) {
+    ctx.addIssue({ code: "custom", path: ["whatsappContent", ...issue.path], message: issue.message });
   }
 }
 

@@ -2,7 +2,11 @@ import type { z } from "zod";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
 import {
   type ApiTemplate,
+  buttonId,
   type createTemplateSchema,
+  hasMediaHeader,
+  type TemplateButton,
+  type TemplateContentType,
   TEMPLATE_TEXTS as TX,
   templateBody,
   templateVariables,
@@ -12,8 +16,10 @@ import {
   type WhatsappContent,
 } from "@shared/schemas/templates";
 import type { Db } from "@worker/db/client";
+import { constantTimeEqual, toHex } from "@worker/lib/crypto";
 import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";
 import {
+  type ContentButton,
   createContent,
   deleteContent,
   fetchWhatsAppApproval,
@@ -24,6 +30,7 @@ import {
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { findAccount } from "../accounts/repo";
+import { findItem as findLibraryItem } from "../media-library/repo";
 import { accountAuthToken, getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { forgetProviderTemplates } from "../provider-templates/memo";
 import * as repo from "./repo";
@@ -32,19 +39,106 @@ type CreateInput = z.output<typeof createTemplateSchema>;
 type UpdateInput = z.output<typeof updateTemplateSchema>;
 type StoredContent = NonNullable<repo.TemplateRow["whatsappContent"]>;
 
-// The JSON column keeps only the parts that are set.
+const CONTENT_TYPES: readonly TemplateContentType[] = ["text", "media", "quick-reply", "call-to-action", "card"];
+const BUTTON_TYPES: readonly TemplateButton["type"][] = ["QUICK_REPLY", "URL", "PHONE_NUMBER"];
+
+// The JSON column keeps only the parts that are set, and only those the kind uses.
 function storedContent(c: WhatsappContent): StoredContent {
+  const media = hasMediaHeader(c.type);
+  const buttons = c.type === "quick-reply" || c.type === "call-to-action" || c.type === "card" ? (c.buttons ?? []) : [];
+  // Reply ids are unique within a template ("Sì" and "Si!" would both be "si"): a repeat gets a suffix.
+  const used = new Set<string>();
+  const uniqueId = (b: TemplateButton) => {
+    const base = buttonId(b);
+    let candidate = base;
+    for (let n = 2; used.has(candidate); n++) candidate = `${base}_${n}`;
+    used.add(candidate);
+    return candidate;
+  };
   return {
     type: c.type,
     ...(c.text ? { text: c.text } : {}),
-    ...(c.type === "media" && c.mediaUrl ? { mediaUrl: c.mediaUrl } : {}),
+    ...(media && c.mediaUrl && !c.mediaLibraryId ? { mediaUrl: c.mediaUrl } : {}),
+    ...(media && c.mediaLibraryId ? { mediaLibraryId: c.mediaLibraryId } : {}),
     ...(c.type === "media" && c.mediaCaption ? { mediaCaption: c.mediaCaption } : {}),
+    ...(c.type === "card" && c.footer ? { footer: c.footer } : {}),
+    ...(buttons.length
+      ? {
+          buttons: buttons.map((b) => ({
+            type: b.type,
+            title: b.title,
+            // A quick reply always has the payload a tap comes back with.
+            ...(b.type === "QUICK_REPLY" ? { id: uniqueId(b) } : {}),
+            ...(b.type === "URL" && b.url ? { url: b.url } : {}),
+            ...(b.type === "PHONE_NUMBER" && b.phone ? { phone: b.phone.replace(/[\s().-]/g, "") } : {}),
+          })),
+        }
+      : {}),
   };
 }
 
 function apiContent(c: StoredContent | null): WhatsappContent | null {
   if (!c) return null;
-  return { type: c.type === "media" ? "media" : "text", text: c.text ?? null, mediaUrl: c.mediaUrl ?? null, mediaCaption: c.mediaCaption ?? null };
+  const type = (CONTENT_TYPES as readonly string[]).includes(c.type) ? (c.type as TemplateContentType) : "text";
+  const base: WhatsappContent = { type, text: c.text ?? null, mediaUrl: c.mediaUrl ?? null, mediaCaption: c.mediaCaption ?? null };
+  if (type === "text") return base;
+  if (type === "media") return c.mediaLibraryId ? { ...base, mediaLibraryId: c.mediaLibraryId } : base;
+  return {
+    ...base,
+    mediaLibraryId: c.mediaLibraryId ?? null,
+    footer: c.footer ?? null,
+    buttons: (c.buttons ?? []).map((b) => ({
+      type: (BUTTON_TYPES as readonly string[]).includes(b.type) ? (b.type as TemplateButton["type"]) : "QUICK_REPLY",
+      title: b.title,
+      id: b.id ?? null,
+      url: b.url ?? null,
+      phone: b.phone ?? null,
+    })),
+  };
+}
+
+// Twilio fetches a template's media from the library without a session, at the review and at every
+// send of the approved template, so this URL does not expire: it is signed (HMAC-SHA256, a key derived
+// from ENCRYPTION_KEY) over the template and the file, and dies with either of them.
+async function templateMediaSignature(env: Env, templateId: string, libraryId: string) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(`template-media:${env.ENCRYPTION_KEY}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toHex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${templateId}:${libraryId}`)));
+}
+
+export async function templateMediaUrl(env: Env, templateId: string, libraryId: string) {
+  return `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/media/template/${templateId}?signature=${await templateMediaSignature(env, templateId, libraryId)}`;
+}
+
+// The library file behind a template's signed media URL, or null (bad signature, template or file gone).
+export async function templateMediaFile(env: Env, db: Db, templateId: string, signature: string) {
+  const template = await repo.findTemplate(db, templateId);
+  const libraryId = template?.whatsappContent?.mediaLibraryId;
+  if (!template || !libraryId) return null;
+  if (!constantTimeEqual(await templateMediaSignature(env, templateId, libraryId), signature)) return null;
+  return (await findLibraryItem(db, template.twilioAccountId, libraryId)) ?? null;
+}
+
+// A library file chosen for a template must be one of the template's account.
+async function checkLibraryFile(db: Db, accountId: string, content: WhatsappContent) {
+  if (!hasMediaHeader(content.type) || !content.mediaLibraryId) return;
+  const item = await findLibraryItem(db, accountId, content.mediaLibraryId);
+  if (!item) throw badRequest(TX.mediaLibraryMissing, [{ path: "whatsappContent.mediaLibraryId", message: TX.mediaLibraryMissing }]);
+  if (!item.contentType.startsWith("image/") && item.contentType !== "application/pdf")
+    throw badRequest(TX.mediaFileNotAllowed, [{ path: "whatsappContent.mediaLibraryId", message: TX.mediaFileNotAllowed }]);
+}
+
+// Where Twilio fetches the template's media: the library file's signed URL, or the URL given.
+async function contentMediaUrl(env: Env, db: Db, t: repo.TemplateRow, content: WhatsappContent | null) {
+  if (!content || !hasMediaHeader(content.type)) return null;
+  if (content.mediaLibraryId) {
+    if (!(await findLibraryItem(db, t.twilioAccountId, content.mediaLibraryId))) throw badRequest(TX.mediaLibraryMissing);
+    return templateMediaUrl(env, t.id, content.mediaLibraryId);
+  }
+  return content.mediaUrl;
+}
+
+function contentButtons(content: WhatsappContent | null): ContentButton[] {
+  return (content?.buttons ?? []).map((b) => ({ type: b.type, title: b.title, id: b.type === "QUICK_REPLY" ? buttonId(b) : null, url: b.url ?? null, phone: b.phone ?? null }));
 }
 
 export function toApiTemplate(t: repo.TemplateRow): ApiTemplate {
@@ -84,7 +178,8 @@ export function templateRowBody(t: repo.TemplateRow): string {
 }
 
 export function toProviderTemplate(t: repo.TemplateRow): ProviderTemplate {
-  const body = templateRowBody(t);
+  const content = apiContent(t.whatsappContent);
+  const body = templateBody(content);
   return {
     sid: internalTemplateSid(t),
     friendlyName: t.name,
@@ -93,6 +188,14 @@ export function toProviderTemplate(t: repo.TemplateRow): ProviderTemplate {
     bodyText: body,
     variables: templateVariables(body),
     category: t.category,
+    ...(content && content.type !== "text"
+      ? {
+          kind: content.type,
+          media: content.mediaUrl ? [content.mediaUrl] : [],
+          footer: content.footer ?? null,
+          buttons: contentButtons(content),
+        }
+      : {}),
   };
 }
 
@@ -128,6 +231,7 @@ async function targetAccount(db: Db, user: SessionUser, requested: string | unde
 
 export async function createTemplate(db: Db, user: SessionUser, input: CreateInput) {
   const account = await targetAccount(db, user, input.twilioAccountId);
+  await checkLibraryFile(db, account.id, input.whatsappContent);
   const row = await repo.insertTemplate(db, {
     userId: user.id,
     twilioAccountId: account.id,
@@ -145,6 +249,7 @@ export async function createTemplate(db: Db, user: SessionUser, input: CreateInp
 export async function updateTemplate(db: Db, user: SessionUser, id: string, input: UpdateInput) {
   const { template } = await getTemplateForUser(db, user, id);
   if (template.status !== "draft") throw conflict(TX.onlyDraftEdit);
+  await checkLibraryFile(db, template.twilioAccountId, input.whatsappContent);
   const row = await repo.updateDraft(db, id, {
     name: input.name,
     description: input.description,
@@ -190,6 +295,7 @@ export async function submitTemplate(env: Env, db: Db, user: SessionUser, id: st
   const content = apiContent(claimed.whatsappContent);
   const body = templateBody(content);
   try {
+    const mediaUrl = await contentMediaUrl(env, db, claimed, content);
     const creds = await credentials(env, account);
     // A content created by an earlier, interrupted submit is reused rather than duplicated.
     let sid = claimed.externalTemplateId;
@@ -199,7 +305,10 @@ export async function submitTemplate(env: Env, db: Db, user: SessionUser, id: st
           friendlyName: whatsappName(claimed),
           language: claimed.language,
           body,
-          mediaUrl: content?.type === "media" ? content.mediaUrl : null,
+          kind: content?.type ?? "text",
+          mediaUrl,
+          footer: content?.footer ?? null,
+          buttons: contentButtons(content),
           variables: variableSamples(body),
         })
       ).sid;

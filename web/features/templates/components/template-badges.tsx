@@ -1,6 +1,6 @@
 import { Banknote, Briefcase, CircleCheck, CircleX, Clock, FilePen, FileText, PenTool, ShoppingCart, Wrench, type LucideIcon } from "lucide-react";
 import { CATEGORY_LABELS } from "@shared/constants";
-import { TEMPLATE_STATUS_LABELS } from "@shared/template-labels";
+import { TEMPLATE_KIND_BADGES, TEMPLATE_STATUS_LABELS } from "@shared/template-labels";
 import { Badge, type BadgeProps } from "@web/components/ui/badge";
 
 export const CATEGORY_ICONS: Record<string, LucideIcon> = {
@@ -35,6 +35,17 @@ export function TemplateStatusBadge({ status }: { status: string }) {
     <Badge variant={look.variant} data-testid="template-status" data-status={status}>
       <Icon aria-hidden />
       {TEMPLATE_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}
+
+// The kind of a template that is more than text: Media, Pulsanti, Call to action or Card.
+export function TemplateKindBadge({ kind }: { kind: string | null | undefined }) {
+  const label = kind ? TEMPLATE_KIND_BADGES[kind] : undefined;
+  if (!label) return null;
+  return (
+    <Badge variant="secondary" data-testid="template-kind" data-kind={kind}>
+      {label}
     </Badge>
   );
 }

@@ -14,7 +14,7 @@ import { toast } from "@web/lib/toast-store";
 import { useDeleteTemplate } from "../api/delete-template";
 import { useSubmitTemplate } from "../api/submit-template";
 import { contentJson, isDraft } from "../lib/template-form";
-import { CategoryBadge, CategoryIcon, TemplateStatusBadge } from "./template-badges";
+import { CategoryBadge, CategoryIcon, TemplateKindBadge, TemplateStatusBadge } from "./template-badges";
 
 function Meta({ label, value }: { label: string; value: string }) {
   return (
@@ -54,6 +54,7 @@ export function TemplateCard({ template, onEdit }: { template: ApiTemplate; onEd
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <CategoryBadge category={template.category} />
             <TemplateStatusBadge status={template.status} />
+            <TemplateKindBadge kind={template.whatsappContent?.type} />
           </div>
         </div>
       </div>

@@ -1,12 +1,17 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { Braces } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId } from "react";
+import { type Path, type PathValue, type RegisterOptions, type UseFormRegister, useForm } from "react-hook-form";
 import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "@shared/constants";
-import { renderTemplate } from "@shared/sandbox-templates";
 import {
   type ApiTemplate,
   TEMPLATE_CHANNEL_LABELS,
   TEMPLATE_CHANNELS,
   TEMPLATE_CONTENT_TYPE_LABELS,
+  TEMPLATE_CONTENT_TYPES,
+  KIND_BUTTON_TYPES,
+  KIND_MAX_BUTTONS,
   TEMPLATE_LANGUAGE_LABELS,
   TEMPLATE_LANGUAGES,
   TEMPLATE_TEXTS as TX,
@@ -20,44 +25,68 @@ import { Input, NativeSelect } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { parseServerError, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
+import { libraryFileIssue, mediaLibraryQueryOptions, useLibraryMutations } from "@web/features/actions/api/media-library";
 import { useCreateTemplate } from "../api/create-template";
 import { useUpdateTemplate } from "../api/update-template";
 import {
   bodyLimit,
   emptyTemplateForm,
+  flatFormErrors,
   formBody,
   isDraft,
   nextVariable,
+  showsButtons,
+  showsMedia,
   templateErrorsFromDetails,
   templateFormFrom,
-  type TemplateFormErrors,
+  templateFormSchema,
   type TemplateFormValues,
   validateTemplateForm,
 } from "../lib/template-form";
+import { TemplateButtonsField, TemplateMediaField } from "./template-kind-fields";
+import { TemplatePreview } from "./template-preview";
 
 export type TemplateDialogState = { mode: "create" } | { mode: "edit"; template: ApiTemplate } | null;
 
-const PREVIEW_SAMPLES: Record<string, string> = { "1": "Mario", "2": "AgentBot" };
+// A library title for a file uploaded from the template form: its name and when, so two uploads of
+// the same file name do not clash.
+const uploadTitle = (file: File) => `${file.name.replace(/\.[^.]+$/, "").slice(0, 80)} · ${new Date().toISOString().slice(0, 19).replace("T", " ")}`;
 
 export function TemplateFormDialog({ state, activeAccountId, onClose }: { state: TemplateDialogState; activeAccountId: string | null; onClose: () => void }) {
   const editing = state?.mode === "edit" ? state.template : null;
   const readOnly = !!editing && !isDraft(editing);
-  const [values, setValues] = useState<TemplateFormValues>(emptyTemplateForm);
-  const [errors, setErrors] = useState<TemplateFormErrors>({});
+  // react-hook-form with the shared zod rules: the whole form is checked on save; a field's error goes
+  // as soon as it changes, while the live hints below the text keep checking what is typed.
+  const form = useForm<TemplateFormValues>({ resolver: zodResolver(templateFormSchema), defaultValues: emptyTemplateForm(), reValidateMode: "onSubmit" });
+  const { control, setValue, getValues, clearErrors, setError } = form;
+  const register = ((name: Path<TemplateFormValues>, options?: RegisterOptions<TemplateFormValues>) =>
+    form.register(name, {
+      ...options,
+      onChange: (event: unknown) => {
+        options?.onChange?.(event);
+        clearErrors(name);
+      },
+    })) as UseFormRegister<TemplateFormValues>;
+  const values = form.watch();
+  const errors = flatFormErrors(form.formState.errors);
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
-  const pending = create.isPending || update.isPending;
+  const { upload } = useLibraryMutations();
+  const pending = create.isPending || update.isPending || upload.isPending;
   const id = useId();
+  const withMedia = showsMedia(values.contentType);
+  const library = useQuery({ ...mediaLibraryQueryOptions(activeAccountId ?? ""), enabled: state !== null && !!activeAccountId && withMedia });
+  const libraryItems = library.data?.items ?? [];
+  const chosenFile = libraryItems.find((item) => item.id === values.mediaLibraryId);
 
   useEffect(() => {
     if (!state) return;
-    setValues(state.mode === "edit" ? templateFormFrom(state.template) : emptyTemplateForm());
-    setErrors({});
-  }, [state]);
+    form.reset(state.mode === "edit" ? templateFormFrom(state.template) : emptyTemplateForm());
+  }, [state, form]);
 
-  const set = <K extends keyof TemplateFormValues>(key: K, value: TemplateFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+  const set = <K extends "contentType" | "mediaLibraryId" | "mediaUrl" | "text" | "mediaCaption">(key: K, value: TemplateFormValues[K]) => {
+    setValue(key, value as PathValue<TemplateFormValues, K>, { shouldDirty: true });
+    clearErrors(key);
   };
 
   const bodyField = values.contentType === "media" ? "mediaCaption" : "text";
@@ -66,10 +95,27 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   // Live hints while typing; the same rules run again on save and on the server.
   const liveIssues = body.trim() ? templateBodyIssues(body, values.channel) : [];
 
+  const onUpload = (file: File) => {
+    const issue = libraryFileIssue(file);
+    if (issue) {
+      setError("mediaUrl", { type: "file", message: issue });
+      return;
+    }
+    upload.mutate(
+      { title: uploadTitle(file), description: TX.mediaUploadDescription, file },
+      {
+        onSuccess: (item) => {
+          if (item) set("mediaLibraryId", item.id);
+        },
+        onError: (err) => setError("mediaUrl", { type: "server", message: serverMessage(err, TX.mediaUploadError) }),
+      },
+    );
+  };
+
   const insertVariable = () => {
     const token = `{{${nextVariable(body)}}}`;
     const el = document.getElementById(`${id}-${bodyField}`) as HTMLTextAreaElement | null;
-    const current = values[bodyField];
+    const current = getValues(bodyField);
     const start = el?.selectionStart ?? current.length;
     const end = el?.selectionEnd ?? current.length;
     set(bodyField, current.slice(0, start) + token + current.slice(end));
@@ -79,16 +125,15 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
     });
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValid = (valid: TemplateFormValues) => {
     if (readOnly) return;
-    const checked = validateTemplateForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+    // The resolver passed these values: the same check gives the API's input.
+    const checked = validateTemplateForm(valid);
+    if (!checked.ok) return;
     const onError = (title: string) => (err: Error) => {
-      setErrors(templateErrorsFromDetails(parseServerError(err).details));
+      for (const [field, message] of Object.entries(templateErrorsFromDetails(parseServerError(err).details))) {
+        if (message) setError(field as Path<TemplateFormValues>, { type: "server", message });
+      }
       toast({ title, description: serverMessage(err, T.unknownError), variant: "destructive" });
     };
     if (editing) {
@@ -117,6 +162,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
   };
 
   const describedBy = (field: keyof TemplateFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const onSubmit = form.handleSubmit(onValid);
   const title = !editing ? TX.createTitle : readOnly ? TX.viewTitle : TX.editTitle;
 
   return (
@@ -129,29 +175,14 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <fieldset disabled={readOnly || pending} className="grid gap-4">
             <Field label={TX.nameLabel} htmlFor={`${id}-name`} error={errors.name}>
-              <Input
-                id={`${id}-name`}
-                name="name"
-                value={values.name}
-                maxLength={100}
-                aria-invalid={!!errors.name}
-                aria-describedby={describedBy("name")}
-                onChange={(e) => set("name", e.target.value)}
-              />
+              <Input id={`${id}-name`} maxLength={100} aria-invalid={!!errors.name} aria-describedby={describedBy("name")} {...register("name")} />
             </Field>
             <Field label={TX.descriptionLabel} htmlFor={`${id}-description`} error={errors.description}>
-              <Input id={`${id}-description`} name="description" value={values.description} maxLength={500} onChange={(e) => set("description", e.target.value)} />
+              <Input id={`${id}-description`} maxLength={500} {...register("description")} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-3">
               <Field label={TX.categoryLabel} htmlFor={`${id}-category`} error={errors.category}>
-                <NativeSelect
-                  id={`${id}-category`}
-                  name="category"
-                  value={values.category}
-                  aria-invalid={!!errors.category}
-                  aria-describedby={describedBy("category")}
-                  onChange={(e) => set("category", e.target.value)}
-                >
+                <NativeSelect id={`${id}-category`} aria-invalid={!!errors.category} aria-describedby={describedBy("category")} {...register("category")}>
                   <option value="">—</option>
                   {TEMPLATE_CATEGORIES.map((c) => (
                     <option key={c} value={c}>
@@ -161,7 +192,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 </NativeSelect>
               </Field>
               <Field label={TX.channelLabel} htmlFor={`${id}-channel`} error={errors.channel}>
-                <NativeSelect id={`${id}-channel`} name="channel" value={values.channel} onChange={(e) => set("channel", e.target.value as TemplateFormValues["channel"])}>
+                <NativeSelect id={`${id}-channel`} {...register("channel")}>
                   {TEMPLATE_CHANNELS.map((c) => (
                     <option key={c} value={c}>
                       {TEMPLATE_CHANNEL_LABELS[c]}
@@ -170,7 +201,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 </NativeSelect>
               </Field>
               <Field label={TX.languageLabel} htmlFor={`${id}-language`} error={errors.language}>
-                <NativeSelect id={`${id}-language`} name="language" value={values.language} onChange={(e) => set("language", e.target.value)}>
+                <NativeSelect id={`${id}-language`} {...register("language")}>
                   {TEMPLATE_LANGUAGES.map((l) => (
                     <option key={l} value={l}>
                       {TEMPLATE_LANGUAGE_LABELS[l]}
@@ -179,48 +210,55 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 </NativeSelect>
               </Field>
             </div>
-            <Field label={TX.contentTypeLabel} htmlFor={`${id}-contentType`}>
+            <Field label={TX.contentTypeLabel} htmlFor={`${id}-contentType`} error={errors.contentType}>
               <NativeSelect
                 id={`${id}-contentType`}
                 name="contentType"
                 value={values.contentType}
-                onChange={(e) => set("contentType", e.target.value as TemplateFormValues["contentType"])}
+                onChange={(e) => {
+                  const kind = e.target.value as TemplateFormValues["contentType"];
+                  set("contentType", kind);
+                  // Buttons the new kind cannot hold go; the others stay.
+                  setValue("buttons", getValues("buttons").filter((b) => KIND_BUTTON_TYPES[kind].includes(b.type)).slice(0, KIND_MAX_BUTTONS[kind]));
+                }}
               >
-                {(["text", "media"] as const).map((t) => (
+                {TEMPLATE_CONTENT_TYPES.filter((t) => values.channel === "whatsapp" || t === "text" || t === "media").map((t) => (
                   <option key={t} value={t}>
                     {TEMPLATE_CONTENT_TYPE_LABELS[t]}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
-            {values.contentType === "media" ? (
-              <Field label={TX.mediaUrlLabel} htmlFor={`${id}-mediaUrl`} error={errors.mediaUrl}>
-                <Input
-                  id={`${id}-mediaUrl`}
-                  name="mediaUrl"
-                  type="url"
-                  placeholder="https://"
-                  value={values.mediaUrl}
-                  aria-invalid={!!errors.mediaUrl}
-                  aria-describedby={describedBy("mediaUrl")}
-                  onChange={(e) => set("mediaUrl", e.target.value)}
-                />
-              </Field>
+            {withMedia ? (
+              <TemplateMediaField
+                id={id}
+                libraryId={values.mediaLibraryId}
+                url={values.mediaUrl}
+                items={libraryItems}
+                canUpload={!!library.data?.canEdit}
+                uploading={upload.isPending}
+                error={errors.mediaUrl}
+                onLibrary={(v) => {
+                  set("mediaLibraryId", v);
+                  clearErrors("mediaUrl");
+                }}
+                onUrl={(v) => set("mediaUrl", v)}
+                onUpload={onUpload}
+              />
             ) : null}
             <Field
-              label={values.contentType === "media" ? TX.mediaCaptionLabel : TX.textLabel}
+              label={values.contentType === "media" ? TX.mediaCaptionLabel : values.contentType === "card" ? TX.cardBodyLabel : TX.textLabel}
               htmlFor={`${id}-${bodyField}`}
               error={errors[bodyField]}
               hint={TX.textHint}
             >
               <Textarea
+                key={bodyField}
                 id={`${id}-${bodyField}`}
-                name={bodyField}
                 rows={5}
-                value={values[bodyField]}
                 aria-invalid={!!errors[bodyField]}
                 aria-describedby={describedBy(bodyField)}
-                onChange={(e) => set(bodyField, e.target.value)}
+                {...register(bodyField)}
               />
             </Field>
             <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -232,6 +270,14 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                 {TX.charCount(body.length, limit)}
               </span>
             </div>
+            {values.contentType === "card" ? (
+              <Field label={TX.footerLabel} htmlFor={`${id}-footer`} error={errors.footer}>
+                <Input id={`${id}-footer`} maxLength={80} aria-invalid={!!errors.footer} aria-describedby={describedBy("footer")} {...register("footer")} />
+              </Field>
+            ) : null}
+            {showsButtons(values.contentType) ? (
+              <TemplateButtonsField id={id} type={values.contentType} control={control} register={register} errors={errors} />
+            ) : null}
             {liveIssues.length > 0 && !errors[bodyField] ? (
               <ul className="grid gap-1 rounded-lg border border-warning/40 bg-warning/10 p-3 text-xs text-warning-foreground" aria-live="polite">
                 {liveIssues.map((issue) => (
@@ -240,15 +286,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
               </ul>
             ) : null}
           </fieldset>
-          {body.trim() ? (
-            <div className="grid gap-1.5">
-              <p className="text-xs font-medium text-muted-foreground">{TX.preview}</p>
-              <div className="max-w-[85%] justify-self-start rounded-2xl rounded-tl-sm bg-primary/15 px-3.5 py-2 text-sm whitespace-pre-wrap break-words">
-                {values.contentType === "media" && values.mediaUrl ? <p className="mb-1 truncate text-xs text-muted-foreground">{values.mediaUrl}</p> : null}
-                {renderTemplate(body, PREVIEW_SAMPLES)}
-              </div>
-            </div>
-          ) : null}
+          <TemplatePreview values={values} mediaName={chosenFile ? chosenFile.fileName : null} />
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={pending}>
               {readOnly ? T.close : T.cancel}
