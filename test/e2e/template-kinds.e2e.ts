@@ -1,33 +1,17 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { TEMPLATE_TEXTS as TX, type ApiTemplate } from "@shared/schemas/templates";
-import { baseUrl, launch, newPage, screenshot, signIn } from "./browser";
+import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PHONE = `+39348${String(Date.now()).slice(-7)}`;
 const NAME = `Catalogo pulsanti ${Date.now()}`;
 
-async function activateSandbox(page: Page) {
-  const accounts = (await (await page.request.get(`${baseUrl()}/api/twilio-accounts`)).json()) as TwilioAccount[];
-  const sandbox = accounts.find((a) => a.sandbox && a.isDefault) ?? accounts.find((a) => a.sandbox);
-  expect(sandbox, "the e2e server ships a sandbox account").toBeTruthy();
-  if (sandbox!.isActive) return;
-  const res = await page.request.put(`${baseUrl()}/api/twilio-accounts/${sandbox!.id}/activate`, { headers: { Origin: baseUrl() } });
-  expect(res.ok()).toBe(true);
-}
-
 describe("a quick-reply template built in the browser (sandbox)", () => {
   let page: Page;
   beforeAll(async () => {
-    page = await newPage(browser, 1280);
+    page = await newPage(browser(), 1280);
   });
   afterAll(async () => {
     await page.context().close();
@@ -35,7 +19,7 @@ describe("a quick-reply template built in the browser (sandbox)", () => {
 
   it("is built with its buttons, previewed as WhatsApp shows it, approved and sent", async () => {
     await signIn(page);
-    await activateSandbox(page);
+    await activeSandbox(page);
     await page.goto(`${baseUrl()}/templates`);
     await page.getByRole("button", { name: new RegExp(`^(${TX.newTemplate}|${TX.createFirst})$`) }).first().click();
     const dialog = page.getByRole("dialog");

@@ -10,7 +10,7 @@ import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { libraryFileIssue, useLibraryMutations, useMediaLibrary } from "../api/media-library";
+import { libraryFileIssue, useLibraryMutations, useMediaLibrary } from "@web/lib/queries/media-library";
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 

@@ -25,7 +25,7 @@ import { Input, NativeSelect } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { parseServerError, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { libraryFileIssue, mediaLibraryQueryOptions, useLibraryMutations } from "@web/features/actions/api/media-library";
+import { libraryFileIssue, mediaLibraryQueryOptions, useLibraryMutations } from "@web/lib/queries/media-library";
 import { useCreateTemplate } from "../api/create-template";
 import { useUpdateTemplate } from "../api/update-template";
 import {
