@@ -32,6 +32,7 @@ export default defineConfig({
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
+    rollupOptions: { output: { manualChunks: (id: string) => (id.includes("/node_modules/zod/") ? "zod" : undefined) } },
   },
   server: {
     port: 5173,
