@@ -1,15 +1,20 @@
-import { useId, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import {
   FormProvider,
   useController,
   useFormContext,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
 } from "react-hook-form";
+import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
+import { Button } from "./button";
 import { FieldError, Label } from "./field";
+import { Checkbox } from "./input";
+import { Switch } from "./switch";
 
 // The form layer: react-hook-form holds values and errors, <FormField> wires a control's id,
 // name, aria-invalid and aria-describedby, so no dialog repeats them. A dialog resets by being
@@ -38,6 +43,34 @@ export function validatorResolver<TValues extends FieldValues, TBody>(
   };
 }
 
+/** The same, for a validator that answers `{ ok: true, data }` (the shape its own tests pin). */
+export function dataResolver<TValues extends FieldValues, TBody>(
+  validate: (values: TValues) => { ok: true; data: TBody } | { ok: false; errors: Partial<Record<string, string | undefined>> },
+): Resolver<TValues, unknown, TBody> {
+  return validatorResolver((values: TValues): Checked<TBody> => {
+    const checked = validate(values);
+    return checked.ok ? { ok: true, body: checked.data } : { ok: false, errors: checked.errors };
+  });
+}
+
+/** The first message among a form's errors, e.g. for a toast that repeats it. */
+export function firstErrorMessage(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (error && typeof error.message === "string" && error.message) return error.message;
+  }
+  return undefined;
+}
+
+/** The form's own message (`errors.root`, no single field) goes away as soon as any value changes. */
+export function useRootErrorClearedOnChange<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>) {
+  useEffect(() => {
+    const { unsubscribe } = form.watch((_, { name }) => {
+      if (name) form.clearErrors("root");
+    });
+    return unsubscribe;
+  }, [form]);
+}
+
 /** Puts the server's per-field messages (400 details) on the form's fields. */
 export function setServerErrors<TValues extends FieldValues>(
   form: Pick<UseFormReturn<TValues, unknown, never>, "setError">,
@@ -49,15 +82,29 @@ export function setServerErrors<TValues extends FieldValues>(
   }
 }
 
+// A validator that answers at once shows its messages in the same render as the click; react-hook-form,
+// whose submit awaits, then records the same errors with the submission.
+function showErrorsNow<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>) {
+  const { resolver, context } = form.control._options;
+  const result = resolver?.(form.getValues(), context, { fields: {}, shouldUseNativeValidation: false });
+  if (!result || result instanceof Promise) return;
+  for (const [name, error] of Object.entries(result.errors)) {
+    if (typeof error?.message === "string" && error.message) form.setError(name as FieldPath<TValues>, { type: "validate", message: error.message });
+  }
+}
+
 export function Form<TValues extends FieldValues, TBody>({
   form,
   onSubmit,
+  onInvalid,
   className,
   children,
   ...rest
 }: {
   form: UseFormReturn<TValues, unknown, TBody>;
   onSubmit: (body: TBody) => unknown;
+  /** Called when the validator refuses the values (its messages are already on their fields). */
+  onInvalid?: (errors: FieldErrors<TValues>) => void;
   className?: string;
   children: ReactNode;
   "data-testid"?: string;
@@ -69,9 +116,10 @@ export function Form<TValues extends FieldValues, TBody>({
       event.preventDefault();
       return;
     }
+    showErrorsNow(form);
     void form.handleSubmit(async (body) => {
       await onSubmit(body);
-    })(event);
+    }, onInvalid)(event);
   };
   return (
     <FormProvider {...form}>
@@ -141,4 +189,99 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
 /** A form-level error (no single field), e.g. a rule across fields or the server's sentence. */
 export function FormMessage({ children }: { children?: ReactNode }) {
   return <FieldError>{children}</FieldError>;
+}
+
+/** A boolean field as a labelled switch on its own row; `onCheckedChange` for what else it changes. */
+export function FormSwitch<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  name,
+  label,
+  onCheckedChange,
+  ...rest
+}: {
+  name: TName;
+  label: ReactNode;
+  onCheckedChange?: (checked: boolean) => void;
+  "data-testid"?: string;
+}) {
+  const { control } = useFormContext<TValues>();
+  const { field } = useController<TValues, TName>({ control, name });
+  const id = `${useId()}-${name}`;
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
+      <Label htmlFor={id} className="min-w-0 flex-1 leading-snug">
+        {label}
+      </Label>
+      <Switch
+        id={id}
+        checked={!!field.value}
+        onCheckedChange={(checked) => {
+          field.onChange(checked);
+          onCheckedChange?.(checked);
+        }}
+        {...rest}
+      />
+    </div>
+  );
+}
+
+/**
+ * A boolean field as a checkbox inside its label; `checked` overrides what it shows (e.g. when disabled),
+ * `className` replaces the label's layout.
+ */
+export function FormCheckbox<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  name,
+  className,
+  checkboxClassName,
+  checked,
+  children,
+  ...rest
+}: {
+  name: TName;
+  className?: string;
+  checkboxClassName?: string;
+  checked?: boolean;
+  children: ReactNode;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "disabled"> & { "data-testid"?: string }) {
+  const { control } = useFormContext<TValues>();
+  const { field } = useController<TValues, TName>({ control, name });
+  return (
+    <label className={className ?? "flex items-center gap-2 text-sm"}>
+      <Checkbox
+        name={field.name}
+        className={checkboxClassName}
+        checked={checked ?? !!field.value}
+        onChange={(e) => field.onChange(e.target.checked)}
+        onBlur={field.onBlur}
+        {...rest}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** Cancel and submit at the foot of a form; `children` go first (e.g. a delete button). */
+export function FormFooter({
+  pending,
+  onCancel,
+  submitLabel = T.save,
+  className,
+  children,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>
+      {children}
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {T.cancel}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
 }
