@@ -13,7 +13,7 @@ import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
 import { Button } from "./button";
 import { FieldError, Label } from "./field";
-import { Checkbox } from "./input";
+import { Checkbox, NativeSelect } from "./input";
 import { Switch } from "./switch";
 
 // The form layer: react-hook-form holds values and errors, <FormField> wires a control's id,
@@ -283,5 +283,36 @@ export function FormFooter({
         {submitLabel}
       </Button>
     </div>
+  );
+}
+
+/** A field chosen among `options` (each its own label), with an optional first choice of none (`emptyLabel`). */
+export function FormSelect<TValues extends FieldValues, TName extends FieldPath<TValues>, TOption extends string | number>({
+  options,
+  optionLabel,
+  emptyLabel,
+  ...props
+}: {
+  name: TName;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  options: readonly TOption[];
+  optionLabel: (option: TOption) => ReactNode;
+  emptyLabel?: ReactNode;
+}) {
+  return (
+    <FormField<TValues, TName> {...props}>
+      {(field) => (
+        <NativeSelect {...field}>
+          {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
   );
 }

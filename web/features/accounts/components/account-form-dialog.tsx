@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { PHONE_EXAMPLE, type AccountInput, type TwilioAccount } from "@shared/schemas/accounts";
 import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
 import { T } from "@shared/strings";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/form-dialog";
 import { Label } from "@web/components/ui/field";
 import { dataResolver, Form, FormCheckbox, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
@@ -26,30 +26,22 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
   const pending = createMutation.isPending || updateMutation.isPending;
 
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{editing ? T.accountsEdit : T.accountNewTitle}</DialogTitle>
-          <DialogDescription>{T.accountsSubtitle}</DialogDescription>
-        </DialogHeader>
-        {state ? (
-          <AccountForm
-            key={editing?.id ?? "new"}
-            editing={editing}
-            pending={pending}
-            onClose={onClose}
-            save={(input, onError) => {
-              const onSuccess = (title: string) => () => {
-                toast({ title, variant: "success" });
-                onClose();
-              };
-              if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(T.accountUpdated), onError: onError(T.accountUpdateError) });
-              else createMutation.mutate(input, { onSuccess: onSuccess(T.accountCreated), onError: onError(T.accountCreateError) });
-            }}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={state !== null} pending={pending} onClose={onClose} title={editing ? T.accountsEdit : T.accountNewTitle} description={T.accountsSubtitle} wide>
+      <AccountForm
+        key={editing?.id ?? "new"}
+        editing={editing}
+        pending={pending}
+        onClose={onClose}
+        save={(input, onError) => {
+          const onSuccess = (title: string) => () => {
+            toast({ title, variant: "success" });
+            onClose();
+          };
+          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(T.accountUpdated), onError: onError(T.accountUpdateError) });
+          else createMutation.mutate(input, { onSuccess: onSuccess(T.accountCreated), onError: onError(T.accountCreateError) });
+        }}
+      />
+    </FormDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { T } from "@shared/strings";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/form-dialog";
 import { dataResolver, Form, FormCheckbox, FormField, FormFooter } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { parseServerError } from "@web/lib/server-error";
@@ -15,22 +15,21 @@ type Values = UserFormValues;
 export function AddUserDialog({ account, children }: { account: TwilioAccount; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const createUser = useCreateUserForAccount();
-  // The form lives inside the dialog's content, so closing the dialog discards what was typed.
-  const onOpenChange = (next: boolean) => {
-    if (!createUser.isPending) setOpen(next);
-  };
+  // The form lives inside the dialog, so closing it discards what was typed.
+  const close = () => setOpen(false);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{T.addUserTitle(account.name)}</DialogTitle>
-          <DialogDescription>{account.phoneNumber}</DialogDescription>
-        </DialogHeader>
-        <AddUserForm account={account} createUser={createUser} onDone={() => setOpen(false)} onCancel={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      pending={createUser.isPending}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      trigger={children}
+      title={T.addUserTitle(account.name)}
+      description={account.phoneNumber}
+    >
+      <AddUserForm account={account} createUser={createUser} onDone={close} />
+    </FormDialog>
   );
 }
 
@@ -38,12 +37,10 @@ function AddUserForm({
   account,
   createUser,
   onDone,
-  onCancel,
 }: {
   account: TwilioAccount;
   createUser: ReturnType<typeof useCreateUserForAccount>;
   onDone: () => void;
-  onCancel: () => void;
 }) {
   const form = useForm<Values, unknown, Values>({ defaultValues: emptyUserForm(), resolver: dataResolver(validateUserForm) });
 
@@ -86,7 +83,7 @@ function AddUserForm({
         {(field) => <Input {...field} type="url" placeholder="https://" />}
       </FormField>
       <FormCheckbox<Values, "isOwner"> name="isOwner">{T.isOwnerLabel}</FormCheckbox>
-      <FormFooter pending={createUser.isPending} onCancel={onCancel} submitLabel={T.createUser} />
+      <FormFooter pending={createUser.isPending} onCancel={onDone} submitLabel={T.createUser} />
     </Form>
   );
 }

@@ -1,24 +1,21 @@
 import { Trash } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { RECURRENCE_FREQUENCIES } from "@shared/calendar-time";
+import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from "@shared/calendar-time";
 import {
   type ApiCalendarOccurrence,
   type ApiCalendarSettings,
   CALENDAR,
   CALENDAR_TEXTS as TX,
   type CalendarEventInput,
-  calendarPhoneIssue,
-  cleanPhone,
 } from "@shared/schemas/calendar";
 import { T } from "@shared/strings";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
-import { PhoneListEditor } from "@web/components/phone-list-editor";
-import { ProviderTemplateSelect } from "@web/components/provider-template-select";
-import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { incompleteBindings } from "@web/components/template-variables-field";
+import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { dataResolver, firstErrorMessage, Form, FormField, FormFooter, FormSwitch, setServerErrors } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { FormDialog } from "@web/components/form-dialog";
+import { dataResolver, firstErrorMessage, Form, FormField, FormFooter, FormSelect, FormSwitch, setServerErrors } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
@@ -28,6 +25,7 @@ import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
 import { emptyEventForm, eventFormFrom, reminderTime, type EventFormValues, toggleWeekday, validateEventForm, withAllDay } from "../lib/event-form";
 import { WEEKDAY_CHOICES } from "../lib/format";
+import { ReminderPhonesField, ReminderTimingFields } from "./reminder-fields";
 
 export type EventDialogState = { mode: "create"; day: string } | { mode: "edit"; occurrence: ApiCalendarOccurrence } | null;
 
@@ -41,87 +39,58 @@ const SERVER_FIELDS = {
   recurringUntil: "until",
 } as const;
 
-export function EventDialog({
-  state,
-  startHour,
-  twilioAccountId,
-  settings,
-  onClose,
-}: {
+interface EventDialogProps {
   state: EventDialogState;
   startHour: number;
   twilioAccountId: string;
   settings: ApiCalendarSettings | null | undefined;
   onClose: () => void;
-}) {
+}
+
+export function EventDialog(props: EventDialogProps) {
+  const { state, onClose } = props;
   const editing = state?.mode === "edit" ? state.occurrence : null;
   const save = useSaveEvent();
   const removal = useDeleteEvent();
-  const pending = save.isPending || removal.isPending;
-
-  const onDelete = () => {
-    if (!editing || !window.confirm(TX.deleteConfirm)) return;
-    removal.mutate(editing.id, {
-      onSuccess: () => {
-        toast({ title: TX.deleted, description: editing.title, variant: "success" });
-        onClose();
-      },
-      onError: (err) => toast({ title: TX.deleteError, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
-    });
-  };
 
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{editing ? TX.editEvent : TX.newEvent}</DialogTitle>
-          <DialogDescription>{editing?.isRecurring ? `${TX.eventDialogDescription} ${TX.seriesHint}` : TX.eventDialogDescription}</DialogDescription>
-        </DialogHeader>
-        {state ? (
-          <EventForm
-            key={editing?.id ?? "new"}
-            // Filled when the dialog opens, not when settings or the grid refresh behind it.
-            defaultValues={state.mode === "edit" ? eventFormFrom(state.occurrence) : emptyEventForm(state.day, startHour, settings)}
-            startHour={startHour}
-            twilioAccountId={twilioAccountId}
-            editing={editing}
-            save={save}
-            pending={pending}
-            onDelete={onDelete}
-            onClose={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={state !== null}
+      pending={save.isPending || removal.isPending}
+      onClose={onClose}
+      title={editing ? TX.editEvent : TX.newEvent}
+      description={editing?.isRecurring ? `${TX.eventDialogDescription} ${TX.seriesHint}` : TX.eventDialogDescription}
+      wide
+    >
+      {state ? <EventForm key={editing?.id ?? "new"} {...props} state={state} editing={editing} save={save} removal={removal} /> : null}
+    </FormDialog>
   );
 }
 
 function EventForm({
-  defaultValues,
+  state,
   startHour,
   twilioAccountId,
+  settings,
+  onClose,
   editing,
   save,
-  pending,
-  onDelete,
-  onClose,
-}: {
-  defaultValues: Values;
-  startHour: number;
-  twilioAccountId: string;
+  removal,
+}: EventDialogProps & {
+  state: NonNullable<EventDialogState>;
   editing: ApiCalendarOccurrence | null;
   save: ReturnType<typeof useSaveEvent>;
-  pending: boolean;
-  onDelete: () => void;
-  onClose: () => void;
+  removal: ReturnType<typeof useDeleteEvent>;
 }) {
+  const pending = save.isPending || removal.isPending;
   // The reminder template, for its variables and their preview with this event's title and time.
   const providerTemplates = useProviderTemplates();
   const reminderOf = (values: Values) =>
     values.notificationTemplateId ? approvedTemplates(providerTemplates.data).find((t) => t.sid === values.notificationTemplateId) : undefined;
 
   const form = useForm<Values, unknown, CalendarEventInput>({
-    defaultValues,
+    // Filled when the dialog opens, not when settings or the grid refresh behind it.
+    defaultValues: state.mode === "edit" ? eventFormFrom(state.occurrence) : emptyEventForm(state.day, startHour, settings),
     resolver: dataResolver((values: Values) => {
       const reminder = reminderOf(values);
       const unbound = values.notificationEnabled && reminder ? incompleteBindings(reminder, values.notificationVariables) : [];
@@ -148,6 +117,17 @@ function EventForm({
         },
       },
     );
+  };
+
+  const onDelete = () => {
+    if (!editing || !window.confirm(TX.deleteConfirm)) return;
+    removal.mutate(editing.id, {
+      onSuccess: () => {
+        toast({ title: TX.deleted, description: editing.title, variant: "success" });
+        onClose();
+      },
+      onError: (err) => toast({ title: TX.deleteError, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
+    });
   };
 
   const setAllDay = (on: boolean) => {
@@ -196,17 +176,12 @@ function EventForm({
       {values.isRecurring ? (
         <div className="grid gap-4 rounded-lg border border-dashed p-3">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField<Values, "frequency"> name="frequency" label={TX.frequencyLabel}>
-              {(field) => (
-                <NativeSelect {...field}>
-                  {RECURRENCE_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {TX.frequencyLabels[f]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
+            <FormSelect<Values, "frequency", RecurrenceFrequency>
+              name="frequency"
+              label={TX.frequencyLabel}
+              options={RECURRENCE_FREQUENCIES}
+              optionLabel={(f) => TX.frequencyLabels[f]}
+            />
             <FormField<Values, "interval"> name="interval" label={`${TX.intervalLabel} (${TX.intervalUnits[values.frequency]})`}>
               {(field) => <Input {...field} type="number" min={1} max={CALENDAR.intervalMax} inputMode="numeric" />}
             </FormField>
@@ -250,44 +225,16 @@ function EventForm({
       <FormSwitch<Values, "notificationEnabled"> name="notificationEnabled" label={TX.notificationsLabel} />
       {values.notificationEnabled ? (
         <div className="grid gap-4 rounded-lg border border-dashed p-3">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField<Values, "notificationMinutes"> name="notificationMinutes" label={TX.minutesLabel}>
-              {(field) => <Input {...field} type="number" min={0} max={CALENDAR.maxNotificationMinutes} inputMode="numeric" />}
-            </FormField>
-            <FormField<Values, "notificationTemplateId"> name="notificationTemplateId" label={TX.templateLabel}>
-              {(field) => <ProviderTemplateSelect {...field} emptyLabel={TX.freeFormOption} />}
-            </FormField>
-          </div>
+          <ReminderTimingFields minutesLabel={TX.minutesLabel} />
           {reminderTemplate ? (
-            <Controller
-              control={form.control}
+            <TemplateVariablesFormField<Values>
               name="notificationVariables"
-              render={({ field, fieldState }) => (
-                <TemplateVariablesField
-                  template={reminderTemplate}
-                  bindings={field.value}
-                  onChange={field.onChange}
-                  sources={["event", "text"]}
-                  preview={{ name: values.title.trim() || null, context: { event: { title: values.title.trim(), time: reminderTime(values.start, values.isAllDay) } } }}
-                  error={fieldState.error?.message}
-                />
-              )}
+              template={reminderTemplate}
+              sources={["event", "text"]}
+              preview={{ name: values.title.trim() || null, context: { event: { title: values.title.trim(), time: reminderTime(values.start, values.isAllDay) } } }}
             />
           ) : null}
-          <Controller
-            control={form.control}
-            name="notificationPhoneNumbers"
-            render={({ field, fieldState }) => (
-              <PhoneListEditor
-                phones={field.value}
-                onChange={field.onChange}
-                check={calendarPhoneIssue}
-                normalize={cleanPhone}
-                error={fieldState.error?.message}
-                texts={{ label: TX.phonesLabel, placeholder: TX.phonePlaceholder, add: TX.addPhone, remove: TX.removePhone, empty: TX.noPhones }}
-              />
-            )}
-          />
+          <ReminderPhonesField />
         </div>
       ) : null}
 

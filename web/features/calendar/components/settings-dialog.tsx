@@ -1,25 +1,24 @@
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { type ApiCalendarSettings, CALENDAR, CALENDAR_TEXTS as TX, calendarPhoneIssue, cleanPhone } from "@shared/schemas/calendar";
-import { PhoneListEditor } from "@web/components/phone-list-editor";
-import { ProviderTemplateSelect } from "@web/components/provider-template-select";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormField, FormFooter, FormSwitch, setServerErrors, validatorResolver, type Checked } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
+import { useForm, useWatch } from "react-hook-form";
+import { type ApiCalendarSettings, CALENDAR, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/form-dialog";
+import { Form, FormFooter, FormSwitch, setServerErrors, validatorResolver, type Checked } from "@web/components/ui/form";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSaveCalendarSettings } from "../api/save-calendar-settings";
+import { ReminderPhonesField, ReminderTimingFields } from "./reminder-fields";
 
 interface Values {
   notificationEnabled: boolean;
-  minutes: string;
-  templateId: string;
-  phones: string[];
+  notificationMinutes: string;
+  notificationTemplateId: string;
+  notificationPhoneNumbers: string[];
 }
 
 type Body = Omit<ApiCalendarSettings, "twilioAccountId">;
 
 // Server field names → the form field that shows them.
-const SERVER_FIELDS = { defaultNotificationMinutes: "minutes", notificationPhoneNumbers: "phones", notificationTemplateId: "templateId" } as const;
+const SERVER_FIELDS = { defaultNotificationMinutes: "notificationMinutes" } as const;
 
 function minutesOf(text: string): number | null {
   const minutes = Number(text);
@@ -27,12 +26,17 @@ function minutesOf(text: string): number | null {
 }
 
 function validate(values: Values): Checked<Body, keyof Values> {
-  const minutes = minutesOf(values.minutes);
-  if (minutes === null) return { ok: false, errors: { minutes: TX.minutesInvalid } };
-  if (values.notificationEnabled && values.phones.length === 0) return { ok: false, errors: { phones: TX.phonesRequired } };
+  const minutes = minutesOf(values.notificationMinutes);
+  if (minutes === null) return { ok: false, errors: { notificationMinutes: TX.minutesInvalid } };
+  if (values.notificationEnabled && values.notificationPhoneNumbers.length === 0) return { ok: false, errors: { notificationPhoneNumbers: TX.phonesRequired } };
   return {
     ok: true,
-    body: { notificationEnabled: values.notificationEnabled, defaultNotificationMinutes: minutes, notificationTemplateId: values.templateId || null, notificationPhoneNumbers: values.phones },
+    body: {
+      notificationEnabled: values.notificationEnabled,
+      defaultNotificationMinutes: minutes,
+      notificationTemplateId: values.notificationTemplateId || null,
+      notificationPhoneNumbers: values.notificationPhoneNumbers,
+    },
   };
 }
 
@@ -49,12 +53,10 @@ export function CalendarSettingsDialog({
 }) {
   const save = useSaveCalendarSettings();
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent>
-        {/* Filled from the settings when the dialog opens, and again once they have loaded. */}
-        <SettingsForm key={settings === undefined ? "loading" : "loaded"} settings={settings} twilioAccountId={twilioAccountId} save={save} onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={save.isPending} onClose={onClose}>
+      {/* Filled from the settings when the dialog opens, and again once they have loaded. */}
+      <SettingsForm key={settings === undefined ? "loading" : "loaded"} settings={settings} twilioAccountId={twilioAccountId} save={save} onClose={onClose} />
+    </FormDialog>
   );
 }
 
@@ -72,13 +74,13 @@ function SettingsForm({
   const form = useForm<Values, unknown, Body>({
     defaultValues: {
       notificationEnabled: settings?.notificationEnabled ?? false,
-      minutes: String(settings?.defaultNotificationMinutes ?? CALENDAR.defaultNotificationMinutes),
-      templateId: settings?.notificationTemplateId ?? "",
-      phones: settings?.notificationPhoneNumbers ?? [],
+      notificationMinutes: String(settings?.defaultNotificationMinutes ?? CALENDAR.defaultNotificationMinutes),
+      notificationTemplateId: settings?.notificationTemplateId ?? "",
+      notificationPhoneNumbers: settings?.notificationPhoneNumbers ?? [],
     },
     resolver: validatorResolver(validate),
   });
-  const minutes = minutesOf(useWatch({ control: form.control, name: "minutes" }));
+  const minutes = minutesOf(useWatch({ control: form.control, name: "notificationMinutes" }));
 
   const onSubmit = (body: Body) =>
     save.mutate(
@@ -103,28 +105,8 @@ function SettingsForm({
       </DialogHeader>
       <Form form={form} onSubmit={onSubmit}>
         <FormSwitch<Values, "notificationEnabled"> name="notificationEnabled" label={TX.settingsEnabledLabel} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField<Values, "minutes"> name="minutes" label={TX.defaultMinutesLabel}>
-            {(field) => <Input {...field} type="number" min={0} max={CALENDAR.maxNotificationMinutes} inputMode="numeric" />}
-          </FormField>
-          <FormField<Values, "templateId"> name="templateId" label={TX.templateLabel}>
-            {(field) => <ProviderTemplateSelect {...field} emptyLabel={TX.freeFormOption} />}
-          </FormField>
-        </div>
-        <Controller
-          control={form.control}
-          name="phones"
-          render={({ field, fieldState }) => (
-            <PhoneListEditor
-              phones={field.value}
-              onChange={field.onChange}
-              check={calendarPhoneIssue}
-              normalize={cleanPhone}
-              error={fieldState.error?.message}
-              texts={{ label: TX.phonesLabel, placeholder: TX.phonePlaceholder, add: TX.addPhone, remove: TX.removePhone, empty: TX.noPhones }}
-            />
-          )}
-        />
+        <ReminderTimingFields minutesLabel={TX.defaultMinutesLabel} />
+        <ReminderPhonesField />
         <FormFooter pending={save.isPending} onCancel={onClose} />
       </Form>
     </>

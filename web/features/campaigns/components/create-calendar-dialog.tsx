@@ -1,19 +1,18 @@
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { CAMPAIGN, CAMPAIGN_UI as UI, type CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
-import { incompleteBindings, recipientsMissingError, TemplateVariablesField } from "@web/components/template-variables-field";
+import { incompleteBindings, recipientsMissingError } from "@web/components/template-variables-field";
 import { dataResolver, Form, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateCalendarCampaign } from "../api/create-calendar-campaign";
-import { useRecipientSample } from "../api/get-recipient-sample";
 import { type CalendarFormValues, emptyCalendarForm, validateCalendarForm } from "../lib/campaign-form";
 import { failureToast } from "../lib/failure";
-import { CampaignDialog } from "./campaign-dialog";
+import { FormDialog } from "@web/components/form-dialog";
 import { TargetListField } from "./target-list-field";
-import { TemplateField } from "./template-select";
+import { CampaignVariablesField, TemplateField } from "./template-select";
 
 type Values = CalendarFormValues;
 
@@ -21,9 +20,9 @@ type Values = CalendarFormValues;
 export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; lists: ApiList[]; onClose: () => void }) {
   const create = useCreateCalendarCampaign();
   return (
-    <CampaignDialog open={open} pending={create.isPending} onClose={onClose} title={UI.createCalendarTitle} description={UI.createCalendarDescription} wide>
+    <FormDialog open={open} pending={create.isPending} onClose={onClose} title={UI.createCalendarTitle} description={UI.createCalendarDescription} wide>
       <CalendarForm lists={lists} create={create} onClose={onClose} />
-    </CampaignDialog>
+    </FormDialog>
   );
 }
 
@@ -39,7 +38,6 @@ function CalendarForm({ lists, create, onClose }: { lists: ApiList[]; create: Re
   });
   const [templateSid, targetListId] = form.watch(["templateSid", "targetListId"]);
   const template = templateOf(templateSid);
-  const sample = useRecipientSample(targetListId || null);
 
   const onSubmit = (input: CreateCalendarCampaignInput) =>
     create.mutate(input, {
@@ -69,21 +67,7 @@ function CalendarForm({ lists, create, onClose }: { lists: ApiList[]; create: Re
       </div>
       <TemplateField />
       {template ? (
-        <Controller
-          control={form.control}
-          name="variables"
-          render={({ field, fieldState }) => (
-            <TemplateVariablesField
-              template={template}
-              bindings={field.value}
-              onChange={field.onChange}
-              sources={["field", "custom", "text"]}
-              preview={sample.data?.first ?? null}
-              customKeys={sample.data?.customKeys}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <CampaignVariablesField template={template} listId={targetListId || null} />
       ) : null}
       <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={UI.create} />
     </Form>

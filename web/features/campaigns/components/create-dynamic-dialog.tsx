@@ -1,15 +1,15 @@
 import { useForm } from "react-hook-form";
 import { CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, type CreateDynamicCampaignInput } from "@shared/schemas/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
-import { dataResolver, Form, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { dataResolver, Form, FormField, FormFooter, FormSelect, setServerErrors } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateDynamicCampaign } from "../api/create-dynamic-campaign";
 import { type DynamicFormValues, emptyDynamicForm, validateDynamicForm } from "../lib/campaign-form";
 import { failureToast } from "../lib/failure";
 import { clockText } from "../lib/format";
-import { CampaignDialog } from "./campaign-dialog";
+import { FormDialog } from "@web/components/form-dialog";
 import { TargetListField } from "./target-list-field";
 import { TemplateField } from "./template-select";
 
@@ -18,9 +18,9 @@ type Values = DynamicFormValues;
 export function CreateDynamicDialog({ open, lists, twilioAccountId, onClose }: { open: boolean; lists: ApiList[]; twilioAccountId: string; onClose: () => void }) {
   const create = useCreateDynamicCampaign();
   return (
-    <CampaignDialog open={open} pending={create.isPending} onClose={onClose} title={UI.createDynamicTitle} description={UI.createDynamicDescription} wide>
+    <FormDialog open={open} pending={create.isPending} onClose={onClose} title={UI.createDynamicTitle} description={UI.createDynamicDescription} wide>
       <DynamicForm lists={lists} twilioAccountId={twilioAccountId} create={create} onClose={onClose} />
-    </CampaignDialog>
+    </FormDialog>
   );
 }
 
@@ -63,29 +63,19 @@ function DynamicForm({
       <TemplateField />
       <fieldset className="grid gap-2 rounded-lg border bg-muted/30 p-3">
         <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
-          <FormField<Values, "preferredHour"> name="preferredHour" label={UI.preferredHourLabel}>
-            {(field) => (
-              <NativeSelect {...field}>
-                <option value="">{UI.noPreferredHour}</option>
-                {CAMPAIGN.preferredHours.map((h) => (
-                  <option key={h} value={h}>
-                    {clockText(h, 0)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField<Values, "preferredMinute"> name="preferredMinute" label={UI.preferredMinuteLabel}>
-            {(field) => (
-              <NativeSelect {...field}>
-                {CAMPAIGN.preferredMinutes.map((m) => (
-                  <option key={m} value={m}>
-                    {String(m).padStart(2, "0")}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <FormSelect<Values, "preferredHour", number>
+            name="preferredHour"
+            label={UI.preferredHourLabel}
+            emptyLabel={UI.noPreferredHour}
+            options={CAMPAIGN.preferredHours}
+            optionLabel={(h) => clockText(h, 0)}
+          />
+          <FormSelect<Values, "preferredMinute", number>
+            name="preferredMinute"
+            label={UI.preferredMinuteLabel}
+            options={CAMPAIGN.preferredMinutes}
+            optionLabel={(m) => String(m).padStart(2, "0")}
+          />
         </div>
         <p className="text-xs text-muted-foreground">{UI.preferredHint}</p>
       </fieldset>

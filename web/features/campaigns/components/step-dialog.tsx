@@ -1,4 +1,4 @@
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import {
   type ApiCampaign,
   type ApiFunnelStep,
@@ -6,22 +6,24 @@ import {
   CAMPAIGN_TEXTS as TX,
   CAMPAIGN_UI as UI,
   STEP_TYPES,
+  type StepType,
   TRIGGER_TYPES,
   TRIGGER_UNITS,
+  type TriggerType,
+  type TriggerUnit,
 } from "@shared/schemas/campaigns";
-import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
-import { Form, FormField, FormFooter, setServerErrors, useRootErrorClearedOnChange, validatorResolver } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { incompleteBindings } from "@web/components/template-variables-field";
+import { Form, FormField, FormFooter, FormSelect, setServerErrors, useRootErrorClearedOnChange, validatorResolver } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, parseServerError } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { useRecipientSample } from "../api/get-recipient-sample";
 import { useSaveFunnelStep } from "../api/save-funnel-step";
 import { failureToast } from "../lib/failure";
 import { clockText } from "../lib/format";
 import { emptyStepForm, snapsToPreferredTime, type StepBody, stepFormFrom, type StepFormValues, validateStepForm } from "../lib/step-form";
-import { CampaignDialog } from "./campaign-dialog";
-import { TemplateField } from "./template-select";
+import { FormDialog } from "@web/components/form-dialog";
+import { CampaignVariablesField, TemplateField } from "./template-select";
 
 export type StepDialogState = { mode: "create" } | { mode: "edit"; step: ApiFunnelStep } | null;
 
@@ -34,10 +36,10 @@ export function StepDialog({ campaign, state, stepCount, onClose }: { campaign: 
   const editing = state?.mode === "edit" ? state.step : null;
   const save = useSaveFunnelStep();
   return (
-    <CampaignDialog open={state !== null} pending={save.isPending} onClose={onClose} title={editing ? TX.editStepTitle : TX.addStepTitle} description={UI.stepDescription}>
+    <FormDialog open={state !== null} pending={save.isPending} onClose={onClose} title={editing ? TX.editStepTitle : TX.addStepTitle} description={UI.stepDescription}>
       {/* Filled when the dialog opens, not when the funnel refreshes behind it. */}
       <StepForm key={editing?.id ?? "new"} campaign={campaign} editing={editing} stepCount={stepCount} save={save} onClose={onClose} />
-    </CampaignDialog>
+    </FormDialog>
   );
 }
 
@@ -55,7 +57,6 @@ function StepForm({
   onClose: () => void;
 }) {
   const { data: templates } = useProviderTemplates();
-  const sample = useRecipientSample(campaign.targetListId);
   const templateOf = (sid: string) => templates?.find((t) => t.sid === sid) ?? null;
   const form = useForm<Values, unknown, StepBody>({
     defaultValues: editing ? stepFormFrom(editing) : emptyStepForm(),
@@ -103,63 +104,25 @@ function StepForm({
           {formError}
         </p>
       ) : null}
-      <FormField<Values, "stepType"> name="stepType" label={UI.stepTypeLabel} hint={isMessage ? undefined : UI.conditionalExplain}>
-        {(field) => (
-          <NativeSelect {...field}>
-            {STEP_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {UI.stepTypeLabels[t]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <FormSelect<Values, "stepType", StepType>
+        name="stepType"
+        label={UI.stepTypeLabel}
+        hint={isMessage ? undefined : UI.conditionalExplain}
+        options={STEP_TYPES}
+        optionLabel={(t) => UI.stepTypeLabels[t]}
+      />
       {isMessage ? <TemplateField /> : null}
       {isMessage && template ? (
-        <Controller
-          control={form.control}
-          name="variables"
-          render={({ field, fieldState }) => (
-            <TemplateVariablesField
-              template={template}
-              bindings={field.value}
-              onChange={field.onChange}
-              sources={["field", "custom", "text"]}
-              preview={sample.data?.first ?? null}
-              customKeys={sample.data?.customKeys}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <CampaignVariablesField template={template} listId={campaign.targetListId} />
       ) : null}
-      <FormField<Values, "triggerType"> name="triggerType" label={`${UI.whenLabel} *`}>
-        {(field) => (
-          <NativeSelect {...field}>
-            {TRIGGER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {UI.triggerLabels[t]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <FormSelect<Values, "triggerType", TriggerType> name="triggerType" label={`${UI.whenLabel} *`} options={TRIGGER_TYPES} optionLabel={(t) => UI.triggerLabels[t]} />
       {values.triggerType === "relative" ? (
         <div className="grid gap-2">
           <div className="grid grid-cols-2 gap-3">
             <FormField<Values, "triggerValue"> name="triggerValue" label={`${UI.triggerValueLabel} *`}>
               {(field) => <Input {...field} type="number" min={1} max={CAMPAIGN.triggerValueMax} step={1} inputMode="numeric" />}
             </FormField>
-            <FormField<Values, "triggerUnit"> name="triggerUnit" label={UI.triggerUnitLabel}>
-              {(field) => (
-                <NativeSelect {...field}>
-                  {TRIGGER_UNITS.map((u) => (
-                    <option key={u} value={u}>
-                      {UI.unitLabels[u]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
+            <FormSelect<Values, "triggerUnit", TriggerUnit> name="triggerUnit" label={UI.triggerUnitLabel} options={TRIGGER_UNITS} optionLabel={(u) => UI.unitLabels[u]} />
           </div>
           {preferred && snapsToPreferredTime(values) ? <p className="text-xs text-muted-foreground">{UI.snapHint(preferred)}</p> : null}
         </div>

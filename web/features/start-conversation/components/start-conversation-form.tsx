@@ -1,13 +1,14 @@
 import { MessageSquarePlus, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
-import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { incompleteBindings } from "@web/components/template-variables-field";
+import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { cn } from "@web/lib/cn";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { parseServerError } from "@web/lib/server-error";
@@ -126,21 +127,14 @@ export function StartConversationForm({ className }: { className?: string }) {
             </FormField>
           </div>
           {template ? (
-            <Controller
-              control={form.control}
+            <TemplateVariablesFormField<StartFormValues>
               name="variables"
-              render={({ field }) => (
-                <TemplateVariablesField
-                  template={template}
-                  bindings={field.value}
-                  onChange={field.onChange}
-                  sources={["field", "text"]}
-                  preview={{
-                    name: values.customerName.trim() || null,
-                    context: { contact: { nome: values.customerName, company: values.customerCompany } },
-                  }}
-                />
-              )}
+              template={template}
+              sources={["field", "text"]}
+              preview={{
+                name: values.customerName.trim() || null,
+                context: { contact: { nome: values.customerName, company: values.customerCompany } },
+              }}
             />
           ) : null}
 
