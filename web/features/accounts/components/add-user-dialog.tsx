@@ -5,10 +5,10 @@ import { T } from "@shared/strings";
 import { FormDialog } from "@web/components/form-dialog";
 import { dataResolver, Form, FormCheckbox, FormField, FormFooter } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { parseServerError } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
+import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUserForAccount } from "../api/create-user-for-account";
-import { emptyUserForm, isEmailInUse, validateUserForm, type UserFormValues } from "../lib/user-form";
+import { emptyUserForm, validateUserForm, type UserFormValues } from "../lib/user-form";
 
 type Values = UserFormValues;
 
@@ -52,14 +52,12 @@ function AddUserForm({
           toast({ title: T.userCreatedForAccount, description: user?.email ?? data.email, variant: "success" });
           onDone();
         },
-        onError: (err) => {
-          const { message } = parseServerError(err);
-          if (isEmailInUse(message)) {
-            form.setError("email", { type: "server", message: T.emailInUse });
-            return;
-          }
-          toast({ title: T.userCreateErrorTitle, description: message ?? T.userCreateErrorDefault, variant: "destructive" });
-        },
+        onError: (err) =>
+          showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), {
+            emailInUse: T.emailInUse,
+            title: T.userCreateErrorTitle,
+            fallback: T.userCreateErrorDefault,
+          }),
       },
     );
 

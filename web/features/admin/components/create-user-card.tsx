@@ -7,10 +7,10 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { dataResolver, Form, FormCheckbox, FormField } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
-import { parseServerError } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
+import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUser, type NewUser } from "../api/create-user";
-import { emptyCreateUser, isEmailInUse, validateCreateUser, type CreateUserValues } from "../lib/create-user-form";
+import { emptyCreateUser, validateCreateUser, type CreateUserValues } from "../lib/create-user-form";
 
 type Values = CreateUserValues;
 
@@ -23,14 +23,12 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
       toast({ title: TX.created, description: user?.email, variant: "success" });
       form.reset(emptyCreateUser());
     },
-    onError: (err) => {
-      const { message } = parseServerError(err);
-      if (isEmailInUse(message)) {
-        form.setError("email", { type: "server", message: TX.emailInUse });
-        return;
-      }
-      toast({ title: TX.createErrorTitle, description: message ?? TX.createErrorDefault, variant: "destructive" });
-    },
+    onError: (err) =>
+      showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), {
+        emailInUse: TX.emailInUse,
+        title: TX.createErrorTitle,
+        fallback: TX.createErrorDefault,
+      }),
   });
 
   return (

@@ -11,6 +11,7 @@ import {
 import { T } from "@shared/strings";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
 import { incompleteBindings } from "@web/components/template-variables-field";
+import { DayToggles } from "@web/components/day-toggles";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { Button } from "@web/components/ui/button";
 import { FormDialog } from "@web/components/form-dialog";
@@ -23,7 +24,7 @@ import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
-import { emptyEventForm, eventFormFrom, reminderTime, type EventFormValues, toggleWeekday, validateEventForm, withAllDay } from "../lib/event-form";
+import { emptyEventForm, eventFormFrom, reminderTime, type EventFormValues, validateEventForm, withAllDay } from "../lib/event-form";
 import { WEEKDAY_CHOICES } from "../lib/format";
 import { ReminderPhonesField, ReminderTimingFields } from "./reminder-fields";
 
@@ -193,25 +194,7 @@ function EventForm({
                 control={form.control}
                 name="daysOfWeek"
                 render={({ field }) => (
-                  <div className="flex flex-wrap gap-1.5">
-                    {WEEKDAY_CHOICES.map((d) => {
-                      const on = field.value.includes(d.value);
-                      return (
-                        <button
-                          key={d.value}
-                          type="button"
-                          aria-pressed={on}
-                          onClick={() => field.onChange(toggleWeekday(field.value, d.value))}
-                          className={cn(
-                            "min-w-11 rounded-md border px-2 py-1.5 text-xs font-medium capitalize transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                            on ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
-                          )}
-                        >
-                          {d.label}
-                        </button>
-                      );
-                    })}
-                  </div>
+                  <DayToggles days={WEEKDAY_CHOICES} selected={field.value} onChange={field.onChange} buttonClassName="rounded-md py-1.5 text-xs capitalize" />
                 )}
               />
             </fieldset>
