@@ -11,7 +11,7 @@ import {
 } from "react-hook-form";
 import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
-import { Button } from "./button";
+import { Button, type ButtonProps } from "./button";
 import { FieldError, Label } from "./field";
 import { Checkbox, NativeSelect } from "./input";
 import { Switch } from "./switch";
@@ -264,22 +264,24 @@ export function FormFooter({
   pending,
   onCancel,
   submitLabel = T.save,
+  size,
   className,
   children,
 }: {
   pending: boolean;
   onCancel: () => void;
   submitLabel?: ReactNode;
+  size?: ButtonProps["size"];
   className?: string;
   children?: ReactNode;
 }) {
   return (
     <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>
       {children}
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
+      <Button variant="outline" size={size} onClick={onCancel} disabled={pending}>
         {T.cancel}
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" size={size} disabled={pending}>
         {submitLabel}
       </Button>
     </div>

@@ -5,11 +5,12 @@ import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { dataResolver, Form, FormCheckbox, FormField } from "@web/components/ui/form";
+import { dataResolver, Form, FormField } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
 import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUser, type NewUser } from "../api/create-user";
+import { OwnerCheckbox } from "./owner-checkbox";
 import { emptyCreateUser, validateCreateUser, type CreateUserValues } from "../lib/create-user-form";
 
 type Values = CreateUserValues;
@@ -61,19 +62,7 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
             )}
           </FormField>
           {/* Ownership needs an account: without one the box is off and cannot be ticked. */}
-          <FormCheckbox<Values, "isOwner">
-            name="isOwner"
-            className="flex items-start gap-2 text-sm has-[:disabled]:opacity-60"
-            checkboxClassName="mt-0.5"
-            checked={isOwner && !!twilioAccountId}
-            disabled={!twilioAccountId}
-            data-testid="create-user-owner"
-          >
-            <span>
-              {UI.ownerLabel}
-              <span className="block text-xs text-muted-foreground">{UI.ownerHint}</span>
-            </span>
-          </FormCheckbox>
+          <OwnerCheckbox checked={isOwner && !!twilioAccountId} disabled={!twilioAccountId} testId="create-user-owner" />
           <Button type="submit" disabled={createUser.isPending} data-testid="create-user-submit" className="justify-self-start">
             <UserPlus aria-hidden />
             {createUser.isPending ? UI.creating : UI.createSubmit}

@@ -7,7 +7,7 @@ import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Form, FormField, useRootErrorClearedOnChange, validatorResolver } from "@web/components/ui/form";
+import { Form, FormField, FormFooter, useRootErrorClearedOnChange, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Switch } from "@web/components/ui/switch";
@@ -90,14 +90,7 @@ function TokenForm({ state, onClose }: { state: Exclude<TokenFormState, { mode: 
           {error}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" size="sm" onClick={onClose} disabled={pending}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" size="sm" disabled={pending}>
-          {T.save}
-        </Button>
-      </div>
+      <FormFooter pending={pending} onCancel={onClose} size="sm" />
     </Form>
   );
 }
