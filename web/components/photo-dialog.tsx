@@ -11,18 +11,15 @@ import { DialogFooter } from "./ui/dialog";
 export function PhotoDialog({
   title,
   description,
-  currentSrc,
-  fallback,
-  tooLargeText,
+  picture,
   pending,
   upload,
   children,
 }: {
   title: ReactNode;
   description: ReactNode;
-  currentSrc: string | null | undefined;
-  fallback: string;
-  tooLargeText?: string;
+  /** The photo shown until one is picked, the initials without one, and the too-large message. */
+  picture: { currentSrc: string | null | undefined; fallback: string; tooLargeText?: string };
   pending: boolean;
   upload: (file: File, done: () => void) => void;
   children: ReactNode;
@@ -37,7 +34,7 @@ export function PhotoDialog({
 
   return (
     <FormDialog open={open} pending={pending} onOpen={() => setOpen(true)} onClose={done} trigger={children} title={title} description={description}>
-      <ImagePicker currentSrc={currentSrc} fallback={fallback} file={file} onFileChange={setFile} tooLargeText={tooLargeText} disabled={pending} />
+      <ImagePicker {...picture} file={file} onFileChange={setFile} disabled={pending} />
       <DialogFooter>
         <Button variant="outline" onClick={done} disabled={pending}>
           {T.cancel}

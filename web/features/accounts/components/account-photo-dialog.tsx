@@ -12,9 +12,7 @@ export function AccountPhotoDialog({ account, children }: { account: TwilioAccou
     <PhotoDialog
       title={T.accountPhotoTitle}
       description={account.name}
-      currentSrc={account.profilePhoto}
-      fallback={account.name.slice(0, 2).toUpperCase()}
-      tooLargeText={T.accountPhotoTooLarge}
+      picture={{ currentSrc: account.profilePhoto, fallback: account.name.slice(0, 2).toUpperCase(), tooLargeText: T.accountPhotoTooLarge }}
       pending={upload.isPending}
       upload={(file, done) =>
         upload.mutate(

@@ -4,13 +4,13 @@ import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX, type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAssignAccount } from "../api/assign-account";
 import { OwnerCheckbox } from "./owner-checkbox";
+import { AdminCard } from "./admin-card";
 
 interface Values {
   userId: string;
@@ -38,47 +38,38 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
   };
 
   return (
-    <Card className="min-w-0" data-testid="assign-account-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Link2 className="size-4 text-primary" aria-hidden />
-          {UI.assignTitle}
-        </CardTitle>
-        <CardDescription>{UI.assignDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form form={form} onSubmit={onSubmit} className="grid-cols-1" data-testid="assign-form">
-          <FormField<Values, "userId"> name="userId" label={UI.userLabel}>
-            {(field) => (
-              <NativeSelect {...field} data-testid="assign-user">
-                <option value="">{UI.selectUser}</option>
-                {users.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.email}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField<Values, "accountId"> name="accountId" label={UI.assignAccountLabel}>
-            {(field) => (
-              <NativeSelect {...field} data-testid="assign-account">
-                <option value="">{UI.selectAccount}</option>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {`${a.name} · ${a.phoneNumber}${a.enabled ? "" : ` (${UI.accountDisabled})`}`}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <OwnerCheckbox testId="assign-owner" />
-          <Button type="submit" disabled={!userId || !accountId || assign.isPending} data-testid="assign-submit" className="justify-self-start">
-            <Link2 aria-hidden />
-            {assign.isPending ? UI.assigning : UI.assignSubmit}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <AdminCard icon={Link2} title={UI.assignTitle} description={UI.assignDescription} testId="assign-account-card">
+      <Form form={form} onSubmit={onSubmit} className="grid-cols-1" data-testid="assign-form">
+        <FormField<Values, "userId"> name="userId" label={UI.userLabel}>
+          {(field) => (
+            <NativeSelect {...field} data-testid="assign-user">
+              <option value="">{UI.selectUser}</option>
+              {users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.email}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField<Values, "accountId"> name="accountId" label={UI.assignAccountLabel}>
+          {(field) => (
+            <NativeSelect {...field} data-testid="assign-account">
+              <option value="">{UI.selectAccount}</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {`${a.name} · ${a.phoneNumber}${a.enabled ? "" : ` (${UI.accountDisabled})`}`}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <OwnerCheckbox testId="assign-owner" />
+        <Button type="submit" disabled={!userId || !accountId || assign.isPending} data-testid="assign-submit" className="justify-self-start">
+          <Link2 aria-hidden />
+          {assign.isPending ? UI.assigning : UI.assignSubmit}
+        </Button>
+      </Form>
+    </AdminCard>
   );
 }

@@ -4,7 +4,6 @@ import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { dataResolver, Form, FormField } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
@@ -12,6 +11,7 @@ import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUser, type NewUser } from "../api/create-user";
 import { OwnerCheckbox } from "./owner-checkbox";
 import { emptyCreateUser, validateCreateUser, type CreateUserValues } from "../lib/create-user-form";
+import { AdminCard } from "./admin-card";
 
 type Values = CreateUserValues;
 
@@ -33,42 +33,33 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
   });
 
   return (
-    <Card className="min-w-0" data-testid="create-user-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <UserPlus className="size-4 text-primary" aria-hidden />
-          {UI.createTitle}
-        </CardTitle>
-        <CardDescription>{UI.createDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form form={form} onSubmit={(user) => createUser.mutate(user)} className="grid-cols-1" data-testid="create-user-form">
-          <FormField<Values, "email"> name="email" label={UI.emailLabel}>
-            {(field) => <Input {...field} type="email" autoComplete="off" placeholder={UI.emailPlaceholder} data-testid="create-user-email" />}
-          </FormField>
-          <FormField<Values, "password"> name="password" label={UI.passwordLabel} hint={UI.passwordHint}>
-            {(field) => <Input {...field} type="password" autoComplete="new-password" data-testid="create-user-password" />}
-          </FormField>
-          <FormField<Values, "twilioAccountId"> name="twilioAccountId" label={UI.accountLabel}>
-            {(field) => (
-              <NativeSelect {...field} data-testid="create-user-account">
-                <option value="">{UI.noAccount}</option>
-                {accounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {`${a.name} · ${a.phoneNumber}`}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          {/* Ownership needs an account: without one the box is off and cannot be ticked. */}
-          <OwnerCheckbox checked={isOwner && !!twilioAccountId} disabled={!twilioAccountId} testId="create-user-owner" />
-          <Button type="submit" disabled={createUser.isPending} data-testid="create-user-submit" className="justify-self-start">
-            <UserPlus aria-hidden />
-            {createUser.isPending ? UI.creating : UI.createSubmit}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <AdminCard icon={UserPlus} title={UI.createTitle} description={UI.createDescription} testId="create-user-card">
+      <Form form={form} onSubmit={(user) => createUser.mutate(user)} className="grid-cols-1" data-testid="create-user-form">
+        <FormField<Values, "email"> name="email" label={UI.emailLabel}>
+          {(field) => <Input {...field} type="email" autoComplete="off" placeholder={UI.emailPlaceholder} data-testid="create-user-email" />}
+        </FormField>
+        <FormField<Values, "password"> name="password" label={UI.passwordLabel} hint={UI.passwordHint}>
+          {(field) => <Input {...field} type="password" autoComplete="new-password" data-testid="create-user-password" />}
+        </FormField>
+        <FormField<Values, "twilioAccountId"> name="twilioAccountId" label={UI.accountLabel}>
+          {(field) => (
+            <NativeSelect {...field} data-testid="create-user-account">
+              <option value="">{UI.noAccount}</option>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {`${a.name} · ${a.phoneNumber}`}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        {/* Ownership needs an account: without one the box is off and cannot be ticked. */}
+        <OwnerCheckbox checked={isOwner && !!twilioAccountId} disabled={!twilioAccountId} testId="create-user-owner" />
+        <Button type="submit" disabled={createUser.isPending} data-testid="create-user-submit" className="justify-self-start">
+          <UserPlus aria-hidden />
+          {createUser.isPending ? UI.creating : UI.createSubmit}
+        </Button>
+      </Form>
+    </AdminCard>
   );
 }

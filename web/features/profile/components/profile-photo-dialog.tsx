@@ -13,8 +13,7 @@ export function ProfilePhotoDialog({ user, children }: { user: CurrentUser; chil
     <PhotoDialog
       title={T.profilePhotoTitle}
       description={user.email}
-      currentSrc={user.profileImageUrl}
-      fallback={initials(user)}
+      picture={{ currentSrc: user.profileImageUrl, fallback: initials(user) }}
       pending={upload.isPending}
       upload={(file, done) =>
         upload.mutate(file, {
