@@ -1,6 +1,9 @@
-import { useEffect, useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { Trash } from "lucide-react";
+import { useEffect, useId, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
 import {
   FormProvider,
+  set,
   useController,
   useFormContext,
   type FieldErrors,
@@ -37,7 +40,8 @@ export function validatorResolver<TValues extends FieldValues, TBody>(
     if (checked.ok) return { values: checked.body, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [field, message] of Object.entries(checked.errors)) {
-      if (message) errors[field] = { type: "validate", message };
+      // A dotted field ("talkingSchedules.0.hour") is nested, as react-hook-form reads and clears it.
+      if (message) set(errors, field, { type: "validate", message });
     }
     return { values: {}, errors: errors as never };
   };
@@ -51,6 +55,16 @@ export function dataResolver<TValues extends FieldValues, TBody>(
     const checked = validate(values);
     return checked.ok ? { ok: true, body: checked.data } : { ok: false, errors: checked.errors };
   });
+}
+
+/** A zod error as one message per top-level field, the first one each field has. */
+export function zodFieldErrors<TField extends string = string>(error: z.ZodError): Partial<Record<TField, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field !== undefined) errors[String(field)] ??= issue.message;
+  }
+  return errors;
 }
 
 /** The first message among a form's errors, e.g. for a toast that repeats it. */
@@ -84,13 +98,15 @@ export function setServerErrors<TValues extends FieldValues>(
 
 // A validator that answers at once shows its messages in the same render as the click; react-hook-form,
 // whose submit awaits, then records the same errors with the submission.
-function showErrorsNow<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>) {
+// Answers whether it refused them.
+function showErrorsNow<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>): boolean {
   const { resolver, context } = form.control._options;
   const result = resolver?.(form.getValues(), context, { fields: {}, shouldUseNativeValidation: false });
-  if (!result || result instanceof Promise) return;
+  if (!result || result instanceof Promise) return false;
   for (const [name, error] of Object.entries(result.errors)) {
     if (typeof error?.message === "string" && error.message) form.setError(name as FieldPath<TValues>, { type: "validate", message: error.message });
   }
+  return Object.keys(result.errors).length > 0;
 }
 
 export function Form<TValues extends FieldValues, TBody>({
@@ -109,14 +125,17 @@ export function Form<TValues extends FieldValues, TBody>({
   children: ReactNode;
   "data-testid"?: string;
 }) {
+  // Whether the submission still running was refused by the validator at once: a corrected form may
+  // then be sent again before that refusal has finished.
+  const refused = useRef(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // A nested form (a dialog inside a dialog) must not submit its parent too.
     event.stopPropagation();
-    if (form.formState.isSubmitting) {
+    if (form.formState.isSubmitting && !refused.current) {
       event.preventDefault();
       return;
     }
-    showErrorsNow(form);
+    refused.current = showErrorsNow(form);
     void form.handleSubmit(async (body) => {
       await onSubmit(body);
     }, onInvalid)(event);
@@ -150,18 +169,21 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   label,
   hint,
   className,
+  quiet = false,
   children,
 }: {
   name: TName;
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
+  /** Marks the control invalid without its own message, when one message above speaks for several fields. */
+  quiet?: boolean;
   children: (field: FieldRender<TValues[TName]>) => ReactNode;
 }) {
   const { control } = useFormContext<TValues>();
   const { field, fieldState } = useController<TValues, TName>({ control, name });
   const base = useId();
-  const ids = { id: `${base}-${name}`, errorId: `${base}-${name}-error`, hintId: `${base}-${name}-hint`, error: fieldState.error?.message };
+  const ids = { id: `${base}-${name}`, errorId: `${base}-${name}-error`, hintId: `${base}-${name}-hint`, error: quiet ? undefined : fieldState.error?.message };
   const describedBy = [ids.error ? ids.errorId : null, hint && !ids.error ? ids.hintId : null].filter(Boolean).join(" ");
   return (
     <div className={cn("grid gap-1.5", className)}>
@@ -173,7 +195,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
           onChange: field.onChange,
           onBlur: field.onBlur,
           ref: field.ref,
-          "aria-invalid": ids.error ? true : undefined,
+          "aria-invalid": fieldState.error ? true : undefined,
           "aria-describedby": describedBy || undefined,
         })}
         {hint && !ids.error ? (
@@ -195,24 +217,40 @@ export function FormMessage({ children }: { children?: ReactNode }) {
 export function FormSwitch<TValues extends FieldValues, TName extends FieldPath<TValues>>({
   name,
   label,
+  hint,
   onCheckedChange,
   ...rest
 }: {
   name: TName;
   label: ReactNode;
+  /** A line under the label, which the switch is described by. */
+  hint?: ReactNode;
   onCheckedChange?: (checked: boolean) => void;
   "data-testid"?: string;
 }) {
   const { control } = useFormContext<TValues>();
   const { field } = useController<TValues, TName>({ control, name });
   const id = `${useId()}-${name}`;
+  const labelled = (
+    <Label htmlFor={id} className="min-w-0 flex-1 leading-snug">
+      {label}
+    </Label>
+  );
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
-      <Label htmlFor={id} className="min-w-0 flex-1 leading-snug">
-        {label}
-      </Label>
+      {hint ? (
+        <div className="grid min-w-0 flex-1 gap-1">
+          {labelled}
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        </div>
+      ) : (
+        labelled
+      )}
       <Switch
         id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         checked={!!field.value}
         onCheckedChange={(checked) => {
           field.onChange(checked);
@@ -267,6 +305,8 @@ export function FormFooter({
   size,
   className,
   children,
+  submitTestId,
+  onDelete,
 }: {
   pending: boolean;
   onCancel: () => void;
@@ -274,14 +314,23 @@ export function FormFooter({
   size?: ButtonProps["size"];
   className?: string;
   children?: ReactNode;
+  submitTestId?: string;
+  /** A Delete button at the far left, for a form that edits something stored. */
+  onDelete?: () => void;
 }) {
   return (
-    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}>
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", onDelete && "sm:items-center", className)}>
+      {onDelete ? (
+        <Button variant="ghost-destructive" size={size} className="sm:mr-auto" onClick={onDelete} disabled={pending}>
+          <Trash aria-hidden />
+          {T.delete}
+        </Button>
+      ) : null}
       {children}
       <Button variant="outline" size={size} onClick={onCancel} disabled={pending}>
         {T.cancel}
       </Button>
-      <Button type="submit" size={size} disabled={pending}>
+      <Button type="submit" size={size} disabled={pending} data-testid={submitTestId}>
         {submitLabel}
       </Button>
     </div>
@@ -293,6 +342,8 @@ export function FormSelect<TValues extends FieldValues, TName extends FieldPath<
   options,
   optionLabel,
   emptyLabel,
+  disabled,
+  "data-testid": testId,
   ...props
 }: {
   name: TName;
@@ -302,11 +353,13 @@ export function FormSelect<TValues extends FieldValues, TName extends FieldPath<
   options: readonly TOption[];
   optionLabel: (option: TOption) => ReactNode;
   emptyLabel?: ReactNode;
+  disabled?: boolean;
+  "data-testid"?: string;
 }) {
   return (
     <FormField<TValues, TName> {...props}>
       {(field) => (
-        <NativeSelect {...field}>
+        <NativeSelect {...field} disabled={disabled} data-testid={testId}>
           {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
           {options.map((option) => (
             <option key={option} value={option}>

@@ -1,4 +1,3 @@
-import { Trash } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from "@shared/calendar-time";
 import {
@@ -13,7 +12,6 @@ import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
 import { incompleteBindings } from "@web/components/template-variables-field";
 import { DayToggles } from "@web/components/day-toggles";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
-import { Button } from "@web/components/ui/button";
 import { FormDialog } from "@web/components/form-dialog";
 import { dataResolver, firstErrorMessage, Form, FormField, FormFooter, FormSelect, FormSwitch, setServerErrors } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
@@ -221,14 +219,7 @@ function EventForm({
         </div>
       ) : null}
 
-      <FormFooter pending={pending} onCancel={onClose} className="items-stretch sm:items-center">
-        {editing ? (
-          <Button variant="ghost-destructive" onClick={onDelete} disabled={pending} className="sm:mr-auto">
-            <Trash aria-hidden />
-            {T.delete}
-          </Button>
-        ) : null}
-      </FormFooter>
+      <FormFooter pending={pending} onCancel={onClose} onDelete={editing ? onDelete : undefined} className="items-stretch" />
     </Form>
   );
 }
