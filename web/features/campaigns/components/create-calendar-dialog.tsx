@@ -1,18 +1,15 @@
 import { useForm } from "react-hook-form";
-import { CAMPAIGN, CAMPAIGN_UI as UI, type CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_UI as UI, type CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
 import { incompleteBindings, recipientsMissingError } from "@web/components/template-variables-field";
-import { dataResolver, Form, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
+import { dataResolver, Form, FormField, FormFooter } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { fieldErrorsFrom } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useCreateCalendarCampaign } from "../api/create-calendar-campaign";
 import { type CalendarFormValues, emptyCalendarForm, validateCalendarForm } from "../lib/campaign-form";
-import { failureToast } from "../lib/failure";
+import { creationCallbacks } from "../lib/failure";
 import { FormDialog } from "@web/components/form-dialog";
-import { TargetListField } from "./target-list-field";
-import { CampaignVariablesField, TemplateField } from "./template-select";
+import { CampaignVariablesField, NameAndListFields, TemplateField } from "./campaign-fields";
 
 type Values = CalendarFormValues;
 
@@ -40,23 +37,11 @@ function CalendarForm({ lists, create, onClose }: { lists: ApiList[]; create: Re
   const template = templateOf(templateSid);
 
   const onSubmit = (input: CreateCalendarCampaignInput) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        toast({ title: UI.calendarCreated, description: input.name, variant: "success" });
-        onClose();
-      },
-      onError: (err) => {
-        setServerErrors(form, { ...fieldErrorsFrom(err), ...recipientsMissing(err) });
-        failureToast(UI.calendarCreateError, err);
-      },
-    });
+    create.mutate(input, creationCallbacks(form, input.name, { created: UI.calendarCreated, failed: UI.calendarCreateError }, onClose, recipientsMissing));
 
   return (
     <Form form={form} onSubmit={onSubmit} data-testid="create-calendar-form">
-      <FormField<Values, "name"> name="name" label={`${UI.nameLabel} *`}>
-        {(field) => <Input {...field} maxLength={CAMPAIGN.nameMax} />}
-      </FormField>
-      <TargetListField lists={lists} emptyText={UI.noLists} />
+      <NameAndListFields lists={lists} emptyText={UI.noLists} />
       <div className="grid grid-cols-2 gap-3">
         <FormField<Values, "scheduledDate"> name="scheduledDate" label={`${UI.dateLabel} *`}>
           {(field) => <Input {...field} type="date" />}

@@ -1,17 +1,13 @@
 import { useForm } from "react-hook-form";
 import { CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, type CreateDynamicCampaignInput } from "@shared/schemas/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
-import { dataResolver, Form, FormField, FormFooter, FormSelect, setServerErrors } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
-import { fieldErrorsFrom } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
+import { dataResolver, Form, FormFooter, FormSelect } from "@web/components/ui/form";
 import { useCreateDynamicCampaign } from "../api/create-dynamic-campaign";
 import { type DynamicFormValues, emptyDynamicForm, validateDynamicForm } from "../lib/campaign-form";
-import { failureToast } from "../lib/failure";
+import { creationCallbacks } from "../lib/failure";
 import { clockText } from "../lib/format";
 import { FormDialog } from "@web/components/form-dialog";
-import { TargetListField } from "./target-list-field";
-import { TemplateField } from "./template-select";
+import { NameAndListFields, TemplateField } from "./campaign-fields";
 
 type Values = DynamicFormValues;
 
@@ -42,24 +38,11 @@ function DynamicForm({
   // Dynamic campaigns follow leads as they enter a list: only dynamic lists can feed one.
   const dynamicLists = lists.filter((l) => l.listType === "dynamic");
 
-  const onSubmit = (input: CreateDynamicCampaignInput) =>
-    create.mutate(input, {
-      onSuccess: () => {
-        toast({ title: TX.created, description: input.name, variant: "success" });
-        onClose();
-      },
-      onError: (err) => {
-        setServerErrors(form, fieldErrorsFrom(err));
-        failureToast(TX.createError, err);
-      },
-    });
+  const onSubmit = (input: CreateDynamicCampaignInput) => create.mutate(input, creationCallbacks(form, input.name, { created: TX.created, failed: TX.createError }, onClose));
 
   return (
     <Form form={form} onSubmit={onSubmit} data-testid="create-dynamic-form">
-      <FormField<Values, "name"> name="name" label={`${UI.nameLabel} *`}>
-        {(field) => <Input {...field} maxLength={CAMPAIGN.nameMax} />}
-      </FormField>
-      <TargetListField lists={dynamicLists} hint={dynamicLists.length > 0 ? UI.dynamicListsHint : undefined} emptyText={UI.noDynamicLists} emptyTestId="no-dynamic-lists" />
+      <NameAndListFields lists={dynamicLists} hint={dynamicLists.length > 0 ? UI.dynamicListsHint : undefined} emptyText={UI.noDynamicLists} emptyTestId="no-dynamic-lists" />
       <TemplateField />
       <fieldset className="grid gap-2 rounded-lg border bg-muted/30 p-3">
         <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">

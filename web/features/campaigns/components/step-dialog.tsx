@@ -23,7 +23,7 @@ import { failureToast } from "../lib/failure";
 import { clockText } from "../lib/format";
 import { emptyStepForm, snapsToPreferredTime, type StepBody, stepFormFrom, type StepFormValues, validateStepForm } from "../lib/step-form";
 import { FormDialog } from "@web/components/form-dialog";
-import { CampaignVariablesField, TemplateField } from "./template-select";
+import { CampaignVariablesField, TemplateField } from "./campaign-fields";
 
 export type StepDialogState = { mode: "create" } | { mode: "edit"; step: ApiFunnelStep } | null;
 
