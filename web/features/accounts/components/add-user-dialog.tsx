@@ -12,6 +12,8 @@ import { emptyUserForm, validateUserForm, type UserFormValues } from "../lib/use
 
 type Values = UserFormValues;
 
+const CREATE_ERROR_TEXTS = { emailInUse: T.emailInUse, title: T.userCreateErrorTitle, fallback: T.userCreateErrorDefault };
+
 export function AddUserDialog({ account, children }: { account: TwilioAccount; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const createUser = useCreateUserForAccount();
@@ -52,12 +54,7 @@ function AddUserForm({
           toast({ title: T.userCreatedForAccount, description: user?.email ?? data.email, variant: "success" });
           onDone();
         },
-        onError: (err) =>
-          showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), {
-            emailInUse: T.emailInUse,
-            title: T.userCreateErrorTitle,
-            fallback: T.userCreateErrorDefault,
-          }),
+        onError: (err) => showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), CREATE_ERROR_TEXTS),
       },
     );
 

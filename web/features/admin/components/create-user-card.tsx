@@ -15,6 +15,8 @@ import { AdminCard } from "./admin-card";
 
 type Values = CreateUserValues;
 
+const CREATE_ERROR_TEXTS = { emailInUse: TX.emailInUse, title: TX.createErrorTitle, fallback: TX.createErrorDefault };
+
 export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
   const form = useForm<Values, unknown, NewUser>({ defaultValues: emptyCreateUser(), resolver: dataResolver(validateCreateUser) });
   const twilioAccountId = form.watch("twilioAccountId");
@@ -24,12 +26,7 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
       toast({ title: TX.created, description: user?.email, variant: "success" });
       form.reset(emptyCreateUser());
     },
-    onError: (err) =>
-      showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), {
-        emailInUse: TX.emailInUse,
-        title: TX.createErrorTitle,
-        fallback: TX.createErrorDefault,
-      }),
+    onError: (err) => showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), CREATE_ERROR_TEXTS),
   });
 
   return (
