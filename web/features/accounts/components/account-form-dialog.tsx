@@ -5,8 +5,8 @@ import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
 import { T } from "@shared/strings";
 import { FormDialog } from "@web/components/form-dialog";
 import { Label } from "@web/components/ui/field";
-import { dataResolver, Form, FormCheckbox, FormField, FormFooter, FormSelect, setServerErrors } from "@web/components/ui/form";
-import { Input } from "@web/components/ui/input";
+import { dataResolver, Form, FormCheckbox, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
+import { Input, NativeSelect } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Switch } from "@web/components/ui/switch";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
@@ -18,8 +18,6 @@ import { accountFormFrom, emptyAccountForm, validateAccountForm, type AccountFor
 export type AccountDialogState = { mode: "create" } | { mode: "edit"; account: TwilioAccount } | null;
 
 type Values = AccountFormValues;
-
-const COUNTRY_LABELS = new Map(PHONE_COUNTRY_OPTIONS.map((c) => [c.code, c.label]));
 
 export function AccountFormDialog({ state, onClose }: { state: AccountDialogState; onClose: () => void }) {
   const editing = state?.mode === "edit" ? state.account : null;
@@ -110,12 +108,17 @@ function AccountForm({
         <FormField<Values, "phoneNumber"> name="phoneNumber" label={T.phoneNumberLabel}>
           {(field) => <Input {...field} type="tel" inputMode="tel" placeholder={PHONE_EXAMPLE} />}
         </FormField>
-        <FormSelect<Values, "phoneCountry", string>
-          name="phoneCountry"
-          label={T.phoneCountryLabel}
-          options={PHONE_COUNTRY_OPTIONS.map((c) => c.code)}
-          optionLabel={(code) => COUNTRY_LABELS.get(code)}
-        />
+        <FormField<Values, "phoneCountry"> name="phoneCountry" label={T.phoneCountryLabel}>
+          {(field) => (
+            <NativeSelect {...field}>
+              {PHONE_COUNTRY_OPTIONS.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
         <FormField<Values, "gptModel"> name="gptModel" label={T.gptModelLabel} hint={T.modelHint}>
           {(field) => <Input {...field} list={`${id}-models`} autoComplete="off" />}
         </FormField>
