@@ -430,6 +430,32 @@ describe("Configurazione", () => {
     await waitFor(() => expect(within(card).getAllByTestId("saved-reply")).toHaveLength(1));
   });
 
+  it("picks the active account, saves only a change, and shows the saved one after the refresh", async () => {
+    let active = "a1";
+    const { calls } = signedIn({
+      "GET /api/twilio-accounts": () => jsonResponse([account({ id: "a1", name: "Negozio Milano" }), account({ id: "a2", name: "Negozio Roma", isDefault: false })]),
+      "GET /api/settings": () => jsonResponse({ ...SETTINGS, activeTwilioAccountId: active }),
+      "GET /api/lead-manager/tokens": () => jsonResponse([]),
+      "PUT /api/settings": (call) => {
+        active = bodyOf(call).activeTwilioAccountId;
+        return jsonResponse({ ...SETTINGS, activeTwilioAccountId: active });
+      },
+    });
+    renderApp("/settings");
+    const card = await screen.findByTestId("twilio-card");
+    const picker = (await within(card).findByLabelText(SETTINGS_TEXTS.activeAccountLabel)) as HTMLSelectElement;
+    expect(picker.value).toBe("a1");
+    const saveButton = within(card).getByRole("button", { name: SETTINGS_TEXTS.saveSettings });
+    expect(saveButton.hasAttribute("disabled")).toBe(true);
+    fireEvent.change(picker, { target: { value: "a2" } });
+    expect(saveButton.hasAttribute("disabled")).toBe(false);
+    fireEvent.click(saveButton);
+    expect(await screen.findByText(SETTINGS_TEXTS.settingsSaved)).toBeTruthy();
+    expect(bodyOf(calls.find((c) => c.method === "PUT" && c.url === "/api/settings"))).toEqual({ activeTwilioAccountId: "a2" });
+    await waitFor(() => expect(within(screen.getByTestId("twilio-card")).getByRole("button", { name: SETTINGS_TEXTS.saveSettings }).hasAttribute("disabled")).toBe(true));
+    expect((within(screen.getByTestId("twilio-card")).getByLabelText(SETTINGS_TEXTS.activeAccountLabel) as HTMLSelectElement).value).toBe("a2");
+  });
+
   it("opens the token form new, refuses it empty, saves, closes and clears", async () => {
     const { calls } = signedIn({
       "GET /api/settings": () => jsonResponse(SETTINGS),

@@ -1,107 +1,84 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { T } from "@shared/strings";
-import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
-import { Field } from "@web/components/ui/field";
-import { Checkbox, Input } from "@web/components/ui/input";
-import { parseServerError } from "@web/lib/server-error";
+import { FormDialog } from "@web/components/form-dialog";
+import { dataResolver, Form, FormCheckbox, FormField, FormFooter } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
+import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUserForAccount } from "../api/create-user-for-account";
-import { emptyUserForm, isEmailInUse, validateUserForm, type UserFormErrors, type UserFormValues } from "../lib/user-form";
+import { emptyUserForm, validateUserForm, type UserFormValues } from "../lib/user-form";
+
+type Values = UserFormValues;
+
+const CREATE_ERROR_TEXTS = { emailInUse: T.emailInUse, title: T.userCreateErrorTitle, fallback: T.userCreateErrorDefault };
 
 export function AddUserDialog({ account, children }: { account: TwilioAccount; children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
-  const [errors, setErrors] = useState<UserFormErrors>({});
   const createUser = useCreateUserForAccount();
-  const id = useId();
-
-  const onOpenChange = (next: boolean) => {
-    if (createUser.isPending) return;
-    setOpen(next);
-    if (!next) {
-      setValues(emptyUserForm());
-      setErrors({});
-    }
-  };
-
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validateUserForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    createUser.mutate(
-      { ...checked.data, twilioAccountId: account.id },
-      {
-        onSuccess: (user) => {
-          toast({ title: T.userCreatedForAccount, description: user?.email ?? checked.data.email, variant: "success" });
-          setOpen(false);
-          setValues(emptyUserForm());
-        },
-        onError: (err) => {
-          const { message } = parseServerError(err);
-          if (isEmailInUse(message)) {
-            setErrors((e) => ({ ...e, email: T.emailInUse }));
-            return;
-          }
-          toast({ title: T.userCreateErrorTitle, description: message ?? T.userCreateErrorDefault, variant: "destructive" });
-        },
-      },
-    );
-  };
-
-  const input = (field: Exclude<keyof UserFormValues, "isOwner">, label: string, props: Record<string, unknown> = {}) => (
-    <Field label={label} htmlFor={`${id}-${field}`} error={errors[field]}>
-      <Input
-        id={`${id}-${field}`}
-        name={field}
-        value={values[field]}
-        aria-invalid={!!errors[field]}
-        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-        onChange={(e) => set(field, e.target.value)}
-        {...props}
-      />
-    </Field>
-  );
+  // The form lives inside the dialog, so closing it discards what was typed.
+  const close = () => setOpen(false);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{T.addUserTitle(account.name)}</DialogTitle>
-          <DialogDescription>{account.phoneNumber}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          {input("email", T.loginEmail, { type: "email", autoComplete: "off" })}
-          {input("password", T.loginPassword, { type: "password", autoComplete: "new-password" })}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {input("firstName", T.firstNameLabel)}
-            {input("lastName", T.lastNameLabel)}
-          </div>
-          {input("profileImageUrl", T.profileImageUrlLabel, { type: "url", placeholder: "https://" })}
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox name="isOwner" checked={values.isOwner} onChange={(e) => set("isOwner", e.target.checked)} />
-            {T.isOwnerLabel}
-          </label>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={createUser.isPending}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={createUser.isPending}>
-              {T.createUser}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      pending={createUser.isPending}
+      onOpen={() => setOpen(true)}
+      onClose={close}
+      trigger={children}
+      title={T.addUserTitle(account.name)}
+      description={account.phoneNumber}
+    >
+      <AddUserForm account={account} createUser={createUser} onDone={close} />
+    </FormDialog>
+  );
+}
+
+function AddUserForm({
+  account,
+  createUser,
+  onDone,
+}: {
+  account: TwilioAccount;
+  createUser: ReturnType<typeof useCreateUserForAccount>;
+  onDone: () => void;
+}) {
+  const form = useForm<Values, unknown, Values>({ defaultValues: emptyUserForm(), resolver: dataResolver(validateUserForm) });
+
+  const onSubmit = (data: Values) =>
+    createUser.mutate(
+      { ...data, twilioAccountId: account.id },
+      {
+        onSuccess: (user) => {
+          toast({ title: T.userCreatedForAccount, description: user?.email ?? data.email, variant: "success" });
+          onDone();
+        },
+        onError: (err) => showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), CREATE_ERROR_TEXTS),
+      },
+    );
+
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField<Values, "email"> name="email" label={T.loginEmail}>
+        {(field) => <Input {...field} type="email" autoComplete="off" />}
+      </FormField>
+      <FormField<Values, "password"> name="password" label={T.loginPassword}>
+        {(field) => <Input {...field} type="password" autoComplete="new-password" />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField<Values, "firstName"> name="firstName" label={T.firstNameLabel}>
+          {(field) => <Input {...field} />}
+        </FormField>
+        <FormField<Values, "lastName"> name="lastName" label={T.lastNameLabel}>
+          {(field) => <Input {...field} />}
+        </FormField>
+      </div>
+      <FormField<Values, "profileImageUrl"> name="profileImageUrl" label={T.profileImageUrlLabel}>
+        {(field) => <Input {...field} type="url" placeholder="https://" />}
+      </FormField>
+      <FormCheckbox<Values, "isOwner"> name="isOwner">{T.isOwnerLabel}</FormCheckbox>
+      <FormFooter pending={createUser.isPending} onCancel={onDone} submitLabel={T.createUser} />
+    </Form>
   );
 }

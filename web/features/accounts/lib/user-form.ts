@@ -2,6 +2,8 @@ import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { T } from "@shared/strings";
 
+export { isEmailInUse } from "@web/lib/user-create-error";
+
 export interface UserFormValues {
   email: string;
   password: string;
@@ -42,9 +44,4 @@ export function validateUserForm(values: UserFormValues): { ok: true; data: User
     errors[field] = field === "profileImageUrl" ? T.photoUrlInvalid : issue.message;
   }
   return { ok: false, errors };
-}
-
-// A 409 (or a message saying so) belongs under the e-mail field rather than in a toast.
-export function isEmailInUse(message: string | null): boolean {
-  return !!message && (message.includes("già in uso") || message.includes("already exists"));
 }

@@ -6,9 +6,9 @@ import { formatRomeDateTime } from "@shared/rome-format";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useAuditLog } from "../api/get-audit-log";
 import { auditDetails, newestFirst } from "../lib/admin-view";
+import { AdminCard } from "./admin-card";
 
 const SHOWN = 10;
 
@@ -73,15 +73,8 @@ export function AuditLogCard() {
   }
 
   return (
-    <Card className="min-w-0" data-testid="audit-log">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <History className="size-4 text-primary" aria-hidden />
-          {UI.auditTitle}
-        </CardTitle>
-        <CardDescription>{UI.auditDescription}</CardDescription>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <AdminCard icon={History} title={UI.auditTitle} description={UI.auditDescription} testId="audit-log">
+      {body}
+    </AdminCard>
   );
 }

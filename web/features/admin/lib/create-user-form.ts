@@ -3,6 +3,8 @@ import { PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { T } from "@shared/strings";
 import type { NewUser } from "../api/create-user";
 
+export { isEmailInUse } from "@web/lib/user-create-error";
+
 export interface CreateUserValues {
   email: string;
   password: string;
@@ -35,9 +37,4 @@ export function validateCreateUser(values: CreateUserValues): { ok: true; data: 
     ok: true,
     data: { email: result.data.email, password: result.data.password, twilioAccountId, isOwner: twilioAccountId ? values.isOwner : false },
   };
-}
-
-// The spec's rule: such a message goes under the e-mail field instead of a toast.
-export function isEmailInUse(message: string | null | undefined): boolean {
-  return !!message && (message.includes("già in uso") || message.includes("already exists"));
 }

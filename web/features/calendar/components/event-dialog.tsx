@@ -1,117 +1,117 @@
-import { Trash } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { RECURRENCE_FREQUENCIES } from "@shared/calendar-time";
+import { Controller, useForm } from "react-hook-form";
+import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from "@shared/calendar-time";
 import {
   type ApiCalendarOccurrence,
   type ApiCalendarSettings,
   CALENDAR,
   CALENDAR_TEXTS as TX,
-  calendarPhoneIssue,
-  cleanPhone,
+  type CalendarEventInput,
 } from "@shared/schemas/calendar";
 import { T } from "@shared/strings";
-import { PhoneListEditor } from "@web/components/phone-list-editor";
-import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
-import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Field, Label } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
-import { Switch } from "@web/components/ui/switch";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { incompleteBindings } from "@web/components/template-variables-field";
+import { DayToggles } from "@web/components/day-toggles";
+import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
+import { FormDialog } from "@web/components/form-dialog";
+import { dataResolver, firstErrorMessage, Form, FormField, FormFooter, FormSelect, FormSwitch, setServerErrors } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
+import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
-import { emptyEventForm, eventFormFrom, reminderTime, type EventFormErrors, type EventFormValues, toggleWeekday, validateEventForm, withAllDay } from "../lib/event-form";
+import { emptyEventForm, eventFormFrom, reminderTime, type EventFormValues, validateEventForm, withAllDay } from "../lib/event-form";
 import { WEEKDAY_CHOICES } from "../lib/format";
-import { TemplateSelect } from "./template-select";
+import { ReminderPhonesField, ReminderTimingFields } from "./reminder-fields";
 
 export type EventDialogState = { mode: "create"; day: string } | { mode: "edit"; occurrence: ApiCalendarOccurrence } | null;
 
-const SERVER_FIELDS: Record<string, keyof EventFormValues> = {
+type Values = EventFormValues;
+
+// Server field names → the form field that shows them.
+const SERVER_FIELDS = {
   startDate: "start",
   endDate: "end",
   recurringPattern: "interval",
   recurringUntil: "until",
-};
+} as const;
 
-function SwitchRow({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
-      <Label htmlFor={id} className="min-w-0 flex-1 leading-snug">
-        {label}
-      </Label>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-    </div>
-  );
-}
-
-export function EventDialog({
-  state,
-  startHour,
-  twilioAccountId,
-  settings,
-  onClose,
-}: {
+interface EventDialogProps {
   state: EventDialogState;
   startHour: number;
   twilioAccountId: string;
   settings: ApiCalendarSettings | null | undefined;
   onClose: () => void;
-}) {
+}
+
+export function EventDialog(props: EventDialogProps) {
+  const { state, onClose } = props;
   const editing = state?.mode === "edit" ? state.occurrence : null;
-  const [values, setValues] = useState<EventFormValues>(() => emptyEventForm("2026-01-01", startHour, null));
-  const [errors, setErrors] = useState<EventFormErrors>({});
   const save = useSaveEvent();
   const removal = useDeleteEvent();
+
+  return (
+    <FormDialog
+      open={state !== null}
+      pending={save.isPending || removal.isPending}
+      onClose={onClose}
+      title={editing ? TX.editEvent : TX.newEvent}
+      description={editing?.isRecurring ? `${TX.eventDialogDescription} ${TX.seriesHint}` : TX.eventDialogDescription}
+      wide
+    >
+      {state ? <EventForm key={editing?.id ?? "new"} {...props} state={state} editing={editing} save={save} removal={removal} /> : null}
+    </FormDialog>
+  );
+}
+
+function EventForm({
+  state,
+  startHour,
+  twilioAccountId,
+  settings,
+  onClose,
+  editing,
+  save,
+  removal,
+}: EventDialogProps & {
+  state: NonNullable<EventDialogState>;
+  editing: ApiCalendarOccurrence | null;
+  save: ReturnType<typeof useSaveEvent>;
+  removal: ReturnType<typeof useDeleteEvent>;
+}) {
   const pending = save.isPending || removal.isPending;
-  const id = useId();
-
-  // The form is filled when the dialog opens, not when settings or the grid refresh behind it.
-  useEffect(() => {
-    if (!state) return;
-    setValues(state.mode === "edit" ? eventFormFrom(state.occurrence) : emptyEventForm(state.day, startHour, settings));
-    setErrors({});
-  }, [state]);
-
-  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
   // The reminder template, for its variables and their preview with this event's title and time.
   const providerTemplates = useProviderTemplates();
-  const reminderTemplate = values.notificationTemplateId ? approvedTemplates(providerTemplates.data).find((t) => t.sid === values.notificationTemplateId) : undefined;
+  const reminderOf = (values: Values) =>
+    values.notificationTemplateId ? approvedTemplates(providerTemplates.data).find((t) => t.sid === values.notificationTemplateId) : undefined;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const unbound = values.notificationEnabled && reminderTemplate ? incompleteBindings(reminderTemplate, values.notificationVariables) : [];
-    if (unbound.length > 0) {
-      const message = VX.missing(unbound);
-      setErrors({ notificationVariables: message });
-      toast({ title: T.error, description: message, variant: "destructive" });
-      return;
-    }
-    const checked = validateEventForm(values, twilioAccountId);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast({ title: T.error, description: checked.message, variant: "destructive" });
-      return;
-    }
+  const form = useForm<Values, unknown, CalendarEventInput>({
+    // Filled when the dialog opens, not when settings or the grid refresh behind it.
+    defaultValues: state.mode === "edit" ? eventFormFrom(state.occurrence) : emptyEventForm(state.day, startHour, settings),
+    resolver: dataResolver((values: Values) => {
+      const reminder = reminderOf(values);
+      const unbound = values.notificationEnabled && reminder ? incompleteBindings(reminder, values.notificationVariables) : [];
+      if (unbound.length > 0) return { ok: false, errors: { notificationVariables: VX.missing(unbound) } };
+      return validateEventForm(values, twilioAccountId);
+    }),
+  });
+  const values = form.watch();
+  const reminderTemplate = reminderOf(values);
+  const startDay = values.start.slice(0, 10);
+
+  const onSubmit = (input: CalendarEventInput) => {
     const failTitle = editing ? TX.updateError : TX.createError;
     save.mutate(
-      { id: editing?.id ?? null, input: checked.data },
+      { id: editing?.id ?? null, input },
       {
         onSuccess: () => {
-          toast({ title: editing ? TX.updated : TX.created, description: checked.data.title, variant: "success" });
+          toast({ title: editing ? TX.updated : TX.created, description: input.title, variant: "success" });
           onClose();
         },
         onError: (err) => {
-          const fields = fieldErrorsFrom(err);
-          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [SERVER_FIELDS[k] ?? k, v])) as EventFormErrors);
+          setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS);
           toast({ title: failTitle, description: serverMessage(err, failTitle), variant: "destructive" });
         },
       },
@@ -129,156 +129,97 @@ export function EventDialog({
     });
   };
 
-  const describedBy = (field: keyof EventFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const startDay = values.start.slice(0, 10);
+  const setAllDay = (on: boolean) => {
+    const next = withAllDay(form.getValues(), on, startHour);
+    form.setValue("start", next.start);
+    form.setValue("end", next.end);
+    form.clearErrors(["start", "end"]);
+  };
 
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && !pending && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{editing ? TX.editEvent : TX.newEvent}</DialogTitle>
-          <DialogDescription>{editing?.isRecurring ? `${TX.eventDialogDescription} ${TX.seriesHint}` : TX.eventDialogDescription}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate data-testid="event-form">
-          <Field label={`${TX.titleLabel} *`} htmlFor={`${id}-title`} error={errors.title}>
-            <Input id={`${id}-title`} name="title" value={values.title} maxLength={CALENDAR.titleMax} aria-invalid={!!errors.title} aria-describedby={describedBy("title")} onChange={(e) => set("title", e.target.value)} />
-          </Field>
-          <Field label={TX.descriptionLabel} htmlFor={`${id}-description`} error={errors.description}>
-            <Textarea id={`${id}-description`} name="description" rows={2} value={values.description} maxLength={CALENDAR.descriptionMax} onChange={(e) => set("description", e.target.value)} />
-          </Field>
-          <Field label={TX.locationLabel} htmlFor={`${id}-location`} error={errors.location}>
-            <Input id={`${id}-location`} name="location" value={values.location} maxLength={CALENDAR.locationMax} onChange={(e) => set("location", e.target.value)} />
-          </Field>
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={(errors) => toast({ title: T.error, description: firstErrorMessage(errors), variant: "destructive" })}
+      data-testid="event-form"
+    >
+      <FormField<Values, "title"> name="title" label={`${TX.titleLabel} *`}>
+        {(field) => <Input {...field} maxLength={CALENDAR.titleMax} />}
+      </FormField>
+      <FormField<Values, "description"> name="description" label={TX.descriptionLabel}>
+        {(field) => <Textarea {...field} rows={2} maxLength={CALENDAR.descriptionMax} />}
+      </FormField>
+      <FormField<Values, "location"> name="location" label={TX.locationLabel}>
+        {(field) => <Input {...field} maxLength={CALENDAR.locationMax} />}
+      </FormField>
 
-          <SwitchRow
-            id={`${id}-allDay`}
-            label={TX.allDayLabel}
-            checked={values.isAllDay}
-            onChange={(on) => {
-              setValues((v) => withAllDay(v, on, startHour));
-              setErrors((e) => ({ ...e, start: undefined, end: undefined }));
-            }}
-          />
-          <div className={cn("grid gap-4", !values.isAllDay && "sm:grid-cols-2")}>
-            <Field label={`${TX.startLabel} *`} htmlFor={`${id}-start`} error={errors.start}>
-              {values.isAllDay ? (
-                <Input id={`${id}-start`} name="startDate" type="date" value={startDay} aria-invalid={!!errors.start} aria-describedby={describedBy("start")} onChange={(e) => set("start", `${e.target.value}T00:00`)} />
-              ) : (
-                <Input id={`${id}-start`} name="startDate" type="datetime-local" value={values.start} aria-invalid={!!errors.start} aria-describedby={describedBy("start")} onChange={(e) => set("start", e.target.value)} />
-              )}
-            </Field>
-            {values.isAllDay ? null : (
-              <Field label={TX.endLabel} htmlFor={`${id}-end`} error={errors.end}>
-                <Input id={`${id}-end`} name="endDate" type="datetime-local" value={values.end} min={values.start} aria-invalid={!!errors.end} aria-describedby={describedBy("end")} onChange={(e) => set("end", e.target.value)} />
-              </Field>
-            )}
+      <FormSwitch<Values, "isAllDay"> name="isAllDay" label={TX.allDayLabel} onCheckedChange={setAllDay} />
+      <div className={cn("grid gap-4", !values.isAllDay && "sm:grid-cols-2")}>
+        <FormField<Values, "start"> name="start" label={`${TX.startLabel} *`}>
+          {(field) =>
+            values.isAllDay ? (
+              <Input {...field} name="startDate" type="date" value={startDay} onChange={(e) => field.onChange(`${e.target.value}T00:00`)} />
+            ) : (
+              <Input {...field} name="startDate" type="datetime-local" />
+            )
+          }
+        </FormField>
+        {values.isAllDay ? null : (
+          <FormField<Values, "end"> name="end" label={TX.endLabel}>
+            {(field) => <Input {...field} name="endDate" type="datetime-local" min={values.start} />}
+          </FormField>
+        )}
+      </div>
+
+      <FormSwitch<Values, "isRecurring"> name="isRecurring" label={TX.recurringLabel} />
+      {values.isRecurring ? (
+        <div className="grid gap-4 rounded-lg border border-dashed p-3">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormSelect<Values, "frequency", RecurrenceFrequency>
+              name="frequency"
+              label={TX.frequencyLabel}
+              options={RECURRENCE_FREQUENCIES}
+              optionLabel={(f) => TX.frequencyLabels[f]}
+            />
+            <FormField<Values, "interval"> name="interval" label={`${TX.intervalLabel} (${TX.intervalUnits[values.frequency]})`}>
+              {(field) => <Input {...field} type="number" min={1} max={CALENDAR.intervalMax} inputMode="numeric" />}
+            </FormField>
           </div>
-
-          <SwitchRow id={`${id}-recurring`} label={TX.recurringLabel} checked={values.isRecurring} onChange={(on) => set("isRecurring", on)} />
-          {values.isRecurring ? (
-            <div className="grid gap-4 rounded-lg border border-dashed p-3">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label={TX.frequencyLabel} htmlFor={`${id}-frequency`}>
-                  <NativeSelect id={`${id}-frequency`} name="frequency" value={values.frequency} onChange={(e) => set("frequency", e.target.value as EventFormValues["frequency"])}>
-                    {RECURRENCE_FREQUENCIES.map((f) => (
-                      <option key={f} value={f}>
-                        {TX.frequencyLabels[f]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </Field>
-                <Field label={`${TX.intervalLabel} (${TX.intervalUnits[values.frequency]})`} htmlFor={`${id}-interval`} error={errors.interval}>
-                  <Input id={`${id}-interval`} name="interval" type="number" min={1} max={CALENDAR.intervalMax} inputMode="numeric" value={values.interval} aria-invalid={!!errors.interval} onChange={(e) => set("interval", e.target.value)} />
-                </Field>
-              </div>
-              {values.frequency === "weekly" ? (
-                <fieldset className="grid gap-2">
-                  <legend className="mb-2 text-sm font-medium">{TX.daysLabel}</legend>
-                  <div className="flex flex-wrap gap-1.5">
-                    {WEEKDAY_CHOICES.map((d) => {
-                      const on = values.daysOfWeek.includes(d.value);
-                      return (
-                        <button
-                          key={d.value}
-                          type="button"
-                          aria-pressed={on}
-                          onClick={() => set("daysOfWeek", toggleWeekday(values.daysOfWeek, d.value))}
-                          className={cn(
-                            "min-w-11 rounded-md border px-2 py-1.5 text-xs font-medium capitalize transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                            on ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
-                          )}
-                        >
-                          {d.label}
-                        </button>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              ) : null}
-              <Field label={TX.untilLabel} htmlFor={`${id}-until`} error={errors.until}>
-                <Input id={`${id}-until`} name="recurringUntil" type="date" min={startDay} value={values.until} aria-invalid={!!errors.until} onChange={(e) => set("until", e.target.value)} />
-              </Field>
-            </div>
-          ) : null}
-
-          <SwitchRow id={`${id}-notify`} label={TX.notificationsLabel} checked={values.notificationEnabled} onChange={(on) => set("notificationEnabled", on)} />
-          {values.notificationEnabled ? (
-            <div className="grid gap-4 rounded-lg border border-dashed p-3">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label={TX.minutesLabel} htmlFor={`${id}-minutes`} error={errors.notificationMinutes}>
-                  <Input
-                    id={`${id}-minutes`}
-                    name="notificationMinutes"
-                    type="number"
-                    min={0}
-                    max={CALENDAR.maxNotificationMinutes}
-                    inputMode="numeric"
-                    value={values.notificationMinutes}
-                    aria-invalid={!!errors.notificationMinutes}
-                    onChange={(e) => set("notificationMinutes", e.target.value)}
-                  />
-                </Field>
-                <Field label={TX.templateLabel} htmlFor={`${id}-template`} error={errors.notificationTemplateId}>
-                  <TemplateSelect id={`${id}-template`} value={values.notificationTemplateId} freeFormLabel={TX.freeFormOption} onChange={(sid) => set("notificationTemplateId", sid)} />
-                </Field>
-              </div>
-              {reminderTemplate ? (
-                <TemplateVariablesField
-                  template={reminderTemplate}
-                  bindings={values.notificationVariables}
-                  onChange={(bindings) => set("notificationVariables", bindings)}
-                  sources={["event", "text"]}
-                  preview={{ name: values.title.trim() || null, context: { event: { title: values.title.trim(), time: reminderTime(values.start, values.isAllDay) } } }}
-                  error={errors.notificationVariables}
-                />
-              ) : null}
-              <PhoneListEditor
-                phones={values.notificationPhoneNumbers}
-                onChange={(phones) => set("notificationPhoneNumbers", phones)}
-                check={calendarPhoneIssue}
-                normalize={cleanPhone}
-                error={errors.notificationPhoneNumbers}
-                texts={{ label: TX.phonesLabel, placeholder: TX.phonePlaceholder, add: TX.addPhone, remove: TX.removePhone, empty: TX.noPhones }}
+          {values.frequency === "weekly" ? (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium">{TX.daysLabel}</legend>
+              <Controller
+                control={form.control}
+                name="daysOfWeek"
+                render={({ field }) => (
+                  <DayToggles days={WEEKDAY_CHOICES} selected={field.value} onChange={field.onChange} buttonClassName="rounded-md py-1.5 text-xs capitalize" />
+                )}
               />
-            </div>
+            </fieldset>
           ) : null}
+          <FormField<Values, "until"> name="until" label={TX.untilLabel}>
+            {(field) => <Input {...field} name="recurringUntil" type="date" min={startDay} />}
+          </FormField>
+        </div>
+      ) : null}
 
-          <DialogFooter className="items-stretch sm:items-center">
-            {editing ? (
-              <Button variant="ghost-destructive" onClick={onDelete} disabled={pending} className="sm:mr-auto">
-                <Trash aria-hidden />
-                {T.delete}
-              </Button>
-            ) : null}
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {T.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormSwitch<Values, "notificationEnabled"> name="notificationEnabled" label={TX.notificationsLabel} />
+      {values.notificationEnabled ? (
+        <div className="grid gap-4 rounded-lg border border-dashed p-3">
+          <ReminderTimingFields minutesLabel={TX.minutesLabel} />
+          {reminderTemplate ? (
+            <TemplateVariablesFormField<Values>
+              name="notificationVariables"
+              template={reminderTemplate}
+              sources={["event", "text"]}
+              preview={{ name: values.title.trim() || null, context: { event: { title: values.title.trim(), time: reminderTime(values.start, values.isAllDay) } } }}
+            />
+          ) : null}
+          <ReminderPhonesField />
+        </div>
+      ) : null}
+
+      <FormFooter pending={pending} onCancel={onClose} onDelete={editing ? onDelete : undefined} className="items-stretch" />
+    </Form>
   );
 }

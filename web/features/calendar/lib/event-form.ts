@@ -96,10 +96,6 @@ export function withAllDay(values: EventFormValues, isAllDay: boolean, hour: num
   return { ...values, isAllDay, start: `${day}T${pad(hour)}:00`, end: "" };
 }
 
-export function toggleWeekday(days: readonly number[], day: number): number[] {
-  return days.includes(day) ? days.filter((d) => d !== day) : [...days, day];
-}
-
 export type EventFormResult = { ok: true; data: CalendarEventInput } | { ok: false; errors: EventFormErrors; message: string };
 
 const FIELD_OF: Record<string, keyof EventFormValues> = {

@@ -33,7 +33,7 @@ export function SettingsPage({ logout, changePassword, skills }: { logout: React
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ProfileCard profile={settings.data.profile} />
-      <TwilioCard settings={settings.data} />
+      <TwilioCard key={settings.data.activeTwilioAccountId ?? ""} settings={settings.data} />
       <TokensCard />
       <SecurityCard logout={logout} changePassword={changePassword} />
       {skills}

@@ -1,12 +1,13 @@
 import { Copy, KeyRound, Pencil, Plus, WandSparkles } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { formatRomeDateTime } from "@shared/rome-format";
 import { type ApiToken, generateTokenValue, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Field } from "@web/components/ui/field";
+import { Form, FormField, FormFooter, useRootErrorClearedOnChange, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { Switch } from "@web/components/ui/switch";
@@ -15,7 +16,7 @@ import { useCreateToken } from "../api/create-token";
 import { useTokens } from "../api/get-tokens";
 import { useUpdateToken } from "../api/update-token";
 import { handledUnauthorized } from "../lib/unauthorized";
-import { emptyTokenForm, permissionsText, type TokenFormState, type TokenFormValues, tokenFormFrom, validateTokenForm } from "../lib/token-form";
+import { permissionsText, type TokenFormState, type TokenFormValues, tokenFormFrom, validateTokenForm } from "../lib/token-form";
 
 const saveFailed = (err: unknown) => {
   if (handledUnauthorized(err)) return;
@@ -23,33 +24,30 @@ const saveFailed = (err: unknown) => {
 };
 
 function TokenForm({ state, onClose }: { state: Exclude<TokenFormState, { mode: "closed" }>; onClose: () => void }) {
-  const [values, setValues] = useState<TokenFormValues>(() => tokenFormFrom(state));
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TokenFormValues, unknown, TokenFormValues>({
+    defaultValues: tokenFormFrom(state),
+    // The schema's first message is the form's own, shown once under both fields.
+    resolver: validatorResolver((values: TokenFormValues) => {
+      const checked = validateTokenForm(values);
+      return checked.ok ? { ok: true, body: checked.data } : { ok: false, errors: { root: checked.error } };
+    }),
+  });
   const create = useCreateToken();
   const update = useUpdateToken();
   const pending = create.isPending || update.isPending;
-  const id = useId();
+  const values = form.watch();
+  const error = form.formState.errors.root?.message;
 
-  const set = (key: keyof TokenFormValues, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setError(null);
-  };
+  useRootErrorClearedOnChange(form);
 
   const done = () => {
     toast({ title: TX.tokenSaved, variant: "success" });
-    setValues(emptyTokenForm());
     onClose();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validateTokenForm(values);
-    if (!checked.ok) {
-      setError(checked.error);
-      return;
-    }
-    if (state.mode === "edit") update.mutate({ id: state.token.id, input: checked.data }, { onSuccess: done, onError: saveFailed });
-    else create.mutate(checked.data, { onSuccess: done, onError: saveFailed });
+  const onSubmit = (input: TokenFormValues) => {
+    if (state.mode === "edit") update.mutate({ id: state.token.id, input }, { onSuccess: done, onError: saveFailed });
+    else create.mutate(input, { onSuccess: done, onError: saveFailed });
   };
 
   const copy = async () => {
@@ -59,46 +57,41 @@ function TokenForm({ state, onClose }: { state: Exclude<TokenFormState, { mode: 
   };
 
   return (
-    <form className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4" onSubmit={onSubmit} noValidate data-testid="token-form">
+    <Form form={form} onSubmit={onSubmit} className="gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4" data-testid="token-form">
       <p className="text-sm font-semibold">{state.mode === "edit" ? TX.editToken : TX.newToken}</p>
-      <Field label={TX.tokenNameLabel} htmlFor={`${id}-name`}>
-        <Input id={`${id}-name`} name="tokenName" value={values.name} maxLength={100} aria-invalid={!!error && !values.name.trim()} onChange={(e) => set("name", e.target.value)} />
-      </Field>
-      <Field label={TX.tokenValueLabel} htmlFor={`${id}-token`} hint={state.mode === "edit" ? TX.tokenEditHint : TX.tokenValueHint}>
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-token`}
-            name="tokenRaw"
-            value={values.tokenRaw}
-            autoComplete="off"
-            spellCheck={false}
-            readOnly
-            className="font-mono"
-            aria-invalid={!!error && !values.tokenRaw.trim()}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Button variant="outline" size="icon" aria-label={TX.generateToken} title={TX.generateToken} onClick={() => set("tokenRaw", generateTokenValue())}>
-            <WandSparkles aria-hidden />
-          </Button>
-          <Button variant="outline" size="icon" aria-label={TX.copyToken} title={TX.copyToken} onClick={() => void copy()} disabled={!values.tokenRaw}>
-            <Copy aria-hidden />
-          </Button>
-        </div>
-      </Field>
+      <FormField<TokenFormValues, "name"> name="name" label={TX.tokenNameLabel}>
+        {(field) => <Input {...field} name="tokenName" maxLength={100} aria-invalid={!!error && !values.name.trim()} />}
+      </FormField>
+      <FormField<TokenFormValues, "tokenRaw"> name="tokenRaw" label={TX.tokenValueLabel} hint={state.mode === "edit" ? TX.tokenEditHint : TX.tokenValueHint}>
+        {(field) => (
+          <div className="flex gap-2">
+            {/* Read-only: only "Genera" changes the value. */}
+            <Input
+              {...field}
+              onChange={undefined}
+              autoComplete="off"
+              spellCheck={false}
+              readOnly
+              className="font-mono"
+              aria-invalid={!!error && !values.tokenRaw.trim()}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button variant="outline" size="icon" aria-label={TX.generateToken} title={TX.generateToken} onClick={() => form.setValue("tokenRaw", generateTokenValue())}>
+              <WandSparkles aria-hidden />
+            </Button>
+            <Button variant="outline" size="icon" aria-label={TX.copyToken} title={TX.copyToken} onClick={() => void copy()} disabled={!values.tokenRaw}>
+              <Copy aria-hidden />
+            </Button>
+          </div>
+        )}
+      </FormField>
       {error ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {error}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" size="sm" onClick={onClose} disabled={pending}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" size="sm" disabled={pending}>
-          {T.save}
-        </Button>
-      </div>
-    </form>
+      <FormFooter pending={pending} onCancel={onClose} size="sm" />
+    </Form>
   );
 }
 

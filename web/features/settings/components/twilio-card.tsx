@@ -1,27 +1,32 @@
 import { Link } from "@tanstack/react-router";
 import { ExternalLink, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
 import { type ApiSettings, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Field } from "@web/components/ui/field";
+import { FormField } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
 import { useAccounts } from "@web/lib/queries/get-accounts";
 import { toast } from "@web/lib/toast-store";
 import { useUpdateSettings } from "../api/update-settings";
 import { handledUnauthorized } from "../lib/unauthorized";
 
-// The provider accounts live on their own page; here the user picks which one is active.
+interface Values {
+  activeTwilioAccountId: string;
+}
+
+// The provider accounts live on their own page; here the user picks which one is active. The page
+// remounts the card (its `key`) when the saved choice changes.
 export function TwilioCard({ settings }: { settings: ApiSettings }) {
   const { data: accounts } = useAccounts();
-  const [selected, setSelected] = useState(settings.activeTwilioAccountId ?? "");
+  const saved = settings.activeTwilioAccountId ?? "";
+  const form = useForm<Values>({ defaultValues: { activeTwilioAccountId: saved } });
+  const selected = form.watch("activeTwilioAccountId");
   const save = useUpdateSettings();
 
-  useEffect(() => setSelected(settings.activeTwilioAccountId ?? ""), [settings.activeTwilioAccountId]);
-
-  const onSave = () =>
+  const onSave = ({ activeTwilioAccountId }: Values) =>
     save.mutate(
-      { activeTwilioAccountId: selected || null },
+      { activeTwilioAccountId: activeTwilioAccountId || null },
       {
         onSuccess: () => toast({ title: TX.settingsSaved, variant: "success" }),
         onError: (err) => {
@@ -40,32 +45,36 @@ export function TwilioCard({ settings }: { settings: ApiSettings }) {
         </CardTitle>
         <CardDescription>{TX.twilioDescription}</CardDescription>
       </CardHeader>
-      <CardContent>
-        {accounts && accounts.length > 0 ? (
-          <Field label={TX.activeAccountLabel} htmlFor="settings-active-account">
-            <NativeSelect id="settings-active-account" value={selected} onChange={(e) => setSelected(e.target.value)}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        ) : (
-          <p className="text-sm text-muted-foreground">{TX.noAccounts}</p>
-        )}
-      </CardContent>
-      <CardFooter>
-        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline", size: "sm" })}>
-          <ExternalLink aria-hidden />
-          {TX.twilioManage}
-        </Link>
-        {accounts && accounts.length > 0 ? (
-          <Button size="sm" onClick={onSave} disabled={save.isPending || selected === (settings.activeTwilioAccountId ?? "")}>
-            {TX.saveSettings}
-          </Button>
-        ) : null}
-      </CardFooter>
+      <FormProvider {...form}>
+        <CardContent>
+          {accounts && accounts.length > 0 ? (
+            <FormField<Values, "activeTwilioAccountId"> name="activeTwilioAccountId" label={TX.activeAccountLabel}>
+              {(field) => (
+                <NativeSelect {...field}>
+                  {accounts.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          ) : (
+            <p className="text-sm text-muted-foreground">{TX.noAccounts}</p>
+          )}
+        </CardContent>
+        <CardFooter>
+          <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <ExternalLink aria-hidden />
+            {TX.twilioManage}
+          </Link>
+          {accounts && accounts.length > 0 ? (
+            <Button size="sm" onClick={() => void form.handleSubmit(onSave)()} disabled={save.isPending || selected === saved}>
+              {TX.saveSettings}
+            </Button>
+          ) : null}
+        </CardFooter>
+      </FormProvider>
     </Card>
   );
 }

@@ -8,8 +8,6 @@ export interface TokenFormValues {
   tokenRaw: string;
 }
 
-export const emptyTokenForm = (): TokenFormValues => ({ name: "", tokenRaw: "" });
-
 // The console generates every token value: a new form starts with one, and editing (which replaces the
 // stored token, never readable back) with a fresh one.
 export function tokenFormFrom(state: TokenFormState): TokenFormValues {
