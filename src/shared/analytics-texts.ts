@@ -2,6 +2,9 @@
 // 'Analytics Rapide', 'Nessun dato disponibile', 'Preview Test', 'Avvia Test Completo') are kept
 // exactly; the rest fills in what it leaves unworded.
 
+// The longest period the analytics screens and API accept.
+export const MAX_RANGE_DAYS = 92;
+
 export const SENTIMENT_CATEGORIES = ["product", "service", "price", "experience", "other"] as const;
 export type SentimentCategory = (typeof SENTIMENT_CATEGORIES)[number];
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { VariableBinding, VariableBindings } from "./schemas/template-variables";
 
 // Where each {{n}} of a template takes its value, as the user chose it: a field of the lead or contact,
 // a custom field of the lead's source, the event of a reminder, or fixed text. The one resolver below
@@ -27,30 +27,7 @@ export const TEMPLATE_VARIABLE_TEXTS = {
     `${count === 1 ? "1 destinatario non ha" : `${count} destinatari non hanno`} un valore per ${positions.map((p) => `{{${p}}}`).join(", ")}: completa i dati o scegli un testo fisso`,
 } as const;
 
-const T = TEMPLATE_VARIABLE_TEXTS;
-
-export const variableBindingSchema = z.discriminatedUnion(
-  "source",
-  [
-    z.object({ source: z.literal("field"), field: z.enum(CONTACT_FIELDS) }),
-    z.object({ source: z.literal("custom"), key: z.string().trim().min(1, T.bindingInvalid).max(100) }),
-    z.object({ source: z.literal("event"), field: z.enum(EVENT_FIELDS) }),
-    z.object({
-      source: z.literal("text"),
-      value: z.string().trim().min(1, T.textBlank).max(1024).refine((v) => !/\{\{|\}\}/.test(v), T.placeholderValue),
-    }),
-  ],
-  { error: T.bindingInvalid },
-);
-export type VariableBinding = z.infer<typeof variableBindingSchema>;
-
-const position = z.string().regex(/^[1-9]\d?$/, T.bindingInvalid);
-// A plain string is shorthand for fixed text.
-const bindingInput = z
-  .union([z.string().transform((value) => ({ source: "text" as const, value })), variableBindingSchema], { error: T.bindingInvalid })
-  .pipe(variableBindingSchema);
-export const variableBindingsSchema = z.record(position, bindingInput, { error: T.bindingInvalid });
-export type VariableBindings = z.infer<typeof variableBindingsSchema>;
+export type { VariableBinding, VariableBindings };
 
 // What a binding can read for one recipient. Absent parts simply have no value.
 export interface VariableContext {

@@ -4,7 +4,7 @@ import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX, type AdminUser, type AuditEntry } from "@shared/schemas/admin";
 import type { CurrentUser } from "@shared/schemas/auth";
-import { PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
 import { T } from "@shared/strings";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";

@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { FullPageSpinner } from "../components/full-page-spinner";
-import { ForcedPasswordChange } from "../features/auth/components/forced-password-change";
 import { LandingPage } from "../features/auth/components/landing-page";
 import { useMe } from "../lib/queries/get-me";
 import { queryKeys } from "../lib/query-keys";
 
 // The signed-in console is its own chunk, so the public landing page stays small.
 const AppShell = lazy(() => import("../layout/app-shell").then((m) => ({ default: m.AppShell })));
+// So is the forced password change, which needs the password schema (and zod) on the rare sign-in that shows it.
+const ForcedPasswordChange = lazy(() => import("../features/auth/components/forced-password-change").then((m) => ({ default: m.ForcedPasswordChange })));
 
 export function RootGate() {
   const { data: user, isPending } = useMe();
@@ -22,10 +23,9 @@ export function RootGate() {
 
   if (isPending) return <FullPageSpinner />;
   if (!user) return <LandingPage />;
-  if (user.mustChangePassword) return <ForcedPasswordChange />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
-      <AppShell user={user} />
+      {user.mustChangePassword ? <ForcedPasswordChange /> : <AppShell user={user} />}
     </Suspense>
   );
 }

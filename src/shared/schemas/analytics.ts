@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RANGE_DAYS } from "../analytics-texts";
 import { isCalendarDay } from "../rome-time";
 
 // How the figures are defined (README "Analytics"):
@@ -71,7 +72,6 @@ export interface SentimentGroup {
   negative: { item: string; count: number }[];
 }
 
-export const MAX_RANGE_DAYS = 92;
 
 const day = z.string().refine(isCalendarDay, "Data non valida (aaaa-mm-gg)");
 export const timeseriesQuery = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type VariableBindings, variableBindingsSchema } from "../template-variables";
+import type { VariableBindings } from "../template-variables";
+import { variableBindingsSchema } from "./template-variables";
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency, type CalendarView, isCalendarDayString, isValidInstant } from "../calendar-time";
 import { E164_PATTERN } from "../constants";
 import { toE164 } from "../phone";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDayString } from "../calendar-time";
-import { type VariableBindings, variableBindingsSchema, type VariableContext } from "../template-variables";
+import type { VariableBindings, VariableContext } from "../template-variables";
+import { variableBindingsSchema } from "./template-variables";
 
 // Campaigns and follow-up funnels (spec part 2 "Campaigns", §3, §5, §9). This file is the contract
 // between the Worker (worker/features/campaigns, worker/jobs/funnel-*) and the web screen.

@@ -4,7 +4,7 @@ import type { ApiMedia, MessageButton, MessageLocation } from "../media";
 import { CONVERSATION_TEXTS } from "../conversation-texts";
 import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../messaging";
 import { PHONE_INPUT_MAX } from "../phone";
-import { variableBindingsSchema } from "../template-variables";
+import { variableBindingsSchema } from "./template-variables";
 
 // The texts live in a module without zod, so the console can show them without loading the schemas.
 export { CONVERSATION_TEXTS, MESSAGE_STATUS_TEXTS } from "../conversation-texts";

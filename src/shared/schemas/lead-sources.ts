@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { toE164 } from "../phone";
 import { conversationCursor } from "./conversations";
-import { type VariableBindings, variableBindingsSchema, type VariableContext } from "../template-variables";
+import type { VariableBindings, VariableContext } from "../template-variables";
+import { variableBindingsSchema } from "./template-variables";
 
 // Facebook Lead Ads had no receiver behind it and was taken out (migration 0014 turns existing
 // Facebook and key-less Google sources into Lead Manager API sources); Google Ads lead forms post to

@@ -8,7 +8,7 @@ import { conflict, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import { findAccount } from "../accounts/repo";
 import { getManageableAccount } from "../accounts/service";
-import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
+import { PASSWORD_TEXTS } from "@shared/password-texts";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { findUserByEmail } from "../auth/repo";
 import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";

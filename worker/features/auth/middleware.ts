@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, type UserRole } from "@shared/constants";
-import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
+import { PASSWORD_TEXTS } from "@shared/password-texts";
 import { T } from "@shared/strings";
 import { HttpError } from "@worker/lib/http-error";
 import type { AppEnv, SessionUser } from "@worker/types";

@@ -1,4 +1,4 @@
-import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
+import { PASSWORD_TEXTS } from "@shared/password-texts";
 import { badRequest } from "@worker/lib/http-error";
 
 // zxcvbn-ts ships the most common passwords of public breach corpora (about 50,000). Loaded on first

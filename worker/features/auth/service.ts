@@ -14,7 +14,7 @@ import { HttpError, TooManyRequests } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountWithMembership } from "../accounts/repo";
 import { purgeStaleLiveSockets, revokeLive } from "../live-access/service";
-import { PASSWORD_TEXTS } from "@shared/schemas/passwords";
+import { PASSWORD_TEXTS } from "@shared/password-texts";
 import { assertAcceptablePassword } from "./password-policy";
 import * as repo from "./repo";
 

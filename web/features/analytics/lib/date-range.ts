@@ -1,5 +1,5 @@
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { MAX_RANGE_DAYS } from "@shared/schemas/analytics";
+import { MAX_RANGE_DAYS } from "@shared/analytics-texts";
 import { isCalendarDay, romeDay } from "@shared/rome-time";
 
 export const RANGE_PRESETS = [7, 30, 90] as const;

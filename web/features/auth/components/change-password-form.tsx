@@ -1,6 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { changePasswordSchema, PASSWORD_TEXTS as PX } from "@shared/schemas/passwords";
+import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { changePasswordSchema } from "@shared/schemas/passwords";
 import { Button } from "@web/components/ui/button";
 import { Field, FieldError } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
