@@ -11,7 +11,7 @@ import {
   listLeadsQuerySchema,
   listSyncSchema,
 } from "@shared/schemas/lists";
-import { HttpError } from "@worker/lib/http-error";
+import { readCsvUpload } from "@worker/lib/csv-upload";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
@@ -49,12 +49,10 @@ export const listRoutes = new Hono<AppEnv>()
     const { id, importId } = c.req.valid("param");
     return c.json(await service.getImport(c.var.db, currentUser(c), id, importId), 200);
   })
-  // The file itself is the body (text/csv), not JSON.
+  // The file itself is the body (text/csv) or multipart/form-data in the field "file", not JSON.
   .put("/:id/csv", validate("param", listIdParam), validate("query", csvQuery), async (c) => {
-    const declared = Number(c.req.header("Content-Length") ?? 0);
-    if (declared > CSV_MAX_BYTES) throw new HttpError(413, LIST_TEXTS.csvTooLarge);
-    const body = await c.req.arrayBuffer();
-    return c.json(await service.uploadCsv(c.env, c.var.db, currentUser(c), c.req.valid("param").id, body, c.req.valid("query").fileName), 200);
+    const upload = await readCsvUpload(c.req, { maxBytes: CSV_MAX_BYTES, tooLarge: LIST_TEXTS.csvTooLarge }, c.req.valid("query").fileName);
+    return c.json(await service.uploadCsv(c.env, c.var.db, currentUser(c), c.req.valid("param").id, upload), 200);
   })
   .get("/:id/leads", validate("param", listIdParam), validate("query", listLeadsQuerySchema), async (c) =>
     c.json(await service.leadsPage(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("query")), 200),

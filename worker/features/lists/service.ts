@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { CsvError, parseCsv } from "@shared/csv";
 import type { JobMessage } from "@shared/jobs";
 import { toE164 } from "@shared/phone";
 import {
@@ -11,7 +10,6 @@ import {
   type ApiListLeadsPage,
   type createListSchema,
   type CsvListConfig,
-  CSV_MAX_BYTES,
   type fieldMappingSchema,
   LIST_TEXTS as TX,
   type listLeadSchema,
@@ -23,6 +21,7 @@ import {
 import type { Db } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
 import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";
+import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listTableFields } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
@@ -199,31 +198,11 @@ export async function deleteList(env: Env, db: Db, user: SessionUser, id: string
   await deleteFiles(env, id);
 }
 
-function decodeCsv(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    // Excel on Windows saves CSV in Windows-1252: accented names would come out broken as UTF-8.
-    try {
-      return new TextDecoder("windows-1252").decode(bytes);
-    } catch {
-      return new TextDecoder("utf-8").decode(bytes);
-    }
-  }
-}
-
-export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, body: ArrayBuffer, fileName: string | undefined): Promise<ApiList> {
+export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, upload: CsvUpload): Promise<ApiList> {
   const list = await getListForUser(db, user, id);
   if (list.source !== "csv") throw badRequest(TX.csvOnlyForCsvLists);
-  if (body.byteLength > CSV_MAX_BYTES) throw new HttpError(413, TX.csvTooLarge);
-  const text = decodeCsv(body);
-  let parsed;
-  try {
-    parsed = parseCsv(text);
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(err.message, { line: err.line });
-    throw err;
-  }
+  const { text, fileName } = upload;
+  const parsed = parseCsvUpload(text);
   const previous = list.config as Partial<StoredCsvConfig> | null;
   const running = await repo.runningImport(db, id);
   const fileKey = `lists/${id}/${crypto.randomUUID()}.csv`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CsvError, parseCsv, rowToPassage } from "@shared/csv";
+import { rowToPassage } from "@shared/csv";
 import { duplicateName } from "@shared/schemas/prompts";
 import {
   type ApiFeedbackRow,
@@ -13,6 +13,7 @@ import {
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listAllRecords } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
@@ -281,31 +282,18 @@ export async function feedbackRows(db: Db, user: SessionUser, id: string): Promi
 const csvObjectKey = (accountId: string, memoryId: string) => `memories/${accountId}/${memoryId}.csv`;
 
 // A CSV file becomes the memory's knowledge: one passage per row, "col: value; col: value".
-export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, body: ArrayBuffer, fileName: string | undefined) {
+export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, upload: CsvUpload) {
   const memory = await getMemoryForUser(db, user, id);
   if (memory.memoryType !== "standard" || memory.dataType !== "csv") throw badRequest(TX.notCsv);
-  if (body.byteLength > MEMORY_LIMITS.csvMaxBytes) throw badRequest(TX.csvTooLarge);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body);
-  } catch {
-    throw badRequest(TX.csvNotUtf8);
-  }
-  let parsed;
-  try {
-    parsed = parseCsv(text);
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(err.message, { line: err.line });
-    throw err;
-  }
+  const parsed = parseCsvUpload(upload.text);
   const objectKey = csvObjectKey(memory.twilioAccountId, memory.id);
-  await env.UPLOADS.put(objectKey, body, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
+  await env.UPLOADS.put(objectKey, upload.original, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
   const now = new Date();
   const source: StoredCsvSource = {
     kind: "csv",
     objectKey,
-    fileName: fileName || "memoria.csv",
-    size: body.byteLength,
+    fileName: upload.fileName || "memoria.csv",
+    size: upload.size,
     rowCount: parsed.rows.length,
     columns: parsed.columns,
     separator: parsed.separator,
