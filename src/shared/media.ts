@@ -162,6 +162,7 @@ export const outboundMediaQuery = z.object({
 });
 
 export const MEDIA_TEXTS = {
+  settingsOwnerOnly: "Solo il proprietario dell'account può cambiare Voice AI e Vision AI",
   photo: "Foto",
   voiceNote: "Messaggio vocale",
   video: "Video",

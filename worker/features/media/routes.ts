@@ -12,7 +12,7 @@ import { conversationIdParam } from "@shared/schemas/conversations";
 import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import { requireAccount, withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import { findConversationForUser } from "../conversations/repo";
 import { getConversationForUser, queueOutbound, toApiMessage } from "../conversations/service";
@@ -26,17 +26,15 @@ import { mediaResponse, mediaSettings, SANDBOX_MEDIA_SCHEME, validMediaSignature
 // Attachments in the console: served only to users of the conversation's account (another tenant's id
 // answers 404), sent from the composer, Voice AI / Vision AI settings, and the simulator's media.
 export const mediaRoutes = new Hono<AppEnv>()
-  .get("/settings", async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
-    return c.json({ ...(await mediaSettings(c.var.db, active.account.id)), canEdit: active.isOwner }, 200);
+  .get("/settings", withActiveAccount, async (c) => {
+    const { account, isOwner } = requireAccount(c.var.account);
+    return c.json({ ...(await mediaSettings(c.var.db, account.id)), canEdit: isOwner }, 200);
   })
-  .put("/settings", validate("json", mediaSettingsSchema), async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
-    if (!active.isOwner) throw forbidden("Solo il proprietario dell'account può cambiare Voice AI e Vision AI");
-    await repo.saveSettings(c.var.db, active.account.id, c.req.valid("json"));
-    return c.json({ ...(await mediaSettings(c.var.db, active.account.id)), canEdit: true }, 200);
+  .put("/settings", withActiveAccount, validate("json", mediaSettingsSchema), async (c) => {
+    const { account, isOwner } = requireAccount(c.var.account);
+    if (!isOwner) throw forbidden(MX.settingsOwnerOnly);
+    await repo.saveSettings(c.var.db, account.id, c.req.valid("json"));
+    return c.json({ ...(await mediaSettings(c.var.db, account.id)), canEdit: true }, 200);
   })
   // The composer's attachment: the file is the body (never buffered whole), checked like an inbound one,
   // then sent free-form inside the 24-hour window (outside it only a template may go, as for text).
@@ -86,9 +84,9 @@ export const mediaRoutes = new Hono<AppEnv>()
   })
   // The WhatsApp simulator of a sandbox account sends a sample photo, voice note or document the product
   // ships, or a location, through the same webhook path as Twilio would.
-  .post("/simulator", validate("json", simulateMediaSchema), async (c) => {
+  .post("/simulator", withActiveAccount, validate("json", simulateMediaSchema), async (c) => {
     const input = c.req.valid("json");
-    const { account, phone, params } = await simulatedMessage(c.var.db, currentUser(c), input, input.caption ?? "");
+    const { account, phone, params } = simulatedMessage(c.var.account, input, input.caption ?? "");
     if (input.kind === "location") {
       const location = input.location ?? { latitude: 45.4642, longitude: 9.19, address: "Piazza del Duomo, 20122 Milano MI", label: "Duomo di Milano" };
       params.Latitude = String(location.latitude);

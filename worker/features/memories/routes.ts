@@ -4,20 +4,22 @@ import { readCsvUpload } from "@worker/lib/csv-upload";
 import { badRequest } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
 export const memoryRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
   .get("/", validate("query", memoryPageQuery), async (c) => {
     const user = currentUser(c);
-    const page = await service.listMemories(c.var.db, user, c.req.valid("query"));
+    const page = await service.listMemories(c.var.db, user, c.var.account, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
     return c.json(page.memories.map((m) => service.toApiMemory(m, user.id)), 200);
   })
   .post("/", validate("json", createMemorySchema), async (c) => {
     const user = currentUser(c);
-    const memory = await service.createMemory(c.env, c.var.db, user, c.req.valid("json"));
+    const memory = await service.createMemory(c.env, c.var.db, user, c.var.account, c.req.valid("json"));
     return c.json(service.toApiMemory(memory, user.id), 201);
   })
   .get("/:id", validate("param", memoryIdParam), async (c) => {

@@ -16,7 +16,7 @@ import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
 import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listAllRecords } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { clipPassage, textPassages } from "./knowledge";
 import * as repo from "./repo";
 
@@ -95,24 +95,14 @@ export function toApiMemory(m: repo.MemoryRow, userId: string): ApiMemory {
   };
 }
 
-async function activeAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
-  return active.account;
-}
-
-export async function listMemories(db: Db, user: SessionUser, page: { limit: number; before?: string }) {
-  const active = await resolveActiveAccount(db, user);
+export async function listMemories(db: Db, user: SessionUser, active: ActiveAccount, page: { limit: number; before?: string }) {
   return active ? repo.listVisibleMemories(db, active.account.id, user.id, page) : { memories: [], nextCursor: null };
 }
 
 // A memory of an account the user belongs to, and private ones only for their author; 404 otherwise.
 export async function getMemoryForUser(db: Db, user: SessionUser, id: string) {
-  const memory = await repo.findMemory(db, id);
-  if (!memory || (memory.visibility !== "public" && memory.userId !== user.id)) throw notFound(TX.notFound);
-  await getAccessibleAccount(db, user, memory.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
+  const memory = await repo.findMemoryForUser(db, id, user);
+  if (!memory) throw notFound(TX.notFound);
   return memory;
 }
 
@@ -137,8 +127,8 @@ async function storedAirtable(env: Env, input: NonNullable<CreateInput["airtable
   return { source, changed };
 }
 
-export async function createMemory(env: Env, db: Db, user: SessionUser, input: CreateInput) {
-  const account = await activeAccount(db, user);
+export async function createMemory(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput) {
+  const { account } = requireAccount(active);
   const now = new Date();
   const airtable = input.airtable ? (await storedAirtable(env, input.airtable, null)).source : null;
   const memory = await repo.insertMemory(db, {
