@@ -1,10 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { ACCOUNT_TEXTS } from "@shared/account-texts";
 import { badRequest } from "@worker/lib/http-error";
-import type { AppEnv } from "@worker/types";
+import type { Db } from "@worker/db/client";
+import type { AppEnv, SessionUser } from "@worker/types";
 import { currentUser } from "../auth/middleware";
-import type { AccountWithMembership } from "./repo";
-import { resolveActiveAccount } from "./service";
+import type { AccountRow, AccountWithMembership } from "./repo";
+import { getAccessibleAccount, resolveActiveAccount } from "./service";
 
 // The signed-in user's active provider account, or null when they have none.
 export type ActiveAccount = AccountWithMembership | null;
@@ -21,6 +22,19 @@ export const withActiveAccount = createMiddleware<AccountEnv>(async (c, next) =>
   c.set("account", fromSession !== undefined ? fromSession : await resolveActiveAccount(c.var.db, currentUser(c)));
   await next();
 });
+
+// The account a call names (404 unless the user may reach it), else the active one, or null.
+export async function namedOrActive(db: Db, user: SessionUser, active: ActiveAccount, named: string | undefined): Promise<AccountRow | null> {
+  if (named) return (await getAccessibleAccount(db, user, named)).account;
+  return active?.account ?? null;
+}
+
+// The same when the call cannot do without one: 400 with the one sentence.
+export async function requireNamedOrActive(db: Db, user: SessionUser, active: ActiveAccount, named: string | undefined): Promise<AccountRow> {
+  const account = await namedOrActive(db, user, active, named);
+  if (!account) throw badRequest(ACCOUNT_TEXTS.noActiveAccount);
+  return account;
+}
 
 // The active account, for calls that cannot do without one: 400 with the one sentence.
 export function requireAccount(active: ActiveAccount): AccountWithMembership {

@@ -14,6 +14,7 @@ import {
 import { readCsvUpload } from "@worker/lib/csv-upload";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
@@ -21,9 +22,10 @@ const importParam = z.object({ id: z.string().min(1).max(64), importId: z.string
 const csvQuery = z.object({ fileName: z.string().trim().max(200).optional() });
 
 export const listRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, currentUser(c)), 200))
+  .use(withActiveAccount)
+  .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, c.var.account), 200))
   .post("/", validate("json", createListSchema), async (c) =>
-    c.json(await service.createList(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201),
+    c.json(await service.createList(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201),
   )
   .get("/:id", validate("param", listIdParam), async (c) => c.json(await service.getList(c.var.db, currentUser(c), c.req.valid("param").id), 200))
   .delete("/:id", validate("param", listIdParam), async (c) => {

@@ -24,7 +24,7 @@ import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-erro
 import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listTableFields } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { airtableJob, csvChunkCount } from "./importer";
 import * as repo from "./repo";
 
@@ -124,24 +124,14 @@ async function importSummary(db: Db, imp: repo.ImportRow | undefined) {
   return toApiImport(imp, imp.invalid > 0 ? await repo.invalidRowsOf(db, imp.id, INVALID_ROWS_SHOWN) : []);
 }
 
-async function requireActiveAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
-  return active.account;
-}
-
 // A list the user may see (its account is one of theirs), else 404.
 export async function getListForUser(db: Db, user: SessionUser, id: string) {
-  const list = await repo.findList(db, id);
+  const list = await repo.findListForUser(db, id, user);
   if (!list) throw notFound(TX.notFound);
-  await getAccessibleAccount(db, user, list.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
   return list;
 }
 
-export async function listForActiveAccount(db: Db, user: SessionUser): Promise<ApiList[]> {
-  const active = await resolveActiveAccount(db, user);
+export async function listForActiveAccount(db: Db, active: ActiveAccount): Promise<ApiList[]> {
   if (!active) return [];
   const rows = await repo.listLists(db, active.account.id);
   const imports = new Map((await repo.latestImports(db, rows.map((r) => r.list.id))).map((i) => [i.listId, i]));
@@ -154,8 +144,8 @@ export async function getList(db: Db, user: SessionUser, id: string): Promise<Ap
   return toApiList(list, await repo.countLeads(db, id), await importSummary(db, imp));
 }
 
-export async function createList(env: Env, db: Db, user: SessionUser, input: CreateInput): Promise<ApiList> {
-  const account = await requireActiveAccount(db, user);
+export async function createList(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput): Promise<ApiList> {
+  const { account } = requireAccount(active);
   let config: StoredAirtableConfig | StoredCsvConfig;
   if (input.source === "airtable") {
     const c = input.config!;
