@@ -5,12 +5,14 @@ import { clientIp } from "@worker/lib/client-ip";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv, SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
 export const tokenRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   .get("/", async (c) => c.json(await service.listTokens(c.var.db, currentUser(c)), 200))
-  .post("/", validate("json", createTokenSchema), async (c) => c.json(await service.createToken(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .post("/", validate("json", createTokenSchema), async (c) => c.json(await service.createToken(c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201))
   .put("/:id", validate("param", tokenIdParam), validate("json", updateTokenSchema), async (c) =>
     c.json(await service.updateToken(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
