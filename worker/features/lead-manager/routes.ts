@@ -8,6 +8,7 @@ import type { AccountRow } from "../accounts/repo";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 export const tokenRoutes = new Hono<AppEnv>()
   .use(withActiveAccount)
@@ -31,7 +32,7 @@ const bearerAuth: MiddlewareHandler<LeadApiEnv> = async (c, next) => {
 };
 
 // External systems: Authorization: Bearer <token>, no session cookie and no Origin (see app.ts).
-export const leadIngestRoutes = new Hono<LeadApiEnv>().post("/", bearerAuth, validate("json", leadInputSchema), async (c) => {
+export const leadIngestRoutes = new Hono<LeadApiEnv>().use("/", routePolicy("bearer")).post("/", bearerAuth, validate("json", leadInputSchema), async (c) => {
   const saved = await service.ingestLead(c.env, c.var.db, c.var.leadApi, c.req.valid("json"));
   return c.json(saved, saved.created ? 201 : 200);
 });

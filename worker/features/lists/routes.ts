@@ -17,11 +17,14 @@ import type { AppEnv } from "@worker/types";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 const importParam = z.object({ id: z.string().min(1).max(64), importId: z.string().min(1).max(64) });
 const csvQuery = z.object({ fileName: z.string().trim().max(200).optional() });
 
 export const listRoutes = new Hono<AppEnv>()
+  // A CSV upload is the file itself, or multipart.
+  .use("/:id/csv", routePolicy("rawBody"))
   .use(withActiveAccount)
   .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, c.var.account), 200))
   .post("/", validate("json", createListSchema), async (c) =>

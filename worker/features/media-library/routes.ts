@@ -6,10 +6,13 @@ import type { AppEnv } from "@worker/types";
 import { requireAccount, withActiveAccount } from "../accounts/context";
 import * as repo from "./repo";
 import { addToLibrary, removeFromLibrary, toApiItem } from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 // The active account's media library: every member reads it (the agent's documents), only the owner
 // changes it.
 export const mediaLibraryRoutes = new Hono<AppEnv>()
+  // An upload is the raw file.
+  .use("/", routePolicy("rawBody"))
   .use(withActiveAccount)
   .get("/", async (c) => {
     const { account, isOwner } = requireAccount(c.var.account);

@@ -22,10 +22,13 @@ import { checkMedia, putStream } from "./bytes";
 import * as repo from "./repo";
 import { SIMULATOR_SAMPLES, sampleBytes } from "./samples";
 import { mediaResponse, mediaSettings, SANDBOX_MEDIA_SCHEME, validMediaSignature, withMedia } from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 // Attachments in the console: served only to users of the conversation's account (another tenant's id
 // answers 404), sent from the composer, Voice AI / Vision AI settings, and the simulator's media.
 export const mediaRoutes = new Hono<AppEnv>()
+  // The composer's attachment is the raw body.
+  .use("/outbound/*", routePolicy("rawBody"))
   .get("/settings", withActiveAccount, async (c) => {
     const { account, isOwner } = requireAccount(c.var.account);
     return c.json({ ...(await mediaSettings(c.var.db, account.id)), canEdit: isOwner }, 200);

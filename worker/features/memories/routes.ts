@@ -7,8 +7,11 @@ import type { AppEnv } from "@worker/types";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 export const memoryRoutes = new Hono<AppEnv>()
+  // A CSV upload is the file itself, or multipart.
+  .use("/:id/csv", routePolicy("rawBody"))
   .use(withActiveAccount)
   // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
   .get("/", validate("query", memoryPageQuery), async (c) => {

@@ -9,6 +9,7 @@ import { getAccessibleAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { setProfileImage } from "../auth/repo";
 import { assertUploadOwner, deleteReplacedObject, newUploadUrl, OBJECT_URL_PREFIX, parseObjectKey, readPhoto, readPhotoForm, storeImage } from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 const uploadParams = z.object({
   owner: z.string().min(1).max(64),
@@ -16,6 +17,8 @@ const uploadParams = z.object({
 });
 
 export const objectRoutes = new Hono<AppEnv>()
+  // An upload is the raw file.
+  .use("/uploads/*", routePolicy("rawBody"))
   .post("/upload", (c) => c.json({ uploadURL: newUploadUrl(currentUser(c)) }, 200))
   .put("/uploads/:owner/:file", validate("param", uploadParams), async (c) => {
     const user = currentUser(c);
@@ -45,7 +48,7 @@ export const objectRoutes = new Hono<AppEnv>()
     });
   });
 
-export const userRoutes = new Hono<AppEnv>().put("/profile-photo", async (c) => {
+export const userRoutes = new Hono<AppEnv>().use("/profile-photo", routePolicy("rawBody")).put("/profile-photo", async (c) => {
   const user = currentUser(c);
   const { bytes, type } = await readPhotoForm(c.req.raw, "profilePhoto");
   const url = await storeImage(c.env, `users/${user.id}/${crypto.randomUUID()}`, bytes, type);
