@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { T } from "@shared/strings";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { accountClientFrameSchema, type AccountFrame } from "@shared/live";
 import { createDb } from "./db/client";
@@ -47,7 +48,7 @@ export class AccountLiveDO extends DurableObject<Env> {
     }
     const frame = accountClientFrameSchema.safeParse(data);
     if (!frame.success) {
-      ws.send(JSON.stringify({ type: "error", message: "Messaggio non valido" } satisfies AccountFrame));
+      ws.send(JSON.stringify({ type: "error", message: T.invalidFrame } satisfies AccountFrame));
       return;
     }
     ws.send(JSON.stringify({ type: "pong", at: Date.now() } satisfies AccountFrame));

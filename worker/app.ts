@@ -143,5 +143,5 @@ app.onError((err, c) => {
     return c.json({ error: malformed ? T.invalidJson : err.message || T.invalidInput }, err.status);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);
-  return c.json({ error: "Errore interno del server" }, 500);
+  return c.json({ error: T.internalError }, 500);
 });

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { T } from "@shared/strings";
 import type { JobMessage } from "@shared/jobs";
 import { clientFrameSchema, type ServerFrame } from "@shared/live";
 import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
@@ -112,7 +113,7 @@ export class ConversationDO extends DurableObject<Env> {
     }
     const frame = clientFrameSchema.safeParse(data);
     if (!frame.success) {
-      ws.send(JSON.stringify({ type: "error", message: "Messaggio non valido" } satisfies ServerFrame));
+      ws.send(JSON.stringify({ type: "error", message: T.invalidFrame } satisfies ServerFrame));
       return;
     }
     if (frame.data.type === "ping") ws.send(JSON.stringify({ type: "pong", at: Date.now() } satisfies ServerFrame));

@@ -27,6 +27,7 @@ export const WHATSAPP_CATEGORY: Record<TemplateCategory, "MARKETING" | "UTILITY"
 };
 
 export const TEMPLATE_TEXTS = {
+  rejectedByWhatsapp: "Rifiutato da WhatsApp",
   title: "Template WhatsApp",
   newTemplate: "Nuovo Template",
   createFirst: "Crea il primo template",

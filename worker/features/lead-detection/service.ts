@@ -109,7 +109,7 @@ export function heuristicAnalysis(customerText: string): LeadAnalysis {
     qualified,
     interest: refused ? "low" : level(interestHits, 1, 3),
     urgency: level(urgencyHits, 1, 2),
-    summary: last ? `Ultimo messaggio del cliente: «${last.slice(0, 150)}»` : "",
+    summary: last ? TX.lastCustomerMessage(last.slice(0, 150)) : "",
   };
 }
 

@@ -463,14 +463,14 @@ export async function autoRespond(
     reason,
   });
   if (!source || !source.isActive || (!source.autoResponse && !planned) || !source.templateId) return none("not_configured");
-  if (lead.conversationId) return none("skipped", "Il lead ha già una conversazione");
+  if (lead.conversationId) return none("skipped", TX.leadHasConversation);
   const { account } = owner;
   const template = await templates.findTemplate(db, source.templateId);
   if (!template || template.status !== "approved" || (!account.sandbox && !template.externalTemplateId)) return none("skipped", TX.templateNotApproved);
   const existing = await conversations.findConversationByPhone(db, account.id, lead.phoneNumber);
   if (existing) {
     await repo.updateLead(db, lead.id, { conversationId: existing.id });
-    return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
+    return { status: "skipped", conversationId: existing.id, reason: TX.numberHasConversation };
   }
   const filled = await fillSourceTemplate(db, source, template, lead);
   if ("blocked" in filled) return none("skipped", filled.blocked);

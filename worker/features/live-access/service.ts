@@ -1,3 +1,4 @@
+import { T } from "@shared/strings";
 import type { Db } from "@worker/db/client";
 import * as repo from "./repo";
 
@@ -13,7 +14,7 @@ const RECHECK: Record<string, (env: Env, name: string) => Promise<unknown>> = {
 export const LIVE_RECHECK_MS = 60_000;
 
 // The close code and reason a socket gets when its session, user, role or membership is gone.
-export const REVOKED_CLOSE = { code: 4401, reason: "Sessione terminata" } as const;
+export const REVOKED_CLOSE = { code: 4401, reason: T.sessionEnded } as const;
 
 export interface LiveSocketRef {
   socketId: string;

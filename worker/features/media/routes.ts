@@ -6,6 +6,7 @@ import {
   OUTBOUND_MEDIA_TYPES,
   outboundMediaQuery,
   signedMediaQuery,
+  SIMULATOR_LOCATION,
   simulateMediaSchema,
 } from "@shared/media";
 import { conversationIdParam } from "@shared/schemas/conversations";
@@ -91,7 +92,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const { account, phone, params } = simulatedMessage(c.var.account, input, input.caption ?? "");
     if (input.kind === "location") {
-      const location = input.location ?? { latitude: 45.4642, longitude: 9.19, address: "Piazza del Duomo, 20122 Milano MI", label: "Duomo di Milano" };
+      const location = input.location ?? SIMULATOR_LOCATION;
       params.Latitude = String(location.latitude);
       params.Longitude = String(location.longitude);
       if (location.address) params.Address = location.address;
@@ -119,7 +120,7 @@ export const publicMediaRoutes = new Hono<AppEnv>().get("/:id", validate("param"
   const { id } = c.req.valid("param");
   const query = signedMediaQuery.safeParse(c.req.query());
   if (!query.success || !(await validMediaSignature(c.env, id, query.data.expires, query.data.signature))) {
-    throw new HttpError(403, "Link scaduto o non valido");
+    throw new HttpError(403, MX.linkExpired);
   }
   const row = await repo.findMedia(c.var.db, id);
   const response = row && (await mediaResponse(c.env, row, c.req.raw, "private, no-cache"));

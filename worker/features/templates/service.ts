@@ -272,7 +272,7 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
     await repo.updatePending(db, templateId, {
       status: "rejected",
       externalStatus: approval.status,
-      rejectionReason: approval.rejectionReason ?? "Rifiutato da WhatsApp",
+      rejectionReason: approval.rejectionReason ?? TX.rejectedByWhatsapp,
       lastSyncedAt: now,
     });
     forgetProviderTemplates(account.id);

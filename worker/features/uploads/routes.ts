@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { z } from "zod";
+import { UPLOAD_TEXTS as UX } from "@shared/upload-texts";
 import { notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
@@ -13,7 +14,7 @@ import { routePolicy } from "@worker/lib/route-policy";
 
 const uploadParams = z.object({
   owner: z.string().min(1).max(64),
-  file: z.string().regex(/^[0-9a-f-]{36}$/, "Identificativo del file non valido"),
+  file: z.string().regex(/^[0-9a-f-]{36}$/, UX.fileIdInvalid),
 });
 
 export const objectRoutes = new Hono<AppEnv>()
