@@ -37,29 +37,30 @@ import { googleLeadRoutes } from "./features/lead-sources/google-webhook";
 import { isOwnOrigin } from "./lib/origin";
 import { HttpError, TooManyRequests } from "./lib/http-error";
 import { jsonBody } from "./lib/json-body";
+import { policiesOf, routePolicy } from "./lib/route-policy";
 import { securityHeaders } from "./lib/security-headers";
 import type { AppEnv } from "./types";
 
-// Calls that answer without a session: sign-in itself, and the landing's start link.
-// Calls authenticated by a bearer token instead of a session: no cookie, so no Origin to check.
-const BEARER_API = new Set(["/api/lead-manager/leads"]);
-const PUBLIC_API = new Set(["/api/auth/login", "/api/auth/logout", "/api/auth/me", "/api/login", ...BEARER_API]);
-// Bodies that are files, not JSON.
-const RAW_BODY_API = [/^\/api\/media\/outbound\//, /^\/api\/media-library$/, /^\/api\/objects\/uploads\//, /^\/api\/users\/profile-photo$/, /^\/api\/memories\/[^/]+\/csv$/, /^\/api\/lists\/[^/]+\/csv$/];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-// Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON.
-const sameOriginJson: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!MUTATING.has(c.req.method)) return next();
-  const origin = c.req.header("Origin");
-  if (!BEARER_API.has(c.req.path) && (!origin || !isOwnOrigin(c.env, c.req.url, origin))) throw new HttpError(403, T.badOrigin);
-  const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
-  const path = c.req.path;
-  if (hasBody && !RAW_BODY_API.some((re) => re.test(path))) {
-    const type = c.req.header("Content-Type") ?? "";
-    if (!type.toLowerCase().startsWith("application/json")) throw new HttpError(415, T.jsonRequired);
+// Cookie-authenticated mutations must come from our own origin and, with a body, carry JSON; calls
+// answer only to a session. Routers state their exceptions with routePolicy (worker/lib/route-policy.ts).
+const apiPolicy: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const policies = policiesOf(c);
+  const bearer = policies.has("bearer");
+  if (MUTATING.has(c.req.method)) {
+    const origin = c.req.header("Origin");
+    if (!bearer && (!origin || !isOwnOrigin(c.env, c.req.url, origin))) throw new HttpError(403, T.badOrigin);
+    const hasBody = Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
+    if (hasBody && !policies.has("rawBody")) {
+      const type = c.req.header("Content-Type") ?? "";
+      if (!type.toLowerCase().startsWith("application/json")) throw new HttpError(415, T.jsonRequired);
+    }
   }
-  await next();
+  await loadSession(c, async () => {
+    if (bearer || policies.has("public")) await next();
+    else await requireAuth(c, next);
+  });
 };
 
 const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -86,14 +87,12 @@ app.use("*", async (c, next) => {
   await ensureBootstrapAdmin(c.env, c.var.db);
   await next();
 });
-app.use("/api/*", apiHeaders, sameOriginJson, loadSession, async (c, next) =>
-  PUBLIC_API.has(c.req.path) ? next() : requireAuth(c, next),
-);
+app.use("/api/*", apiHeaders, apiPolicy);
 app.use("/api/*", jsonBody);
 
 const routes = app
   .basePath("/api")
-  .get("/login", (c) => c.redirect("/?login=1", 302))
+  .get("/login", routePolicy("public"), (c) => c.redirect("/?login=1", 302))
   .get("/health", (c) => c.json({ ok: true }, 200))
   .route("/auth", authRoutes)
   .route("/twilio-accounts", accountRoutes)
@@ -146,5 +145,5 @@ app.onError((err, c) => {
     return c.json({ error: malformed ? T.invalidJson : err.message || T.invalidInput }, err.status);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);
-  return c.json({ error: "Errore interno del server" }, 500);
+  return c.json({ error: T.internalError }, 500);
 });

@@ -4,6 +4,7 @@
 import type { MessageStatus } from "./schemas/conversations";
 
 export const CONVERSATION_TEXTS = {
+  websocketRequired: "Serve una connessione WebSocket",
   missingDataTitle: "Dati mancanti",
   missingData: "Inserisci il numero WhatsApp e seleziona un template",
   missingPromptTitle: "Prompt mancante",
@@ -201,6 +202,7 @@ export const CONVERSATION_TEXTS = {
   simulatorSend: "Invia come cliente",
   simulatorEmpty: "Nessun messaggio. Scrivi il primo come cliente.",
   simulatorError: "Impossibile simulare il messaggio",
+  simulatorSandboxOnly: "Il simulatore è disponibile solo per gli account sandbox",
   simulateCustomer: "Simula cliente",
   simulateTitle: "Simula un cliente WhatsApp",
   simulateDescription: "Il messaggio arriva all'account sandbox come da un vero cliente e l'AI risponde dopo qualche secondo.",

@@ -29,6 +29,7 @@ export const CSV_TEXTS = {
     `Riga ${line}: trovati ${found} campi invece di ${expected} (controlla separatori e virgolette)`,
   tooManyRows: (max: number) => `Il file CSV supera il limite di ${max} righe`,
   tooManyColumns: (max: number) => `Il file CSV supera il limite di ${max} colonne`,
+  missingFile: "Invia il CSV come corpo text/csv oppure come multipart/form-data nel campo file",
 } as const;
 
 export const CSV_MAX_ROWS = 20_000;

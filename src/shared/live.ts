@@ -5,8 +5,6 @@ import type { ApiConversation, ApiMessage, ApiNote } from "./schemas/conversatio
 export const clientFrameSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("ping") })]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-export const LIVE_TEXTS = { invalidFrame: "Messaggio non valido" } as const;
-
 // Frames on a conversation's live socket, from the server.
 export type ServerFrame =
   | { type: "pong"; at: number }

@@ -161,7 +161,12 @@ export const outboundMediaQuery = z.object({
   caption: z.string().trim().max(1600, "La didascalia può avere al massimo 1.600 caratteri").optional(),
 });
 
+// The place the simulator sends when the person does not choose one.
+export const SIMULATOR_LOCATION = { latitude: 45.4642, longitude: 9.19, address: "Piazza del Duomo, 20122 Milano MI", label: "Duomo di Milano" } as const;
+
 export const MEDIA_TEXTS = {
+  linkExpired: "Link scaduto o non valido",
+  settingsOwnerOnly: "Solo il proprietario dell'account può cambiare Voice AI e Vision AI",
   photo: "Foto",
   voiceNote: "Messaggio vocale",
   video: "Video",

@@ -9,6 +9,7 @@ export const OPERATOR_QUESTION_TEXTS = {
   alreadyExpired: "La domanda è scaduta: rispondi direttamente dalla chat",
   memoryNotText: "Le risposte si possono salvare solo in una memoria di testo",
   defaultMemoryName: "Risposte degli operatori",
+  activateAccountToSave: "Attiva l'account della conversazione per salvare la risposta",
   title: "Domande per l'operatore",
   empty: "Nessuna domanda in attesa",
   answered: "Risposta inviata al cliente",

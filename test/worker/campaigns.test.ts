@@ -20,7 +20,7 @@ import { runFunnelEnroll } from "@worker/jobs/funnel-enroll";
 import { runFunnelExecute } from "@worker/jobs/funnel-execute";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, signedInUser } from "./helpers";
-import { twilioSignature } from "./twilio-webhook";
+import { postTwilioWebhook } from "./twilio-webhook";
 
 const waitFor = <T>(fn: () => Promise<T>, timeout = 15_000) => vi.waitFor(fn, { timeout, interval: 150 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -143,9 +143,7 @@ async function chat(accountId: string, phone: string) {
 }
 
 async function statusCallback(accountId: string, params: Record<string, string>, signature?: string) {
-  const path = `/webhooks/twilio/${accountId}/status`;
-  const signed = signature ?? twilioSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
-  return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signed } });
+  return postTwilioWebhook(accountId, params, { token: TOKEN, kind: "status", signature });
 }
 
 describe("campaign routes", () => {

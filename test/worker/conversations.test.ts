@@ -15,7 +15,7 @@ import { runFeedbackAnalysis } from "@worker/features/agent/feedback";
 import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
-import { inboundParams, twilioSignature } from "./twilio-webhook";
+import { inboundParams, postTwilioWebhook, twilioSignature } from "./twilio-webhook";
 
 const TOKEN = "real-auth-token-0000000000000000";
 const CUSTOMER = "+393401234567";
@@ -65,14 +65,8 @@ async function real(handler?: Handler) {
 }
 
 function webhook(accountId: string, params: Record<string, string>, opts: { token?: string; signature?: string | null; kind?: "message" | "status"; signedPath?: string } = {}) {
-  const path = `/webhooks/twilio/${accountId}/${opts.kind ?? "message"}`;
-  return (async () => {
-    const signature =
-      opts.signature === null ? undefined : (opts.signature ?? twilioSignature(opts.token ?? TOKEN, `${env.PUBLIC_BASE_URL}${opts.signedPath ?? path}`, params));
-    const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-    if (signature) headers["X-Twilio-Signature"] = signature;
-    return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers });
-  })();
+  const signedUrl = opts.signedPath === undefined ? undefined : `${env.PUBLIC_BASE_URL}${opts.signedPath}`;
+  return postTwilioWebhook(accountId, params, { token: opts.token ?? TOKEN, kind: opts.kind, signature: opts.signature, signedUrl });
 }
 
 // What Twilio posts for a WhatsApp text, every parameter included.

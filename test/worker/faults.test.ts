@@ -14,7 +14,7 @@ import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { type FakeContent, fakeTwilioContent } from "../fakes/twilio-content";
 import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
-import { inboundParams, twilioSignature } from "./twilio-webhook";
+import { inboundParams, postTwilioWebhook } from "./twilio-webhook";
 
 // Fault injection: the outside world (Twilio, OpenAI, Airtable) fails, the product's own D1, Queues,
 // Durable Objects and R2 are real. Queue jobs are captured from the real producers and handed to the
@@ -189,11 +189,8 @@ async function messageOf(cookie: string, conversationId: string, messageId: stri
 
 // A customer's WhatsApp message as Twilio posts it, signed with the account's auth token.
 async function inboundWebhook(accountId: string, sid: string, body: string) {
-  const path = `/webhooks/twilio/${accountId}/message`;
   const params = inboundParams({ sid, from: CUSTOMER, to: SENDER, body, profileName: "Giulia" });
-  const signature = twilioSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
-  const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature };
-  return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers });
+  return postTwilioWebhook(accountId, params, { token: TOKEN });
 }
 
 // ---- Twilio on every send path -------------------------------------------------------------------

@@ -1,12 +1,13 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { app } from "@worker/app";
 import { createDb } from "@worker/db/client";
 import { eq } from "drizzle-orm";
 import { accountUsers, prompts, twilioAccounts, users } from "@worker/db/schema";
 import worker from "@worker/index";
 import { hashPassword } from "@worker/lib/crypto";
+import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { leakedSecrets, rememberSecrets } from "./secret-scan";
 
 export const ORIGIN = "https://agentbot.test";
@@ -137,4 +138,32 @@ export async function openLiveSocket(conversationId: string, cookie: string) {
     closes.push({ code: e.code, reason: e.reason });
   });
   return { ws, frames, closes };
+}
+
+// A signed-in client with a fresh sandbox account (which sends nothing to Twilio and comes with its
+// approved sample templates and prompt).
+export async function sandboxOwner() {
+  const { user, cookie } = await signedInUser();
+  const res = await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
+  if (res.status !== 201) throw new Error(`sandbox create failed: ${res.status} ${res.text}`);
+  return { user, cookie, account: res.json as { id: string } };
+}
+
+// Fires the Worker's cron at `at`, as Cloudflare does every minute, and waits for what it started.
+export async function cronTick(at = new Date()) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+// Serves the fake Airtable (airtable.fake) for the whole test file: every other outside host answers 404.
+export function withFakeAirtable(handler: (request: Request) => Response | Promise<Response>) {
+  let world: FakeOutside;
+  beforeAll(() => {
+    world = fakeOutside((request) => {
+      if (new URL(request.url).hostname === "airtable.fake") return handler(request);
+      return new Response("unknown fake host", { status: 404 });
+    });
+  });
+  afterAll(() => world.restore());
 }

@@ -5,7 +5,7 @@ import { lists, memories, twilioAccounts } from "@worker/db/schema";
 import { decryptSecret, encryptSecret, reencryptSecret } from "@worker/lib/crypto";
 import { rotationStatements, STORED_SECRETS } from "../../scripts/secret-rotation.mjs";
 import { call, db, signedInUser } from "./helpers";
-import { twilioSignature } from "./twilio-webhook";
+import { postTwilioWebhook } from "./twilio-webhook";
 
 const OLD = "b2xkLWtleS0zMi1ieXRlcy1sb25nLW9sZC1vbGQtb2xkIQ==";
 const NEW = "bmV3LWtleS0zMi1ieXRlcy1sb25nLW5ldy1uZXctbmV3IQ==";
@@ -63,13 +63,10 @@ describe("rotating ENCRYPTION_KEY", () => {
     // Nothing is left under the old key: a second run has nothing to do, and the Worker with the new
     // key alone checks Twilio's signature with the token it decrypts.
     expect(await rotationStatements(await storedRows(ids), `${NEW},${OLD}`)).toEqual([]);
-    const path = `/webhooks/twilio/${accountId}/status`;
     const params = { MessageSid: "SMrotation1", MessageStatus: "delivered" };
-    const signature = twilioSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
-    const headers = { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature };
-    const webhook = await call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers, env: { ENCRYPTION_KEY: NEW } });
+    const webhook = await postTwilioWebhook(accountId, params, { token, kind: "status", env: { ENCRYPTION_KEY: NEW } });
     expect(webhook.status).toBe(204);
-    const forged = await call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers: { ...headers, "X-Twilio-Signature": "AAAA" }, env: { ENCRYPTION_KEY: NEW } });
+    const forged = await postTwilioWebhook(accountId, params, { token, kind: "status", signature: "AAAA", env: { ENCRYPTION_KEY: NEW } });
     expect(forged.status).toBe(403);
   });
 });

@@ -1,40 +1,23 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
 import { conversations, leads, leadSources, messages } from "@worker/db/schema";
 import { runLeadSourceSync } from "@worker/features/lead-sources/sync";
 import worker from "@worker/index";
 import { DEAD_LETTER_QUEUE } from "@worker/jobs/queue";
 import { type FakeTable, fakeAirtable } from "../fakes/airtable";
-import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, db, signedInUser } from "./helpers";
+import { call, cronTick, db, sandboxOwner, withFakeAirtable } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 150 });
 const KEY = "patSourceSync123.0123456789abcdef0123456789abcdef";
 const tables: Record<string, FakeTable> = {};
 const airtable = fakeAirtable(tables);
-let world: FakeOutside;
-beforeAll(() => {
-  world = fakeOutside((request) => {
-    if (new URL(request.url).hostname === "airtable.fake") return airtable.handler(request);
-    return new Response("unknown fake host", { status: 404 });
-  });
-});
-afterAll(() => world.restore());
+withFakeAirtable(airtable.handler);
 
-async function tick(at = new Date()) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-async function sandboxUser() {
-  const { user, cookie } = await signedInUser();
-  const res = await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
-  return { user, cookie, account: res.json as { id: string } };
-}
+const tick = cronTick;
+const sandboxUser = sandboxOwner;
 
 async function approvedTemplate(cookie: string) {
   const created = await call("/api/templates", { cookie, body: { name: "Benvenuto", category: "agency", whatsappContent: { text: "Ciao {{1}}, grazie per aver contattato {{2}}. Ti richiamiamo oggi?" } } });

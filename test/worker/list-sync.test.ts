@@ -1,43 +1,27 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LIST_TEXTS as TX } from "@shared/schemas/lists";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { funnelRuns, listImports, listLeads } from "@worker/db/schema";
-import worker from "@worker/index";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
-import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, db, signedInUser } from "./helpers";
+import { call, cronTick, db, sandboxOwner, signedInUser, withFakeAirtable } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>) => vi.waitFor(fn, { timeout: 20_000, interval: 200 });
 const KEY = "patSyncTest12345.0123456789abcdef0123456789abcdef";
 const tables: Record<string, FakeBaseTable> = {};
 const airtable = fakeAirtableBase(tables);
-let world: FakeOutside;
-beforeAll(() => {
-  world = fakeOutside((request) => {
-    if (new URL(request.url).hostname === "airtable.fake") return airtable.handler(request);
-    return new Response("unknown fake host", { status: 404 });
-  });
-});
-afterAll(() => world.restore());
+withFakeAirtable(airtable.handler);
 
 const record = (n: number, extra: Record<string, unknown> = {}) => ({
   id: `rec${String(n).padStart(8, "0")}`,
   fields: { Nome: `Nome${n}`, Telefono: `333 ${String(2_000_000 + n)}`, ...extra },
 });
 
-async function tick(at: Date) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: "* * * * *" }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
+const tick = (at: Date) => cronTick(at);
 
 // A dynamic Airtable list imported once from a fresh base.
 async function dynamicList(records: { id: string; fields: Record<string, unknown> }[], syncInterval?: number) {
-  const { cookie } = await signedInUser();
-  await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
+  const { cookie } = await sandboxOwner();
   const baseId = `app${crypto.randomUUID().replaceAll("-", "").slice(0, 14)}`;
   const table = (tables[`${baseId}/tblLead`] = { apiKey: KEY, records, fields: ["Nome", "Telefono"] });
   const created = await call("/api/lists", {

@@ -1,27 +1,19 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CSV_TEXTS } from "@shared/csv";
 import { LIST_TEXTS as TX } from "@shared/schemas/lists";
 import { toE164 } from "@shared/phone";
 import { listImports, listLeads, lists } from "@worker/db/schema";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
-import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, db, signedInUser } from "./helpers";
+import { call, db, sandboxOwner, signedInUser, withFakeAirtable } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>, timeout = 20_000) => vi.waitFor(fn, { timeout, interval: 200 });
 
 // Every test gets its own base, so background imports of one test never meet another's data.
 const tables: Record<string, FakeBaseTable> = {};
 const airtable = fakeAirtableBase(tables);
-let world: FakeOutside;
-beforeAll(() => {
-  world = fakeOutside((request) => {
-    if (new URL(request.url).hostname === "airtable.fake") return airtable.handler(request);
-    return new Response("unknown fake host", { status: 404 });
-  });
-});
-afterAll(() => world.restore());
+withFakeAirtable(airtable.handler);
 
 const KEY = "patAbCdEfGh12345.0123456789abcdef0123456789abcdef";
 
@@ -32,11 +24,7 @@ function newBase(table: Omit<FakeBaseTable, "apiKey"> & { apiKey?: string }) {
   return { baseId, tableId, table: tables[`${baseId}/${tableId}`]! };
 }
 
-async function sandboxUser() {
-  const { user, cookie } = await signedInUser();
-  const res = await call("/api/twilio-accounts", { cookie, body: { name: "Sandbox", sandbox: true, phoneNumber: "+15005550006", gptModel: "gpt-4o-mini" } });
-  return { user, cookie, account: res.json as { id: string } };
-}
+const sandboxUser = sandboxOwner;
 
 async function airtableList(cookie: string, baseId: string, tableId: string, extra: Record<string, unknown> = {}) {
   const res = await call("/api/lists", { cookie, body: { name: "Clienti Airtable", listType: "static", source: "airtable", config: { apiKey: KEY, baseId, tableId, ...extra } } });

@@ -8,8 +8,8 @@ import { runMediaFetch, signedMediaUrl, validMediaSignature } from "@worker/feat
 import { sampleBytes } from "@worker/features/media/samples";
 import worker from "@worker/index";
 import { runAiReply } from "@worker/features/agent/reply";
-import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
+import { postTwilioWebhook } from "./twilio-webhook";
 import { addMember, call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
 
 const TOKEN = "media-auth-token-000000000000000";
@@ -76,14 +76,7 @@ function mediaUrl(accountSid: string, file: { bytes: Uint8Array; type: string })
 }
 
 async function webhook(accountId: string, params: Record<string, string>) {
-  const path = `/webhooks/twilio/${accountId}/message`;
-  const signature = await computeSignature(TOKEN, `${env.PUBLIC_BASE_URL}${path}`, params);
-  return call(path, {
-    method: "POST",
-    origin: null,
-    rawBody: new URLSearchParams(params).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
-  });
+  return postTwilioWebhook(accountId, params, { token: TOKEN });
 }
 
 const inbound = (params: Record<string, string>) => ({

@@ -5,8 +5,8 @@ import { conversations, messages } from "@worker/db/schema";
 import { T } from "@shared/strings";
 import { WEBHOOK_BODY_MAX_BYTES } from "@worker/features/webhooks/routes";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, createAccount, db, signedInUser } from "./helpers";
-import { twilioSignature } from "./twilio-webhook";
+import { createAccount, db, signedInUser } from "./helpers";
+import { postTwilioWebhook, postWebhookForm, twilioSignature } from "./twilio-webhook";
 
 // Twilio's webhooks answer only to a signature made with the account's own auth token over the
 // exact URL Twilio called, and storing is idempotent on MessageSid.
@@ -31,15 +31,11 @@ async function tenant() {
 const pathOf = (accountId: string, kind: Kind) => `/webhooks/twilio/${accountId}/${kind}`;
 const sign = async (token: string, url: string, params: Record<string, string>) => twilioSignature(token, url, params);
 
-function post(path: string, params: Record<string, string>, signature?: string) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (signature !== undefined) headers["X-Twilio-Signature"] = signature;
-  return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers });
-}
+const post = (path: string, params: Record<string, string>, signature?: string) => postWebhookForm(path, params, signature);
 
 // Sends params to an account's webhook, signed as Twilio would (by default with that account's token).
 async function signed(t: { id: string; token: string }, kind: Kind, params: Record<string, string>) {
-  return post(pathOf(t.id, kind), params, await sign(t.token, `${BASE}${pathOf(t.id, kind)}`, params));
+  return postTwilioWebhook(t.id, params, { token: t.token, kind });
 }
 
 const inbound = (sid: string, body = "Ciao") => ({ MessageSid: sid, AccountSid: "ACx", From: `whatsapp:${CUSTOMER}`, To: "whatsapp:+390212345678", Body: body });

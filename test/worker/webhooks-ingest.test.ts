@@ -10,7 +10,7 @@ import { storeInbounds } from "@worker/features/conversations/repo";
 import { encryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
-import { inboundParams, twilioSignature } from "./twilio-webhook";
+import { inboundParams, postTwilioWebhook } from "./twilio-webhook";
 
 // The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
 // announcement per conversation and flush, and the reply debounce of the ConversationDO.
@@ -43,9 +43,7 @@ const inbound = (sid: string, body: string, from: string) => inboundParams({ sid
 const newSid = () => `SM${crypto.randomUUID().replaceAll("-", "")}`;
 
 async function webhook(accountId: string, params: Record<string, string>, token = TOKEN) {
-  const path = `/webhooks/twilio/${accountId}/message`;
-  const signature = twilioSignature(token, `${env.PUBLIC_BASE_URL}${path}`, params);
-  return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature } });
+  return postTwilioWebhook(accountId, params, { token });
 }
 
 const conversationObject = (id: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(id));

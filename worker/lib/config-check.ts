@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import { T } from "@shared/strings";
 import { fromBase64 } from "./crypto";
 
-export const CONFIG_INCOMPLETE = "Configurazione del server incompleta";
+export const CONFIG_INCOMPLETE = T.configIncomplete;
 
 // Bindings that must be absolute http(s) URLs when set (the outside services default to the real ones).
 const URL_VARS = ["PUBLIC_BASE_URL", "TWILIO_API_BASE", "TWILIO_CONTENT_BASE", "OPENAI_BASE_URL", "AIRTABLE_API_BASE", "WEATHER_API_BASE", "ACCESS_CERTS_BASE"] as const;

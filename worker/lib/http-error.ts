@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { T } from "@shared/strings";
 
 // Thrown by services; app.onError turns it into the one error shape { error, details? }.
 export class HttpError extends Error {
@@ -11,8 +12,8 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = "Risorsa non trovata") => new HttpError(404, message);
-export const forbidden = (message = "Operazione non consentita") => new HttpError(403, message);
+export const notFound = (message: string = T.notFoundApi) => new HttpError(404, message);
+export const forbidden = (message: string = T.forbidden) => new HttpError(403, message);
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
 export const conflict = (message: string) => new HttpError(409, message);
 

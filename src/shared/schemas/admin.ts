@@ -3,6 +3,7 @@ import { USER_ROLES } from "../constants";
 import { newPasswordSchema } from "./passwords";
 
 export const ADMIN_TEXTS = {
+  userNotInAccount: "L'utente non è assegnato a questo account",
   title: "Amministrazione Utenti",
   denied: "Accesso negato. Solo i super amministratori possono accedere a questa pagina.",
   loadError: "Errore nel caricamento degli utenti. Verifica i permessi di amministratore.",

@@ -6,6 +6,7 @@ export const LEAD_LEVELS = ["low", "medium", "high"] as const;
 export type LeadLevel = (typeof LEAD_LEVELS)[number];
 
 export const ACTIONS_TEXTS = {
+  lastCustomerMessage: (text: string) => `Ultimo messaggio del cliente: «${text}»`,
   leadDetectionTitle: "Lead Detection AI",
   leadDetectionDescription:
     "Analizza le conversazioni dopo ogni messaggio dei clienti, riconosce i lead qualificati (interesse e urgenza) e li segnala su WhatsApp ai numeri che indichi.",

@@ -152,6 +152,8 @@ export const LEAD_TEXTS = {
   emailInvalid: "Email non valida",
   statusInvalid: "Stato non valido: new, contacted, converted o lost",
   templateNotApproved: "Il template di risposta automatica deve essere approvato",
+  leadHasConversation: "Il lead ha già una conversazione",
+  numberHasConversation: "Il numero ha già una conversazione con questo account",
   sourceNotFound: "Fonte lead non trovata",
   leadNotFound: "Lead non trovato",
   noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",

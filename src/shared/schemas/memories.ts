@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CSV_MAX_ROWS } from "../csv";
+import { CSV_MAX_ROWS, CSV_TEXTS } from "../csv";
 import { linkedTemplatesSchema } from "./prompts";
 
 export const MEMORY_TYPES = ["standard", "feedback"] as const;
@@ -55,8 +55,7 @@ export const MEMORY_TEXTS = {
   notAirtable: "Questa memoria non è collegata ad Airtable",
   notCsv: "Questa memoria non è di tipo CSV: crea una memoria con tipo dati csv",
   csvTooLarge: "File troppo grande: il CSV può essere al massimo di 5MB",
-  csvNotUtf8: "Il file non è un testo UTF-8 valido: salvalo come CSV UTF-8",
-  csvMissingFile: "Invia il CSV come corpo text/csv oppure come multipart/form-data nel campo file",
+  csvMissingFile: CSV_TEXTS.missingFile,
   csvNotUploaded: "Nessun file CSV caricato per questa memoria",
   csvUploaded: (rows: number) => `CSV caricato: ${rows} righe disponibili per l'AI`,
   synced: (records: number) => `Airtable sincronizzato: ${records} record disponibili per l'AI`,

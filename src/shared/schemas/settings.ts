@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_TEXTS } from "../account-texts";
 
 // The console generates every token (256 random bits, 47 characters); the API refuses anything a person
 // could have typed or guessed.
@@ -71,8 +72,8 @@ export const SETTINGS_TEXTS = {
   tokenInUse: TOKEN_REJECTED,
   tokenNotFound: "Token non trovato",
   tokenUpdateShape: "Invia nome e token, oppure solo isActive.",
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  accountNotFound: "Account Twilio non trovato",
+  noActiveAccount: ACCOUNT_TEXTS.noActiveAccount,
+  accountNotFound: ACCOUNT_TEXTS.notFound,
 
   // The Lead Manager API
   bearerMissing: "Token mancante: usa l'intestazione Authorization: Bearer <token>",

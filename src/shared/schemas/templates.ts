@@ -65,6 +65,7 @@ export const WHATSAPP_CATEGORY: Record<TemplateCategory, "MARKETING" | "UTILITY"
 };
 
 export const TEMPLATE_TEXTS = {
+  rejectedByWhatsapp: "Rifiutato da WhatsApp",
   title: "Template WhatsApp",
   newTemplate: "Nuovo Template",
   createFirst: "Crea il primo template",
@@ -166,7 +167,6 @@ export const TEMPLATE_TEXTS = {
   onlyDraftSubmit: "Solo i template in bozza possono essere inviati per approvazione.",
   onlyDraftEdit: "Solo i template in bozza possono essere modificati.",
   notFound: "Template non trovato",
-  noActiveAccountError: "Nessun account Twilio attivo: configuralo in Account Twilio",
   twilioFailed: (reason: string) => `Twilio ha rifiutato il template: ${reason}`,
   twilioDeleteFailed: (reason: string) => `Impossibile eliminare il template su Twilio: ${reason}`,
   submissionInterrupted: "L'invio non si è concluso: invia di nuovo il template.",

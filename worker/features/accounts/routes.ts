@@ -11,19 +11,19 @@ import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { currentUser } from "../auth/middleware";
 import { claimUploadForAccount, deleteReplacedObject } from "../uploads/service";
+import { withActiveAccount } from "./context";
 import * as service from "./service";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 export const accountRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const user = currentUser(c);
-    const [all, active] = await Promise.all([service.listAccounts(c.var.db, user), service.resolveActiveAccount(c.var.db, user)]);
-    const activeId = active?.account.id ?? null;
+  .get("/", withActiveAccount, async (c) => {
+    const all = await service.listAccounts(c.var.db, currentUser(c));
+    const activeId = c.var.account?.account.id ?? null;
     return c.json(await Promise.all(all.map((a) => service.toApiAccount(c.env, a, activeId))), 200);
   })
-  .get("/active", async (c) => {
-    const active = await service.resolveActiveAccount(c.var.db, currentUser(c));
+  .get("/active", withActiveAccount, async (c) => {
+    const active = c.var.account;
     return c.json(active ? await service.toApiAccount(c.env, active, active.account.id) : null, 200);
   })
   .post("/", validate("json", createAccountSchema), async (c) => {

@@ -3,6 +3,7 @@ import type { createAccountSchema, testGptModelSchema, TwilioAccount, updateAcco
 import type { GptTestResult } from "@shared/schemas/usage";
 import { fetchAccount, TwilioError } from "@worker/providers/twilio";
 import { DEFAULT_FEEDBACK_MODEL, SANDBOX_MODEL } from "@shared/models";
+import { ACCOUNT_TEXTS } from "@shared/account-texts";
 import { T } from "@shared/strings";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { type Db, runBatch } from "@worker/db/client";
@@ -35,27 +36,18 @@ export async function getAccessibleAccount(db: Db, user: SessionUser, accountId:
     const membership = await repo.findMembership(db, user.id, accountId);
     if (membership) return membership;
   }
-  throw notFound("Account Twilio non trovato");
+  throw notFound(ACCOUNT_TEXTS.notFound);
 }
 
 // Editing, deleting and adding users need the owner of the account or a super_admin.
 export async function getManageableAccount(db: Db, user: SessionUser, accountId: string) {
   const found = await getAccessibleAccount(db, user, accountId);
-  if (!found.isOwner) throw forbidden("Solo il proprietario dell'account può modificarlo");
+  if (!found.isOwner) throw forbidden(ACCOUNT_TEXTS.ownerOnly);
   return found;
-}
-
-// The active account read with the session (auth/repo findSessionWithActiveAccount) for this request's
-// user object; only reads remember it, so a write in the same request never sees a stale one.
-const activeWithSession = new WeakMap<SessionUser, repo.AccountWithMembership | null>();
-
-export function rememberActiveAccount(user: SessionUser, active: repo.AccountWithMembership | null) {
-  activeWithSession.set(user, active);
 }
 
 // The user's active account: the stored choice if still accessible, else the default, else the first.
 export async function resolveActiveAccount(db: Db, user: SessionUser) {
-  if (activeWithSession.has(user)) return activeWithSession.get(user) as repo.AccountWithMembership | null;
   const settings = await repo.getActiveAccountId(db, user.id);
   if (settings?.activeTwilioAccountId) {
     const active = await getAccessibleAccount(db, user, settings.activeTwilioAccountId).catch(() => null);

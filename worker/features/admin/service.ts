@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ACCOUNT_TEXTS } from "@shared/account-texts";
 import { ADMIN_TEXTS as TX, type AdminUser, type createUserSchema } from "@shared/schemas/admin";
 import type { createUserForAccountSchema } from "@shared/schemas/accounts";
 import type { UserRole } from "@shared/constants";
@@ -28,7 +29,7 @@ async function existingUser(db: Db, id: string) {
 
 async function existingAccount(db: Db, id: string) {
   const account = await findAccount(db, id);
-  if (!account) throw notFound("Account Twilio non trovato");
+  if (!account) throw notFound(ACCOUNT_TEXTS.notFound);
   return account;
 }
 
@@ -65,7 +66,7 @@ export async function assignAccount(db: Db, actor: SessionUser, userId: string, 
 
 export async function unassignAccount(env: Env, db: Db, actor: SessionUser, userId: string, twilioAccountId: string) {
   const user = await existingUser(db, userId);
-  if (!(await repo.findMembershipRow(db, userId, twilioAccountId))) throw notFound("L'utente non è assegnato a questo account");
+  if (!(await repo.findMembershipRow(db, userId, twilioAccountId))) throw notFound(TX.userNotInAccount);
   const account = await findAccount(db, twilioAccountId);
   await runBatch(db, [
     repo.unassignStatement(db, userId, twilioAccountId),

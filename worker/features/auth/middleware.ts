@@ -5,14 +5,9 @@ import { PASSWORD_TEXTS } from "@shared/password-texts";
 import { T } from "@shared/strings";
 import { HttpError } from "@worker/lib/http-error";
 import type { AppEnv, SessionUser } from "@worker/types";
-import { rememberActiveAccount } from "../accounts/service";
 import { clientIp } from "@worker/lib/client-ip";
 import { ACCESS_HEADER, userFromAccess } from "./access";
 import { resolveSession, startSession } from "./service";
-
-// Reads (GET, HEAD) reuse the active account read with the session; a write that may change it
-// (activating, creating or deleting an account, memberships) resolves it again.
-const READS = new Set(["GET", "HEAD"]);
 
 export function setSessionCookie(c: Context, token: string) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 });
@@ -30,7 +25,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
       session = await resolveSession(c.var.db, fresh);
     }
   }
-  if (session && READS.has(c.req.method)) rememberActiveAccount(session.user, session.activeAccount);
+  if (session) c.set("sessionAccount", session.activeAccount);
   c.set("user", session?.user ?? null);
   c.set("sessionId", session?.sid ?? null);
   c.set("sessionExpire", session?.expire.getTime() ?? 0);
@@ -55,7 +50,7 @@ export function requireRole(role: UserRole): MiddlewareHandler<AppEnv> {
 }
 
 // For handlers behind requireAuth: the signed-in user, never null there.
-export function currentUser(c: Context<AppEnv>): SessionUser {
+export function currentUser(c: { var: { user: SessionUser | null } }): SessionUser {
   const user = c.var.user;
   if (!user) throw new HttpError(401, T.unauthorized);
   return user;

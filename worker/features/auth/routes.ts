@@ -10,8 +10,13 @@ import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { currentUser, setSessionCookie } from "./middleware";
 import { changePassword, login, logout, publicUser } from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 export const authRoutes = new Hono<AppEnv>()
+  // Signing in, out, and asking who is signed in answer without a session.
+  .use("/login", routePolicy("public"))
+  .use("/logout", routePolicy("public"))
+  .use("/me", routePolicy("public"))
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const ip = clientIp(c);

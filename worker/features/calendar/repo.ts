@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { calendarEvents, calendarRemindersSent, calendarSettings } from "@worker/db/schema";
+import { calendarEvents, calendarRemindersSent, calendarSettings, twilioAccounts } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
@@ -10,6 +11,17 @@ const DAY_MS = 86_400_000;
 
 export async function findEvent(db: Db, id: string) {
   const [row] = await db.select().from(calendarEvents).where(eq(calendarEvents.id, id)).limit(1);
+  return row;
+}
+
+// The event with its account, if that account is one the user may reach.
+export async function findEventForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db
+    .select({ event: calendarEvents, account: twilioAccounts })
+    .from(calendarEvents)
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, calendarEvents.twilioAccountId))
+    .where(and(eq(calendarEvents.id, id), reachableBy(user, calendarEvents.twilioAccountId)))
+    .limit(1);
   return row;
 }
 

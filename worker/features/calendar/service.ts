@@ -27,7 +27,7 @@ import type { Db } from "@worker/db/client";
 import { badRequest, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, namedOrActive, requireNamedOrActive } from "../accounts/context";
 import { findProviderTemplate } from "../provider-templates/service";
 import { positionsOf } from "../provider-templates/variables";
 import { bindingsFor, TEMPLATE_VARIABLE_TEXTS as VX, unboundPositions, type VariableBindings } from "@shared/template-variables";
@@ -88,18 +88,6 @@ function toApiOccurrence(row: repo.CalendarEventRow, occurrence: Occurrence): Ap
   };
 }
 
-// The account a calendar call is about: the one named (404 unless the user belongs to it), else the active one.
-async function accountFor(db: Db, user: SessionUser, twilioAccountId: string | undefined): Promise<AccountRow | null> {
-  if (twilioAccountId) return (await getAccessibleAccount(db, user, twilioAccountId)).account;
-  return (await resolveActiveAccount(db, user))?.account ?? null;
-}
-
-async function requireAccount(db: Db, user: SessionUser, twilioAccountId: string | undefined) {
-  const account = await accountFor(db, user, twilioAccountId);
-  if (!account) throw badRequest(TX.noActiveAccount);
-  return account;
-}
-
 async function occurrencesIn(db: Db, accountId: string, range: DayRange): Promise<ApiCalendarOccurrence[]> {
   const { from, to } = dayRangeInstants(range);
   const rows = await repo.listEventsNear(db, accountId, from, to);
@@ -108,27 +96,25 @@ async function occurrencesIn(db: Db, accountId: string, range: DayRange): Promis
     .sort((a, b) => a.startDate.localeCompare(b.startDate) || Number(b.isAllDay) - Number(a.isAllDay) || a.title.localeCompare(b.title));
 }
 
-export async function eventsInRange(db: Db, user: SessionUser, q: { twilioAccountId?: string; startDate: string; endDate: string }) {
-  const account = await accountFor(db, user, q.twilioAccountId);
+// The account a calendar call is about: the one named (404 unless the user belongs to it), else the active one.
+export async function eventsInRange(db: Db, user: SessionUser, active: ActiveAccount, q: { twilioAccountId?: string; startDate: string; endDate: string }) {
+  const account = await namedOrActive(db, user, active, q.twilioAccountId);
   return account ? occurrencesIn(db, account.id, { startDate: q.startDate, endDate: q.endDate }) : [];
 }
 
-export async function eventsOfDay(db: Db, user: SessionUser, day: string, twilioAccountId?: string) {
-  return eventsInRange(db, user, { twilioAccountId, startDate: day, endDate: day });
+export async function eventsOfDay(db: Db, user: SessionUser, active: ActiveAccount, day: string, twilioAccountId?: string) {
+  return eventsInRange(db, user, active, { twilioAccountId, startDate: day, endDate: day });
 }
 
-export async function eventsOfToday(db: Db, user: SessionUser, twilioAccountId?: string, now = new Date()) {
-  return eventsOfDay(db, user, romeDayOf(now), twilioAccountId);
+export async function eventsOfToday(db: Db, user: SessionUser, active: ActiveAccount, twilioAccountId?: string, now = new Date()) {
+  return eventsOfDay(db, user, active, romeDayOf(now), twilioAccountId);
 }
 
 // An event of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
 export async function getEventForUser(db: Db, user: SessionUser, id: string) {
-  const event = await repo.findEvent(db, id);
-  if (!event) throw notFound(TX.eventNotFound);
-  const { account } = await getAccessibleAccount(db, user, event.twilioAccountId).catch(() => {
-    throw notFound(TX.eventNotFound);
-  });
-  return { event, account };
+  const found = await repo.findEventForUser(db, id, user);
+  if (!found) throw notFound(TX.eventNotFound);
+  return found;
 }
 
 async function checkTemplate(env: Env, account: AccountRow, sid: string | null) {
@@ -204,8 +190,8 @@ async function eventValues(
   };
 }
 
-export async function createEvent(env: Env, db: Db, user: SessionUser, input: EventInput) {
-  const account = await requireAccount(db, user, input.twilioAccountId);
+export async function createEvent(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: EventInput) {
+  const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
   const settings = await repo.findSettings(db, account.id);
   const values = await eventValues(
     env,
@@ -258,13 +244,13 @@ function toApiSettings(accountId: string | null, row: repo.CalendarSettingsRow |
   };
 }
 
-export async function getSettings(db: Db, user: SessionUser, twilioAccountId?: string) {
-  const account = await accountFor(db, user, twilioAccountId);
+export async function getSettings(db: Db, user: SessionUser, active: ActiveAccount, twilioAccountId?: string) {
+  const account = await namedOrActive(db, user, active, twilioAccountId);
   return toApiSettings(account?.id ?? null, account ? await repo.findSettings(db, account.id) : undefined);
 }
 
-export async function saveSettings(env: Env, db: Db, user: SessionUser, input: SettingsInput) {
-  const account = await requireAccount(db, user, input.twilioAccountId);
+export async function saveSettings(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: SettingsInput) {
+  const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
   const previous = await repo.findSettings(db, account.id);
   if (input.notificationTemplateId !== (previous?.notificationTemplateId ?? null)) await checkTemplate(env, account, input.notificationTemplateId);
   const row = await repo.upsertSettings(db, {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ApiFunnelStepStats, CampaignType } from "@shared/schemas/campaigns";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
-import { funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists } from "@worker/db/schema";
+import { funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists, twilioAccounts } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type CampaignRow = typeof leadCampaigns.$inferSelect;
 export type StepRow = typeof funnelSteps.$inferSelect;
@@ -48,6 +49,17 @@ export async function findCampaignView(db: Db, id: string): Promise<CampaignView
 
 export function findCampaign(db: Db, id: string) {
   return db.query.leadCampaigns.findFirst({ where: eq(leadCampaigns.id, id) });
+}
+
+// The campaign with its account, if that account is one the user may reach.
+export async function findCampaignForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db
+    .select({ campaign: leadCampaigns, account: twilioAccounts })
+    .from(leadCampaigns)
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, leadCampaigns.twilioAccountId))
+    .where(and(eq(leadCampaigns.id, id), reachableBy(user, leadCampaigns.twilioAccountId)))
+    .limit(1);
+  return row;
 }
 
 export function insertCampaign(db: Db, values: typeof leadCampaigns.$inferInsert) {

@@ -12,21 +12,23 @@ import {
 } from "@shared/schemas/campaigns";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
 export const campaignRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   .get("/", validate("query", campaignListQuery), async (c) =>
-    c.json(await service.listForActiveAccount(c.var.db, currentUser(c), c.req.valid("query").type), 200),
+    c.json(await service.listForActiveAccount(c.var.db, c.var.account, c.req.valid("query").type), 200),
   )
   .get("/recipients-sample", validate("query", recipientSampleQuery), async (c) =>
     c.json(await service.recipientsSample(c.var.db, currentUser(c), c.req.valid("query").targetListId), 200),
   )
   .post("/dynamic", validate("json", createDynamicCampaignSchema), async (c) =>
-    c.json(await service.createDynamic(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201),
+    c.json(await service.createDynamic(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201),
   )
   .post("/calendar", validate("json", createCalendarCampaignSchema), async (c) =>
-    c.json(await service.createCalendar(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201),
+    c.json(await service.createCalendar(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201),
   )
   .patch("/:id", validate("param", campaignIdParam), validate("json", updateCampaignSchema), async (c) =>
     c.json(await service.setStatus(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json").status), 200),

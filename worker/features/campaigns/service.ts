@@ -24,11 +24,10 @@ import { type Db, runBatch } from "@worker/db/client";
 import { badRequest, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireNamedOrActive } from "../accounts/context";
 import { auditStatement } from "../admin/audit";
 import { type MessageRow, updateMessage } from "../conversations/repo";
-import { requireActiveAccount } from "../conversations/service";
-import { findList } from "../lists/repo";
+import { findList, findListForUser } from "../lists/repo";
 import { findProviderTemplate } from "../provider-templates/service";
 import { enrollNext } from "./enroll";
 import * as repo from "./repo";
@@ -90,16 +89,9 @@ async function view(db: Db, id: string) {
 
 // A campaign of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
 async function campaignForUser(db: Db, user: SessionUser, id: string) {
-  const campaign = await repo.findCampaign(db, id);
-  if (!campaign) throw notFound(TX.campaignNotFound);
-  const { account } = await getAccessibleAccount(db, user, campaign.twilioAccountId).catch(() => {
-    throw notFound(TX.campaignNotFound);
-  });
-  return { campaign, account };
-}
-
-async function accountFor(db: Db, user: SessionUser, accountId: string | undefined) {
-  return accountId ? (await getAccessibleAccount(db, user, accountId)).account : requireActiveAccount(db, user);
+  const found = await repo.findCampaignForUser(db, id, user);
+  if (!found) throw notFound(TX.campaignNotFound);
+  return found;
 }
 
 async function listOfAccount(db: Db, accountId: string, listId: string) {
@@ -117,11 +109,8 @@ async function requireApprovedTemplate(env: Env, account: AccountRow, sid: strin
 
 // The list's first recipient as a template's variables would read it, and the source's columns.
 export async function recipientsSample(db: Db, user: SessionUser, listId: string): Promise<ApiRecipientSample> {
-  const list = await findList(db, listId);
+  const list = await findListForUser(db, listId, user);
   if (!list) throw notFound(TX.listNotFound);
-  await getAccessibleAccount(db, user, list.twilioAccountId).catch(() => {
-    throw notFound(TX.listNotFound);
-  });
   const [{ total }, page] = await Promise.all([repo.listAudience(db, list.id, list.twilioAccountId), repo.audienceFields(db, list.id, null, 50)]);
   const first = page[0];
   const customKeys = [...new Set(page.flatMap((l) => Object.keys(l.originalData ?? {})))].sort((a, b) => a.localeCompare(b, "it"));
@@ -132,14 +121,13 @@ export async function recipientsSample(db: Db, user: SessionUser, listId: string
   };
 }
 
-export async function listForActiveAccount(db: Db, user: SessionUser, type: CampaignType | undefined): Promise<ApiCampaign[]> {
-  const active = await resolveActiveAccount(db, user);
+export async function listForActiveAccount(db: Db, active: ActiveAccount, type: CampaignType | undefined): Promise<ApiCampaign[]> {
   if (!active) return [];
   return (await repo.listCampaigns(db, active.account.id, type)).map(toApiCampaign);
 }
 
-export async function createDynamic(env: Env, db: Db, user: SessionUser, input: CreateDynamicCampaignInput) {
-  const account = await accountFor(db, user, input.twilioAccountId);
+export async function createDynamic(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: CreateDynamicCampaignInput) {
+  const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
   const list = await listOfAccount(db, account.id, input.targetListId);
   if (list.listType !== "dynamic") throw badRequest(TX.onlyDynamicLists, [{ path: "targetListId", message: TX.onlyDynamicLists }]);
   await requireApprovedTemplate(env, account, input.templateSid);
@@ -161,8 +149,8 @@ export async function createDynamic(env: Env, db: Db, user: SessionUser, input: 
 }
 
 // A one-off broadcast: a campaign with one immediate message step, whose runs start at the Rome date and time.
-export async function createCalendar(env: Env, db: Db, user: SessionUser, input: CreateCalendarCampaignInput, now = new Date()) {
-  const account = await accountFor(db, user, input.twilioAccountId);
+export async function createCalendar(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: CreateCalendarCampaignInput, now = new Date()) {
+  const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
   const list = await listOfAccount(db, account.id, input.targetListId);
   const [hour, minute] = input.scheduledTime.split(":").map(Number) as [number, number];
   const scheduledAt = romeInstant(input.scheduledDate, hour, minute);

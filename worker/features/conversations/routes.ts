@@ -20,7 +20,9 @@ import { HttpError } from "@worker/lib/http-error";
 import { isOwnOrigin } from "@worker/lib/origin";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { CONVERSATION_TEXTS as CX } from "@shared/conversation-texts";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import { registerLiveSocket } from "../live-access/service";
 import * as repo from "./repo";
@@ -36,8 +38,9 @@ const messagePageQuery = z.object({
 });
 
 export const conversationRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   .get("/", validate("query", conversationListQuery), async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
+    const active = c.var.account;
     if (!active) return c.json([], 200);
     const q = c.req.valid("query");
     const user = currentUser(c);
@@ -62,9 +65,10 @@ export const conversationRoutes = new Hono<AppEnv>()
     const origin = c.req.header("Origin");
     if (origin !== undefined && !isOwnOrigin(c.env, c.req.url, origin)) throw new HttpError(403, T.badOrigin);
     const user = currentUser(c);
-    const active = await resolveActiveAccount(c.var.db, user);
-    if (!active) throw new HttpError(404, "Nessun account Twilio attivo");
-    if (c.req.header("Upgrade") !== "websocket") return c.json({ error: "Serve una connessione WebSocket" }, 426);
+    const active = c.var.account;
+    // A socket answers 404 when there is nothing to watch, not 400.
+    if (!active) throw new HttpError(404, ACCOUNT_TEXTS.noActiveAccount);
+    if (c.req.header("Upgrade") !== "websocket") return c.json({ error: CX.websocketRequired }, 426);
     // Registered like the conversation socket, so that revoking the session reaches this object at once.
     const sessionId = c.var.sessionId!;
     const socketId = crypto.randomUUID();
@@ -76,25 +80,25 @@ export const conversationRoutes = new Hono<AppEnv>()
     headers.set("X-Account-Id", active.account.id);
     return service.accountLiveStub(c.env, active.account.id).fetch(new Request(c.req.url, { headers }));
   })
-  .get("/assignees", async (c) => c.json(await service.assignees(c.var.db, currentUser(c)), 200))
-  .get("/labels", async (c) => c.json(await service.labels(c.var.db, currentUser(c)), 200))
-  .post("/labels", validate("json", labelSchema), async (c) => c.json(await service.createLabel(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .get("/assignees", async (c) => c.json(await service.assignees(c.var.db, c.var.account), 200))
+  .get("/labels", async (c) => c.json(await service.labels(c.var.db, c.var.account), 200))
+  .post("/labels", validate("json", labelSchema), async (c) => c.json(await service.createLabel(c.var.db, c.var.account, c.req.valid("json")), 201))
   .delete("/labels/:labelId", validate("param", labelIdParam), async (c) => {
-    await service.deleteLabel(c.var.db, currentUser(c), c.req.valid("param").labelId);
+    await service.deleteLabel(c.var.db, c.var.account, c.req.valid("param").labelId);
     return c.json({ ok: true }, 200);
   })
   .get("/active", async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
+    const active = c.var.account;
     if (!active) return c.json([], 200);
     const rows = await repo.listActiveConversations(c.var.db, active.account.id, ACTIVE_LIMIT);
     return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
   })
   .get("/unread-count", async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
+    const active = c.var.account;
     return c.json({ count: active ? await repo.countUnread(c.var.db, active.account.id) : 0 }, 200);
   })
   .post("/start-with-prompt", validate("json", startConversationSchema), async (c) => {
-    return c.json(await service.startWithPrompt(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201);
+    return c.json(await service.startWithPrompt(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201);
   })
   .get("/:id", validate("param", conversationIdParam), async (c) => {
     return c.json(await service.detail(c.var.db, currentUser(c), c.req.valid("param").id), 200);
@@ -115,7 +119,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const { id } = c.req.valid("param");
     const found = await service.getConversationForUser(c.var.db, user, id);
-    if (c.req.header("Upgrade") !== "websocket") return c.json({ error: "Serve una connessione WebSocket" }, 426);
+    if (c.req.header("Upgrade") !== "websocket") return c.json({ error: CX.websocketRequired }, 426);
     // The socket is tied to this session: registered so that revoking it reaches this object.
     const sessionId = c.var.sessionId!;
     const socketId = crypto.randomUUID();

@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from "@worker/lib/http-error";
 import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { resolveActiveAccount } from "../accounts/service";
 import { feedbackMemoryFor } from "../memories/service";
 import { findPrompt } from "../prompts/repo";
@@ -91,10 +92,9 @@ export async function getConversationForUser(db: Db, user: SessionUser, id: stri
 export const MESSAGE_PAGE_SIZE = 200;
 export const MESSAGE_PAGE_MAX = 500;
 
+// For the agent's routes until they take c.var.account (worker/features/agent moves on its own).
 export async function requireActiveAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
-  return active.account;
+  return requireAccount(await resolveActiveAccount(db, user)).account;
 }
 
 export function conversationStub(env: Env, conversationId: string) {
@@ -347,8 +347,8 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
 
 type StartInput = z.output<typeof startConversationSchema>;
 
-export async function startWithPrompt(env: Env, db: Db, user: SessionUser, input: StartInput) {
-  const account = await requireActiveAccount(db, user);
+export async function startWithPrompt(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: StartInput) {
+  const { account } = requireAccount(active);
   // Read with the account's country; a number that cannot exist is refused before anything is stored or sent.
   const phone = toE164(input.phoneNumber, account.phoneCountry);
   if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
@@ -446,8 +446,7 @@ export function displayName(u: { email: string; firstName: string | null; lastNa
   return [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email.split("@")[0] || u.email;
 }
 
-export async function assignees(db: Db, user: SessionUser): Promise<ApiAssignee[]> {
-  const active = await resolveActiveAccount(db, user);
+export async function assignees(db: Db, active: ActiveAccount): Promise<ApiAssignee[]> {
   if (!active) return [];
   const rows = await repo.listAccountUsers(db, active.account.id);
   return rows.map((u) => ({ id: u.id, email: u.email, name: displayName(u) }));
@@ -476,20 +475,19 @@ export function toApiLabel(l: repo.LabelRow): ApiLabel {
   return { id: l.id, name: l.name, color: l.color as ApiLabel["color"] };
 }
 
-export async function labels(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
+export async function labels(db: Db, active: ActiveAccount) {
   return active ? (await repo.listLabels(db, active.account.id)).map(toApiLabel) : [];
 }
 
-export async function createLabel(db: Db, user: SessionUser, input: { name: string; color: string }) {
-  const account = await requireActiveAccount(db, user);
+export async function createLabel(db: Db, active: ActiveAccount, input: { name: string; color: string }) {
+  const { account } = requireAccount(active);
   const row = await repo.insertLabel(db, { twilioAccountId: account.id, ...input });
   if (!row) throw conflict(TX.labelExists);
   return toApiLabel(row);
 }
 
-export async function deleteLabel(db: Db, user: SessionUser, labelId: string) {
-  const account = await requireActiveAccount(db, user);
+export async function deleteLabel(db: Db, active: ActiveAccount, labelId: string) {
+  const { account } = requireAccount(active);
   if (!(await repo.deleteLabel(db, account.id, labelId))) throw notFound(TX.labelNotFound);
 }
 

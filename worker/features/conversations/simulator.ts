@@ -4,27 +4,26 @@ import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "@shared/schemas
 import { badRequest } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import { computeSignature } from "@worker/providers/twilio";
-import type { AppEnv, SessionUser } from "@worker/types";
+import type { AppEnv } from "@worker/types";
 import type { Db } from "@worker/db/client";
+import { type ActiveAccount, requireAccount, withActiveAccount } from "../accounts/context";
 import type { AccountRow } from "../accounts/repo";
 import { accountAuthToken } from "../accounts/service";
-import { currentUser } from "../auth/middleware";
 import { handleInbound } from "../webhooks/service";
 import * as repo from "./repo";
-import { requireActiveAccount } from "./service";
 
 // The WhatsApp simulator of a sandbox account: a person writes as the customer, and the message is
 // signed like Twilio would and takes the same path as a real inbound webhook.
-export const simulatorRoutes = new Hono<AppEnv>().post("/inbound", validate("json", simulateInboundSchema), async (c) => {
-  const { account, phone, params } = await simulatedMessage(c.var.db, currentUser(c), c.req.valid("json"), c.req.valid("json").body);
+export const simulatorRoutes = new Hono<AppEnv>().use(withActiveAccount).post("/inbound", validate("json", simulateInboundSchema), async (c) => {
+  const { account, phone, params } = simulatedMessage(c.var.account, c.req.valid("json"), c.req.valid("json").body);
   return c.json(await simulateWebhook(c.env, c.var.db, account, phone, params), 201);
 });
 
 // The customer's side of a simulated message on the user's sandbox account: the number read with the
 // account's country, and the parameters Twilio would send for a text (media adds its own).
-export async function simulatedMessage(db: Db, user: SessionUser, input: { phoneNumber: string; profileName?: string }, body: string) {
-  const account = await requireActiveAccount(db, user);
-  if (!account.sandbox) throw badRequest("Il simulatore è disponibile solo per gli account sandbox");
+export function simulatedMessage(active: ActiveAccount, input: { phoneNumber: string; profileName?: string }, body: string) {
+  const { account } = requireAccount(active);
+  if (!account.sandbox) throw badRequest(TX.simulatorSandboxOnly);
   const phone = toE164(input.phoneNumber, account.phoneCountry);
   if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
   const params: Record<string, string> = {

@@ -14,7 +14,7 @@ import { badRequest } from "@worker/lib/http-error";
 import { type ChatResult, chatCompletion, isOffline } from "@worker/providers/openai";
 import type { SessionUser } from "@worker/types";
 import { type AccountRow, findAccount } from "../accounts/repo";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, namedOrActive, requireNamedOrActive } from "../accounts/context";
 import { notifyNumber } from "../calendar/notify";
 import * as conversations from "../conversations/repo";
 import { findProviderTemplate } from "../provider-templates/service";
@@ -32,11 +32,6 @@ const CONTEXT_MESSAGES = 10;
 
 // ---- Settings (one row per user, bound to the account it was saved for) ----
 
-async function accountFor(db: Db, user: SessionUser, twilioAccountId: string | undefined) {
-  if (twilioAccountId) return (await getAccessibleAccount(db, user, twilioAccountId)).account;
-  return (await resolveActiveAccount(db, user))?.account ?? null;
-}
-
 function toApiSettings(accountId: string | null, row: repo.LeadSettingsRow | undefined): ApiLeadNotificationSettings {
   const mine = row && row.twilioAccountId === accountId ? row : undefined;
   return {
@@ -47,15 +42,14 @@ function toApiSettings(accountId: string | null, row: repo.LeadSettingsRow | und
   };
 }
 
-export async function getSettings(db: Db, user: SessionUser, twilioAccountId?: string) {
-  const account = await accountFor(db, user, twilioAccountId);
+export async function getSettings(db: Db, user: SessionUser, active: ActiveAccount, twilioAccountId?: string) {
+  const account = await namedOrActive(db, user, active, twilioAccountId);
   return toApiSettings(account?.id ?? null, account ? await repo.findSettingsOfUser(db, user.id) : undefined);
 }
 
 // The spec keeps one row per user: saving for an account moves the user's Lead Detection there.
-export async function saveSettings(env: Env, db: Db, user: SessionUser, input: SettingsInput) {
-  const account = await accountFor(db, user, input.twilioAccountId);
-  if (!account) throw badRequest(TX.noActiveAccount);
+export async function saveSettings(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: SettingsInput) {
+  const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
   const previous = await repo.findSettingsOfUser(db, user.id);
   const previousTemplate = previous?.twilioAccountId === account.id ? previous.notificationTemplateId : null;
   if (input.notificationTemplateId && input.notificationTemplateId !== previousTemplate) {
@@ -115,7 +109,7 @@ export function heuristicAnalysis(customerText: string): LeadAnalysis {
     qualified,
     interest: refused ? "low" : level(interestHits, 1, 3),
     urgency: level(urgencyHits, 1, 2),
-    summary: last ? `Ultimo messaggio del cliente: «${last.slice(0, 150)}»` : "",
+    summary: last ? TX.lastCustomerMessage(last.slice(0, 150)) : "",
   };
 }
 

@@ -5,12 +5,15 @@ import { clientIp } from "@worker/lib/client-ip";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv, SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 export const tokenRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   .get("/", async (c) => c.json(await service.listTokens(c.var.db, currentUser(c)), 200))
-  .post("/", validate("json", createTokenSchema), async (c) => c.json(await service.createToken(c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .post("/", validate("json", createTokenSchema), async (c) => c.json(await service.createToken(c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201))
   .put("/:id", validate("param", tokenIdParam), validate("json", updateTokenSchema), async (c) =>
     c.json(await service.updateToken(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
@@ -29,7 +32,7 @@ const bearerAuth: MiddlewareHandler<LeadApiEnv> = async (c, next) => {
 };
 
 // External systems: Authorization: Bearer <token>, no session cookie and no Origin (see app.ts).
-export const leadIngestRoutes = new Hono<LeadApiEnv>().post("/", bearerAuth, validate("json", leadInputSchema), async (c) => {
+export const leadIngestRoutes = new Hono<LeadApiEnv>().use("/", routePolicy("bearer")).post("/", bearerAuth, validate("json", leadInputSchema), async (c) => {
   const saved = await service.ingestLead(c.env, c.var.db, c.var.leadApi, c.req.valid("json"));
   return c.json(saved, saved.created ? 201 : 200);
 });

@@ -15,6 +15,7 @@ import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "@sh
 import { badRequest, HttpError, notFound, TooManyRequests } from "@worker/lib/http-error";
 import { releaseAttempt, reserveAttempt } from "../auth/repo";
 import type { SessionUser } from "@worker/types";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import { toCurrentUser } from "../auth/service";
 import { saveLead } from "../lead-sources/service";
@@ -51,14 +52,13 @@ export async function listTokens(db: Db, user: SessionUser): Promise<ApiToken[]>
 }
 
 // A token acts for its owner on the account that was active when it was created.
-export async function createToken(db: Db, user: SessionUser, input: CreateInput): Promise<ApiToken> {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
+export async function createToken(db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput): Promise<ApiToken> {
+  const { account } = requireAccount(active);
   const hash = await sha256Hex(input.tokenRaw);
   if (await repo.findTokenHash(db, hash)) throw tokenRejected();
   const row = await repo.insertToken(db, {
     userId: user.id,
-    twilioAccountId: active.account.id,
+    twilioAccountId: account.id,
     name: input.name,
     token: hash,
     tokenPrefix: displayPrefix(input.tokenRaw),

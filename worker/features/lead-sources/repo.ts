@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { leads, leadSources, templates } from "@worker/db/schema";
+import { leads, leadSources, templates, twilioAccounts } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type LeadSourceRow = typeof leadSources.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
@@ -34,6 +35,12 @@ export async function findSourceWithDetails(db: Db, id: string) {
 
 export function findSource(db: Db, id: string) {
   return db.query.leadSources.findFirst({ where: eq(leadSources.id, id) });
+}
+
+// The source if its account is one the user may reach.
+export async function findSourceForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db.select().from(leadSources).where(and(eq(leadSources.id, id), reachableBy(user, leadSources.twilioAccountId))).limit(1);
+  return row;
 }
 
 export async function insertSource(db: Db, values: typeof leadSources.$inferInsert) {
@@ -96,6 +103,18 @@ export async function findLeadWithSource(db: Db, id: string) {
     .from(leads)
     .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
     .where(eq(leads.id, id))
+    .limit(1);
+  return row;
+}
+
+// The lead with its source's name and its account, if that account is one the user may reach.
+export async function findLeadForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db
+    .select({ lead: leads, sourceName: leadSources.name, account: twilioAccounts })
+    .from(leads)
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, leads.twilioAccountId))
+    .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
+    .where(and(eq(leads.id, id), reachableBy(user, leads.twilioAccountId)))
     .limit(1);
   return row;
 }

@@ -9,12 +9,14 @@ import {
 } from "@shared/schemas/lead-sources";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
 export const leadSourceRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listSources(c.var.db, currentUser(c)), 200))
-  .post("/", validate("json", leadSourceSchema), async (c) => c.json(await service.createSource(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201))
+  .use(withActiveAccount)
+  .get("/", async (c) => c.json(await service.listSources(c.var.db, c.var.account), 200))
+  .post("/", validate("json", leadSourceSchema), async (c) => c.json(await service.createSource(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201))
   .put("/:id", validate("param", leadSourceIdParam), validate("json", leadSourceSchema), async (c) =>
     c.json(await service.updateSource(c.env, c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
@@ -24,14 +26,15 @@ export const leadSourceRoutes = new Hono<AppEnv>()
   });
 
 export const leadRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   // X-Next-Cursor, when present, is the `cursor` of the next page.
   .get("/", validate("query", leadsQuerySchema), async (c) => {
-    const { page, nextCursor } = await service.listLeads(c.var.db, currentUser(c), c.req.valid("query"));
+    const { page, nextCursor } = await service.listLeads(c.var.db, c.var.account, c.req.valid("query"));
     if (nextCursor) c.header("X-Next-Cursor", nextCursor);
     return c.json(page, 200);
   })
   .post("/", validate("json", leadInputSchema), async (c) => {
-    const saved = await service.createLead(c.env, c.var.db, currentUser(c), c.req.valid("json"));
+    const saved = await service.createLead(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json"));
     return c.json(saved, saved.created ? 201 : 200);
   })
   .put("/:id", validate("param", leadIdParam), validate("json", leadUpdateSchema), async (c) =>

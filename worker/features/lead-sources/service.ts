@@ -27,7 +27,7 @@ import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { auditStatement } from "../admin/audit";
 import { ensureLead } from "../agent/repo";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import * as conversations from "../conversations/repo";
 import { getConversationForUser, queueOutbound } from "../conversations/service";
 import { stepBindings } from "../campaigns/variables";
@@ -140,28 +140,16 @@ function toApiLead(row: { lead: repo.LeadRow; sourceName: string | null }): ApiL
   };
 }
 
-async function requireActiveAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
-  return active.account;
-}
-
 async function getSourceForUser(db: Db, user: SessionUser, id: string) {
-  const source = await repo.findSource(db, id);
+  const source = await repo.findSourceForUser(db, id, user);
   if (!source) throw notFound(TX.sourceNotFound);
-  await getAccessibleAccount(db, user, source.twilioAccountId).catch(() => {
-    throw notFound(TX.sourceNotFound);
-  });
   return source;
 }
 
 async function getLeadForUser(db: Db, user: SessionUser, id: string) {
-  const found = await repo.findLeadWithSource(db, id);
+  const found = await repo.findLeadForUser(db, id, user);
   if (!found) throw notFound(TX.leadNotFound);
-  const { account } = await getAccessibleAccount(db, user, found.lead.twilioAccountId).catch(() => {
-    throw notFound(TX.leadNotFound);
-  });
-  return { ...found, account };
+  return found;
 }
 
 // The auto-response template must be an approved template of the same account, each of its {{n}}
@@ -240,14 +228,13 @@ function sourceValues(input: SourceInput, now = new Date()) {
   };
 }
 
-export async function listSources(db: Db, user: SessionUser): Promise<ApiLeadSource[]> {
-  const active = await resolveActiveAccount(db, user);
+export async function listSources(db: Db, active: ActiveAccount): Promise<ApiLeadSource[]> {
   if (!active) return [];
   return (await repo.listSources(db, active.account.id)).map(toApiSource);
 }
 
-export async function createSource(env: Env, db: Db, user: SessionUser, input: SourceInput): Promise<ApiLeadSource> {
-  const account = await requireActiveAccount(db, user);
+export async function createSource(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: SourceInput): Promise<ApiLeadSource> {
+  const { account } = requireAccount(active);
   const templateVariables = await checkTemplate(db, account.id, input);
   const config = await storedConfig(env, input, null);
   const row = await repo.insertSource(db, {
@@ -276,8 +263,7 @@ export async function deleteSource(db: Db, user: SessionUser, id: string) {
 }
 
 // A page of leads and the cursor of the next one (X-Next-Cursor), when there is one.
-export async function listLeads(db: Db, user: SessionUser, query: LeadsQuery): Promise<{ page: ApiLeadsPage; nextCursor: string | null }> {
-  const active = await resolveActiveAccount(db, user);
+export async function listLeads(db: Db, active: ActiveAccount, query: LeadsQuery): Promise<{ page: ApiLeadsPage; nextCursor: string | null }> {
   if (!active) return { page: { leads: [], total: 0, page: query.page, pageSize: query.pageSize }, nextCursor: null };
   const { rows, total, nextCursor } = await repo.leadsPage(
     db,
@@ -289,8 +275,8 @@ export async function listLeads(db: Db, user: SessionUser, query: LeadsQuery): P
   return { page: { leads: rows.map(toApiLead), total, page: query.page, pageSize: query.pageSize }, nextCursor };
 }
 
-export async function createLead(env: Env, db: Db, user: SessionUser, input: LeadInput): Promise<ApiLeadSaved> {
-  const account = await requireActiveAccount(db, user);
+export async function createLead(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: LeadInput): Promise<ApiLeadSaved> {
+  const { account } = requireAccount(active);
   return saveLead(env, db, { account, userId: user.id }, input);
 }
 
@@ -477,14 +463,14 @@ export async function autoRespond(
     reason,
   });
   if (!source || !source.isActive || (!source.autoResponse && !planned) || !source.templateId) return none("not_configured");
-  if (lead.conversationId) return none("skipped", "Il lead ha già una conversazione");
+  if (lead.conversationId) return none("skipped", TX.leadHasConversation);
   const { account } = owner;
   const template = await templates.findTemplate(db, source.templateId);
   if (!template || template.status !== "approved" || (!account.sandbox && !template.externalTemplateId)) return none("skipped", TX.templateNotApproved);
   const existing = await conversations.findConversationByPhone(db, account.id, lead.phoneNumber);
   if (existing) {
     await repo.updateLead(db, lead.id, { conversationId: existing.id });
-    return { status: "skipped", conversationId: existing.id, reason: "Il numero ha già una conversazione con questo account" };
+    return { status: "skipped", conversationId: existing.id, reason: TX.numberHasConversation };
   }
   const filled = await fillSourceTemplate(db, source, template, lead);
   if ("blocked" in filled) return none("skipped", filled.blocked);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { type Db, type Statement } from "@worker/db/client";
 import { listImportChunks, listImports, listLeads, lists } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type ListRow = typeof lists.$inferSelect;
 export type ListLeadRow = typeof listLeads.$inferSelect;
@@ -29,6 +30,12 @@ export async function countLeads(db: Db, listId: string) {
 
 export function findList(db: Db, id: string) {
   return db.query.lists.findFirst({ where: eq(lists.id, id) });
+}
+
+// The list if its account is one the user may reach.
+export async function findListForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db.select().from(lists).where(and(eq(lists.id, id), reachableBy(user, lists.twilioAccountId))).limit(1);
+  return row;
 }
 
 export async function insertList(db: Db, values: typeof lists.$inferInsert) {

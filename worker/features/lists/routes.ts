@@ -11,19 +11,24 @@ import {
   listLeadsQuerySchema,
   listSyncSchema,
 } from "@shared/schemas/lists";
-import { HttpError } from "@worker/lib/http-error";
+import { readCsvUpload } from "@worker/lib/csv-upload";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 const importParam = z.object({ id: z.string().min(1).max(64), importId: z.string().min(1).max(64) });
 const csvQuery = z.object({ fileName: z.string().trim().max(200).optional() });
 
 export const listRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, currentUser(c)), 200))
+  // A CSV upload is the file itself, or multipart.
+  .use("/:id/csv", routePolicy("rawBody"))
+  .use(withActiveAccount)
+  .get("/", async (c) => c.json(await service.listForActiveAccount(c.var.db, c.var.account), 200))
   .post("/", validate("json", createListSchema), async (c) =>
-    c.json(await service.createList(c.env, c.var.db, currentUser(c), c.req.valid("json")), 201),
+    c.json(await service.createList(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 201),
   )
   .get("/:id", validate("param", listIdParam), async (c) => c.json(await service.getList(c.var.db, currentUser(c), c.req.valid("param").id), 200))
   .delete("/:id", validate("param", listIdParam), async (c) => {
@@ -49,12 +54,10 @@ export const listRoutes = new Hono<AppEnv>()
     const { id, importId } = c.req.valid("param");
     return c.json(await service.getImport(c.var.db, currentUser(c), id, importId), 200);
   })
-  // The file itself is the body (text/csv), not JSON.
+  // The file itself is the body (text/csv) or multipart/form-data in the field "file", not JSON.
   .put("/:id/csv", validate("param", listIdParam), validate("query", csvQuery), async (c) => {
-    const declared = Number(c.req.header("Content-Length") ?? 0);
-    if (declared > CSV_MAX_BYTES) throw new HttpError(413, LIST_TEXTS.csvTooLarge);
-    const body = await c.req.arrayBuffer();
-    return c.json(await service.uploadCsv(c.env, c.var.db, currentUser(c), c.req.valid("param").id, body, c.req.valid("query").fileName), 200);
+    const upload = await readCsvUpload(c.req, { maxBytes: CSV_MAX_BYTES, tooLarge: LIST_TEXTS.csvTooLarge }, c.req.valid("query").fileName);
+    return c.json(await service.uploadCsv(c.env, c.var.db, currentUser(c), c.req.valid("param").id, upload), 200);
   })
   .get("/:id/leads", validate("param", listIdParam), validate("query", listLeadsQuerySchema), async (c) =>
     c.json(await service.leadsPage(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("query")), 200),

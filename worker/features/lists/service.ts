@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { CsvError, parseCsv } from "@shared/csv";
 import type { JobMessage } from "@shared/jobs";
 import { toE164 } from "@shared/phone";
 import {
@@ -11,7 +10,6 @@ import {
   type ApiListLeadsPage,
   type createListSchema,
   type CsvListConfig,
-  CSV_MAX_BYTES,
   type fieldMappingSchema,
   LIST_TEXTS as TX,
   type listLeadSchema,
@@ -23,9 +21,10 @@ import {
 import type { Db } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
 import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";
+import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listTableFields } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { airtableJob, csvChunkCount } from "./importer";
 import * as repo from "./repo";
 
@@ -125,24 +124,14 @@ async function importSummary(db: Db, imp: repo.ImportRow | undefined) {
   return toApiImport(imp, imp.invalid > 0 ? await repo.invalidRowsOf(db, imp.id, INVALID_ROWS_SHOWN) : []);
 }
 
-async function requireActiveAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
-  return active.account;
-}
-
 // A list the user may see (its account is one of theirs), else 404.
 export async function getListForUser(db: Db, user: SessionUser, id: string) {
-  const list = await repo.findList(db, id);
+  const list = await repo.findListForUser(db, id, user);
   if (!list) throw notFound(TX.notFound);
-  await getAccessibleAccount(db, user, list.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
   return list;
 }
 
-export async function listForActiveAccount(db: Db, user: SessionUser): Promise<ApiList[]> {
-  const active = await resolveActiveAccount(db, user);
+export async function listForActiveAccount(db: Db, active: ActiveAccount): Promise<ApiList[]> {
   if (!active) return [];
   const rows = await repo.listLists(db, active.account.id);
   const imports = new Map((await repo.latestImports(db, rows.map((r) => r.list.id))).map((i) => [i.listId, i]));
@@ -155,8 +144,8 @@ export async function getList(db: Db, user: SessionUser, id: string): Promise<Ap
   return toApiList(list, await repo.countLeads(db, id), await importSummary(db, imp));
 }
 
-export async function createList(env: Env, db: Db, user: SessionUser, input: CreateInput): Promise<ApiList> {
-  const account = await requireActiveAccount(db, user);
+export async function createList(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput): Promise<ApiList> {
+  const { account } = requireAccount(active);
   let config: StoredAirtableConfig | StoredCsvConfig;
   if (input.source === "airtable") {
     const c = input.config!;
@@ -199,31 +188,11 @@ export async function deleteList(env: Env, db: Db, user: SessionUser, id: string
   await deleteFiles(env, id);
 }
 
-function decodeCsv(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    // Excel on Windows saves CSV in Windows-1252: accented names would come out broken as UTF-8.
-    try {
-      return new TextDecoder("windows-1252").decode(bytes);
-    } catch {
-      return new TextDecoder("utf-8").decode(bytes);
-    }
-  }
-}
-
-export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, body: ArrayBuffer, fileName: string | undefined): Promise<ApiList> {
+export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, upload: CsvUpload): Promise<ApiList> {
   const list = await getListForUser(db, user, id);
   if (list.source !== "csv") throw badRequest(TX.csvOnlyForCsvLists);
-  if (body.byteLength > CSV_MAX_BYTES) throw new HttpError(413, TX.csvTooLarge);
-  const text = decodeCsv(body);
-  let parsed;
-  try {
-    parsed = parseCsv(text);
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(err.message, { line: err.line });
-    throw err;
-  }
+  const { text, fileName } = upload;
+  const parsed = parseCsvUpload(text);
   const previous = list.config as Partial<StoredCsvConfig> | null;
   const running = await repo.runningImport(db, id);
   const fileKey = `lists/${id}/${crypto.randomUUID()}.csv`;

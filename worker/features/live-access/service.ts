@@ -1,4 +1,5 @@
-import { clientFrameSchema, LIVE_TEXTS } from "@shared/live";
+import { clientFrameSchema } from "@shared/live";
+import { T } from "@shared/strings";
 import { createDb, type Db } from "@worker/db/client";
 import * as repo from "./repo";
 
@@ -14,7 +15,7 @@ const RECHECK: Record<string, (env: Env, name: string) => Promise<unknown>> = {
 export const LIVE_RECHECK_MS = 60_000;
 
 // The close code and reason a socket gets when its session, user, role or membership is gone.
-export const REVOKED_CLOSE = { code: 4401, reason: "Sessione terminata" } as const;
+export const REVOKED_CLOSE = { code: 4401, reason: T.sessionEnded } as const;
 
 export interface LiveSocketRef {
   socketId: string;
@@ -74,7 +75,7 @@ export function answerClientFrame(ws: WebSocket, raw: string | ArrayBuffer) {
     data = undefined;
   }
   const frame = clientFrameSchema.safeParse(data);
-  ws.send(JSON.stringify(frame.success ? { type: "pong", at: Date.now() } : { type: "error", message: LIVE_TEXTS.invalidFrame }));
+  ws.send(JSON.stringify(frame.success ? { type: "pong", at: Date.now() } : { type: "error", message: T.invalidFrame }));
 }
 
 // A live socket closed by its console: forget it, and close our end with its code.

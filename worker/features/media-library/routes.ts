@@ -3,38 +3,36 @@ import { LIBRARY_TEXTS as LX, libraryIdParam, libraryUploadQuery } from "@shared
 import { badRequest, forbidden, notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
-import { currentUser } from "../auth/middleware";
+import { requireAccount, withActiveAccount } from "../accounts/context";
 import * as repo from "./repo";
 import { addToLibrary, removeFromLibrary, toApiItem } from "./service";
-
-const NO_ACCOUNT = "Nessun account Twilio attivo: configuralo in Account Twilio";
+import { routePolicy } from "@worker/lib/route-policy";
 
 // The active account's media library: every member reads it (the agent's documents), only the owner
 // changes it.
 export const mediaLibraryRoutes = new Hono<AppEnv>()
+  // An upload is the raw file.
+  .use("/", routePolicy("rawBody"))
+  .use(withActiveAccount)
   .get("/", async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest(NO_ACCOUNT);
-    const rows = await repo.listLibrary(c.var.db, active.account.id);
-    return c.json({ items: rows.map(toApiItem), canEdit: active.isOwner }, 200);
+    const { account, isOwner } = requireAccount(c.var.account);
+    const rows = await repo.listLibrary(c.var.db, account.id);
+    return c.json({ items: rows.map(toApiItem), canEdit: isOwner }, 200);
   })
   // The file is the raw body; title, description and file name travel in the query.
   .post("/", validate("query", libraryUploadQuery), async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest(NO_ACCOUNT);
-    if (!active.isOwner) throw forbidden(LX.onlyOwner);
+    const { account, isOwner } = requireAccount(c.var.account);
+    if (!isOwner) throw forbidden(LX.onlyOwner);
     // A JSON body was already read by the JSON check, and is no file anyway.
     if ((c.req.header("Content-Type") ?? "").toLowerCase().startsWith("application/json")) throw badRequest(LX.wrongType);
     const length = c.req.header("Content-Length");
-    const row = await addToLibrary(c.env, c.var.db, active.account.id, c.req.valid("query"), c.req.raw.body, length === undefined ? null : Number(length));
+    const row = await addToLibrary(c.env, c.var.db, account.id, c.req.valid("query"), c.req.raw.body, length === undefined ? null : Number(length));
     return c.json(toApiItem(row), 201);
   })
   .delete("/:id", validate("param", libraryIdParam), async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest(NO_ACCOUNT);
-    if (!active.isOwner) throw forbidden(LX.onlyOwner);
-    const row = await repo.findItem(c.var.db, active.account.id, c.req.valid("param").id);
+    const { account, isOwner } = requireAccount(c.var.account);
+    if (!isOwner) throw forbidden(LX.onlyOwner);
+    const row = await repo.findItem(c.var.db, account.id, c.req.valid("param").id);
     if (!row) throw notFound(LX.notFound);
     await removeFromLibrary(c.env, c.var.db, row);
     return c.body(null, 204);

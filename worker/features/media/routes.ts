@@ -6,13 +6,14 @@ import {
   OUTBOUND_MEDIA_TYPES,
   outboundMediaQuery,
   signedMediaQuery,
+  SIMULATOR_LOCATION,
   simulateMediaSchema,
 } from "@shared/media";
 import { conversationIdParam } from "@shared/schemas/conversations";
 import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import { requireAccount, withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import { findConversationForUser } from "../conversations/repo";
 import { getConversationForUser, queueOutbound, toApiMessage } from "../conversations/service";
@@ -22,21 +23,22 @@ import { checkMedia, putStream } from "./bytes";
 import * as repo from "./repo";
 import { SIMULATOR_SAMPLES, sampleBytes } from "./samples";
 import { mediaResponse, mediaSettings, SANDBOX_MEDIA_SCHEME, validMediaSignature, withMedia } from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 // Attachments in the console: served only to users of the conversation's account (another tenant's id
 // answers 404), sent from the composer, Voice AI / Vision AI settings, and the simulator's media.
 export const mediaRoutes = new Hono<AppEnv>()
-  .get("/settings", async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
-    return c.json({ ...(await mediaSettings(c.var.db, active.account.id)), canEdit: active.isOwner }, 200);
+  // The composer's attachment is the raw body.
+  .use("/outbound/*", routePolicy("rawBody"))
+  .get("/settings", withActiveAccount, async (c) => {
+    const { account, isOwner } = requireAccount(c.var.account);
+    return c.json({ ...(await mediaSettings(c.var.db, account.id)), canEdit: isOwner }, 200);
   })
-  .put("/settings", validate("json", mediaSettingsSchema), async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
-    if (!active.isOwner) throw forbidden("Solo il proprietario dell'account può cambiare Voice AI e Vision AI");
-    await repo.saveSettings(c.var.db, active.account.id, c.req.valid("json"));
-    return c.json({ ...(await mediaSettings(c.var.db, active.account.id)), canEdit: true }, 200);
+  .put("/settings", withActiveAccount, validate("json", mediaSettingsSchema), async (c) => {
+    const { account, isOwner } = requireAccount(c.var.account);
+    if (!isOwner) throw forbidden(MX.settingsOwnerOnly);
+    await repo.saveSettings(c.var.db, account.id, c.req.valid("json"));
+    return c.json({ ...(await mediaSettings(c.var.db, account.id)), canEdit: true }, 200);
   })
   // The composer's attachment: the file is the body (never buffered whole), checked like an inbound one,
   // then sent free-form inside the 24-hour window (outside it only a template may go, as for text).
@@ -86,11 +88,11 @@ export const mediaRoutes = new Hono<AppEnv>()
   })
   // The WhatsApp simulator of a sandbox account sends a sample photo, voice note or document the product
   // ships, or a location, through the same webhook path as Twilio would.
-  .post("/simulator", validate("json", simulateMediaSchema), async (c) => {
+  .post("/simulator", withActiveAccount, validate("json", simulateMediaSchema), async (c) => {
     const input = c.req.valid("json");
-    const { account, phone, params } = await simulatedMessage(c.var.db, currentUser(c), input, input.caption ?? "");
+    const { account, phone, params } = simulatedMessage(c.var.account, input, input.caption ?? "");
     if (input.kind === "location") {
-      const location = input.location ?? { latitude: 45.4642, longitude: 9.19, address: "Piazza del Duomo, 20122 Milano MI", label: "Duomo di Milano" };
+      const location = input.location ?? SIMULATOR_LOCATION;
       params.Latitude = String(location.latitude);
       params.Longitude = String(location.longitude);
       if (location.address) params.Address = location.address;
@@ -118,7 +120,7 @@ export const publicMediaRoutes = new Hono<AppEnv>().get("/:id", validate("param"
   const { id } = c.req.valid("param");
   const query = signedMediaQuery.safeParse(c.req.query());
   if (!query.success || !(await validMediaSignature(c.env, id, query.data.expires, query.data.signature))) {
-    throw new HttpError(403, "Link scaduto o non valido");
+    throw new HttpError(403, MX.linkExpired);
   }
   const row = await repo.findMedia(c.var.db, id);
   const response = row && (await mediaResponse(c.env, row, c.req.raw, "private, no-cache"));

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type MemoryRow = typeof memories.$inferSelect;
 export type NewMemory = typeof memories.$inferInsert;
@@ -31,6 +32,16 @@ export async function listVisibleMemories(db: Db, accountId: string, userId: str
 
 export function findMemory(db: Db, id: string) {
   return db.query.memories.findFirst({ where: eq(memories.id, id) });
+}
+
+// The memory if its account is one the user may reach and it is public or theirs.
+export async function findMemoryForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.id, id), or(eq(memories.visibility, "public"), eq(memories.userId, user.id)), reachableBy(user, memories.twilioAccountId)))
+    .limit(1);
+  return row;
 }
 
 export async function insertMemory(db: Db, values: NewMemory) {

@@ -1,25 +1,28 @@
 import { Hono } from "hono";
 import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "@shared/schemas/memories";
+import { readCsvUpload } from "@worker/lib/csv-upload";
 import { badRequest } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
-
-// The declared length is checked before the body is read; multipart framing adds a little.
-const tooLarge = (length: string | undefined) => length !== undefined && Number(length) > MEMORY_LIMITS.csvMaxBytes + 64 * 1024;
+import { routePolicy } from "@worker/lib/route-policy";
 
 export const memoryRoutes = new Hono<AppEnv>()
+  // A CSV upload is the file itself, or multipart.
+  .use("/:id/csv", routePolicy("rawBody"))
+  .use(withActiveAccount)
   // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
   .get("/", validate("query", memoryPageQuery), async (c) => {
     const user = currentUser(c);
-    const page = await service.listMemories(c.var.db, user, c.req.valid("query"));
+    const page = await service.listMemories(c.var.db, user, c.var.account, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
     return c.json(page.memories.map((m) => service.toApiMemory(m, user.id)), 200);
   })
   .post("/", validate("json", createMemorySchema), async (c) => {
     const user = currentUser(c);
-    const memory = await service.createMemory(c.env, c.var.db, user, c.req.valid("json"));
+    const memory = await service.createMemory(c.env, c.var.db, user, c.var.account, c.req.valid("json"));
     return c.json(service.toApiMemory(memory, user.id), 201);
   })
   .get("/:id", validate("param", memoryIdParam), async (c) => {
@@ -47,23 +50,9 @@ export const memoryRoutes = new Hono<AppEnv>()
   // The CSV as a text/csv body (file name in ?fileName=) or as multipart/form-data in the field "file".
   .post("/:id/csv", validate("param", memoryIdParam), validate("query", csvUploadQuery), async (c) => {
     const user = currentUser(c);
-    if (tooLarge(c.req.header("Content-Length"))) throw badRequest(MEMORY_TEXTS.csvTooLarge);
-    let body: ArrayBuffer;
-    let fileName = c.req.valid("query").fileName;
-    if ((c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-      const form = await c.req.parseBody().catch(() => {
-        throw badRequest(MEMORY_TEXTS.csvMissingFile);
-      });
-      const file = form["file"];
-      if (!(file instanceof File)) throw badRequest(MEMORY_TEXTS.csvMissingFile);
-      if (file.size > MEMORY_LIMITS.csvMaxBytes) throw badRequest(MEMORY_TEXTS.csvTooLarge);
-      body = await file.arrayBuffer();
-      fileName = file.name.slice(0, 200) || fileName;
-    } else {
-      body = await c.req.arrayBuffer();
-    }
-    if (body.byteLength === 0) throw badRequest(MEMORY_TEXTS.csvMissingFile);
-    const memory = await service.uploadCsv(c.env, c.var.db, user, c.req.valid("param").id, body, fileName);
+    const upload = await readCsvUpload(c.req, { maxBytes: MEMORY_LIMITS.csvMaxBytes, tooLarge: MEMORY_TEXTS.csvTooLarge }, c.req.valid("query").fileName);
+    if (upload.size === 0) throw badRequest(MEMORY_TEXTS.csvMissingFile);
+    const memory = await service.uploadCsv(c.env, c.var.db, user, c.req.valid("param").id, upload);
     return c.json(service.toApiMemory(memory, user.id), 200);
   })
   .get("/:id/csv", validate("param", memoryIdParam), async (c) => {

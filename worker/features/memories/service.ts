@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CsvError, parseCsv, rowToPassage } from "@shared/csv";
+import { rowToPassage } from "@shared/csv";
 import { duplicateName } from "@shared/schemas/prompts";
 import {
   type ApiFeedbackRow,
@@ -13,9 +13,10 @@ import {
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listAllRecords } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { clipPassage, textPassages } from "./passages";
 import * as repo from "./repo";
 
@@ -94,24 +95,14 @@ export function toApiMemory(m: repo.MemoryRow, userId: string): ApiMemory {
   };
 }
 
-async function activeAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
-  return active.account;
-}
-
-export async function listMemories(db: Db, user: SessionUser, page: { limit: number; before?: string }) {
-  const active = await resolveActiveAccount(db, user);
+export async function listMemories(db: Db, user: SessionUser, active: ActiveAccount, page: { limit: number; before?: string }) {
   return active ? repo.listVisibleMemories(db, active.account.id, user.id, page) : { memories: [], nextCursor: null };
 }
 
 // A memory of an account the user belongs to, and private ones only for their author; 404 otherwise.
 export async function getMemoryForUser(db: Db, user: SessionUser, id: string) {
-  const memory = await repo.findMemory(db, id);
-  if (!memory || (memory.visibility !== "public" && memory.userId !== user.id)) throw notFound(TX.notFound);
-  await getAccessibleAccount(db, user, memory.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
+  const memory = await repo.findMemoryForUser(db, id, user);
+  if (!memory) throw notFound(TX.notFound);
   return memory;
 }
 
@@ -136,8 +127,8 @@ async function storedAirtable(env: Env, input: NonNullable<CreateInput["airtable
   return { source, changed };
 }
 
-export async function createMemory(env: Env, db: Db, user: SessionUser, input: CreateInput) {
-  const account = await activeAccount(db, user);
+export async function createMemory(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput) {
+  const { account } = requireAccount(active);
   const now = new Date();
   const airtable = input.airtable ? (await storedAirtable(env, input.airtable, null)).source : null;
   const memory = await repo.insertMemory(db, {
@@ -281,31 +272,18 @@ export async function feedbackRows(db: Db, user: SessionUser, id: string): Promi
 const csvObjectKey = (accountId: string, memoryId: string) => `memories/${accountId}/${memoryId}.csv`;
 
 // A CSV file becomes the memory's knowledge: one passage per row, "col: value; col: value".
-export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, body: ArrayBuffer, fileName: string | undefined) {
+export async function uploadCsv(env: Env, db: Db, user: SessionUser, id: string, upload: CsvUpload) {
   const memory = await getMemoryForUser(db, user, id);
   if (memory.memoryType !== "standard" || memory.dataType !== "csv") throw badRequest(TX.notCsv);
-  if (body.byteLength > MEMORY_LIMITS.csvMaxBytes) throw badRequest(TX.csvTooLarge);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body);
-  } catch {
-    throw badRequest(TX.csvNotUtf8);
-  }
-  let parsed;
-  try {
-    parsed = parseCsv(text);
-  } catch (err) {
-    if (err instanceof CsvError) throw badRequest(err.message, { line: err.line });
-    throw err;
-  }
+  const parsed = parseCsvUpload(upload.text);
   const objectKey = csvObjectKey(memory.twilioAccountId, memory.id);
-  await env.UPLOADS.put(objectKey, body, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
+  await env.UPLOADS.put(objectKey, upload.original, { httpMetadata: { contentType: "text/csv; charset=utf-8" } });
   const now = new Date();
   const source: StoredCsvSource = {
     kind: "csv",
     objectKey,
-    fileName: fileName || "memoria.csv",
-    size: body.byteLength,
+    fileName: upload.fileName || "memoria.csv",
+    size: upload.size,
     rowCount: parsed.rows.length,
     columns: parsed.columns,
     separator: parsed.separator,

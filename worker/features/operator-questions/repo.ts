@@ -1,6 +1,7 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { conversations, operatorQuestions } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 // Open questions stay until answered (then deleted) or dismissed; `activated` marks the ones that
 // expired and put their conversation in operator mode.
@@ -14,12 +15,13 @@ export function listForAccount(db: Db, accountId: string) {
     .limit(100);
 }
 
-export async function findWithConversation(db: Db, id: string) {
+// The question with its conversation, if the conversation's account is one the user may reach.
+export async function findWithConversationForUser(db: Db, id: string, user: Tenant) {
   const [row] = await db
     .select({ question: operatorQuestions, conversation: conversations })
     .from(operatorQuestions)
     .innerJoin(conversations, eq(conversations.id, operatorQuestions.conversationId))
-    .where(eq(operatorQuestions.id, id))
+    .where(and(eq(operatorQuestions.id, id), reachableBy(user, conversations.twilioAccountId)))
     .limit(1);
   return row;
 }

@@ -5,7 +5,7 @@ import type { Db } from "@worker/db/client";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import type { ActiveAccount } from "../accounts/context";
 import * as conversations from "../conversations/repo";
 import { settingsOfAccount } from "../lead-detection/repo";
 import { publishConversation, queueOutbound, toApiMessage } from "../conversations/service";
@@ -69,23 +69,19 @@ function toApi(row: Awaited<ReturnType<typeof repo.listForAccount>>[number], now
   };
 }
 
-export async function listQuestions(db: Db, user: SessionUser, now = new Date()) {
-  const active = await resolveActiveAccount(db, user);
+export async function listQuestions(db: Db, active: ActiveAccount, now = new Date()) {
   if (!active) return [];
   return (await repo.listForAccount(db, active.account.id)).map((row) => toApi(row, now));
 }
 
 async function questionForUser(db: Db, user: SessionUser, id: string) {
-  const row = await repo.findWithConversation(db, id);
+  const row = await repo.findWithConversationForUser(db, id, user);
   if (!row) throw notFound(TX.notFound);
-  await getAccessibleAccount(db, user, row.conversation.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
   return row;
 }
 
 // Relays the operator's answer to the customer and, if asked, keeps it as knowledge so the agent learns.
-export async function answerQuestion(env: Env, db: Db, user: SessionUser, id: string, answer: string, saveToMemory: boolean | string) {
+export async function answerQuestion(env: Env, db: Db, user: SessionUser, active: ActiveAccount, id: string, answer: string, saveToMemory: boolean | string) {
   const { question, conversation } = await questionForUser(db, user, id);
   const message = await queueOutbound(env, db, conversation, { content: answer, sender: "operator" });
   let memoryId: string | null = null;
@@ -93,7 +89,7 @@ export async function answerQuestion(env: Env, db: Db, user: SessionUser, id: st
     const memory =
       typeof saveToMemory === "string"
         ? await getMemoryForUser(db, user, saveToMemory)
-        : await defaultAnswersMemory(env, db, user, conversation.twilioAccountId, conversation.templateSid);
+        : await defaultAnswersMemory(env, db, user, active, conversation.twilioAccountId, conversation.templateSid);
     if (memory.dataType !== "text" || memory.memoryType !== "standard") throw badRequest(TX.memoryNotText);
     const knowledge = `Domanda: ${question.questionAsked}\nRisposta: ${answer}`;
     await updateMemory(env, db, user, memory.id, updateMemorySchema.parse({ content: memory.content ? `${memory.content}\n\n${knowledge}` : knowledge }));
@@ -103,15 +99,15 @@ export async function answerQuestion(env: Env, db: Db, user: SessionUser, id: st
   return { message: message && toApiMessage(message), memoryId };
 }
 
-async function defaultAnswersMemory(env: Env, db: Db, user: SessionUser, accountId: string, templateSid: string | null) {
+async function defaultAnswersMemory(env: Env, db: Db, user: SessionUser, active: ActiveAccount, accountId: string, templateSid: string | null) {
   const existing = await findTextMemoryByName(db, accountId, TX.defaultMemoryName);
   if (existing) return existing;
-  const active = await resolveActiveAccount(db, user);
-  if (active?.account.id !== accountId) throw badRequest("Attiva l'account della conversazione per salvare la risposta");
+  if (active?.account.id !== accountId) throw badRequest(TX.activateAccountToSave);
   return createMemory(
     env,
     db,
     user,
+    active,
     createMemorySchema.parse({ name: TX.defaultMemoryName, content: "", dataType: "text", visibility: "public", linkedTemplates: templateSid ? [templateSid] : [] }),
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { prompts } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -11,6 +12,12 @@ export function findPrompt(db: Db, accountId: string, id: string) {
 // By id alone: the caller checks that the user may reach the prompt's account.
 export function findPromptById(db: Db, id: string) {
   return db.query.prompts.findFirst({ where: eq(prompts.id, id) });
+}
+
+// The prompt if its account is one the user may reach.
+export async function findPromptForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db.select().from(prompts).where(and(eq(prompts.id, id), reachableBy(user, prompts.twilioAccountId))).limit(1);
+  return row;
 }
 
 // A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor

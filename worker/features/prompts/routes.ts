@@ -9,6 +9,7 @@ import {
 } from "@shared/schemas/prompts";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
+import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
 
@@ -18,18 +19,19 @@ const promptPageQuery = z.object({
 });
 
 export const promptRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
   .get("/", validate("query", promptPageQuery), async (c) => {
-    const page = await service.listPrompts(c.var.db, currentUser(c), c.req.valid("query"));
+    const page = await service.listPrompts(c.var.db, c.var.account, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
     return c.json(page.prompts.map(service.toApiPrompt), 200);
   })
   .post("/", validate("json", createPromptSchema), async (c) => {
-    const prompt = await service.createPrompt(c.var.db, currentUser(c), c.req.valid("json"));
+    const prompt = await service.createPrompt(c.var.db, currentUser(c), c.var.account, c.req.valid("json"));
     return c.json(service.toApiPrompt(prompt), 201);
   })
   .post("/test-content", validate("json", promptContentTestSchema), async (c) => {
-    return c.json(await service.testContent(c.env, c.var.db, currentUser(c), c.req.valid("json")), 200);
+    return c.json(await service.testContent(c.env, c.var.db, currentUser(c), c.var.account, c.req.valid("json")), 200);
   })
   .get("/:id", validate("param", promptIdParam), async (c) => {
     const prompt = await service.getPromptForUser(c.var.db, currentUser(c), c.req.valid("param").id);

@@ -10,11 +10,11 @@ import {
   type updatePromptSchema,
 } from "@shared/schemas/prompts";
 import type { Db } from "@worker/db/client";
-import { badRequest, HttpError, notFound } from "@worker/lib/http-error";
+import { HttpError, notFound } from "@worker/lib/http-error";
 import { isOffline, ModelProviderError } from "@worker/providers/openai";
 import { complete } from "../agent/model";
 import type { SessionUser } from "@worker/types";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import { checkBudget, recordUsage } from "../usage/service";
 import * as repo from "./repo";
 
@@ -40,33 +40,23 @@ export function toApiPrompt(p: repo.PromptRow): ApiPrompt {
   };
 }
 
-async function activeAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
-  return active.account;
-}
-
 // Pages of the prompt list; the first page holds every prompt of a usual account.
 export const PROMPT_PAGE_SIZE = 100;
 export const PROMPT_PAGE_MAX = 200;
 
-export async function listPrompts(db: Db, user: SessionUser, page: { limit: number; before?: string }) {
-  const active = await resolveActiveAccount(db, user);
+export async function listPrompts(db: Db, active: ActiveAccount, page: { limit: number; before?: string }) {
   return active ? repo.listPrompts(db, active.account.id, page) : { prompts: [], nextCursor: null };
 }
 
 // A prompt of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
 export async function getPromptForUser(db: Db, user: SessionUser, id: string) {
-  const prompt = await repo.findPromptById(db, id);
+  const prompt = await repo.findPromptForUser(db, id, user);
   if (!prompt) throw notFound(TX.notFound);
-  await getAccessibleAccount(db, user, prompt.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
   return prompt;
 }
 
-export async function createPrompt(db: Db, user: SessionUser, input: CreateInput) {
-  const account = await activeAccount(db, user);
+export async function createPrompt(db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput) {
+  const { account } = requireAccount(active);
   const [row] = await repo.insertPrompt(db, { ...input, userId: user.id, twilioAccountId: account.id });
   return row!;
 }
@@ -168,7 +158,6 @@ export async function testPrompt(env: Env, db: Db, user: SessionUser, id: string
 }
 
 // The editor's unsaved content; the cost goes to the active account.
-export async function testContent(env: Env, db: Db, user: SessionUser, input: ContentTestInput) {
-  const active = await resolveActiveAccount(db, user);
+export async function testContent(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: ContentTestInput) {
   return runTest(env, db, user, { accountId: active?.account.id ?? null, ...input });
 }

@@ -1,33 +1,25 @@
 import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/schemas/saved-replies";
 import type { Db } from "@worker/db/client";
-import { badRequest, conflict, notFound } from "@worker/lib/http-error";
-import type { SessionUser } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import { conflict, notFound } from "@worker/lib/http-error";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import * as repo from "./repo";
 
 export function toApiSavedReply(r: repo.SavedReplyRow): ApiSavedReply {
   return { id: r.id, shortcut: r.shortcut, content: r.content, updatedAt: r.updatedAt.toISOString() };
 }
 
-async function activeAccountId(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest("Nessun account Twilio attivo: configuralo in Account Twilio");
-  return active.account.id;
-}
-
-export async function list(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
+export async function list(db: Db, active: ActiveAccount) {
   return active ? (await repo.listSavedReplies(db, active.account.id)).map(toApiSavedReply) : [];
 }
 
-export async function create(db: Db, user: SessionUser, input: { shortcut: string; content: string }) {
-  const row = await repo.insertSavedReply(db, { twilioAccountId: await activeAccountId(db, user), ...input });
+export async function create(db: Db, active: ActiveAccount, input: { shortcut: string; content: string }) {
+  const row = await repo.insertSavedReply(db, { twilioAccountId: requireAccount(active).account.id, ...input });
   if (!row) throw conflict(TX.exists);
   return toApiSavedReply(row);
 }
 
-export async function update(db: Db, user: SessionUser, id: string, input: { shortcut: string; content: string }) {
-  const accountId = await activeAccountId(db, user);
+export async function update(db: Db, active: ActiveAccount, id: string, input: { shortcut: string; content: string }) {
+  const accountId = requireAccount(active).account.id;
   if (!(await repo.findSavedReply(db, accountId, id))) throw notFound(TX.notFound);
   const taken = await repo.findByShortcut(db, accountId, input.shortcut);
   if (taken && taken.id !== id) throw conflict(TX.exists);
@@ -40,6 +32,6 @@ export async function update(db: Db, user: SessionUser, id: string, input: { sho
   return toApiSavedReply(row);
 }
 
-export async function remove(db: Db, user: SessionUser, id: string) {
-  if (!(await repo.deleteSavedReply(db, await activeAccountId(db, user), id))) throw notFound(TX.notFound);
+export async function remove(db: Db, active: ActiveAccount, id: string) {
+  if (!(await repo.deleteSavedReply(db, requireAccount(active).account.id, id))) throw notFound(TX.notFound);
 }

@@ -1,16 +1,15 @@
 import type { z } from "zod";
-import { type ApiSettings, SETTINGS_TEXTS as TX, type settingsUpdateSchema } from "@shared/schemas/settings";
+import type { ApiSettings, settingsUpdateSchema } from "@shared/schemas/settings";
 import type { Db } from "@worker/db/client";
-import { notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
+import type { ActiveAccount } from "../accounts/context";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
 import * as repo from "./repo";
 
 type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 // The user's settings: the profile from the sign-in account (read-only here), and the active account.
-export async function getSettings(db: Db, user: SessionUser): Promise<ApiSettings> {
-  const active = await resolveActiveAccount(db, user);
+export function getSettings(user: SessionUser, active: ActiveAccount): ApiSettings {
   return {
     profile: {
       id: user.id,
@@ -31,10 +30,10 @@ export async function updateSettings(db: Db, user: SessionUser, input: SettingsU
   if (input.activeTwilioAccountId === null) {
     await repo.clearActiveAccount(db, user.id);
   } else {
-    await getAccessibleAccount(db, user, input.activeTwilioAccountId).catch(() => {
-      throw notFound(TX.accountNotFound);
-    });
+    // 404 with the same sentence for another tenant's account as for one that does not exist.
+    await getAccessibleAccount(db, user, input.activeTwilioAccountId);
     await repo.setActiveAccount(db, user.id, input.activeTwilioAccountId);
   }
-  return getSettings(db, user);
+  // The choice just changed: read it again rather than the one read with the session.
+  return getSettings(user, await resolveActiveAccount(db, user));
 }

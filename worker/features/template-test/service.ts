@@ -4,7 +4,7 @@ import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult, type templateTestSc
 import type { Db } from "@worker/db/client";
 import { badRequest, forbidden } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireAccount } from "../accounts/context";
 import * as conversations from "../conversations/repo";
 import { queueOutbound } from "../conversations/service";
 import { findLinkedActivePrompt } from "../prompts/repo";
@@ -16,12 +16,10 @@ type SendInput = z.output<typeof templateTestSchema>;
 // Sends an approved provider template to a number through the normal conversation path, so the
 // reply (and the AI's answer to it) lands in that number's conversation; on a sandbox account
 // that conversation is the simulator.
-export async function sendTemplateTest(env: Env, db: Db, user: SessionUser, input: SendInput): Promise<TemplateTestResult> {
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccount);
+export async function sendTemplateTest(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: SendInput): Promise<TemplateTestResult> {
+  const { account, isOwner } = requireAccount(active);
   // The spec's Template Test page is for administrators: the account's owner or a super_admin.
-  if (!active.isOwner) throw forbidden(TX.managersOnly);
-  const { account } = active;
+  if (!isOwner) throw forbidden(TX.managersOnly);
 
   const template = await findProviderTemplate(env, account, input.templateSid);
   if (!template || template.status !== "approved") throw badRequest(CONVERSATION_TEXTS.templateNotApproved);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { templates } from "@worker/db/schema";
+import { templates, twilioAccounts } from "@worker/db/schema";
+import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplate = typeof templates.$inferInsert;
@@ -23,6 +24,17 @@ export function listApprovedTemplates(db: Db, accountId: string) {
 
 export function findTemplate(db: Db, id: string) {
   return db.query.templates.findFirst({ where: eq(templates.id, id) });
+}
+
+// The template with its account, if that account is one the user may reach.
+export async function findTemplateForUser(db: Db, id: string, user: Tenant) {
+  const [row] = await db
+    .select({ template: templates, account: twilioAccounts })
+    .from(templates)
+    .innerJoin(twilioAccounts, eq(twilioAccounts.id, templates.twilioAccountId))
+    .where(and(eq(templates.id, id), reachableBy(user, templates.twilioAccountId)))
+    .limit(1);
+  return row;
 }
 
 export async function insertTemplate(db: Db, values: NewTemplate) {

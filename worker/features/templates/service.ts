@@ -31,7 +31,8 @@ import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { findAccount } from "../accounts/repo";
 import { findItem as findLibraryItem } from "../media-library/repo";
-import { accountAuthToken, getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type ActiveAccount, requireNamedOrActive } from "../accounts/context";
+import { accountAuthToken } from "../accounts/service";
 import { forgetProviderTemplates } from "../provider-templates/memo";
 import * as repo from "./repo";
 
@@ -206,31 +207,21 @@ export async function approvedInternalTemplates(db: Db, account: AccountRow): Pr
   return rows.filter((t) => account.sandbox || t.externalTemplateId).map(toProviderTemplate);
 }
 
-export async function listForActiveAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
+export async function listForActiveAccount(db: Db, active: ActiveAccount) {
   if (!active) return [];
   return (await repo.listTemplates(db, active.account.id)).map(toApiTemplate);
 }
 
 // A template the user may see (its account is one of theirs), else 404.
 export async function getTemplateForUser(db: Db, user: SessionUser, id: string) {
-  const template = await repo.findTemplate(db, id);
-  if (!template) throw notFound(TX.notFound);
-  const { account } = await getAccessibleAccount(db, user, template.twilioAccountId).catch(() => {
-    throw notFound(TX.notFound);
-  });
-  return { template, account };
+  const found = await repo.findTemplateForUser(db, id, user);
+  if (!found) throw notFound(TX.notFound);
+  return found;
 }
 
-async function targetAccount(db: Db, user: SessionUser, requested: string | undefined) {
-  if (requested && requested !== "missing") return (await getAccessibleAccount(db, user, requested)).account;
-  const active = await resolveActiveAccount(db, user);
-  if (!active) throw badRequest(TX.noActiveAccountError);
-  return active.account;
-}
-
-export async function createTemplate(db: Db, user: SessionUser, input: CreateInput) {
-  const account = await targetAccount(db, user, input.twilioAccountId);
+export async function createTemplate(db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput) {
+  const requested = input.twilioAccountId === "missing" ? undefined : input.twilioAccountId;
+  const account = await requireNamedOrActive(db, user, active, requested);
   await checkLibraryFile(db, account.id, input.whatsappContent);
   const row = await repo.insertTemplate(db, {
     userId: user.id,
@@ -390,7 +381,7 @@ export async function syncApproval(env: Env, db: Db, templateId: string, now = n
     await repo.updatePending(db, templateId, {
       status: "rejected",
       externalStatus: approval.status,
-      rejectionReason: approval.rejectionReason ?? "Rifiutato da WhatsApp",
+      rejectionReason: approval.rejectionReason ?? TX.rejectedByWhatsapp,
       lastSyncedAt: now,
     });
     forgetProviderTemplates(account.id);

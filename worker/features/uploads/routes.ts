@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { z } from "zod";
+import { UPLOAD_TEXTS as UX } from "@shared/upload-texts";
 import { notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
@@ -9,13 +10,16 @@ import { getAccessibleAccount } from "../accounts/service";
 import { currentUser } from "../auth/middleware";
 import { setProfileImage } from "../auth/repo";
 import { assertUploadOwner, deleteReplacedObject, newUploadUrl, OBJECT_URL_PREFIX, parseObjectKey, readPhoto, readPhotoForm, storeImage } from "./service";
+import { routePolicy } from "@worker/lib/route-policy";
 
 const uploadParams = z.object({
   owner: z.string().min(1).max(64),
-  file: z.string().regex(/^[0-9a-f-]{36}$/, "Identificativo del file non valido"),
+  file: z.string().regex(/^[0-9a-f-]{36}$/, UX.fileIdInvalid),
 });
 
 export const objectRoutes = new Hono<AppEnv>()
+  // An upload is the raw file.
+  .use("/uploads/*", routePolicy("rawBody"))
   .post("/upload", (c) => c.json({ uploadURL: newUploadUrl(currentUser(c)) }, 200))
   .put("/uploads/:owner/:file", validate("param", uploadParams), async (c) => {
     const user = currentUser(c);
@@ -45,7 +49,7 @@ export const objectRoutes = new Hono<AppEnv>()
     });
   });
 
-export const userRoutes = new Hono<AppEnv>().put("/profile-photo", async (c) => {
+export const userRoutes = new Hono<AppEnv>().use("/profile-photo", routePolicy("rawBody")).put("/profile-photo", async (c) => {
   const user = currentUser(c);
   const { bytes, type } = await readPhotoForm(c.req.raw, "profilePhoto");
   const url = await storeImage(c.env, `users/${user.id}/${crypto.randomUUID()}`, bytes, type);

@@ -1,5 +1,6 @@
 import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "@shared/constants";
 import { T } from "@shared/strings";
+import { UPLOAD_TEXTS as UX } from "@shared/upload-texts";
 import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import { readLimited, readUpload, sniffType, UploadEmpty, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
 import type { SessionUser } from "@worker/types";
@@ -15,7 +16,7 @@ const wrongType = () => new HttpError(415, `${T.photoInvalidFormatTitle}: ${T.ph
 function asHttp(err: unknown): never {
   if (err instanceof UploadTooLarge) throw tooLarge();
   if (err instanceof UploadWrongType) throw wrongType();
-  if (err instanceof UploadEmpty) throw badRequest("Il file è vuoto");
+  if (err instanceof UploadEmpty) throw badRequest(UX.fileEmpty);
   throw err;
 }
 
@@ -33,10 +34,10 @@ export async function readPhotoForm(request: Request, field: string) {
   if (Number(request.headers.get("Content-Length") ?? 0) > PHOTO_MAX_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
   const raw = await readLimited(request.body, PHOTO_MAX_BYTES + FORM_OVERHEAD_BYTES).catch(asHttp);
   const form = await new Response(raw, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData().catch(() => {
-    throw badRequest("Invia la foto come multipart/form-data nel campo profilePhoto");
+    throw badRequest(UX.photoMultipartRequired);
   });
   const file = form.get(field);
-  if (!(file instanceof File)) throw badRequest("Invia la foto nel campo profilePhoto");
+  if (!(file instanceof File)) throw badRequest(UX.photoFieldRequired);
   if (file.size > PHOTO_MAX_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   return { bytes, type: await sniffType(bytes, IMAGE_MIME_TYPES).catch(asHttp) };

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { budgetSchema, USAGE_TEXTS as TX, usageListQuery } from "@shared/schemas/ai-usage";
-import { badRequest } from "@worker/lib/http-error";
+import { budgetSchema, usageListQuery } from "@shared/schemas/ai-usage";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import { requireAccount, withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import { budgetStatus, managedActiveAccount, setBudget, usageReport, usageStats } from "./service";
 
@@ -12,25 +11,23 @@ import { budgetStatus, managedActiveAccount, setBudget, usageReport, usageStats 
 const usageCursorQuery = z.object({ before: z.string().min(1).max(64).optional() });
 
 export const usageRoutes = new Hono<AppEnv>()
+  .use(withActiveAccount)
   // X-Next-Cursor, when present, is the `before` of the next page of rows.
   .get("/", validate("query", usageCursorQuery), validate("query", usageListQuery), async (c) => {
-    const account = await managedActiveAccount(c.var.db, currentUser(c));
+    const account = managedActiveAccount(c.var.account)?.account;
     const { report, nextCursor } = await usageReport(c.var.db, account?.id ?? null, c.req.valid("query"), c.req.query("before"));
     if (nextCursor) c.header("X-Next-Cursor", nextCursor);
     return c.json(report, 200);
   })
   .get("/stats", async (c) => {
-    const active = await resolveActiveAccount(c.var.db, currentUser(c));
-    return c.json(await usageStats(c.var.db, active?.account.id ?? null), 200);
+    return c.json(await usageStats(c.var.db, c.var.account?.account.id ?? null), 200);
   })
   .get("/budget", async (c) => {
-    const account = await managedActiveAccount(c.var.db, currentUser(c));
-    if (!account) throw badRequest(TX.noActiveAccount);
+    const { account } = managedActiveAccount(requireAccount(c.var.account));
     return c.json(await budgetStatus(c.var.db, account.id), 200);
   })
   .put("/budget", validate("json", budgetSchema), async (c) => {
     const user = currentUser(c);
-    const account = await managedActiveAccount(c.var.db, user);
-    if (!account) throw badRequest(TX.noActiveAccount);
+    const { account } = managedActiveAccount(requireAccount(c.var.account));
     return c.json(await setBudget(c.var.db, account.id, user.id, c.req.valid("json").monthlyLimitUsd), 200);
   });

@@ -12,8 +12,7 @@ import type { UsageStats } from "@shared/schemas/usage";
 import type { Db } from "@worker/db/client";
 import { forbidden } from "@worker/lib/http-error";
 import type { ChatResult } from "@worker/providers/openai";
-import type { SessionUser } from "@worker/types";
-import { resolveActiveAccount } from "../accounts/service";
+import type { ActiveAccount } from "../accounts/context";
 import * as repo from "./repo";
 
 export type { OperationType };
@@ -65,10 +64,9 @@ export async function usageStats(db: Db, accountId: string | null): Promise<Usag
 }
 
 // Usage reports and the budget are for the account's owner or a super_admin (the spec's admin-only page).
-export async function managedActiveAccount(db: Db, user: SessionUser) {
-  const active = await resolveActiveAccount(db, user);
+export function managedActiveAccount<A extends ActiveAccount>(active: A): A {
   if (active && !active.isOwner) throw forbidden(TX.managersOnly);
-  return active?.account ?? null;
+  return active;
 }
 
 type ListQuery = z.output<typeof usageListQuery>;
