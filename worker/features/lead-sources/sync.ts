@@ -71,7 +71,8 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
       leadSourceId: source.id,
     });
     // A record without a usable number (or with a malformed email) is counted, not saved.
-    if (!parsed.success || !toE164(parsed.data.phone)) {
+    // A national number is read with the account's country, as saveLead reads it.
+    if (!parsed.success || !toE164(parsed.data.phone, account.phoneCountry)) {
       invalid++;
       continue;
     }
