@@ -3,7 +3,7 @@ import { useState } from "react";
 import { cn } from "@web/lib/cn";
 
 const avatarVariants = cva(
-  "relative inline-flex shrink-0 items-center justify-center overflow-hidden bg-primary/15 font-semibold text-primary",
+  "relative inline-flex shrink-0 items-center justify-center overflow-hidden bg-primary/15 font-semibold text-foreground",
   {
     variants: {
       size: {
@@ -39,7 +39,9 @@ export function Avatar({
       {showImage ? (
         <img src={src} alt={alt} className="size-full object-cover" onError={() => setFailed(src)} />
       ) : (
-        <span aria-hidden={alt ? undefined : true}>{fallback}</span>
+        // Without alt the initials are decoration (a labelled button around them keeps its own name),
+        // so they are drawn by CSS; with alt they are the image's text.
+        alt ? <span>{fallback}</span> : <span aria-hidden data-initials={fallback} className="before:content-[attr(data-initials)]" />
       )}
     </span>
   );
