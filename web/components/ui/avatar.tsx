@@ -39,9 +39,7 @@ export function Avatar({
       {showImage ? (
         <img src={src} alt={alt} className="size-full object-cover" onError={() => setFailed(src)} />
       ) : (
-        // Without alt the initials are decoration (a labelled button around them keeps its own name),
-        // so they are drawn by CSS; with alt they are the image's text.
-        alt ? <span>{fallback}</span> : <span aria-hidden data-initials={fallback} className="before:content-[attr(data-initials)]" />
+        <span aria-hidden={alt ? undefined : true}>{fallback}</span>
       )}
     </span>
   );
