@@ -36,3 +36,26 @@ export function parseTwilioAddress(value: string | undefined): { channel: Channe
   const phone = toE164(whatsapp ? text.slice("whatsapp:".length) : text);
   return phone ? { channel: whatsapp ? "whatsapp" : "sms", phone } : null;
 }
+
+// Where the account's country is not known yet (a schema the console and the Worker share), a number
+// is only checked to look like one: phone characters and 6 to 15 digits. The Worker then reads it with
+// toE164(input, account.phoneCountry), so a national number is never read as Italian by mistake.
+export function looksLikePhone(input: string): boolean {
+  const raw = input.trim();
+  if (!raw || raw.length > PHONE_INPUT_MAX || !PHONE_CHARS.test(raw)) return false;
+  const digits = raw.replace(/\D/g, "").length;
+  return digits >= 6 && digits <= 17;
+}
+
+// A list of numbers read with one country: their E.164 forms, or the first entry that cannot exist
+// or repeats an earlier one once both are in E.164.
+export function toE164List(list: readonly string[], country: string): { ok: true; phones: string[] } | { ok: false; index: number; reason: "invalid" | "duplicate" } {
+  const phones: string[] = [];
+  for (const [index, raw] of list.entries()) {
+    const phone = toE164(raw, country);
+    if (!phone) return { ok: false, index, reason: "invalid" };
+    if (phones.includes(phone)) return { ok: false, index, reason: "duplicate" };
+    phones.push(phone);
+  }
+  return { ok: true, phones };
+}

@@ -7,13 +7,14 @@ import { conversations, leads, leadSources, messages } from "@worker/db/schema";
 import { runLeadSourceSync } from "@worker/features/lead-sources/sync";
 import worker from "@worker/index";
 import { DEAD_LETTER_QUEUE } from "@worker/jobs/queue";
-import { type FakeTable, fakeAirtable } from "../fakes/airtable";
-import { call, cronTick, db, sandboxOwner, withFakeAirtable } from "./helpers";
+import { type FakeBaseTable as FakeTable, fakeAirtableBase } from "../fakes/airtable-base";
+import { call, cronTick, db, sandboxOwner, signedInUser, withFakeAirtable } from "./helpers";
 
 const waitFor = <T>(fn: () => Promise<T>) => vi.waitFor(fn, { timeout: 15_000, interval: 150 });
 const KEY = "patSourceSync123.0123456789abcdef0123456789abcdef";
 const tables: Record<string, FakeTable> = {};
-const airtable = fakeAirtable(tables);
+// Records and the base schema (field ids), as for list imports.
+const airtable = fakeAirtableBase(tables);
 withFakeAirtable(airtable.handler);
 
 const tick = cronTick;
@@ -135,6 +136,57 @@ describe("Airtable lead sources", () => {
       const sent = await db().select().from(messages).where(and(eq(messages.conversationId, conv!.id), eq(messages.sender, "operator")));
       expect(sent, lead.phoneNumber).toHaveLength(1);
     }
+  });
+
+  it("follows a renamed column by field id: a mapping saved by name gets the ids, a rename keeps feeding the leads, the card shows the new name", async () => {
+    const { cookie } = await sandboxUser();
+    const { baseId, table } = newTable([rec(31), rec(32)]);
+    table.fields = ["Nome completo", "Cellulare", "E-mail"];
+    const created = await call("/api/lead-sources", { cookie, body: airtableSource(baseId, { autoSync: false }) });
+    const id = created.json.id as string;
+    const shown = async () => (await call("/api/lead-sources", { cookie })).json.find((s: { id: string }) => s.id === id);
+    const storedIds = async () => ((await db().query.leadSources.findFirst({ where: eq(leadSources.id, id) }))!.config as { fieldIds?: unknown }).fieldIds;
+    await runLeadSourceSync(env, db(), { sourceId: id });
+    expect((await shown()).lastSyncResult).toMatchObject({ ok: true, created: 2, invalid: 0 });
+    // Saved by names only, the mapping gets the ids from the table schema on its first sync.
+    expect(await storedIds()).toEqual({ name: "fld0", phoneNumber: "fld1", email: "fld2" });
+
+    // "Cellulare" becomes "Telefono" in Airtable, and a new record arrives.
+    const rename = (from: string, to: string) => {
+      table.fields = table.fields!.map((f) => (f === from ? to : f));
+      for (const r of table.records) {
+        r.fields[to] = r.fields[from];
+        delete r.fields[from];
+      }
+    };
+    rename("Cellulare", "Telefono");
+    table.records.push({ id: rec(33).id, fields: { "Nome completo": "Cliente 33", Telefono: "347 3000033" } });
+    await runLeadSourceSync(env, db(), { sourceId: id });
+    expect((await shown()).lastSyncResult).toMatchObject({ ok: true, created: 1, updated: 2, invalid: 0 });
+    expect((await sourceLeads(cookie, id)).map((l) => l.phoneNumber).sort()).toEqual(["+393473000031", "+393473000032", "+393473000033"]);
+    expect((await shown()).fieldMapping).toEqual({ phoneNumber: "Telefono", name: "Nome completo", email: "E-mail" });
+
+    // Saving the source as shown keeps the ids, so the next rename is followed too.
+    const saved = await call(`/api/lead-sources/${id}`, { method: "PUT", cookie, body: airtableSource(baseId, { autoSync: false, config: { apiKey: "", baseId, tableId: "tblLeads" }, fieldMapping: (await shown()).fieldMapping }) });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await storedIds()).toEqual({ name: "fld0", phoneNumber: "fld1", email: "fld2" });
+    rename("Telefono", "Mobile");
+    table.records.push({ id: rec(34).id, fields: { "Nome completo": "Cliente 34", Mobile: "347 3000034" } });
+    await runLeadSourceSync(env, db(), { sourceId: id });
+    expect((await shown()).lastSyncResult).toMatchObject({ ok: true, created: 1, updated: 3, invalid: 0 });
+    expect((await shown()).fieldMapping.phoneNumber).toBe("Mobile");
+  });
+
+  it("reads a record's national number with the account's country", async () => {
+    const { cookie } = await signedInUser();
+    const account = await call("/api/twilio-accounts", { cookie, body: { name: "London", sandbox: true, phoneNumber: "+15005550006", phoneCountry: "GB", gptModel: "gpt-4o-mini" } });
+    expect(account.status, account.text).toBe(201);
+    // 07911 123456 is a British mobile; 328 123 4567 is Italian only, so without a prefix it cannot be British.
+    const { baseId } = newTable([rec(41, { Cellulare: "07911 123456" }), rec(42, { Cellulare: "328 123 4567" })]);
+    const created = await call("/api/lead-sources", { cookie, body: airtableSource(baseId, { autoSync: false }) });
+    await runLeadSourceSync(env, db(), { sourceId: created.json.id });
+    expect((await call("/api/lead-sources", { cookie })).json[0].lastSyncResult).toMatchObject({ ok: true, created: 1, invalid: 1 });
+    expect((await sourceLeads(cookie, created.json.id)).map((l) => l.phoneNumber)).toEqual(["+447911123456"]);
   });
 
   it("reports Airtable's refusals on the source and retries when Airtable is busy", async () => {

@@ -4,10 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import migration from "../../migrations/0011_real_numbers.sql?raw";
 import { parseTwilioAddress, toE164 } from "@shared/phone";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { CALENDAR_TEXTS } from "@shared/schemas/calendar";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { ACTIONS_TEXTS } from "@shared/schemas/lead-detection";
+import { LIST_TEXTS } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
-import { conversations, leadNotificationSettings, memories, messages, optOuts, prompts, twilioAccounts } from "@worker/db/schema";
+import { conversations, leadNotificationSettings, leads, memories, messages, optOuts, prompts, twilioAccounts } from "@worker/db/schema";
 import { runAiReply } from "@worker/features/agent/reply";
+import { googleLeadPayload } from "../fakes/google-lead-form";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { registerTwilioAccount } from "../fakes/twilio-accounts";
 import { accountBody, call, createAccount, db, signedInUser } from "./helpers";
@@ -126,6 +130,87 @@ describe("the one phone rule", () => {
     expect(row!.notificationPhoneNumbers).toEqual(["+393401112222", "+393477654321"]);
     const bad = await call("/api/lead-notifications/settings", { cookie, body: { twilioAccountId: account.id, notificationEnabled: false, notificationPhoneNumbers: ["12345"] } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("every number typed for an account is read with the account's country", () => {
+  // 07911 123456 is a British mobile; read as Italian it would be a Sassari landline (+39 079…).
+  const BRITISH = "07911 123456";
+  async function london() {
+    const { user, cookie } = await signedInUser();
+    const created = await call("/api/twilio-accounts", { cookie, body: { name: "London", sandbox: true, phoneNumber: "+15005550006", phoneCountry: "GB", gptModel: "gpt-4o-mini" } });
+    expect(created.status, created.text).toBe(201);
+    return { user, cookie, account: created.json as { id: string } };
+  }
+
+  it("reads a contact typed in a static list's form with the list's account country, and answers 400 on the field for one that cannot exist", async () => {
+    const { cookie } = await london();
+    const list = await call("/api/lists", { cookie, body: { name: "Clienti UK", listType: "static", source: "csv" } });
+    expect(list.status, list.text).toBe(201);
+    const added = await call(`/api/lists/${list.json.id}/leads`, { cookie, body: { nome: "Jane", cognome: "Doe", numeroTelefono: BRITISH } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.numeroTelefono).toBe("+447911123456");
+    // The same customer typed another way is the same contact.
+    const again = await call(`/api/lists/${list.json.id}/leads`, { cookie, body: { nome: "Jane", cognome: "Doe", numeroTelefono: "+44 7911 123456" } });
+    expect(again.status).toBe(409);
+    const bad = await call(`/api/lists/${list.json.id}/leads`, { cookie, body: { nome: "Jane", cognome: "Doe", numeroTelefono: "0000 12" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ error: LIST_TEXTS.numeroInvalid, details: [{ path: "numeroTelefono", message: LIST_TEXTS.numeroInvalid }] });
+    const letters = await call(`/api/lists/${list.json.id}/leads`, { cookie, body: { nome: "Jane", cognome: "Doe", numeroTelefono: "chiamare dopo" } });
+    expect(letters.status).toBe(400);
+    expect(letters.json.error).toBe(LIST_TEXTS.numeroInvalid);
+    const leads = await call(`/api/lists/${list.json.id}/leads`, { cookie });
+    expect(leads.json.leads.map((l: { numeroTelefono: string }) => l.numeroTelefono)).toEqual(["+447911123456"]);
+  });
+
+  it("reads lead-alert numbers with the account's country, refuses impossible ones and duplicates once in E.164, and saves nothing then", async () => {
+    const { cookie, account } = await london();
+    const saved = await call("/api/lead-notifications/settings", {
+      cookie,
+      body: { twilioAccountId: account.id, notificationEnabled: false, notificationPhoneNumbers: [BRITISH, "+39 328 123 4567"] },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.notificationPhoneNumbers).toEqual(["+447911123456", "+393281234567"]);
+    const same = await call("/api/lead-notifications/settings", {
+      cookie,
+      body: { twilioAccountId: account.id, notificationEnabled: false, notificationPhoneNumbers: ["+44 7400 123456", BRITISH, "+44 7911 123456"] },
+    });
+    expect(same.status).toBe(400);
+    expect(same.json).toEqual({ error: ACTIONS_TEXTS.phoneDuplicate, details: [{ path: "notificationPhoneNumbers.2", message: ACTIONS_TEXTS.phoneDuplicate }] });
+    const impossible = await call("/api/lead-notifications/settings", { cookie, body: { twilioAccountId: account.id, notificationEnabled: false, notificationPhoneNumbers: ["0000 12"] } });
+    expect(impossible.status).toBe(400);
+    expect(impossible.json.details).toEqual([{ path: "notificationPhoneNumbers.0", message: ACTIONS_TEXTS.phoneInvalid }]);
+    const row = await db().query.leadNotificationSettings.findFirst({ where: eq(leadNotificationSettings.twilioAccountId, account.id) });
+    expect(row!.notificationPhoneNumbers).toEqual(["+447911123456", "+393281234567"]);
+  });
+
+  it("keeps calendar numbers in the spec's international format whatever the country: a British number stays British, a national one is refused", async () => {
+    const { cookie } = await london();
+    const saved = await call("/api/calendar/settings", { cookie, body: { notificationEnabled: false, notificationPhoneNumbers: ["+44 7911 123456"] } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.notificationPhoneNumbers).toEqual(["+447911123456"]);
+    const event = await call("/api/calendar", {
+      cookie,
+      body: { title: "Call", startDate: "2031-03-03T09:00:00.000Z", notificationEnabled: false, notificationPhoneNumbers: ["+44 7911 123456", BRITISH] },
+    });
+    expect(event.status).toBe(400);
+    expect(event.json.details).toEqual([{ path: "notificationPhoneNumbers.1", message: CALENDAR_TEXTS.phoneInvalid }]);
+  });
+
+  it("reads leads from the console, the Lead Manager API and a Google lead form with the account's country", async () => {
+    const { cookie, account } = await london();
+    const manual = await call("/api/leads", { cookie, body: { phone: BRITISH, name: "Jane" } });
+    expect(manual.status, manual.text).toBe(201);
+    expect(manual.json.lead.phoneNumber).toBe("+447911123456");
+    const source = await call("/api/lead-sources", { cookie, body: { name: "Google Ads", type: "google", autoResponse: false } });
+    expect(source.status, source.text).toBe(201);
+    const post = (value: string, leadId: string) =>
+      call(source.json.webhook.path, { origin: null, body: googleLeadPayload({ key: source.json.webhook.key, leadId, answers: [{ columnId: "PHONE_NUMBER", value }] }) });
+    expect((await post("07400 123456", "g-1")).status).toBe(200);
+    const bad = await post("0000 12", "g-2");
+    expect(bad.status).toBe(400);
+    const stored = await db().select().from(leads).where(eq(leads.twilioAccountId, account.id));
+    expect(stored.map((l) => l.phoneNumber).sort()).toEqual(["+447400123456", "+447911123456"]);
   });
 });
 

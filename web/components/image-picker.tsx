@@ -52,6 +52,7 @@ export function ImagePicker({
           accept={IMAGE_ACCEPT}
           className="sr-only"
           tabIndex={-1}
+          aria-label={T.choosePhoto}
           disabled={disabled}
           data-testid="image-input"
           onChange={(event) => {

@@ -53,7 +53,8 @@ export function SidebarFooter({ user }: { user: CurrentUser }) {
         <ProfilePhotoDialog user={user}>
           <button
             type="button"
-            aria-label={T.changeProfilePhoto}
+            // The name ends with the initials the button shows (WCAG 2.5.3: the visible text is part of the name).
+            aria-label={user.profileImageUrl ? T.changeProfilePhoto : `${T.changeProfilePhoto}: ${initials(user)}`}
             title={T.changeProfilePhoto}
             className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >

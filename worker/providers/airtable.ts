@@ -160,13 +160,14 @@ export async function listRecordsPage(
 }
 
 // Every record of the table (or view), in Airtable's order.
-export async function listAllRecords(env: AirtableEnv, config: AirtableConfig, maxPages = AIRTABLE_MAX_PAGES): Promise<AirtableRecord[]> {
+// byFieldId as in listRecordsPage.
+export async function listAllRecords(env: AirtableEnv, config: AirtableConfig, maxPages = AIRTABLE_MAX_PAGES, opts: { byFieldId?: boolean } = {}): Promise<AirtableRecord[]> {
   let records: AirtableRecord[] = [];
   let offset: string | null = null;
   let restarts = 0;
   for (let page = 0; ; page++) {
     if (page >= maxPages) throw new AirtableError("invalid", AIRTABLE_TEXTS.tooManyRecords(maxPages * PAGE_SIZE), undefined);
-    const result = await listRecordsPage(env, config, offset);
+    const result = await listRecordsPage(env, config, offset, opts);
     if (result.restarted) {
       // The cursor timed out mid-listing: the partial pages are dropped, the first one is read again.
       if (++restarts > MAX_RESTARTS) throw new AirtableError("unavailable", AIRTABLE_TEXTS.restartedTooOften, 422);
@@ -197,6 +198,35 @@ export async function tableSchemaFields(env: AirtableEnv, config: AirtableConfig
   const table = body.tables?.find((t) => t.id === config.tableId || t.name === config.tableId);
   if (!table) throw new AirtableError("not_found", AIRTABLE_TEXTS.notFound, 404);
   return (table.fields ?? []).filter((f): f is AirtableField => typeof f.id === "string" && typeof f.name === "string" && f.name.length > 0);
+}
+
+// The one rule for mappings of keys (a lead field) to Airtable column names, used by lists and lead
+// sources: each mapped column is kept by field id beside its name (fieldIds, by mapping key), so a
+// column renamed in Airtable still feeds the same key and the mapping shows its new name. A mapping
+// saved before ids were kept, or whose id is gone, is resolved by name here (and gets its id).
+export function followFieldRenames(
+  mapping: Record<string, string>,
+  storedIds: Record<string, string>,
+  schema: AirtableField[],
+): { fieldIds: Record<string, string>; mapping: Record<string, string> } {
+  const idOf = new Map(schema.map((f) => [f.name, f.id]));
+  const nameOf = new Map(schema.map((f) => [f.id, f.name]));
+  const fieldIds: Record<string, string> = {};
+  const current: Record<string, string> = {};
+  for (const [key, name] of Object.entries(mapping)) {
+    const stored = storedIds[key];
+    const id = stored && nameOf.has(stored) ? stored : idOf.get(name);
+    if (id) fieldIds[key] = id;
+    current[key] = id ? nameOf.get(id)! : name;
+  }
+  return { fieldIds, mapping: current };
+}
+
+// Records listed by field id (byFieldId), keyed again by the table's current column names.
+export function fieldsByCurrentName(records: AirtableRecord[], schema: AirtableField[]): AirtableRecord[] {
+  const nameOf = new Map(schema.map((f) => [f.id, f.name]));
+  for (const r of records) r.fields = Object.fromEntries(Object.entries(r.fields).map(([id, v]) => [nameOf.get(id) ?? id, v]));
+  return records;
 }
 
 // Field names from the base schema. A token without the schema scope gets the names found in the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toE164 } from "../phone";
+import { looksLikePhone, toE164 } from "../phone";
 import { CONVERSATION_TEXTS } from "./conversations";
 
 export const LEAD_LEVELS = ["low", "medium", "high"] as const;
@@ -55,21 +55,23 @@ export function leadPhoneIssue(input: string, listed: readonly string[]): string
   return null;
 }
 
-// The server also needs a number WhatsApp can reach; it stores it in E.164.
+// The server also needs a number WhatsApp can reach: here it must look like one; the Worker reads it with
+// the account's default country, refuses one that cannot exist and stores it in E.164.
 export const leadPhoneListSchema = z
   .array(z.string({ error: ACTIONS_TEXTS.phoneRequired }), { error: ACTIONS_TEXTS.phoneRequired })
   .max(20, ACTIONS_TEXTS.tooManyPhones)
   .superRefine((list, ctx) => {
+    // A number with its international prefix is the same in every country, so its repeats are told here.
+    const key = (raw: string) => (raw.trim().startsWith("+") ? (toE164(raw) ?? raw.trim()) : raw.trim());
     const seen: string[] = [];
     list.forEach((raw, i) => {
-      const issue = leadPhoneIssue(raw, []);
-      const phone = issue ? null : toE164(raw);
-      const message = issue ?? (phone === null ? ACTIONS_TEXTS.phoneInvalid : seen.includes(phone) ? ACTIONS_TEXTS.phoneDuplicate : null);
+      const issue = leadPhoneIssue(raw, []) ?? (looksLikePhone(raw) ? null : ACTIONS_TEXTS.phoneInvalid);
+      const message = issue ?? (seen.includes(key(raw)) ? ACTIONS_TEXTS.phoneDuplicate : null);
       if (message) ctx.addIssue({ code: "custom", path: [i], message });
-      if (phone) seen.push(phone);
+      if (!issue) seen.push(key(raw));
     });
   })
-  .transform((list) => list.map((p) => toE164(p)!));
+  .transform((list) => list.map((p) => p.trim()));
 
 export const leadNotificationSettingsSchema = z.object({
   twilioAccountId: z.string().trim().min(1).max(64).optional(),

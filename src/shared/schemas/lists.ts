@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toE164 } from "../phone";
+import { looksLikePhone } from "../phone";
 
 export const LIST_SOURCES = ["airtable", "csv"] as const;
 export const LIST_TYPES = ["static", "dynamic"] as const;
@@ -242,7 +242,8 @@ export const listLeadSchema = z.object({
     .trim()
     .min(1, LIST_TEXTS.numeroRequired)
     .max(40, LIST_TEXTS.numeroInvalid)
-    .refine((v) => toE164(v) !== null, LIST_TEXTS.numeroInvalid),
+    // The server reads it with the list's account country (a national number is not always Italian).
+    .refine(looksLikePhone, LIST_TEXTS.numeroInvalid),
   email: z.union([z.literal(""), email]).nullish(),
   professione: trimmed(200, "Professione").nullish(),
   note: trimmed(1000, "Note").nullish(),

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { cn } from "@web/lib/cn";
 
 const avatarVariants = cva(
-  "relative inline-flex shrink-0 items-center justify-center overflow-hidden bg-primary/15 font-semibold text-primary",
+  "relative inline-flex shrink-0 items-center justify-center overflow-hidden bg-primary/15 font-semibold text-foreground",
   {
     variants: {
       size: {

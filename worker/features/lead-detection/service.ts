@@ -10,6 +10,7 @@ import {
   type leadNotificationSettingsSchema,
 } from "@shared/schemas/lead-detection";
 import type { Db } from "@worker/db/client";
+import { accountPhoneList } from "@worker/lib/account-phone";
 import { badRequest } from "@worker/lib/http-error";
 import { type ChatResult, chatCompletion, isOffline } from "@worker/providers/openai";
 import type { SessionUser } from "@worker/types";
@@ -50,6 +51,8 @@ export async function getSettings(db: Db, user: SessionUser, active: ActiveAccou
 // The spec keeps one row per user: saving for an account moves the user's Lead Detection there.
 export async function saveSettings(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: SettingsInput) {
   const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
+  // Numbers typed without a prefix belong to this account's country.
+  const phones = accountPhoneList(input.notificationPhoneNumbers, account, "notificationPhoneNumbers", { invalid: TX.phoneInvalid, duplicate: TX.phoneDuplicate });
   const previous = await repo.findSettingsOfUser(db, user.id);
   const previousTemplate = previous?.twilioAccountId === account.id ? previous.notificationTemplateId : null;
   if (input.notificationTemplateId && input.notificationTemplateId !== previousTemplate) {
@@ -63,7 +66,7 @@ export async function saveSettings(env: Env, db: Db, user: SessionUser, active: 
     twilioAccountId: account.id,
     notificationEnabled: input.notificationEnabled,
     notificationTemplateId: input.notificationTemplateId,
-    notificationPhoneNumbers: input.notificationPhoneNumbers,
+    notificationPhoneNumbers: phones,
   });
   return toApiSettings(account.id, row);
 }

@@ -52,6 +52,8 @@ export interface StoredSourceConfig {
   baseId: string;
   tableId: string;
   viewId: string | null;
+  // The mapped columns' Airtable field ids, by mapping key (followFieldRenames).
+  fieldIds?: Record<string, string>;
 }
 
 function publicConfig(c: StoredSourceConfig | null): ApiLeadSource["config"] {
@@ -253,6 +255,12 @@ export async function updateSource(env: Env, db: Db, user: SessionUser, id: stri
   const templateVariables = await checkTemplate(db, source.twilioAccountId, input);
   const before = source.type === "airtable" ? (source.config as StoredSourceConfig | null) : null;
   const config = await storedConfig(env, input, before);
+  // A column still mapped to the same name on the same table keeps its field id (renames stay followed).
+  if (config && before?.fieldIds && before.baseId === config.baseId && before.tableId === config.tableId) {
+    const mapped = input.fieldMapping as Record<string, string | undefined>;
+    const kept = Object.entries(before.fieldIds).filter(([key]) => mapped[key] && mapped[key] === source.fieldMapping?.[key]);
+    if (kept.length) config.fieldIds = Object.fromEntries(kept);
+  }
   await repo.updateSource(db, id, { ...sourceValues(input), templateVariables, config: config as Record<string, unknown> | null, settings: googleSettings(input, source.settings) });
   return toApiSource((await repo.findSourceWithDetails(db, id))!);
 }

@@ -6,7 +6,7 @@ import { toE164 } from "@shared/phone";
 import { LEAD_TEXTS as TX, leadInputSchema } from "@shared/schemas/lead-sources";
 import type { Db } from "@worker/db/client";
 import { decryptSecret } from "@worker/lib/crypto";
-import { AirtableError, listAllRecords } from "@worker/providers/airtable";
+import { AirtableError, type AirtableField, fieldsByCurrentName, followFieldRenames, listAllRecords, tableSchemaFields } from "@worker/providers/airtable";
 import { findAccount } from "../accounts/repo";
 import { cellText } from "../lists/importer";
 import * as repo from "./repo";
@@ -38,10 +38,10 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
   if (!source || !source.isActive || source.type !== "airtable") return;
   const fail = (error: string) => repo.recordSync(db, source.id, { lastSyncAt: now, lastSyncResult: { ok: false, created: 0, updated: 0, invalid: 0, error } });
   const config = source.config as StoredSourceConfig | null;
-  const mapping = source.fieldMapping ?? {};
+  const storedMapping = source.fieldMapping ?? {};
   const account = await findAccount(db, source.twilioAccountId);
   if (!account) return;
-  if (!config || !mapping.phoneNumber) return fail(TX.airtableRequired);
+  if (!config || !storedMapping.phoneNumber) return fail(TX.airtableRequired);
   let apiKey: string;
   try {
     apiKey = await decryptSecret(config.apiKey, env.ENCRYPTION_KEY);
@@ -49,8 +49,15 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
     return fail(TX.airtableRequired);
   }
   let records;
+  let mapping = storedMapping;
   try {
-    records = await listAllRecords(env, { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId });
+    const table = { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId };
+    // Columns are followed by field id (the rule lists use), so a rename in Airtable keeps the mapping;
+    // a token without the schema scope reads them by name.
+    const schema = await tableSchemaFields(env, table);
+    if (schema) mapping = await followRenames(db, source, config, storedMapping, schema);
+    records = await listAllRecords(env, table, undefined, { byFieldId: schema !== null });
+    if (schema) fieldsByCurrentName(records, schema);
   } catch (err) {
     if (err instanceof AirtableError && (err.kind === "rate_limited" || err.kind === "unavailable")) throw new SourceRetryLater(err.message, err.retryAfterSeconds ?? 30);
     if (err instanceof AirtableError) return fail(err.message);
@@ -71,7 +78,8 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
       leadSourceId: source.id,
     });
     // A record without a usable number (or with a malformed email) is counted, not saved.
-    if (!parsed.success || !toE164(parsed.data.phone)) {
+    // A national number is read with the account's country, as saveLead reads it.
+    if (!parsed.success || !toE164(parsed.data.phone, account.phoneCountry)) {
       invalid++;
       continue;
     }
@@ -81,6 +89,18 @@ export async function runLeadSourceSync(env: Env, db: Db, job: { sourceId: strin
   }
   await repo.recordSync(db, source.id, { lastSyncAt: now, lastSyncResult: { ok: true, created, updated, invalid, error: null } });
 }
+
+// Stores the field ids beside the mapping and shows the columns' current names on the source's card.
+async function followRenames(db: Db, source: repo.LeadSourceRow, config: StoredSourceConfig, mapping: Record<string, string>, schema: AirtableField[]) {
+  const stored = config.fieldIds ?? {};
+  const followed = followFieldRenames(mapping, stored, schema);
+  if (JSON.stringify(sorted(followed.fieldIds)) !== JSON.stringify(sorted(stored)) || JSON.stringify(sorted(followed.mapping)) !== JSON.stringify(sorted(mapping))) {
+    await repo.updateSource(db, source.id, { config: { ...config, fieldIds: followed.fieldIds }, fieldMapping: { ...source.fieldMapping, ...followed.mapping } });
+  }
+  return followed.mapping;
+}
+
+const sorted = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
 // After its retries (Airtable busy or down all along) the sync is reported on the source's card.
 export async function giveUpLeadSourceSync(db: Db, job: { sourceId: string }, now = new Date()) {

@@ -17,7 +17,7 @@ import {
 } from "@shared/schemas/lists";
 import { type Db, runBatch } from "@worker/db/client";
 import { decryptSecret } from "@worker/lib/crypto";
-import { AIRTABLE_TEXTS, AirtableError, type AirtableField, listRecordsPage, tableSchemaFields } from "@worker/providers/airtable";
+import { AIRTABLE_TEXTS, AirtableError, type AirtableField, fieldsByCurrentName, followFieldRenames, listRecordsPage, tableSchemaFields } from "@worker/providers/airtable";
 import * as repo from "./repo";
 
 export interface SourceRecord {
@@ -237,12 +237,11 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
   const source = { apiKey, baseId: config.baseId, tableId: config.tableId, viewId: config.viewId };
   try {
     const schema = await tableSchemaFields(env, source);
-    const nameOf = schema ? new Map(schema.map((f) => [f.id, f.name])) : null;
     if (schema) mapping = await followRenames(db, list, imp.mapping, schema);
     for (let page = 0; page < AIRTABLE_PAGES_PER_JOB; page++) {
-      const result = await listRecordsPage(env, source, offset, { byFieldId: nameOf !== null });
+      const result = await listRecordsPage(env, source, offset, { byFieldId: schema !== null });
       // Fields come by id and are named with the table's current names.
-      if (nameOf) for (const r of result.records) r.fields = Object.fromEntries(Object.entries(r.fields).map(([id, v]) => [nameOf.get(id) ?? id, v]));
+      if (schema) fieldsByCurrentName(result.records, schema);
       // The offset expired: the listing goes on from the first page again. Leads are keyed by record
       // id, so the rows read twice are updated in place, never duplicated.
       if (result.restarted) {
@@ -266,20 +265,11 @@ export async function runAirtableChunk(env: Env, db: Db, job: { importId: string
   if (applied && offset) await env.JOBS.send(airtableJob(imp.id, job.chunk + 1, offset, restarts));
 }
 
-// A list's mapped Airtable columns are kept by field id beside their names (config.fieldIds, by
-// mapping key), so a column renamed in Airtable still feeds the same lead field and the mapping shows
-// its new name. Lists mapped before ids were kept get them here, on their next import.
+// A list's mapped Airtable columns are kept by field id in config.fieldIds (followFieldRenames, the
+// rule lead sources share). Lists mapped before ids were kept get them here, on their next import.
 async function followRenames(db: Db, list: repo.ListRow, mapping: Record<string, string>, schema: AirtableField[]) {
   const stored = (list.config as { fieldIds?: Record<string, string> } | null)?.fieldIds ?? {};
-  const idOf = new Map(schema.map((f) => [f.name, f.id]));
-  const nameOf = new Map(schema.map((f) => [f.id, f.name]));
-  const fieldIds: Record<string, string> = {};
-  const current: Record<string, string> = {};
-  for (const [key, name] of Object.entries(mapping)) {
-    const id = stored[key] && nameOf.has(stored[key]) ? stored[key] : idOf.get(name);
-    if (id) fieldIds[key] = id;
-    current[key] = id ? nameOf.get(id)! : name;
-  }
+  const { fieldIds, mapping: current } = followFieldRenames(mapping, stored, schema);
   const fieldMapping = { ...(list.fieldMapping ?? {}), ...current };
   if (stableJson(fieldIds) !== stableJson(stored) || stableJson(fieldMapping) !== stableJson(list.fieldMapping ?? {})) {
     await repo.updateList(db, list.id, { config: { ...(list.config ?? {}), fieldIds }, fieldMapping });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { JobMessage } from "@shared/jobs";
-import { toE164 } from "@shared/phone";
+import { DEFAULT_COUNTRY } from "@shared/phone";
 import {
   type AirtableListConfig,
   type ApiList,
@@ -20,11 +20,13 @@ import {
 } from "@shared/schemas/lists";
 import type { Db } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
+import { accountPhone } from "@worker/lib/account-phone";
 import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";
 import { type CsvUpload, parseCsvUpload } from "@worker/lib/csv-upload";
 import { AirtableError, listTableFields } from "@worker/providers/airtable";
 import type { SessionUser } from "@worker/types";
 import { type ActiveAccount, requireAccount } from "../accounts/context";
+import { findAccount } from "../accounts/repo";
 import { airtableJob, csvChunkCount } from "./importer";
 import * as repo from "./repo";
 
@@ -350,8 +352,9 @@ export async function leadsPage(db: Db, user: SessionUser, id: string, query: Le
 }
 
 export async function addLead(db: Db, user: SessionUser, id: string, input: LeadInput): Promise<ApiListLead> {
-  await getListForUser(db, user, id);
-  const phone = toE164(input.numeroTelefono)!;
+  const list = await getListForUser(db, user, id);
+  const account = await findAccount(db, list.twilioAccountId);
+  const phone = accountPhone(input.numeroTelefono, account ?? { phoneCountry: DEFAULT_COUNTRY }, "numeroTelefono", TX.numeroInvalid);
   if (await repo.findListLeadByPhone(db, id, phone)) throw conflict(TX.phoneInList);
   const row = await repo.insertListLead(db, {
     listId: id,

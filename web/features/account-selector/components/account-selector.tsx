@@ -53,11 +53,12 @@ export function AccountSelector() {
     <DropdownMenu>
       <DropdownMenuTrigger
         data-testid="account-selector"
-        aria-label={T.accountSelectorLabel}
         disabled={activation.isPending}
         className="inline-flex h-9 max-w-64 items-center gap-2 rounded-lg border bg-card px-3 text-sm font-medium shadow-sm transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
       >
         <StatusDot ok />
+        {/* The accessible name is the purpose and then the visible account name (WCAG 2.5.3). */}
+        <span className="sr-only">{T.accountSelectorLabel}: </span>
         <span className="truncate">{active?.name ?? T.noAccounts}</span>
         <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       </DropdownMenuTrigger>
@@ -122,11 +123,11 @@ export function AccountSelectorMobile() {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
         data-testid="account-selector-mobile"
-        aria-label={T.switchAccountTitle}
         disabled={activation.isPending}
         className="inline-flex h-9 max-w-32 items-center gap-1.5 rounded-lg border bg-card px-2.5 text-xs font-medium shadow-sm disabled:opacity-60"
       >
         <StatusDot ok />
+        <span className="sr-only">{T.switchAccountTitle}: </span>
         <span className="truncate">{active?.name ?? T.noAccounts}</span>
       </DialogTrigger>
       <DialogContent>

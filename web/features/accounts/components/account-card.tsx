@@ -79,7 +79,8 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
           <AccountPhotoDialog account={account}>
             <button
               type="button"
-              aria-label={T.changeAccountPhoto}
+              // The name ends with the initials the button shows (WCAG 2.5.3: the visible text is part of the name).
+              aria-label={account.profilePhoto ? T.changeAccountPhoto : `${T.changeAccountPhoto}: ${initials}`}
               title={T.changeAccountPhoto}
               className="group relative rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >

@@ -24,7 +24,7 @@ function Bubble({ message }: { message: PreviewMessage }) {
         <span className="sr-only">{bot ? UI.previewBot : UI.previewCustomer}: </span>
         <p className="break-words whitespace-pre-wrap">{message.content}</p>
         {message.createdAt ? (
-          <time dateTime={message.createdAt} className="mt-0.5 block text-right text-[10px] text-slate-500 dark:text-slate-400">
+          <time dateTime={message.createdAt} className="mt-0.5 block text-right text-[10px] text-slate-600 dark:text-slate-300">
             {clock.format(new Date(message.createdAt))}
           </time>
         ) : null}

@@ -43,9 +43,9 @@ export function TimeGrid({
               type="button"
               onClick={() => onOpenDay(day)}
               className="flex items-baseline gap-1.5 rounded-md px-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={fullDayLabel(day)}
+              aria-label={`${weekdayLabel(day)} ${dayNumber(day)}, ${fullDayLabel(day)}`}
             >
-              <span className="text-xs font-medium text-muted-foreground uppercase">{weekdayLabel(day)}</span>
+              <span className="text-xs font-medium text-muted-foreground uppercase">{weekdayLabel(day)}</span>{" "}
               <span className={cn("inline-flex size-7 items-center justify-center rounded-full text-base font-semibold", day === today && "bg-primary text-primary-foreground")}>{dayNumber(day)}</span>
             </button>
             <button

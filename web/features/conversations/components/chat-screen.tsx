@@ -74,12 +74,12 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
                 size="sm"
                 onClick={() => setSimulatorOpen((open) => !open)}
                 aria-pressed={simulatorOpen}
-                aria-label={simulatorLabel}
                 title={simulatorLabel}
                 data-testid="simulator-toggle"
               >
                 <Smartphone aria-hidden />
-                <span className="hidden sm:inline">{TX.simulatorTitle}</span>
+                {/* A toggle keeps one name, its visible text; aria-pressed tells whether it is open. */}
+                <span className="sr-only sm:not-sr-only">{TX.simulatorTitle}</span>
               </Button>
               ) : null}
             </>

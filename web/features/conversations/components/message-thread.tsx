@@ -110,7 +110,9 @@ export function MessageThread({ conversation, thread }: { conversation: ApiConve
     {activity?.handoff ? <HandoffSummary handoff={activity.handoff} /> : null}
     <div
       ref={scroller}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5"
+      // A scrollable region a keyboard can reach and scroll.
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:px-5"
       data-testid="message-thread"
       onScroll={(e) => {
         if (hasOlder && !loadingOlder && !olderFailed && e.currentTarget.scrollTop < TOP_THRESHOLD_PX) older();
@@ -123,7 +125,8 @@ export function MessageThread({ conversation, thread }: { conversation: ApiConve
           <p>{TX.noMessages}</p>
         </div>
       ) : (
-        <ol className="flex flex-col gap-2.5" role="log" aria-live="polite" aria-label={TX.threadLabel}>
+        <div role="log" aria-live="polite" aria-label={TX.threadLabel}>
+          <ol className="flex flex-col gap-2.5">
           {threadEntries(messages, notes, !hasOlder, events).map((entry) =>
             entry.kind === "message" ? (
               <MessageBubble key={entry.message.id} message={entry.message} now={now} />
@@ -135,6 +138,7 @@ export function MessageThread({ conversation, thread }: { conversation: ApiConve
           )}
           {typing ? <TypingBubble /> : null}
         </ol>
+        </div>
       )}
       {failed ? (
         <div

@@ -14,7 +14,9 @@ export function UnreadBadge({ className, descriptionId }: { className?: string; 
         className,
       )}
     >
-      <span aria-hidden>{count > 99 ? "99+" : count}</span>
+      {/* Drawn from data-count: the sidebar link's name stays "Conversazioni" (its visible label) and
+          the count reaches assistive technology once, as the link's description below. */}
+      <span aria-hidden data-count={count > 99 ? "99+" : String(count)} className="before:content-[attr(data-count)]" />
       <span id={descriptionId} className="sr-only">
         {T.unreadBadge(count)}
       </span>

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAddListLead } from "../api/add-list-lead";
 import { useDeleteListLead } from "../api/delete-list-lead";
@@ -46,7 +46,12 @@ function AddLeadForm({ listId, onDone }: { listId: string; onDone: () => void })
           setValues(emptyLeadForm());
           onDone();
         },
-        onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadAddError), variant: "destructive" }),
+        onError: (err) => {
+          // The server reads the number with the account's country: its refusal goes under the field.
+          const fields = fieldErrorsFrom(err);
+          if (Object.keys(fields).length) setErrors(fields as LeadFormErrors);
+          toast({ title: T.error, description: serverMessage(err, TX.leadAddError), variant: "destructive" });
+        },
       },
     );
   };

@@ -25,7 +25,7 @@ function PhoneMessage({ message }: { message: ApiMessage }) {
       >
         <PhoneAttachments message={message} />
         {message.content ? <p className="break-words whitespace-pre-wrap">{message.content}</p> : null}
-        <p className="mt-0.5 flex items-center justify-end gap-1 text-[10.5px] text-[#667781] dark:text-[#8696A0]">
+        <p className={cn("mt-0.5 flex items-center justify-end gap-1 text-[10.5px]", mine ? "text-[#4d5d66] dark:text-[#D1D7DB]" : "text-[#5b6b74] dark:text-[#AEBAC1]")}>
           <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
           {mine ? <CheckCheck className="size-3.5 text-[#53BDEB]" aria-hidden /> : null}
         </p>
@@ -113,7 +113,7 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
             <p className="text-[11px] opacity-80">{TX.simulatorOnline}</p>
           </div>
         </div>
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-[#EFEAE2] px-3 py-3 dark:bg-[#0B141A]" data-testid="simulator-thread">
+        <div ref={scroller} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto bg-[#EFEAE2] px-3 py-3 dark:bg-[#0B141A]" data-testid="simulator-thread">
           {visible.length === 0 ? (
             <p className="mx-auto mt-6 max-w-[85%] rounded-lg bg-[#FFF5C4] px-3 py-2 text-center text-xs text-[#54656F] dark:bg-[#182229] dark:text-[#8696A0]">
               {TX.simulatorEmpty}

@@ -1,5 +1,4 @@
 import { Check } from "lucide-react";
-import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
 import { CATEGORY_LABELS } from "@shared/constants";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { cn } from "@web/lib/cn";
@@ -27,7 +26,6 @@ export function TemplateList({
               type="button"
               disabled={!selectable}
               aria-pressed={selected}
-              aria-label={UI.selectTemplate(t.friendlyName)}
               onClick={() => onSelect(t.sid)}
               data-testid="template-option"
               className={cn(
