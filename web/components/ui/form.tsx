@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from "react";
 import {
   FormProvider,
+  set,
   useController,
   useFormContext,
   type FieldPath,
@@ -8,8 +9,13 @@ import {
   type Resolver,
   type UseFormReturn,
 } from "react-hook-form";
+import type { z } from "zod";
+import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
+import { Button } from "./button";
+import { DialogFooter } from "./dialog";
 import { FieldError, Label } from "./field";
+import { Switch } from "./switch";
 
 // The form layer: react-hook-form holds values and errors, <FormField> wires a control's id,
 // name, aria-invalid and aria-describedby, so no dialog repeats them. A dialog resets by being
@@ -32,10 +38,28 @@ export function validatorResolver<TValues extends FieldValues, TBody>(
     if (checked.ok) return { values: checked.body, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [field, message] of Object.entries(checked.errors)) {
-      if (message) errors[field] = { type: "validate", message };
+      // A dotted field ("talkingSchedules.0.hour") is nested, as react-hook-form reads and clears it.
+      if (message) set(errors, field, { type: "validate", message });
     }
     return { values: {}, errors: errors as never };
   };
+}
+
+/** The same answer from a validator whose success carries `data` instead of `body`. */
+export function checkedFromData<TBody, TField extends string>(
+  checked: { ok: true; data: TBody } | { ok: false; errors: Partial<Record<TField, string | undefined>> },
+): Checked<TBody, TField> {
+  return checked.ok ? { ok: true, body: checked.data } : checked;
+}
+
+/** A zod error as one message per top-level field, the first one each field has. */
+export function zodFieldErrors<TField extends string = string>(error: z.ZodError): Partial<Record<TField, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (field !== undefined) errors[String(field)] ??= issue.message;
+  }
+  return errors;
 }
 
 /** Puts the server's per-field messages (400 details) on the form's fields. */
@@ -141,4 +165,78 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
 /** A form-level error (no single field), e.g. a rule across fields or the server's sentence. */
 export function FormMessage({ children }: { children?: ReactNode }) {
   return <FieldError>{children}</FieldError>;
+}
+
+/** An on/off setting: its label (and hint) beside a Switch that holds the field's boolean. */
+export function FormSwitch<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  name,
+  label,
+  hint,
+  "data-testid": testId,
+}: {
+  name: TName;
+  label: ReactNode;
+  hint?: ReactNode;
+  "data-testid"?: string;
+}) {
+  const { control } = useFormContext<TValues>();
+  const { field } = useController<TValues, TName>({ control, name });
+  const base = useId();
+  const id = `${base}-${name}`;
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
+      <div className="grid min-w-0 flex-1 gap-1">
+        <Label htmlFor={id} className="leading-snug">
+          {label}
+        </Label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+      <Switch
+        id={id}
+        name={field.name}
+        ref={field.ref}
+        checked={field.value as boolean}
+        onCheckedChange={field.onChange}
+        onBlur={field.onBlur}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
+/** A form's Cancel and submit buttons (Annulla / Salva unless told), both off while it saves. */
+export function FormActions({
+  onCancel,
+  pending,
+  submitLabel = T.save,
+  size,
+  className,
+  children,
+  submitTestId,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel?: ReactNode;
+  size?: "sm";
+  className?: string;
+  /** Buttons before Cancel, e.g. a Delete pushed to the left. */
+  children?: ReactNode;
+  submitTestId?: string;
+}) {
+  return (
+    <DialogFooter className={className}>
+      {children}
+      <Button variant="outline" size={size} onClick={onCancel} disabled={pending}>
+        {T.cancel}
+      </Button>
+      <Button type="submit" size={size} disabled={pending} data-testid={submitTestId}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }
