@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, type FormEvent, type ReactNode } from "react";
 import {
   FormProvider,
   set,
@@ -86,13 +86,17 @@ export function Form<TValues extends FieldValues, TBody>({
   children: ReactNode;
   "data-testid"?: string;
 }) {
+  // Whether the submission still running was refused by the validator at once: a corrected form may
+  // then be sent again before that refusal has finished.
+  const refused = useRef(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     // A nested form (a dialog inside a dialog) must not submit its parent too.
     event.stopPropagation();
-    if (form.formState.isSubmitting) {
+    if (form.formState.isSubmitting && !refused.current) {
       event.preventDefault();
       return;
     }
+    refused.current = showSyncErrors(form);
     void form.handleSubmit(async (body) => {
       await onSubmit(body);
     })(event);
@@ -104,6 +108,23 @@ export function Form<TValues extends FieldValues, TBody>({
       </form>
     </FormProvider>
   );
+}
+
+// A feature's own validator answers at once: its messages show in the submit event itself, as they
+// did before the form layer; handleSubmit then runs as usual (and sets the same errors again).
+function showSyncErrors<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>): boolean {
+  const resolver = form.control._options.resolver;
+  if (!resolver) return false;
+  const result = resolver(form.getValues(), undefined, { fields: {}, shouldUseNativeValidation: false });
+  if (result instanceof Promise) return false;
+  const visit = (node: unknown, path: string) => {
+    if (!node || typeof node !== "object") return;
+    const { message, type } = node as { message?: unknown; type?: unknown };
+    if (typeof message === "string") form.setError(path as FieldPath<TValues>, { type: typeof type === "string" ? type : "validate", message });
+    for (const [key, child] of Object.entries(node)) if (key !== "message" && key !== "type" && key !== "ref") visit(child, path ? `${path}.${key}` : key);
+  };
+  visit(result.errors, "");
+  return Object.keys(result.errors).length > 0;
 }
 
 export interface FieldRender<TValue> {
