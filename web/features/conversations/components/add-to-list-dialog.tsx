@@ -55,7 +55,7 @@ function AddToListForm({ conversation, onDone }: { conversation: ApiConversation
     add.mutate({ listId: v.listId, lead: { nome: v.nome, cognome: v.cognome, numeroTelefono: phone, email: v.email || null, note: v.note || null } });
   };
   return (
-    <Form form={form} onSubmit={submit} className="gap-3" data-testid="add-to-list-form">
+    <Form form={form} onSubmit={submit} className="gap-3!" data-testid="add-to-list-form">
       <FormField<Values, "listId"> name="listId" label={TX.addToListPick}>
         {(field) => (
           <NativeSelect {...field} disabled={lists.isPending || available.length === 0} data-testid="add-to-list-pick">

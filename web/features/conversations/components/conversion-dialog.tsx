@@ -38,7 +38,7 @@ function ConversionForm({ conversation, state, onDone }: { conversation: ApiConv
     onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.conversionError), variant: "destructive" }),
   });
   return (
-    <Form form={form} onSubmit={(dealValue) => save.mutate({ id: conversation.id, converted: true, dealValue })} className="gap-3" data-testid="conversion-form">
+    <Form form={form} onSubmit={(dealValue) => save.mutate({ id: conversation.id, converted: true, dealValue })} className="gap-3!" data-testid="conversion-form">
       {state.converted && state.convertedAt ? (
         <p className="text-sm text-muted-foreground" data-testid="conversion-state">
           {TX.conversionConvertedAt(formatRomeDateTime(state.convertedAt))}
