@@ -147,18 +147,21 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   label,
   hint,
   className,
+  quiet = false,
   children,
 }: {
   name: TName;
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
+  /** Marks the control invalid without its own message, when one message above speaks for several fields. */
+  quiet?: boolean;
   children: (field: FieldRender<TValues[TName]>) => ReactNode;
 }) {
   const { control } = useFormContext<TValues>();
   const { field, fieldState } = useController<TValues, TName>({ control, name });
   const base = useId();
-  const ids = { id: `${base}-${name}`, errorId: `${base}-${name}-error`, hintId: `${base}-${name}-hint`, error: fieldState.error?.message };
+  const ids = { id: `${base}-${name}`, errorId: `${base}-${name}-error`, hintId: `${base}-${name}-hint`, error: quiet ? undefined : fieldState.error?.message };
   const describedBy = [ids.error ? ids.errorId : null, hint && !ids.error ? ids.hintId : null].filter(Boolean).join(" ");
   return (
     <div className={cn("grid gap-1.5", className)}>
@@ -170,7 +173,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
           onChange: field.onChange,
           onBlur: field.onBlur,
           ref: field.ref,
-          "aria-invalid": ids.error ? true : undefined,
+          "aria-invalid": fieldState.error ? true : undefined,
           "aria-describedby": describedBy || undefined,
         })}
         {hint && !ids.error ? (
