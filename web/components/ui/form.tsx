@@ -1,20 +1,22 @@
-import { useId, useRef, type FormEvent, type ReactNode } from "react";
+import { Trash } from "lucide-react";
+import { useEffect, useId, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
 import {
   FormProvider,
   set,
   useController,
   useFormContext,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   type Resolver,
   type UseFormReturn,
 } from "react-hook-form";
-import type { z } from "zod";
 import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
-import { Button } from "./button";
-import { DialogFooter } from "./dialog";
+import { Button, type ButtonProps } from "./button";
 import { FieldError, Label } from "./field";
+import { Checkbox, NativeSelect } from "./input";
 import { Switch } from "./switch";
 
 // The form layer: react-hook-form holds values and errors, <FormField> wires a control's id,
@@ -45,11 +47,14 @@ export function validatorResolver<TValues extends FieldValues, TBody>(
   };
 }
 
-/** The same answer from a validator whose success carries `data` instead of `body`. */
-export function checkedFromData<TBody, TField extends string>(
-  checked: { ok: true; data: TBody } | { ok: false; errors: Partial<Record<TField, string | undefined>> },
-): Checked<TBody, TField> {
-  return checked.ok ? { ok: true, body: checked.data } : checked;
+/** The same, for a validator that answers `{ ok: true, data }` (the shape its own tests pin). */
+export function dataResolver<TValues extends FieldValues, TBody>(
+  validate: (values: TValues) => { ok: true; data: TBody } | { ok: false; errors: Partial<Record<string, string | undefined>> },
+): Resolver<TValues, unknown, TBody> {
+  return validatorResolver((values: TValues): Checked<TBody> => {
+    const checked = validate(values);
+    return checked.ok ? { ok: true, body: checked.data } : { ok: false, errors: checked.errors };
+  });
 }
 
 /** A zod error as one message per top-level field, the first one each field has. */
@@ -60,6 +65,24 @@ export function zodFieldErrors<TField extends string = string>(error: z.ZodError
     if (field !== undefined) errors[String(field)] ??= issue.message;
   }
   return errors;
+}
+
+/** The first message among a form's errors, e.g. for a toast that repeats it. */
+export function firstErrorMessage(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (error && typeof error.message === "string" && error.message) return error.message;
+  }
+  return undefined;
+}
+
+/** The form's own message (`errors.root`, no single field) goes away as soon as any value changes. */
+export function useRootErrorClearedOnChange<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>) {
+  useEffect(() => {
+    const { unsubscribe } = form.watch((_, { name }) => {
+      if (name) form.clearErrors("root");
+    });
+    return unsubscribe;
+  }, [form]);
 }
 
 /** Puts the server's per-field messages (400 details) on the form's fields. */
@@ -73,15 +96,31 @@ export function setServerErrors<TValues extends FieldValues>(
   }
 }
 
+// A validator that answers at once shows its messages in the same render as the click; react-hook-form,
+// whose submit awaits, then records the same errors with the submission.
+// Answers whether it refused them.
+function showErrorsNow<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>): boolean {
+  const { resolver, context } = form.control._options;
+  const result = resolver?.(form.getValues(), context, { fields: {}, shouldUseNativeValidation: false });
+  if (!result || result instanceof Promise) return false;
+  for (const [name, error] of Object.entries(result.errors)) {
+    if (typeof error?.message === "string" && error.message) form.setError(name as FieldPath<TValues>, { type: "validate", message: error.message });
+  }
+  return Object.keys(result.errors).length > 0;
+}
+
 export function Form<TValues extends FieldValues, TBody>({
   form,
   onSubmit,
+  onInvalid,
   className,
   children,
   ...rest
 }: {
   form: UseFormReturn<TValues, unknown, TBody>;
   onSubmit: (body: TBody) => unknown;
+  /** Called when the validator refuses the values (its messages are already on their fields). */
+  onInvalid?: (errors: FieldErrors<TValues>) => void;
   className?: string;
   children: ReactNode;
   "data-testid"?: string;
@@ -96,10 +135,10 @@ export function Form<TValues extends FieldValues, TBody>({
       event.preventDefault();
       return;
     }
-    refused.current = showSyncErrors(form);
+    refused.current = showErrorsNow(form);
     void form.handleSubmit(async (body) => {
       await onSubmit(body);
-    })(event);
+    }, onInvalid)(event);
   };
   return (
     <FormProvider {...form}>
@@ -108,23 +147,6 @@ export function Form<TValues extends FieldValues, TBody>({
       </form>
     </FormProvider>
   );
-}
-
-// A feature's own validator answers at once: its messages show in the submit event itself, as they
-// did before the form layer; handleSubmit then runs as usual (and sets the same errors again).
-function showSyncErrors<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>): boolean {
-  const resolver = form.control._options.resolver;
-  if (!resolver) return false;
-  const result = resolver(form.getValues(), undefined, { fields: {}, shouldUseNativeValidation: false });
-  if (result instanceof Promise) return false;
-  const visit = (node: unknown, path: string) => {
-    if (!node || typeof node !== "object") return;
-    const { message, type } = node as { message?: unknown; type?: unknown };
-    if (typeof message === "string") form.setError(path as FieldPath<TValues>, { type: typeof type === "string" ? type : "validate", message });
-    for (const [key, child] of Object.entries(node)) if (key !== "message" && key !== "type" && key !== "ref") visit(child, path ? `${path}.${key}` : key);
-  };
-  visit(result.errors, "");
-  return Object.keys(result.errors).length > 0;
 }
 
 export interface FieldRender<TValue> {
@@ -191,69 +213,119 @@ export function FormMessage({ children }: { children?: ReactNode }) {
   return <FieldError>{children}</FieldError>;
 }
 
-/** An on/off setting: its label (and hint) beside a Switch that holds the field's boolean. */
+/** A boolean field as a labelled switch on its own row; `onCheckedChange` for what else it changes. */
 export function FormSwitch<TValues extends FieldValues, TName extends FieldPath<TValues>>({
   name,
   label,
   hint,
-  "data-testid": testId,
+  onCheckedChange,
+  ...rest
 }: {
   name: TName;
   label: ReactNode;
+  /** A line under the label, which the switch is described by. */
   hint?: ReactNode;
+  onCheckedChange?: (checked: boolean) => void;
   "data-testid"?: string;
 }) {
   const { control } = useFormContext<TValues>();
   const { field } = useController<TValues, TName>({ control, name });
-  const base = useId();
-  const id = `${base}-${name}`;
+  const id = `${useId()}-${name}`;
+  const labelled = (
+    <Label htmlFor={id} className="min-w-0 flex-1 leading-snug">
+      {label}
+    </Label>
+  );
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
-      <div className="grid min-w-0 flex-1 gap-1">
-        <Label htmlFor={id} className="leading-snug">
-          {label}
-        </Label>
-        {hint ? (
+      {hint ? (
+        <div className="grid min-w-0 flex-1 gap-1">
+          {labelled}
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             {hint}
           </p>
-        ) : null}
-      </div>
+        </div>
+      ) : (
+        labelled
+      )}
       <Switch
         id={id}
-        name={field.name}
-        ref={field.ref}
-        checked={field.value as boolean}
-        onCheckedChange={field.onChange}
-        onBlur={field.onBlur}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        data-testid={testId}
+        checked={!!field.value}
+        onCheckedChange={(checked) => {
+          field.onChange(checked);
+          onCheckedChange?.(checked);
+        }}
+        {...rest}
       />
     </div>
   );
 }
 
-/** A form's Cancel and submit buttons (Annulla / Salva unless told), both off while it saves. */
-export function FormActions({
-  onCancel,
+/**
+ * A boolean field as a checkbox inside its label; `checked` overrides what it shows (e.g. when disabled),
+ * `className` replaces the label's layout.
+ */
+export function FormCheckbox<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  name,
+  className,
+  checkboxClassName,
+  checked,
+  children,
+  ...rest
+}: {
+  name: TName;
+  className?: string;
+  checkboxClassName?: string;
+  checked?: boolean;
+  children: ReactNode;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "disabled"> & { "data-testid"?: string }) {
+  const { control } = useFormContext<TValues>();
+  const { field } = useController<TValues, TName>({ control, name });
+  return (
+    <label className={className ?? "flex items-center gap-2 text-sm"}>
+      <Checkbox
+        name={field.name}
+        className={checkboxClassName}
+        checked={checked ?? !!field.value}
+        onChange={(e) => field.onChange(e.target.checked)}
+        onBlur={field.onBlur}
+        {...rest}
+      />
+      {children}
+    </label>
+  );
+}
+
+/** Cancel and submit at the foot of a form; `children` go first (e.g. a delete button). */
+export function FormFooter({
   pending,
+  onCancel,
   submitLabel = T.save,
   size,
   className,
   children,
   submitTestId,
+  onDelete,
 }: {
-  onCancel: () => void;
   pending: boolean;
+  onCancel: () => void;
   submitLabel?: ReactNode;
-  size?: "sm";
+  size?: ButtonProps["size"];
   className?: string;
-  /** Buttons before Cancel, e.g. a Delete pushed to the left. */
   children?: ReactNode;
   submitTestId?: string;
+  /** A Delete button at the far left, for a form that edits something stored. */
+  onDelete?: () => void;
 }) {
   return (
-    <DialogFooter className={className}>
+    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", onDelete && "sm:items-center", className)}>
+      {onDelete ? (
+        <Button variant="ghost-destructive" size={size} className="sm:mr-auto" onClick={onDelete} disabled={pending}>
+          <Trash aria-hidden />
+          {T.delete}
+        </Button>
+      ) : null}
       {children}
       <Button variant="outline" size={size} onClick={onCancel} disabled={pending}>
         {T.cancel}
@@ -261,6 +333,41 @@ export function FormActions({
       <Button type="submit" size={size} disabled={pending} data-testid={submitTestId}>
         {submitLabel}
       </Button>
-    </DialogFooter>
+    </div>
+  );
+}
+
+/** A field chosen among `options` (each its own label), with an optional first choice of none (`emptyLabel`). */
+export function FormSelect<TValues extends FieldValues, TName extends FieldPath<TValues>, TOption extends string | number>({
+  options,
+  optionLabel,
+  emptyLabel,
+  disabled,
+  "data-testid": testId,
+  ...props
+}: {
+  name: TName;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  options: readonly TOption[];
+  optionLabel: (option: TOption) => ReactNode;
+  emptyLabel?: ReactNode;
+  disabled?: boolean;
+  "data-testid"?: string;
+}) {
+  return (
+    <FormField<TValues, TName> {...props}>
+      {(field) => (
+        <NativeSelect {...field} disabled={disabled} data-testid={testId}>
+          {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
   );
 }

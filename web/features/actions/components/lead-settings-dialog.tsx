@@ -1,8 +1,8 @@
 import { Controller, useForm } from "react-hook-form";
 import { ACTIONS_TEXTS as TX, type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
 import { PhoneListEditor } from "@web/components/phone-list-editor";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormActions, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
+import { FormDialog } from "@web/components/form-dialog";
+import { Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
@@ -16,17 +16,14 @@ interface Values {
   notificationPhoneNumbers: string[];
 }
 
-function LeadSettingsForm({
-  settings,
-  twilioAccountId,
-  save,
-  onClose,
-}: {
+interface LeadSettingsDialogProps {
+  open: boolean;
   settings: ApiLeadNotificationSettings | null | undefined;
   twilioAccountId: string;
-  save: ReturnType<typeof useSaveLeadSettings>;
   onClose: () => void;
-}) {
+}
+
+function LeadSettingsForm({ settings, twilioAccountId, save, onClose }: Omit<LeadSettingsDialogProps, "open"> & { save: ReturnType<typeof useSaveLeadSettings> }) {
   const form = useForm<Values>({
     defaultValues: {
       notificationEnabled: settings?.notificationEnabled ?? false,
@@ -84,33 +81,18 @@ function LeadSettingsForm({
           />
         )}
       />
-      <FormActions onCancel={onClose} pending={save.isPending} />
+      <FormFooter onCancel={onClose} pending={save.isPending} />
     </Form>
   );
 }
 
-export function LeadSettingsDialog({
-  open,
-  settings,
-  twilioAccountId,
-  onClose,
-}: {
-  open: boolean;
-  settings: ApiLeadNotificationSettings | null | undefined;
-  twilioAccountId: string;
-  onClose: () => void;
-}) {
+
+export function LeadSettingsDialog({ open, settings, twilioAccountId, onClose }: LeadSettingsDialogProps) {
   const save = useSaveLeadSettings();
+  // Starts again from the stored settings at each opening, and once they have loaded.
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.settingsTitle}</DialogTitle>
-          <DialogDescription>{TX.settingsDescription}</DialogDescription>
-        </DialogHeader>
-        {/* Starts again from the stored settings at each opening, and once they have loaded. */}
-        {open ? <LeadSettingsForm key={settings ? "stored" : "default"} settings={settings} twilioAccountId={twilioAccountId} save={save} onClose={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={save.isPending} onClose={onClose} title={TX.settingsTitle} description={TX.settingsDescription}>
+      <LeadSettingsForm key={settings ? "stored" : "default"} settings={settings} twilioAccountId={twilioAccountId} save={save} onClose={onClose} />
+    </FormDialog>
   );
 }

@@ -6,10 +6,11 @@ import type { ApiConversation } from "@shared/schemas/conversations";
 import { listLeadSchema } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/form-dialog";
+import { DialogFooter } from "@web/components/ui/dialog";
 import { Field } from "@web/components/ui/field";
-import { type Checked, Form, FormField, validatorResolver } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { type Checked, Form, FormField, FormSelect, validatorResolver } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { withPlus } from "@web/lib/conversation-format";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
@@ -56,18 +57,15 @@ function AddToListForm({ conversation, onDone }: { conversation: ApiConversation
   };
   return (
     <Form form={form} onSubmit={submit} className="gap-3!" data-testid="add-to-list-form">
-      <FormField<Values, "listId"> name="listId" label={TX.addToListPick}>
-        {(field) => (
-          <NativeSelect {...field} disabled={lists.isPending || available.length === 0} data-testid="add-to-list-pick">
-            <option value="">{available.length === 0 && !lists.isPending ? TX.addToListNoLists : TX.addToListPickPlaceholder}</option>
-            {available.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <FormSelect<Values, "listId", string>
+        name="listId"
+        label={TX.addToListPick}
+        emptyLabel={available.length === 0 && !lists.isPending ? TX.addToListNoLists : TX.addToListPickPlaceholder}
+        options={available.map((l) => l.id)}
+        optionLabel={(id) => available.find((l) => l.id === id)?.name}
+        disabled={lists.isPending || available.length === 0}
+        data-testid="add-to-list-pick"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField<Values, "nome"> name="nome" label={TX.addToListFirstName}>
           {(field) => <Input {...field} maxLength={100} required />}
@@ -97,19 +95,20 @@ function AddToListForm({ conversation, onDone }: { conversation: ApiConversation
 export function AddToListDialog({ conversation }: { conversation: ApiConversation }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      pending={false}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      title={TX.addToListTitle}
+      description={TX.addToListDescription}
+      trigger={
         <Button variant="ghost" size="icon-sm" aria-label={TX.addToList} title={TX.addToList} data-testid="add-to-list">
           <ListPlus aria-hidden />
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.addToListTitle}</DialogTitle>
-          <DialogDescription>{TX.addToListDescription}</DialogDescription>
-        </DialogHeader>
-        {open ? <AddToListForm conversation={conversation} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <AddToListForm conversation={conversation} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useForm } from "react-hook-form";
 import { type ApiLeadSource, type LeadInput, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
 import { T } from "@shared/strings";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormActions, FormField, validatorResolver } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { FormDialog } from "@web/components/form-dialog";
+import { Form, FormFooter, FormField, FormSelect, validatorResolver } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateLead } from "../api/create-lead";
@@ -40,36 +40,24 @@ function LeadForm({ sources, create, onClose }: { sources: readonly ApiLeadSourc
       <FormField<Values, "notes"> name="notes" label={TX.notesLabel}>
         {(field) => <Input {...field} maxLength={2000} />}
       </FormField>
-      <FormField<Values, "leadSourceId"> name="leadSourceId" label={TX.sourceLabel}>
-        {(field) => (
-          <NativeSelect {...field}>
-            <option value="">{TX.noSource}</option>
-            {sources.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormActions onCancel={onClose} pending={create.isPending} />
+      <FormSelect<Values, "leadSourceId", string>
+        name="leadSourceId"
+        label={TX.sourceLabel}
+        emptyLabel={TX.noSource}
+        options={sources.map((s) => s.id)}
+        optionLabel={(id) => sources.find((s) => s.id === id)?.name}
+      />
+      <FormFooter onCancel={onClose} pending={create.isPending} />
     </Form>
   );
 }
 
 // A lead typed in by hand; it goes through the same rules as one from the Lead Manager API.
-// The form lives only while the dialog is open, so each opening starts empty.
 export function LeadDialog({ open, sources, onClose }: { open: boolean; sources: readonly ApiLeadSource[]; onClose: () => void }) {
   const create = useCreateLead();
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !create.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.leadCreateTitle}</DialogTitle>
-          <DialogDescription>{TX.leadsDescription}</DialogDescription>
-        </DialogHeader>
-        <LeadForm sources={sources} create={create} onClose={onClose} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={create.isPending} onClose={onClose} title={TX.leadCreateTitle} description={TX.leadsDescription}>
+      <LeadForm sources={sources} create={create} onClose={onClose} />
+    </FormDialog>
   );
 }

@@ -21,13 +21,14 @@ import {
 } from "@shared/schemas/lead-sources";
 import { type ApiTemplate, templateBody, templateVariables } from "@shared/schemas/templates";
 import { T } from "@shared/strings";
-import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { DayToggles } from "@web/components/day-toggles";
+import { FormDialog } from "@web/components/form-dialog";
+import { incompleteBindings } from "@web/components/template-variables-field";
+import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormActions, FormField, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
-import { cn } from "@web/lib/cn";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useLeads } from "../api/get-leads";
@@ -38,7 +39,6 @@ import {
   LEAD_SOURCE_SERVER_FIELDS,
   leadSourceFormFrom,
   type LeadSourceFormValues,
-  toggleDay,
   toLeadSourceInput,
 } from "../lib/lead-source-form";
 import { plannedSends } from "@shared/lead-source-plan";
@@ -113,17 +113,7 @@ function LeadSourceForm({
     <Form form={form} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
         {text("name", TX.nameLabel, { maxLength: 100 })}
-        <FormField<Values, "type"> name="type" label={TX.typeLabel}>
-          {(field) => (
-            <NativeSelect {...field}>
-              {LEAD_SOURCE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {LEAD_SOURCE_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <FormSelect<Values, "type", (typeof LEAD_SOURCE_TYPES)[number]> name="type" label={TX.typeLabel} options={LEAD_SOURCE_TYPES} optionLabel={(t) => LEAD_SOURCE_TYPE_LABELS[t]} />
       </div>
       {values.type === "airtable" ? (
         <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="airtable-source">
@@ -150,35 +140,16 @@ function LeadSourceForm({
           </div>
         </fieldset>
       ) : null}
-      <FormField<Values, "templateId"> name="templateId" label={TX.templateLabel} hint={templates.length === 0 ? TX.noApprovedTemplates : undefined}>
-        {(field) => (
-          <NativeSelect {...field}>
-            <option value="">{TX.noTemplate}</option>
-            {templateMissing && editing ? <option value={field.value}>{editing.templateName ?? field.value}</option> : null}
-            {templates.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <FormSelect<Values, "templateId", string>
+        name="templateId"
+        label={TX.templateLabel}
+        hint={templates.length === 0 ? TX.noApprovedTemplates : undefined}
+        emptyLabel={TX.noTemplate}
+        options={[...(templateMissing && editing ? [values.templateId] : []), ...templates.map((t) => t.id)]}
+        optionLabel={(id) => templates.find((t) => t.id === id)?.name ?? editing?.templateName ?? id}
+      />
       {template ? (
-        <Controller
-          control={form.control}
-          name="variables"
-          render={({ field, fieldState }) => (
-            <TemplateVariablesField
-              template={template}
-              bindings={field.value}
-              onChange={field.onChange}
-              sources={["field", "custom", "text"]}
-              preview={preview}
-              customKeys={customKeys}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <TemplateVariablesFormField<Values> name="variables" template={template} sources={["field", "custom", "text"]} preview={preview} customKeys={customKeys} />
       ) : null}
       <div className="grid gap-2">
         <FormSwitch<Values, "isActive"> name="isActive" label={TX.activeLabel} />
@@ -187,21 +158,23 @@ function LeadSourceForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
         {pulled ? text("syncInterval", TX.syncIntervalLabel, { type: "number", min: 5, max: 1440, inputMode: "numeric" }) : null}
-        <FormField<Values, "calendarType"> name="calendarType" label={TX.calendarTypeLabel}>
-          {(field) => (
-            <NativeSelect {...field}>
-              <option value="">—</option>
-              {CALENDAR_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {CALENDAR_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <FormSelect<Values, "calendarType", (typeof CALENDAR_TYPES)[number]>
+          name="calendarType"
+          label={TX.calendarTypeLabel}
+          emptyLabel="—"
+          options={CALENDAR_TYPES}
+          optionLabel={(t) => CALENDAR_TYPE_LABELS[t]}
+        />
         {text("time", `${TX.timeLabel} (${LEAD_SOURCE_DEFAULTS.timezone})`, { type: "time" })}
       </div>
-      <Controller control={form.control} name="selectedDays" render={({ field }) => <DaysPicker days={field.value} onChange={field.onChange} />} />
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{TX.daysLabel}</legend>
+        <Controller
+          control={form.control}
+          name="selectedDays"
+          render={({ field }) => <DayToggles days={WEEK_DAYS} selected={field.value} onChange={field.onChange} buttonClassName="h-9 rounded-lg text-sm" />}
+        />
+      </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
         {text("startDate", TX.startDateLabel, { type: "date" })}
         {text("endDate", TX.endDateLabel, { type: "date" })}
@@ -237,35 +210,8 @@ function LeadSourceForm({
         </Button>
       </fieldset>
       <PlannedSendsPreview values={values} />
-      <FormActions onCancel={onClose} pending={save.isPending} />
+      <FormFooter onCancel={onClose} pending={save.isPending} />
     </Form>
-  );
-}
-
-function DaysPicker({ days, onChange }: { days: number[]; onChange: (days: number[]) => void }) {
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium">{TX.daysLabel}</legend>
-      <div className="flex flex-wrap gap-1.5">
-        {WEEK_DAYS.map((d) => {
-          const on = days.includes(d.value);
-          return (
-            <button
-              key={d.value}
-              type="button"
-              aria-pressed={on}
-              onClick={() => onChange(toggleDay(days, d.value))}
-              className={cn(
-                "h-9 min-w-11 rounded-lg border px-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                on ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted",
-              )}
-            >
-              {d.label}
-            </button>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }
 
@@ -274,15 +220,16 @@ export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSou
   const editing = state?.mode === "edit" ? state.source : null;
   const save = useSaveLeadSource();
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{editing ? TX.sourceEditTitle : TX.sourceCreateTitle}</DialogTitle>
-          <DialogDescription>{TX.sourceDescription}</DialogDescription>
-        </DialogHeader>
-        {state ? <LeadSourceForm key={editing?.id ?? "new"} editing={editing} templates={templates} save={save} onClose={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={state !== null}
+      pending={save.isPending}
+      onClose={onClose}
+      title={editing ? TX.sourceEditTitle : TX.sourceCreateTitle}
+      description={TX.sourceDescription}
+      wide
+    >
+      <LeadSourceForm key={editing?.id ?? "new"} editing={editing} templates={templates} save={save} onClose={onClose} />
+    </FormDialog>
   );
 }
 

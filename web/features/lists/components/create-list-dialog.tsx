@@ -2,16 +2,16 @@ import type { InputHTMLAttributes } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { type ApiList, type CreateListInput, LIST_SOURCE_LABELS, LIST_SOURCES, LIST_TEXTS as TX, LIST_TYPE_LABELS, LIST_TYPES } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { checkedFromData, Form, FormActions, FormField, validatorResolver } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { FormDialog } from "@web/components/form-dialog";
+import { dataResolver, Form, FormFooter, FormField, FormSelect } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateList } from "../api/create-list";
 import { useUploadListCsv } from "../api/upload-list-csv";
 import { emptyListForm, type ListFormValues as Values, validateListForm } from "../lib/list-form";
 
-const resolver = validatorResolver((v: Values) => checkedFromData(validateListForm(v)));
+const resolver = dataResolver(validateListForm);
 
 const airtableId = { autoComplete: "off", spellCheck: false, className: "font-mono" } as const;
 
@@ -70,28 +70,8 @@ function CreateListForm({
       ) : null}
       {input("name", TX.nameLabel, { maxLength: 100 })}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField<Values, "listType"> name="listType" label={TX.typeLabel}>
-          {(field) => (
-            <NativeSelect {...field}>
-              {LIST_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {LIST_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField<Values, "source"> name="source" label={TX.sourceLabel}>
-          {(field) => (
-            <NativeSelect {...field}>
-              {LIST_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {LIST_SOURCE_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <FormSelect<Values, "listType", Values["listType"]> name="listType" label={TX.typeLabel} options={LIST_TYPES} optionLabel={(t) => LIST_TYPE_LABELS[t]} />
+        <FormSelect<Values, "source", Values["source"]> name="source" label={TX.sourceLabel} options={LIST_SOURCES} optionLabel={(s) => LIST_SOURCE_LABELS[s]} />
       </div>
       {source === "airtable" ? (
         <div className="grid gap-4 rounded-lg border bg-muted/30 p-3 sm:p-4">
@@ -107,26 +87,18 @@ function CreateListForm({
           {(field) => <Input {...field} value={undefined} type="file" accept=".csv,text/csv" onChange={(e) => field.onChange(e.target.files?.[0] ?? null)} />}
         </FormField>
       )}
-      <FormActions onCancel={onClose} pending={create.isPending || upload.isPending} submitLabel={TX.create} />
+      <FormFooter onCancel={onClose} pending={create.isPending || upload.isPending} submitLabel={TX.create} />
     </Form>
   );
 }
 
 // A new list; a CSV list is created with its file, then its columns are mapped in the configuration.
-// The form lives while the dialog is open, so each opening starts empty.
 export function CreateListDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (list: ApiList) => void }) {
   const create = useCreateList();
   const upload = useUploadListCsv();
-  const pending = create.isPending || upload.isPending;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{TX.createTitle}</DialogTitle>
-          <DialogDescription>{TX.createDescription}</DialogDescription>
-        </DialogHeader>
-        <CreateListForm create={create} upload={upload} onClose={onClose} onCreated={onCreated} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} pending={create.isPending || upload.isPending} onClose={onClose} title={TX.createTitle} description={TX.createDescription} wide>
+      <CreateListForm create={create} upload={upload} onClose={onClose} onCreated={onCreated} />
+    </FormDialog>
   );
 }

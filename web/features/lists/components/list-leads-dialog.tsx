@@ -5,7 +5,7 @@ import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, type ListLeadInpu
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormActions, FormField, validatorResolver } from "@web/components/ui/form";
+import { Form, FormFooter, FormField, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { serverMessage } from "@web/lib/server-error";
@@ -54,7 +54,7 @@ function AddLeadForm({ listId, onDone }: { listId: string; onDone: () => void })
           {input("professione", "Professione", { maxLength: 200 })}
           {input("note", "Note", { maxLength: 1000 })}
         </div>
-        <FormActions onCancel={onDone} pending={add.isPending} size="sm" />
+        <FormFooter onCancel={onDone} pending={add.isPending} size="sm" />
       </div>
     </Form>
   );

@@ -1,16 +1,13 @@
-import { Trash } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
-import { MEMORY_LIMITS, MEMORY_TEXTS as TX, MEMORY_TYPES, type ApiMemory, type StoredDataType } from "@shared/schemas/memories";
+import { MEMORY_LIMITS, MEMORY_TEXTS as TX, MEMORY_TYPES, type ApiMemory, type MemoryType, type StoredDataType } from "@shared/schemas/memories";
 import { T } from "@shared/strings";
-import { TemplateChecklist } from "@web/components/template-checklist";
-import { Button } from "@web/components/ui/button";
+import { TemplateChecklistField } from "@web/components/template-checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Form, FormActions, FormField, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
+import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
-import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, parseServerError, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateMemory } from "../api/create-memory";
@@ -49,7 +46,6 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
     defaultValues: stored ? memoryFormFrom(stored) : emptyMemoryForm(),
     resolver: validatorResolver((values: Values) => validateMemoryForm(values, editing)),
   });
-  const templates = useProviderTemplates();
   const { create, update, remove } = mutations;
   const saving = create.isPending || update.isPending || mutations.upload.isPending;
   const pending = saving || remove.isPending;
@@ -126,17 +122,13 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
         </FormField>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField<Values, "memoryType"> name="memoryType" label={UI.memoryTypeLabel} hint={UI.memoryTypeHints[memoryType]}>
-            {(field) => (
-              <NativeSelect {...field}>
-                {MEMORY_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {UI.memoryTypeLabels[t]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <FormSelect<Values, "memoryType", MemoryType>
+            name="memoryType"
+            label={UI.memoryTypeLabel}
+            hint={UI.memoryTypeHints[memoryType]}
+            options={MEMORY_TYPES}
+            optionLabel={(t) => UI.memoryTypeLabels[t]}
+          />
           <FormField<Values, "dataType"> name="dataType" label={UI.dataTypeLabel}>
             {(field) => (
               <NativeSelect {...field} value={dataType} disabled={feedback}>
@@ -196,20 +188,7 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
           render={({ field }) => <VisibilityField name={field.name} value={field.value} onChange={field.onChange} />}
         />
 
-        <Controller
-          control={form.control}
-          name="linkedTemplates"
-          render={({ field }) => (
-            <TemplateChecklist
-              label={UI.linkedTemplatesLabel}
-              hint={feedback ? UI.feedbackLinkedHint : UI.linkedTemplatesHint}
-              templates={approvedTemplates(templates.data)}
-              loading={templates.isPending}
-              selected={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
+        <TemplateChecklistField<Values> name="linkedTemplates" label={UI.linkedTemplatesLabel} hint={feedback ? UI.feedbackLinkedHint : UI.linkedTemplatesHint} />
 
         <FormSwitch<Values, "allConversations">
           name="allConversations"
@@ -227,20 +206,7 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
           )
         ) : null}
 
-        <FormActions
-          onCancel={onClose}
-          pending={pending}
-          className="sm:items-center"
-          submitTestId="memory-save"
-          submitLabel={saving ? UI.saving : editing ? UI.save : UI.create}
-        >
-          {editing ? (
-            <Button variant="ghost-destructive" className="sm:mr-auto" onClick={confirmRemove} disabled={pending}>
-              <Trash aria-hidden />
-              {T.delete}
-            </Button>
-          ) : null}
-        </FormActions>
+        <FormFooter onCancel={onClose} pending={pending} submitTestId="memory-save" submitLabel={saving ? UI.saving : editing ? UI.save : UI.create} onDelete={editing ? confirmRemove : undefined} />
       </Form>
     </>
   );

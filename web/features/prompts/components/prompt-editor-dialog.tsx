@@ -1,18 +1,15 @@
-import { Trash } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
 import { PROMPT_LIMITS, PROMPT_TEXTS as TX } from "@shared/prompt-texts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
-import { TemplateChecklist } from "@web/components/template-checklist";
-import { Button } from "@web/components/ui/button";
+import { TemplateChecklistField } from "@web/components/template-checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/field";
-import { checkedFromData, Form, FormActions, FormField, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
+import { dataResolver, Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Textarea } from "@web/components/ui/textarea";
-import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreatePrompt } from "../api/create-prompt";
@@ -35,7 +32,7 @@ export type PromptDialogState = { mode: "create" } | { mode: "edit"; prompt: Api
 
 type Values = PromptFormValues;
 
-const resolver = validatorResolver((values: Values) => checkedFromData(validatePromptForm(values)));
+const resolver = dataResolver(validatePromptForm);
 
 interface Mutations {
   create: ReturnType<typeof useCreatePrompt>;
@@ -46,7 +43,6 @@ interface Mutations {
 
 function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null; mutations: Mutations; onClose: () => void }) {
   const form = useForm<Values, unknown, ValidPrompt>({ defaultValues: editing ? promptFormFrom(editing) : emptyPromptForm(), resolver });
-  const templates = useProviderTemplates();
   const { create, update, remove, pending } = mutations;
   const values = form.watch();
 
@@ -101,20 +97,7 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
 
       <FormSwitch<Values, "isActive"> name="isActive" label={UI.activeLabel} hint={UI.activeHint} data-testid="prompt-active-switch" />
 
-      <Controller
-        control={form.control}
-        name="linkedTemplates"
-        render={({ field }) => (
-          <TemplateChecklist
-            label={UI.linkedTemplatesLabel}
-            hint={UI.linkedTemplatesHint}
-            templates={approvedTemplates(templates.data)}
-            loading={templates.isPending}
-            selected={field.value}
-            onChange={field.onChange}
-          />
-        )}
-      />
+      <TemplateChecklistField<Values> name="linkedTemplates" label={UI.linkedTemplatesLabel} hint={UI.linkedTemplatesHint} />
 
       <Controller
         control={form.control}
@@ -130,20 +113,7 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
 
       <PromptTestArea settings={testSettingsFrom(values)} />
 
-      <FormActions
-        onCancel={onClose}
-        pending={pending}
-        className="sm:items-center"
-        submitTestId="prompt-save"
-        submitLabel={create.isPending || update.isPending ? UI.saving : editing ? UI.save : UI.create}
-      >
-        {editing ? (
-          <Button variant="ghost-destructive" className="sm:mr-auto" onClick={confirmRemove} disabled={pending}>
-            <Trash aria-hidden />
-            {T.delete}
-          </Button>
-        ) : null}
-      </FormActions>
+      <FormFooter onCancel={onClose} pending={pending} submitTestId="prompt-save" submitLabel={create.isPending || update.isPending ? UI.saving : editing ? UI.save : UI.create} onDelete={editing ? confirmRemove : undefined} />
     </Form>
   );
 }

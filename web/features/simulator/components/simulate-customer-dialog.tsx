@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
-import { Form, FormActions, FormField, validatorResolver } from "@web/components/ui/form";
+import { FormDialog } from "@web/components/form-dialog";
+import { Form, FormFooter, FormField, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -42,7 +42,7 @@ function SimulateCustomerForm({ send, onClose }: { send: ReturnType<typeof useSi
       <FormField<Values, "body"> name="body" label={TX.simulateMessageLabel}>
         {(field) => <Textarea {...field} rows={3} maxLength={1600} className="resize-y" />}
       </FormField>
-      <FormActions onCancel={onClose} pending={send.isPending} submitTestId="simulate-submit" submitLabel={send.isPending ? TX.sending : TX.simulateSubmit} />
+      <FormFooter onCancel={onClose} pending={send.isPending} submitTestId="simulate-submit" submitLabel={send.isPending ? TX.sending : TX.simulateSubmit} />
     </Form>
   );
 }
@@ -52,21 +52,22 @@ function SimulateCustomerDialog() {
   const [open, setOpen] = useState(false);
   const send = useSimulateInbound();
   return (
-    <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      pending={send.isPending}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      title={TX.simulateTitle}
+      description={TX.simulateDescription}
+      trigger={
         <Button variant="soft" size="sm" className="w-full" data-testid="simulate-customer">
           <Smartphone aria-hidden />
           {TX.simulateCustomer}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.simulateTitle}</DialogTitle>
-          <DialogDescription>{TX.simulateDescription}</DialogDescription>
-        </DialogHeader>
-        <SimulateCustomerForm send={send} onClose={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <SimulateCustomerForm send={send} onClose={() => setOpen(false)} />
+    </FormDialog>
   );
 }
 
