@@ -306,6 +306,7 @@ export function FormFooter({
   className,
   children,
   submitTestId,
+  submitDisabled = false,
   onDelete,
 }: {
   pending: boolean;
@@ -315,6 +316,8 @@ export function FormFooter({
   className?: string;
   children?: ReactNode;
   submitTestId?: string;
+  /** Keeps the submit button off while there is nothing to save yet. */
+  submitDisabled?: boolean;
   /** A Delete button at the far left, for a form that edits something stored. */
   onDelete?: () => void;
 }) {
@@ -330,7 +333,7 @@ export function FormFooter({
       <Button variant="outline" size={size} onClick={onCancel} disabled={pending}>
         {T.cancel}
       </Button>
-      <Button type="submit" size={size} disabled={pending} data-testid={submitTestId}>
+      <Button type="submit" size={size} disabled={pending || submitDisabled} data-testid={submitTestId}>
         {submitLabel}
       </Button>
     </div>
