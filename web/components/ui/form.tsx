@@ -346,6 +346,7 @@ export function FormSelect<TValues extends FieldValues, TName extends FieldPath<
   optionLabel,
   emptyLabel,
   disabled,
+  value,
   "data-testid": testId,
   ...props
 }: {
@@ -357,12 +358,14 @@ export function FormSelect<TValues extends FieldValues, TName extends FieldPath<
   optionLabel: (option: TOption) => ReactNode;
   emptyLabel?: ReactNode;
   disabled?: boolean;
+  /** What the select shows instead of the field's value, e.g. a choice fixed by another field. */
+  value?: TOption;
   "data-testid"?: string;
 }) {
   return (
     <FormField<TValues, TName> {...props}>
       {(field) => (
-        <NativeSelect {...field} disabled={disabled} data-testid={testId}>
+        <NativeSelect {...field} value={value ?? field.value} disabled={disabled} data-testid={testId}>
           {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
           {options.map((option) => (
             <option key={option} value={option}>

@@ -177,15 +177,7 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
           </div>
         ) : null}
         {list ? (
-          <MappingForm
-            key={`${list.id}:${ready ? "ready" : "loading"}`}
-            list={list}
-            fields={fields}
-            saved={saved}
-            save={save}
-            onClose={onClose}
-            onImportStarted={onImportStarted}
-          />
+          <MappingForm key={`${list.id}:${ready ? "ready" : "loading"}`} {...{ list, fields, saved, save, onClose, onImportStarted }} />
         ) : null}
       </DialogContent>
     </Dialog>

@@ -6,7 +6,7 @@ import { T } from "@shared/strings";
 import { TemplateChecklistField } from "@web/components/template-checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { fieldErrorsFrom, parseServerError, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
@@ -129,18 +129,14 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
             options={MEMORY_TYPES}
             optionLabel={(t) => UI.memoryTypeLabels[t]}
           />
-          <FormField<Values, "dataType"> name="dataType" label={UI.dataTypeLabel}>
-            {(field) => (
-              <NativeSelect {...field} value={dataType} disabled={feedback}>
-                {feedback ? <option value="feedback">{UI.dataTypeLabels.feedback}</option> : null}
-                {STORED_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {UI.dataTypeLabels[t]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
+          <FormSelect<Values, "dataType", StoredDataType | "feedback">
+            name="dataType"
+            label={UI.dataTypeLabel}
+            options={feedback ? ["feedback", ...STORED_TYPES] : STORED_TYPES}
+            optionLabel={(t) => UI.dataTypeLabels[t]}
+            value={dataType}
+            disabled={feedback}
+          />
         </div>
 
         {dataType === "airtable" ? (
