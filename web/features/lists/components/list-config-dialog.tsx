@@ -84,7 +84,12 @@ function MappingForm({ list, fields, saved, save, onClose, onImportStarted }: Ma
   } else if (fields.data && fields.data.availableFields.length === 0) {
     body = <p className="rounded-lg border border-dashed p-5 text-center text-sm text-muted-foreground">{TX.noFieldsYet}</p>;
   } else if (fields.data) {
-    const columns = fields.data.availableFields;
+    // Every lead field picks among the same columns, or none.
+    const choices = [TX.notMapped, ...fields.data.availableFields].map((column, i) => (
+      <option key={i} value={i === 0 ? "" : column}>
+        {column}
+      </option>
+    ));
     body = (
       <div className="grid gap-3" data-testid="mapping-form">
         <div className="hidden grid-cols-2 gap-3 text-xs font-medium text-muted-foreground sm:grid">
@@ -103,12 +108,7 @@ function MappingForm({ list, fields, saved, save, onClose, onImportStarted }: Ma
             <FormField<FieldMapping, StandardFieldKey> key={key} name={key} label={label} className="items-center sm:grid-cols-2 sm:gap-3">
               {(field) => (
                 <NativeSelect {...field} value={field.value ?? ""} name={`mapping-${key}`} aria-invalid={f.required && !!error && !values[key]}>
-                  <option value="">{TX.notMapped}</option>
-                  {columns.map((column) => (
-                    <option key={column} value={column}>
-                      {column}
-                    </option>
-                  ))}
+                  {choices}
                 </NativeSelect>
               )}
             </FormField>
