@@ -1,6 +1,8 @@
+import { useController, useFormContext, type FieldPath, type FieldValues } from "react-hook-form";
 import { TEMPLATE_CHECKLIST_UI as TX } from "@shared/ai-brain-texts";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { cn } from "../lib/cn";
+import { approvedTemplates, useProviderTemplates } from "../lib/queries/get-provider-templates";
 import { Checkbox } from "./ui/input";
 import { Spinner } from "./ui/spinner";
 
@@ -73,5 +75,22 @@ export function TemplateChecklist({
         </ul>
       )}
     </fieldset>
+  );
+}
+
+/** The approved provider templates as a form's list field (`name`), for a prompt or a memory. */
+export function TemplateChecklistField<TValues extends FieldValues>({ name, label, hint }: { name: FieldPath<TValues>; label: string; hint?: string }) {
+  const templates = useProviderTemplates();
+  const { control } = useFormContext<TValues>();
+  const { field } = useController({ control, name });
+  return (
+    <TemplateChecklist
+      label={label}
+      hint={hint}
+      templates={approvedTemplates(templates.data)}
+      loading={templates.isPending}
+      selected={field.value}
+      onChange={field.onChange}
+    />
   );
 }

@@ -306,6 +306,7 @@ export function FormFooter({
   className,
   children,
   submitTestId,
+  submitDisabled = false,
   onDelete,
 }: {
   pending: boolean;
@@ -315,6 +316,8 @@ export function FormFooter({
   className?: string;
   children?: ReactNode;
   submitTestId?: string;
+  /** Keeps the submit button off while there is nothing to save yet. */
+  submitDisabled?: boolean;
   /** A Delete button at the far left, for a form that edits something stored. */
   onDelete?: () => void;
 }) {
@@ -330,7 +333,7 @@ export function FormFooter({
       <Button variant="outline" size={size} onClick={onCancel} disabled={pending}>
         {T.cancel}
       </Button>
-      <Button type="submit" size={size} disabled={pending} data-testid={submitTestId}>
+      <Button type="submit" size={size} disabled={pending || submitDisabled} data-testid={submitTestId}>
         {submitLabel}
       </Button>
     </div>
@@ -343,6 +346,7 @@ export function FormSelect<TValues extends FieldValues, TName extends FieldPath<
   optionLabel,
   emptyLabel,
   disabled,
+  value,
   "data-testid": testId,
   ...props
 }: {
@@ -354,12 +358,14 @@ export function FormSelect<TValues extends FieldValues, TName extends FieldPath<
   optionLabel: (option: TOption) => ReactNode;
   emptyLabel?: ReactNode;
   disabled?: boolean;
+  /** What the select shows instead of the field's value, e.g. a choice fixed by another field. */
+  value?: TOption;
   "data-testid"?: string;
 }) {
   return (
     <FormField<TValues, TName> {...props}>
       {(field) => (
-        <NativeSelect {...field} disabled={disabled} data-testid={testId}>
+        <NativeSelect {...field} value={value ?? field.value} disabled={disabled} data-testid={testId}>
           {emptyLabel === undefined ? null : <option value="">{emptyLabel}</option>}
           {options.map((option) => (
             <option key={option} value={option}>

@@ -1,108 +1,98 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { ACTIONS_TEXTS as TX, type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
-import { T } from "@shared/strings";
 import { PhoneListEditor } from "@web/components/phone-list-editor";
-import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Field, Label } from "@web/components/ui/field";
+import { FormDialog } from "@web/components/form-dialog";
+import { Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
-import { Switch } from "@web/components/ui/switch";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSaveLeadSettings } from "../api/save-lead-settings";
 
-export function LeadSettingsDialog({
-  open,
-  settings,
-  twilioAccountId,
-  onClose,
-}: {
+// The fields carry the server's names, so its 400 details land on them as they are.
+interface Values {
+  notificationEnabled: boolean;
+  notificationTemplateId: string;
+  notificationPhoneNumbers: string[];
+}
+
+interface LeadSettingsDialogProps {
   open: boolean;
   settings: ApiLeadNotificationSettings | null | undefined;
   twilioAccountId: string;
   onClose: () => void;
-}) {
-  const [enabled, setEnabled] = useState(false);
-  const [templateId, setTemplateId] = useState("");
-  const [phones, setPhones] = useState<string[]>([]);
-  const [errors, setErrors] = useState<{ phones?: string; templateId?: string }>({});
-  const save = useSaveLeadSettings();
+}
+
+function LeadSettingsForm({ settings, twilioAccountId, save, onClose }: Omit<LeadSettingsDialogProps, "open"> & { save: ReturnType<typeof useSaveLeadSettings> }) {
+  const form = useForm<Values>({
+    defaultValues: {
+      notificationEnabled: settings?.notificationEnabled ?? false,
+      notificationTemplateId: settings?.notificationTemplateId ?? "",
+      notificationPhoneNumbers: settings?.notificationPhoneNumbers ?? [],
+    },
+  });
   const { data: templates } = useProviderTemplates();
   const approved = approvedTemplates(templates);
-  const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    setEnabled(settings?.notificationEnabled ?? false);
-    setTemplateId(settings?.notificationTemplateId ?? "");
-    setPhones(settings?.notificationPhoneNumbers ?? []);
-    setErrors({});
-  }, [open, settings]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = (values: Values) =>
     save.mutate(
-      { twilioAccountId, notificationEnabled: enabled, notificationTemplateId: templateId || null, notificationPhoneNumbers: phones },
+      { twilioAccountId, ...values, notificationTemplateId: values.notificationTemplateId || null },
       {
         onSuccess: () => {
           toast({ title: TX.saved, variant: "success" });
           onClose();
         },
         onError: (err) => {
-          const fields = fieldErrorsFrom(err);
-          setErrors({ phones: fields.notificationPhoneNumbers, templateId: fields.notificationTemplateId });
+          setServerErrors(form, fieldErrorsFrom(err));
           toast({ title: TX.saveError, description: serverMessage(err, TX.saveError), variant: "destructive" });
         },
       },
     );
-  };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.settingsTitle}</DialogTitle>
-          <DialogDescription>{TX.settingsDescription}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate data-testid="lead-settings-form">
-          <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
-            <Label htmlFor={`${id}-enabled`} className="min-w-0 flex-1 leading-snug">
-              {TX.enabledLabel}
-            </Label>
-            <Switch id={`${id}-enabled`} checked={enabled} onCheckedChange={setEnabled} />
-          </div>
-          <Field label={TX.templateLabel} htmlFor={`${id}-template`} error={errors.templateId}>
-            <NativeSelect id={`${id}-template`} value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
-              <option value="">{TX.freeFormOption}</option>
-              {approved.map((t) => (
-                <option key={t.sid} value={t.sid}>
-                  {t.friendlyName}
-                </option>
-              ))}
-              {templateId && !approved.some((t) => t.sid === templateId) ? <option value={templateId}>{templateId}</option> : null}
-            </NativeSelect>
-          </Field>
+    <Form form={form} onSubmit={onSubmit} data-testid="lead-settings-form">
+      <FormSwitch<Values, "notificationEnabled"> name="notificationEnabled" label={TX.enabledLabel} />
+      <FormField<Values, "notificationTemplateId"> name="notificationTemplateId" label={TX.templateLabel}>
+        {(field) => (
+          <NativeSelect {...field}>
+            <option value="">{TX.freeFormOption}</option>
+            {approved.map((t) => (
+              <option key={t.sid} value={t.sid}>
+                {t.friendlyName}
+              </option>
+            ))}
+            {field.value && !approved.some((t) => t.sid === field.value) ? <option value={field.value}>{field.value}</option> : null}
+          </NativeSelect>
+        )}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="notificationPhoneNumbers"
+        render={({ field, fieldState }) => (
           <PhoneListEditor
-            phones={phones}
+            phones={field.value}
             onChange={(next) => {
-              setPhones(next);
-              setErrors((e) => ({ ...e, phones: undefined }));
+              field.onChange(next);
+              form.clearErrors(field.name);
             }}
             check={leadPhoneIssue}
-            error={errors.phones}
+            error={fieldState.error?.message}
             texts={{ label: TX.phonesLabel, placeholder: TX.phonePlaceholder, add: TX.addPhone, remove: TX.removePhone, empty: TX.noPhones }}
           />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {T.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+      <FormFooter onCancel={onClose} pending={save.isPending} />
+    </Form>
+  );
+}
+
+
+export function LeadSettingsDialog({ open, settings, twilioAccountId, onClose }: LeadSettingsDialogProps) {
+  const save = useSaveLeadSettings();
+  // Starts again from the stored settings at each opening, and once they have loaded.
+  return (
+    <FormDialog open={open} pending={save.isPending} onClose={onClose} title={TX.settingsTitle} description={TX.settingsDescription}>
+      <LeadSettingsForm key={settings ? "stored" : "default"} settings={settings} twilioAccountId={twilioAccountId} save={save} onClose={onClose} />
+    </FormDialog>
   );
 }

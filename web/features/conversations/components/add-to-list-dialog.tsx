@@ -1,12 +1,16 @@
 import { ListPlus } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 import type { ApiConversation } from "@shared/schemas/conversations";
+import { listLeadSchema } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
+import { FormDialog } from "@web/components/form-dialog";
+import { DialogFooter } from "@web/components/ui/dialog";
 import { Field } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { type Checked, Form, FormField, FormSelect, validatorResolver } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { withPlus } from "@web/lib/conversation-format";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
@@ -18,11 +22,24 @@ export function splitName(name: string | null): { nome: string; cognome: string 
   return { nome: words[0] ?? "", cognome: words.slice(1).join(" ") };
 }
 
+interface Values {
+  listId: string;
+  nome: string;
+  cognome: string;
+  email: string;
+  note: string;
+}
+
+// The address, when given, is checked as the list would check it (the browser no longer does).
+const resolver = validatorResolver((v: Values): Checked<Values, keyof Values> => {
+  const email = listLeadSchema.shape.email.safeParse(v.email);
+  return email.success ? { ok: true, body: v } : { ok: false, errors: { email: email.error.issues[0]?.message } };
+});
+
 function AddToListForm({ conversation, onDone }: { conversation: ApiConversation; onDone: () => void }) {
-  const id = useId();
   const lists = useStaticLists({ enabled: true });
-  const [listId, setListId] = useState("");
-  const [fields, setFields] = useState(() => ({ ...splitName(conversation.customerName), email: "", note: "" }));
+  const form = useForm<Values>({ defaultValues: { listId: "", ...splitName(conversation.customerName), email: "", note: "" }, resolver });
+  const [listId, nome, cognome] = useWatch({ control: form.control, name: ["listId", "nome", "cognome"] });
   const add = useAddContactToList({
     onSuccess: () => {
       const name = lists.data?.find((l) => l.id === listId)?.name ?? "";
@@ -32,76 +49,66 @@ function AddToListForm({ conversation, onDone }: { conversation: ApiConversation
     onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.addToListError), variant: "destructive" }),
   });
   const available = lists.data ?? [];
-  const ready = !!listId && !!fields.nome.trim() && !!fields.cognome.trim();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const ready = !!listId && !!nome.trim() && !!cognome.trim();
+  const phone = withPlus(conversation.phoneNumber);
+  const submit = (v: Values) => {
     if (!ready || add.isPending) return;
-    add.mutate({
-      listId,
-      lead: {
-        nome: fields.nome,
-        cognome: fields.cognome,
-        numeroTelefono: withPlus(conversation.phoneNumber),
-        email: fields.email || null,
-        note: fields.note || null,
-      },
-    });
+    add.mutate({ listId: v.listId, lead: { nome: v.nome, cognome: v.cognome, numeroTelefono: phone, email: v.email || null, note: v.note || null } });
   };
-  const set = (key: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   return (
-    <form className="grid gap-3" onSubmit={submit} data-testid="add-to-list-form">
-      <Field label={TX.addToListPick} htmlFor={`${id}-list`}>
-        <NativeSelect id={`${id}-list`} value={listId} onChange={(e) => setListId(e.target.value)} disabled={lists.isPending || available.length === 0} data-testid="add-to-list-pick">
-          <option value="">{available.length === 0 && !lists.isPending ? TX.addToListNoLists : TX.addToListPickPlaceholder}</option>
-          {available.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+    <Form form={form} onSubmit={submit} className="gap-3!" data-testid="add-to-list-form">
+      <FormSelect<Values, "listId", string>
+        name="listId"
+        label={TX.addToListPick}
+        emptyLabel={available.length === 0 && !lists.isPending ? TX.addToListNoLists : TX.addToListPickPlaceholder}
+        options={available.map((l) => l.id)}
+        optionLabel={(id) => available.find((l) => l.id === id)?.name}
+        disabled={lists.isPending || available.length === 0}
+        data-testid="add-to-list-pick"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={TX.addToListFirstName} htmlFor={`${id}-nome`}>
-          <Input id={`${id}-nome`} value={fields.nome} onChange={set("nome")} maxLength={100} required />
-        </Field>
-        <Field label={TX.addToListLastName} htmlFor={`${id}-cognome`}>
-          <Input id={`${id}-cognome`} value={fields.cognome} onChange={set("cognome")} maxLength={100} required />
-        </Field>
+        <FormField<Values, "nome"> name="nome" label={TX.addToListFirstName}>
+          {(field) => <Input {...field} maxLength={100} required />}
+        </FormField>
+        <FormField<Values, "cognome"> name="cognome" label={TX.addToListLastName}>
+          {(field) => <Input {...field} maxLength={100} required />}
+        </FormField>
       </div>
-      <Field label={TX.addToListPhone} htmlFor={`${id}-phone`}>
-        <Input id={`${id}-phone`} value={withPlus(conversation.phoneNumber)} readOnly />
+      <Field label={TX.addToListPhone} htmlFor={`${conversation.id}-phone`}>
+        <Input id={`${conversation.id}-phone`} value={phone} readOnly />
       </Field>
-      <Field label={TX.addToListEmail} htmlFor={`${id}-email`}>
-        <Input id={`${id}-email`} type="email" value={fields.email} onChange={set("email")} maxLength={200} />
-      </Field>
-      <Field label={TX.addToListNote} htmlFor={`${id}-note`}>
-        <Input id={`${id}-note`} value={fields.note} onChange={set("note")} maxLength={1000} />
-      </Field>
+      <FormField<Values, "email"> name="email" label={TX.addToListEmail}>
+        {(field) => <Input {...field} type="email" maxLength={200} />}
+      </FormField>
+      <FormField<Values, "note"> name="note" label={TX.addToListNote}>
+        {(field) => <Input {...field} maxLength={1000} />}
+      </FormField>
       <DialogFooter>
         <Button type="submit" disabled={!ready || add.isPending} data-testid="add-to-list-submit">
           {TX.addToListSubmit}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }
 
 export function AddToListDialog({ conversation }: { conversation: ApiConversation }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      pending={false}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      title={TX.addToListTitle}
+      description={TX.addToListDescription}
+      trigger={
         <Button variant="ghost" size="icon-sm" aria-label={TX.addToList} title={TX.addToList} data-testid="add-to-list">
           <ListPlus aria-hidden />
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.addToListTitle}</DialogTitle>
-          <DialogDescription>{TX.addToListDescription}</DialogDescription>
-        </DialogHeader>
-        {open ? <AddToListForm conversation={conversation} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <AddToListForm conversation={conversation} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
 import { BadgeEuro } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { formatRomeDateTime } from "@shared/rome-format";
 import { type ApiConversationConversion, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
-import { Field } from "@web/components/ui/field";
+import { type Checked, Form, FormField, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { serverMessage } from "@web/lib/server-error";
@@ -15,10 +16,18 @@ import { euroInputText, formatEur, parseEuros } from "@web/lib/euros";
 import { useConversationConversion, useSetConversationConversion } from "../api/conversion";
 
 
+interface Values {
+  dealValue: string;
+}
+
+// Euros as typed ("1.250,50"), refused before anything is sent when they are not euros with cents.
+const resolver = validatorResolver((v: Values): Checked<number | null, keyof Values> => {
+  const value = parseEuros(v.dealValue);
+  return Number.isNaN(value) ? { ok: false, errors: { dealValue: TX.dealValueInvalid } } : { ok: true, body: value };
+});
+
 function ConversionForm({ conversation, state, onDone }: { conversation: ApiConversation; state: ApiConversationConversion; onDone: () => void }) {
-  const id = useId();
-  const [text, setText] = useState(() => euroInputText(state.dealValue));
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<Values, unknown, number | null>({ defaultValues: { dealValue: euroInputText(state.dealValue) }, resolver });
   const save = useSetConversationConversion(conversation.id, {
     onSuccess: (saved) => {
       toast({ title: saved?.converted ? TX.conversionSaved : TX.conversionUndone, variant: "success" });
@@ -26,32 +35,16 @@ function ConversionForm({ conversation, state, onDone }: { conversation: ApiConv
     },
     onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.conversionError), variant: "destructive" }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const value = parseEuros(text);
-    if (Number.isNaN(value)) return setError(TX.dealValueInvalid);
-    setError(undefined);
-    save.mutate({ id: conversation.id, converted: true, dealValue: value });
-  };
   return (
-    <form className="grid gap-3" onSubmit={submit} data-testid="conversion-form">
+    <Form form={form} onSubmit={(dealValue) => save.mutate({ id: conversation.id, converted: true, dealValue })} className="gap-3!" data-testid="conversion-form">
       {state.converted && state.convertedAt ? (
         <p className="text-sm text-muted-foreground" data-testid="conversion-state">
           {TX.conversionConvertedAt(formatRomeDateTime(state.convertedAt))}
         </p>
       ) : null}
-      <Field label={TX.dealValueLabel} htmlFor={`${id}-value`} hint={TX.dealValueHint} error={error}>
-        <Input
-          id={`${id}-value`}
-          inputMode="decimal"
-          placeholder="0,00"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-value-error` : undefined}
-          data-testid="conversion-value"
-        />
-      </Field>
+      <FormField<Values, "dealValue"> name="dealValue" label={TX.dealValueLabel} hint={TX.dealValueHint}>
+        {(field) => <Input {...field} inputMode="decimal" placeholder="0,00" data-testid="conversion-value" />}
+      </FormField>
       <DialogFooter className="gap-2">
         {state.converted ? (
           <Button type="button" variant="outline" disabled={save.isPending} onClick={() => save.mutate({ id: conversation.id, converted: false })} data-testid="conversion-undo">
@@ -62,7 +55,7 @@ function ConversionForm({ conversation, state, onDone }: { conversation: ApiConv
           {TX.conversionSave}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }
 

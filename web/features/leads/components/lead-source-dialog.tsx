@@ -1,5 +1,6 @@
 import { Plus, Trash } from "lucide-react";
-import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo, type InputHTMLAttributes } from "react";
+import { Controller, type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import {
   type ApiLeadSource,
   CALENDAR_TYPE_LABELS,
@@ -8,6 +9,7 @@ import {
   LEAD_SOURCE_TYPE_LABELS,
   LEAD_SOURCE_TYPES,
   GOOGLE_DEFAULT_MAPPING,
+  type LeadSourceInput,
   LEAD_TEXTS as TX,
   leadSourceSchema,
   leadVariableContext,
@@ -19,336 +21,215 @@ import {
 } from "@shared/schemas/lead-sources";
 import { type ApiTemplate, templateBody, templateVariables } from "@shared/schemas/templates";
 import { T } from "@shared/strings";
-import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
+import { DayToggles } from "@web/components/day-toggles";
+import { FormDialog } from "@web/components/form-dialog";
+import { incompleteBindings } from "@web/components/template-variables-field";
+import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Field, Label } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
-import { Switch } from "@web/components/ui/switch";
+import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
+import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
-import { cn } from "@web/lib/cn";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useLeads } from "../api/get-leads";
 import { useSaveLeadSource } from "../api/save-lead-source";
 import {
+  checkLeadSourceForm,
   emptyLeadSourceForm,
+  LEAD_SOURCE_SERVER_FIELDS,
   leadSourceFormFrom,
-  type LeadSourceFormErrors,
   type LeadSourceFormValues,
-  type ScheduleRow,
-  toggleDay,
   toLeadSourceInput,
-  validateLeadSourceForm,
 } from "../lib/lead-source-form";
 import { plannedSends } from "@shared/lead-source-plan";
 import { formatRomeDateTime } from "@shared/rome-format";
 
 export type LeadSourceDialogState = { mode: "create" } | { mode: "edit"; source: ApiLeadSource } | null;
 
-function SwitchRow({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
-      <Label htmlFor={id} className="min-w-0 flex-1 leading-snug">
-        {label}
-      </Label>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-    </div>
-  );
+type Values = LeadSourceFormValues;
+
+// The chosen template as the variables field reads it.
+function templateFields(templates: readonly ApiTemplate[], templateId: string) {
+  const chosen = templates.find((t) => t.id === templateId);
+  if (!chosen) return null;
+  const bodyText = templateBody(chosen.whatsappContent);
+  return { bodyText, variables: templateVariables(bodyText) };
 }
 
-export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSourceDialogState; templates: readonly ApiTemplate[]; onClose: () => void }) {
-  const editing = state?.mode === "edit" ? state.source : null;
-  const [values, setValues] = useState<LeadSourceFormValues>(emptyLeadSourceForm);
-  const [errors, setErrors] = useState<LeadSourceFormErrors>({});
-  const save = useSaveLeadSource();
-  const id = useId();
+function LeadSourceForm({
+  editing,
+  templates,
+  save,
+  onClose,
+}: {
+  editing: ApiLeadSource | null;
+  templates: readonly ApiTemplate[];
+  save: ReturnType<typeof useSaveLeadSource>;
+  onClose: () => void;
+}) {
+  const keyKept = editing?.type === "airtable";
+  const form = useForm<Values, unknown, LeadSourceInput>({
+    defaultValues: editing ? leadSourceFormFrom(editing) : emptyLeadSourceForm(),
+    resolver: validatorResolver((v: Values) => {
+      const template = templateFields(templates, v.templateId);
+      return checkLeadSourceForm(v, keyKept, template ? incompleteBindings(template, v.variables) : []);
+    }),
+  });
+  const schedules = useFieldArray({ control: form.control, name: "talkingSchedules" });
+  const values = form.watch();
+  const configError = (form.formState.errors as { config?: { message?: string } }).config?.message;
 
-  useEffect(() => {
-    if (!state) return;
-    setValues(state.mode === "edit" ? leadSourceFormFrom(state.source) : emptyLeadSourceForm());
-    setErrors({});
-  }, [state]);
-
-  const set = <K extends keyof LeadSourceFormValues>(key: K, value: LeadSourceFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const setSchedule = (index: number, patch: Partial<ScheduleRow>) => {
-    setValues((v) => ({ ...v, talkingSchedules: v.talkingSchedules.map((row, i) => (i === index ? { ...row, ...patch } : row)) }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[`talkingSchedules.${index}.${key}`];
-      return next;
-    });
-  };
-
-  // The chosen template as the variables field reads it, and the source's first lead for its preview.
-  const chosen = templates.find((t) => t.id === values.templateId);
-  const template = useMemo(() => {
-    if (!chosen) return null;
-    const bodyText = templateBody(chosen.whatsappContent);
-    return { bodyText, variables: templateVariables(bodyText) };
-  }, [chosen]);
+  // The source's first lead for the variables' preview.
+  const template = useMemo(() => templateFields(templates, values.templateId), [templates, values.templateId]);
   const sample = useLeads({ search: "", status: "", leadSourceId: editing?.id ?? "", pageSize: 1 }, { enabled: !!editing && !!template });
   const firstLead = editing ? sample.data?.pages[0]?.page.leads[0] : undefined;
   const preview = firstLead ? { name: firstLead.name ?? firstLead.phoneNumber, context: leadVariableContext(firstLead) } : null;
   const customKeys = firstLead?.customFields ? Object.keys(firstLead.customFields) : [];
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validateLeadSourceForm(values, editing?.type === "airtable", template ? incompleteBindings(template, values.variables) : []);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+  const onSubmit = (input: LeadSourceInput) =>
     save.mutate(
-      { id: editing?.id ?? null, input: checked.data },
+      { id: editing?.id ?? null, input },
       {
         onSuccess: () => {
-          toast({ title: editing ? TX.sourceUpdated : TX.sourceCreated, description: checked.data.name, variant: "success" });
+          toast({ title: editing ? TX.sourceUpdated : TX.sourceCreated, description: input.name, variant: "success" });
           onClose();
         },
         onError: (err) => {
-          setErrors(fieldErrorsFrom(err));
+          setServerErrors(form, fieldErrorsFrom(err), LEAD_SOURCE_SERVER_FIELDS);
           toast({ title: T.error, description: serverMessage(err, TX.sourceSaveError), variant: "destructive" });
         },
       },
     );
-  };
 
   const templateMissing = values.templateId && !templates.some((t) => t.id === values.templateId);
   const pulled = PULLED_SOURCE_TYPES.includes(values.type);
-  const keyKept = editing?.type === "airtable";
+  const text = <N extends FieldPath<Values>>(name: N, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => (
+    <FormField<Values, N> key={name} name={name} label={label} hint={hint}>
+      {(field) => <Input {...field} value={field.value as string} {...props} />}
+    </FormField>
+  );
 
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{editing ? TX.sourceEditTitle : TX.sourceCreateTitle}</DialogTitle>
-          <DialogDescription>{TX.sourceDescription}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label={TX.nameLabel} htmlFor={`${id}-name`} error={errors.name}>
-              <Input id={`${id}-name`} name="name" value={values.name} maxLength={100} aria-invalid={!!errors.name} onChange={(e) => set("name", e.target.value)} />
-            </Field>
-            <Field label={TX.typeLabel} htmlFor={`${id}-type`} error={errors.type}>
-              <NativeSelect id={`${id}-type`} name="type" value={values.type} onChange={(e) => set("type", e.target.value)}>
-                {LEAD_SOURCE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {LEAD_SOURCE_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
+    <Form form={form} onSubmit={onSubmit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("name", TX.nameLabel, { maxLength: 100 })}
+        <FormSelect<Values, "type", (typeof LEAD_SOURCE_TYPES)[number]> name="type" label={TX.typeLabel} options={LEAD_SOURCE_TYPES} optionLabel={(t) => LEAD_SOURCE_TYPE_LABELS[t]} />
+      </div>
+      {values.type === "airtable" ? (
+        <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="airtable-source">
+          <legend className="px-1 text-sm font-medium">{TX.airtableSection}</legend>
+          {configError ? <p className="text-sm text-destructive">{configError}</p> : null}
+          {text("apiKey", TX.apiKeyLabel, { type: "password", autoComplete: "off" }, keyKept ? `${editing?.config?.apiKey ?? ""} · ${TX.apiKeyKeep}` : undefined)}
+          <div className="grid gap-3 sm:grid-cols-3">
+            {text("baseId", TX.baseIdLabel, { placeholder: "app…" })}
+            {text("tableId", TX.tableIdLabel, { placeholder: "tbl…" })}
+            {text("viewId", TX.viewIdLabel, { placeholder: "viw…" })}
           </div>
-          {values.type === "airtable" ? (
-            <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="airtable-source">
-              <legend className="px-1 text-sm font-medium">{TX.airtableSection}</legend>
-              {errors.config ? <p className="text-sm text-destructive">{errors.config}</p> : null}
-              <Field label={TX.apiKeyLabel} htmlFor={`${id}-apiKey`} error={errors["config.apiKey"]} hint={keyKept ? `${editing?.config?.apiKey ?? ""} · ${TX.apiKeyKeep}` : undefined}>
-                <Input id={`${id}-apiKey`} name="apiKey" type="password" autoComplete="off" value={values.apiKey} aria-invalid={!!errors["config.apiKey"]} onChange={(e) => set("apiKey", e.target.value)} />
-              </Field>
-              <div className="grid gap-3 sm:grid-cols-3">
-                <Field label={TX.baseIdLabel} htmlFor={`${id}-baseId`} error={errors["config.baseId"]}>
-                  <Input id={`${id}-baseId`} name="baseId" placeholder="app…" value={values.baseId} aria-invalid={!!errors["config.baseId"]} onChange={(e) => set("baseId", e.target.value)} />
-                </Field>
-                <Field label={TX.tableIdLabel} htmlFor={`${id}-tableId`} error={errors["config.tableId"]}>
-                  <Input id={`${id}-tableId`} name="tableId" placeholder="tbl…" value={values.tableId} aria-invalid={!!errors["config.tableId"]} onChange={(e) => set("tableId", e.target.value)} />
-                </Field>
-                <Field label={TX.viewIdLabel} htmlFor={`${id}-viewId`} error={errors["config.viewId"]}>
-                  <Input id={`${id}-viewId`} name="viewId" placeholder="viw…" value={values.viewId} aria-invalid={!!errors["config.viewId"]} onChange={(e) => set("viewId", e.target.value)} />
-                </Field>
-              </div>
-              <p className="text-xs text-muted-foreground">{TX.mappingHint}</p>
-              <div className="grid gap-3 sm:grid-cols-2" data-testid="source-mapping">
-                {SOURCE_FIELD_KEYS.map((key) => (
-                  <Field key={key} label={SOURCE_FIELD_LABELS[key]} htmlFor={`${id}-map-${key}`} error={errors[`fieldMapping.${key}`]}>
-                    <Input
-                      id={`${id}-map-${key}`}
-                      name={`mapping.${key}`}
-                      value={values.mapping[key]}
-                      aria-invalid={!!errors[`fieldMapping.${key}`]}
-                      onChange={(e) => {
-                        set("mapping", { ...values.mapping, [key]: e.target.value });
-                        setErrors((er) => ({ ...er, [`fieldMapping.${key}`]: undefined }));
-                      }}
-                    />
-                  </Field>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
-          {values.type === "google" ? (
-            <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="google-source">
-              <legend className="px-1 text-sm font-medium">{TX.googleSection}</legend>
-              <p className="text-xs text-muted-foreground">{TX.googleMappingHint}</p>
-              <div className="grid gap-3 sm:grid-cols-2">
-                {SOURCE_FIELD_KEYS.map((key) => (
-                  <Field key={key} label={SOURCE_FIELD_LABELS[key]} htmlFor={`${id}-gmap-${key}`}>
-                    <Input
-                      id={`${id}-gmap-${key}`}
-                      name={`google.${key}`}
-                      placeholder={GOOGLE_DEFAULT_MAPPING[key] || undefined}
-                      value={values.mapping[key]}
-                      onChange={(e) => set("mapping", { ...values.mapping, [key]: e.target.value })}
-                    />
-                  </Field>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
-          <Field
-            label={TX.templateLabel}
-            htmlFor={`${id}-template`}
-            error={errors.templateId}
-            hint={templates.length === 0 ? TX.noApprovedTemplates : undefined}
-          >
-            <NativeSelect id={`${id}-template`} name="templateId" value={values.templateId} aria-invalid={!!errors.templateId} onChange={(e) => set("templateId", e.target.value)}>
-              <option value="">{TX.noTemplate}</option>
-              {templateMissing && editing ? <option value={values.templateId}>{editing.templateName ?? values.templateId}</option> : null}
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          {template ? (
-            <TemplateVariablesField
-              template={template}
-              bindings={values.variables}
-              onChange={(variables) => {
-                set("variables", variables);
-                setErrors((e) => ({ ...e, templateVariables: undefined, variables: undefined }));
-              }}
-              sources={["field", "custom", "text"]}
-              preview={preview}
-              customKeys={customKeys}
-              error={errors.templateVariables ?? errors.variables}
-            />
-          ) : null}
-          <div className="grid gap-2">
-            <SwitchRow id={`${id}-active`} label={TX.activeLabel} checked={values.isActive} onChange={(v) => set("isActive", v)} />
-            <SwitchRow id={`${id}-auto`} label={TX.autoResponseLabel} checked={values.autoResponse} onChange={(v) => set("autoResponse", v)} />
-            {pulled ? <SwitchRow id={`${id}-sync`} label={TX.autoSyncLabel} checked={values.autoSync} onChange={(v) => set("autoSync", v)} /> : null}
+          <p className="text-xs text-muted-foreground">{TX.mappingHint}</p>
+          <div className="grid gap-3 sm:grid-cols-2" data-testid="source-mapping">
+            {SOURCE_FIELD_KEYS.map((key) => text(`mapping.${key}`, SOURCE_FIELD_LABELS[key]))}
           </div>
-          <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
-            {pulled ? (
-              <Field label={TX.syncIntervalLabel} htmlFor={`${id}-interval`} error={errors.syncInterval ?? errors.autoSync}>
-                <Input
-                  id={`${id}-interval`}
-                  name="syncInterval"
-                  type="number"
-                  min={5}
-                  max={1440}
-                  inputMode="numeric"
-                  value={values.syncInterval}
-                  aria-invalid={!!errors.syncInterval}
-                  onChange={(e) => set("syncInterval", e.target.value)}
-                />
-              </Field>
-            ) : null}
-            <Field label={TX.calendarTypeLabel} htmlFor={`${id}-calendarType`}>
-              <NativeSelect id={`${id}-calendarType`} name="calendarType" value={values.calendarType} onChange={(e) => set("calendarType", e.target.value)}>
-                <option value="">—</option>
-                {CALENDAR_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {CALENDAR_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
-            <Field label={`${TX.timeLabel} (${LEAD_SOURCE_DEFAULTS.timezone})`} htmlFor={`${id}-time`} error={errors.time}>
-              <Input id={`${id}-time`} name="time" type="time" value={values.time} aria-invalid={!!errors.time} onChange={(e) => set("time", e.target.value)} />
-            </Field>
+        </fieldset>
+      ) : null}
+      {values.type === "google" ? (
+        <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="google-source">
+          <legend className="px-1 text-sm font-medium">{TX.googleSection}</legend>
+          <p className="text-xs text-muted-foreground">{TX.googleMappingHint}</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {SOURCE_FIELD_KEYS.map((key) => text(`mapping.${key}`, SOURCE_FIELD_LABELS[key], { placeholder: GOOGLE_DEFAULT_MAPPING[key] || undefined }))}
           </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">{TX.daysLabel}</legend>
-            <div className="flex flex-wrap gap-1.5">
-              {WEEK_DAYS.map((d) => {
-                const on = values.selectedDays.includes(d.value);
-                return (
-                  <button
-                    key={d.value}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => set("selectedDays", toggleDay(values.selectedDays, d.value))}
-                    className={cn(
-                      "h-9 min-w-11 rounded-lg border px-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                      on ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-muted",
-                    )}
-                  >
-                    {d.label}
-                  </button>
-                );
-              })}
+        </fieldset>
+      ) : null}
+      <FormSelect<Values, "templateId", string>
+        name="templateId"
+        label={TX.templateLabel}
+        hint={templates.length === 0 ? TX.noApprovedTemplates : undefined}
+        emptyLabel={TX.noTemplate}
+        options={[...(templateMissing && editing ? [values.templateId] : []), ...templates.map((t) => t.id)]}
+        optionLabel={(id) => templates.find((t) => t.id === id)?.name ?? editing?.templateName ?? id}
+      />
+      {template ? (
+        <TemplateVariablesFormField<Values> name="variables" template={template} sources={["field", "custom", "text"]} preview={preview} customKeys={customKeys} />
+      ) : null}
+      <div className="grid gap-2">
+        <FormSwitch<Values, "isActive"> name="isActive" label={TX.activeLabel} />
+        <FormSwitch<Values, "autoResponse"> name="autoResponse" label={TX.autoResponseLabel} />
+        {pulled ? <FormSwitch<Values, "autoSync"> name="autoSync" label={TX.autoSyncLabel} /> : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
+        {pulled ? text("syncInterval", TX.syncIntervalLabel, { type: "number", min: 5, max: 1440, inputMode: "numeric" }) : null}
+        <FormSelect<Values, "calendarType", (typeof CALENDAR_TYPES)[number]>
+          name="calendarType"
+          label={TX.calendarTypeLabel}
+          emptyLabel="—"
+          options={CALENDAR_TYPES}
+          optionLabel={(t) => CALENDAR_TYPE_LABELS[t]}
+        />
+        {text("time", `${TX.timeLabel} (${LEAD_SOURCE_DEFAULTS.timezone})`, { type: "time" })}
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{TX.daysLabel}</legend>
+        <Controller
+          control={form.control}
+          name="selectedDays"
+          render={({ field }) => <DayToggles days={WEEK_DAYS} selected={field.value} onChange={field.onChange} buttonClassName="h-9 rounded-lg text-sm" />}
+        />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text("startDate", TX.startDateLabel, { type: "date" })}
+        {text("endDate", TX.endDateLabel, { type: "date" })}
+        {text("specificDate", TX.specificDateLabel, { type: "date" })}
+      </div>
+      <fieldset className="grid gap-2" data-testid="talking-schedules">
+        <legend className="mb-1 text-sm font-medium">{TX.schedulesLabel}</legend>
+        {schedules.fields.map((row, i) => (
+          <div key={row.id} className="grid gap-2 rounded-lg border p-3">
+            <div className="flex items-end gap-2">
+              <FormField name={`talkingSchedules.${i}.hour`} label={TX.scheduleHour} className="w-20">
+                {(field) => <Input {...field} type="number" min={0} max={23} inputMode="numeric" />}
+              </FormField>
+              <FormField name={`talkingSchedules.${i}.minute`} label={TX.scheduleMinute} className="w-20">
+                {(field) => <Input {...field} type="number" min={0} max={59} inputMode="numeric" />}
+              </FormField>
+              <Button variant="ghost-destructive" size="icon" className="ml-auto" aria-label={TX.removeSchedule} onClick={() => schedules.remove(i)}>
+                <Trash aria-hidden />
+              </Button>
             </div>
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field label={TX.startDateLabel} htmlFor={`${id}-start`} error={errors.startDate}>
-              <Input id={`${id}-start`} name="startDate" type="date" value={values.startDate} onChange={(e) => set("startDate", e.target.value)} />
-            </Field>
-            <Field label={TX.endDateLabel} htmlFor={`${id}-end`} error={errors.endDate}>
-              <Input id={`${id}-end`} name="endDate" type="date" value={values.endDate} aria-invalid={!!errors.endDate} onChange={(e) => set("endDate", e.target.value)} />
-            </Field>
-            <Field label={TX.specificDateLabel} htmlFor={`${id}-specific`} error={errors.specificDate}>
-              <Input id={`${id}-specific`} name="specificDate" type="date" value={values.specificDate} onChange={(e) => set("specificDate", e.target.value)} />
-            </Field>
-          </div>
-          <fieldset className="grid gap-2" data-testid="talking-schedules">
-            <legend className="mb-1 text-sm font-medium">{TX.schedulesLabel}</legend>
-            {values.talkingSchedules.map((row, i) => {
-              const err = (f: string) => errors[`talkingSchedules.${i}.${f}`];
-              return (
-                <div key={i} className="grid gap-2 rounded-lg border p-3">
-                  <div className="flex items-end gap-2">
-                    <Field label={TX.scheduleHour} htmlFor={`${id}-h${i}`} className="w-20" error={err("hour")}>
-                      <Input id={`${id}-h${i}`} type="number" min={0} max={23} inputMode="numeric" value={row.hour} aria-invalid={!!err("hour")} onChange={(e) => setSchedule(i, { hour: e.target.value })} />
-                    </Field>
-                    <Field label={TX.scheduleMinute} htmlFor={`${id}-m${i}`} className="w-20" error={err("minute")}>
-                      <Input id={`${id}-m${i}`} type="number" min={0} max={59} inputMode="numeric" value={row.minute} aria-invalid={!!err("minute")} onChange={(e) => setSchedule(i, { minute: e.target.value })} />
-                    </Field>
-                    <Button
-                      variant="ghost-destructive"
-                      size="icon"
-                      className="ml-auto"
-                      aria-label={TX.removeSchedule}
-                      onClick={() => set("talkingSchedules", values.talkingSchedules.filter((_, j) => j !== i))}
-                    >
-                      <Trash aria-hidden />
-                    </Button>
-                  </div>
-                  <Field label={TX.scheduleMessage} htmlFor={`${id}-msg${i}`} error={err("message")} hint={`${row.message.length}/${TALKING_MESSAGE_MAX}`}>
-                    <Textarea id={`${id}-msg${i}`} rows={2} value={row.message} aria-invalid={!!err("message")} onChange={(e) => setSchedule(i, { message: e.target.value })} />
-                  </Field>
-                </div>
-              );
-            })}
-            <Button
-              variant="soft"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => set("talkingSchedules", [...values.talkingSchedules, { hour: "9", minute: "00", message: "" }])}
+            <FormField
+              name={`talkingSchedules.${i}.message`}
+              label={TX.scheduleMessage}
+              hint={`${values.talkingSchedules[i]?.message.length ?? 0}/${TALKING_MESSAGE_MAX}`}
             >
-              <Plus aria-hidden />
-              {TX.addSchedule}
-            </Button>
-          </fieldset>
-          <PlannedSendsPreview values={values} />
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {T.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              {(field) => <Textarea {...field} rows={2} />}
+            </FormField>
+          </div>
+        ))}
+        <Button variant="soft" size="sm" className="justify-self-start" onClick={() => schedules.append({ hour: "9", minute: "00", message: "" })}>
+          <Plus aria-hidden />
+          {TX.addSchedule}
+        </Button>
+      </fieldset>
+      <PlannedSendsPreview values={values} />
+      <FormFooter onCancel={onClose} pending={save.isPending} />
+    </Form>
+  );
+}
+
+// Keyed by the source, so each opening starts from it (or empty) without a reset effect.
+export function LeadSourceDialog({ state, templates, onClose }: { state: LeadSourceDialogState; templates: readonly ApiTemplate[]; onClose: () => void }) {
+  const editing = state?.mode === "edit" ? state.source : null;
+  const save = useSaveLeadSource();
+  return (
+    <FormDialog
+      open={state !== null}
+      pending={save.isPending}
+      onClose={onClose}
+      title={editing ? TX.sourceEditTitle : TX.sourceCreateTitle}
+      description={TX.sourceDescription}
+      wide
+    >
+      <LeadSourceForm key={editing?.id ?? "new"} editing={editing} templates={templates} save={save} onClose={onClose} />
+    </FormDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 import { type LeadInput, leadInputSchema } from "@shared/schemas/lead-sources";
+import { type Checked, zodFieldErrors } from "@web/components/ui/form";
 
 export interface LeadFormValues {
   phone: string;
@@ -9,11 +10,9 @@ export interface LeadFormValues {
   leadSourceId: string;
 }
 
-export type LeadFormErrors = Partial<Record<keyof LeadFormValues, string>>;
-
 export const emptyLeadForm = (): LeadFormValues => ({ phone: "", name: "", email: "", company: "", notes: "", leadSourceId: "" });
 
-export function validateLeadForm(v: LeadFormValues): { ok: true; data: LeadInput } | { ok: false; errors: LeadFormErrors } {
+export function validateLeadForm(v: LeadFormValues): Checked<LeadInput, keyof LeadFormValues> {
   const input: LeadInput = {
     phone: v.phone,
     name: v.name || null,
@@ -23,11 +22,5 @@ export function validateLeadForm(v: LeadFormValues): { ok: true; data: LeadInput
     leadSourceId: v.leadSourceId || null,
   };
   const result = leadInputSchema.safeParse(input);
-  if (result.success) return { ok: true, data: input };
-  const errors: LeadFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof LeadFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return result.success ? { ok: true, body: input } : { ok: false, errors: zodFieldErrors(result.error) };
 }

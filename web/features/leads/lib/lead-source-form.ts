@@ -10,6 +10,7 @@ import {
   type TalkingSchedule,
 } from "@shared/schemas/lead-sources";
 import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
+import type { Checked } from "@web/components/ui/form";
 
 export interface ScheduleRow {
   hour: string;
@@ -152,6 +153,24 @@ export function validateLeadSourceForm(
   }
   return { ok: false, errors };
 }
+
+// The validator's answer with each message on the form field that shows it: the Airtable settings
+// and the mapping as typed, the variables on their field, auto-sync on its interval.
+const FORM_FIELDS: Record<string, string> = { templateVariables: "variables", autoSync: "syncInterval" };
+
+export function checkLeadSourceForm(values: LeadSourceFormValues, editing = false, unbound: readonly string[] = []): Checked<LeadSourceInput> {
+  const checked = validateLeadSourceForm(values, editing, unbound);
+  if (checked.ok) return { ok: true, body: checked.data };
+  const errors: Record<string, string | undefined> = {};
+  for (const [key, message] of Object.entries(checked.errors)) {
+    const field = FORM_FIELDS[key] ?? key.replace(/^config\.(?=.)/, "").replace(/^fieldMapping\./, "mapping.");
+    errors[field] ??= message;
+  }
+  return { ok: false, errors };
+}
+
+/** Where the server's per-field messages (top-level names) are shown in the form. */
+export const LEAD_SOURCE_SERVER_FIELDS = { templateVariables: "variables", autoSync: "syncInterval", calendarHour: "time", calendarMinute: "time" } as const;
 
 export function toggleDay(days: readonly number[], day: number): number[] {
   return days.includes(day) ? days.filter((d) => d !== day) : [...days, day];

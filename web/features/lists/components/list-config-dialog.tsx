@@ -1,11 +1,13 @@
 import { FileSpreadsheet, RefreshCw, TriangleAlert } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { formatRomeDateTime } from "@shared/rome-format";
 import { type ApiList, type CsvListConfig, LIST_TEXTS as TX, type StandardFieldKey } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Field } from "@web/components/ui/field";
+import { Form, FormField, FormFooter, useRootErrorClearedOnChange } from "@web/components/ui/form";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { fieldErrorsFrom, parseServerError, serverMessage } from "@web/lib/server-error";
@@ -21,49 +23,29 @@ function fieldsErrorText(err: unknown): string {
   return [message ?? TX.fieldsErrorAirtable, typeof reason === "string" ? reason : null].filter(Boolean).join(" ");
 }
 
-// The configuration dialog: map each lead field to a source column. Saving closes it and imports.
-export function ListConfigDialog({ list, onClose, onImportStarted }: { list: ApiList | null; onClose: () => void; onImportStarted: (importId: string) => void }) {
-  const listId = list?.id ?? null;
-  const fields = useListFields(listId);
-  const mapping = useListMapping(listId);
-  const save = useSaveListMapping();
-  const upload = useUploadListCsv();
-  const [values, setValues] = useState<FieldMapping>({});
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
+interface MappingFormProps {
+  list: ApiList;
+  fields: ReturnType<typeof useListFields>;
+  saved: FieldMapping | null | undefined;
+  save: ReturnType<typeof useSaveListMapping>;
+  onClose: () => void;
+  onImportStarted: (importId: string) => void;
+}
 
-  // Start from the saved mapping, else from the columns whose names say what they hold.
-  useEffect(() => {
-    if (!fields.data || !mapping.data) return;
-    const saved = mapping.data.fieldMapping ?? {};
-    setValues(Object.keys(saved).length ? saved : fields.data.suggestedMapping);
-    setError(null);
-  }, [fields.data, mapping.data]);
+// The mapping itself: each lead field to a source column. It starts from the saved mapping, else from
+// the columns whose names say what they hold, so it is mounted again once both have loaded.
+function MappingForm({ list, fields, saved, save, onClose, onImportStarted }: MappingFormProps) {
+  const form = useForm<FieldMapping>({ defaultValues: saved && Object.keys(saved).length ? saved : (fields.data?.suggestedMapping ?? {}) });
+  useRootErrorClearedOnChange(form);
+  const values = form.watch();
+  const error = form.formState.errors.root?.message;
 
-  useEffect(() => {
-    if (!mapping.isError) return;
-    toast({ title: T.error, description: TX.openConfigError, variant: "destructive" });
-    onClose();
-  }, [mapping.isError, onClose]);
-
-  const setField = (key: StandardFieldKey, column: string) => {
-    setValues((v) => {
-      const next = { ...v };
-      if (column) next[key] = column;
-      else delete next[key];
-      return next;
-    });
-    setError(null);
-  };
-
-  const onSave = () => {
-    if (!list) return;
-    if (!values.numeroTelefono) {
-      setError(TX.mappingPhoneRequired);
-      return;
-    }
+  const onSubmit = (mapping: FieldMapping) => {
+    // A column left on "not mapped" is no mapping at all.
+    const fieldMapping = Object.fromEntries(Object.entries(mapping).filter(([, column]) => column)) as FieldMapping;
+    if (!fieldMapping.numeroTelefono) return form.setError("root", { message: TX.mappingPhoneRequired });
     save.mutate(
-      { id: list.id, fieldMapping: values },
+      { id: list.id, fieldMapping },
       {
         onSuccess: (answer) => {
           toast({ title: TX.mappingSaved, description: TX.mappingSavedDescription, variant: "success" });
@@ -72,25 +54,15 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
           onClose();
         },
         onError: (err) => {
-          const fieldError = fieldErrorsFrom(err).fieldMapping;
-          setError(serverMessage(err, fieldError ?? TX.mappingSaveError));
+          form.setError("root", { message: serverMessage(err, fieldErrorsFrom(err).fieldMapping ?? TX.mappingSaveError) });
           toast({ title: T.error, description: TX.mappingSaveError, variant: "destructive" });
         },
       },
     );
   };
 
-  const onFile = (file: File | undefined) => {
-    if (!list || !file) return;
-    upload.mutate(
-      { id: list.id, file },
-      { onError: (err) => toast({ title: TX.csvUploadError, description: serverMessage(err, T.unknownError), variant: "destructive" }) },
-    );
-  };
-
-  const csv = list?.source === "csv" ? (list.config as CsvListConfig | null) : null;
   let body;
-  if (fields.isPending || mapping.isPending) {
+  if (fields.isPending || saved === undefined) {
     body = (
       <div className="flex items-center justify-center gap-3 py-10 text-sm text-muted-foreground" role="status">
         <Spinner />
@@ -112,38 +84,78 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
   } else if (fields.data && fields.data.availableFields.length === 0) {
     body = <p className="rounded-lg border border-dashed p-5 text-center text-sm text-muted-foreground">{TX.noFieldsYet}</p>;
   } else if (fields.data) {
-    const data = fields.data;
+    // Every lead field picks among the same columns, or none.
+    const choices = [TX.notMapped, ...fields.data.availableFields].map((column, i) => (
+      <option key={i} value={i === 0 ? "" : column}>
+        {column}
+      </option>
+    ));
     body = (
       <div className="grid gap-3" data-testid="mapping-form">
         <div className="hidden grid-cols-2 gap-3 text-xs font-medium text-muted-foreground sm:grid">
           <span>{TX.standardField}</span>
           <span>{TX.sourceField}</span>
         </div>
-        {data.standardFields.map((f) => (
-          <div key={f.key} className="grid items-center gap-1.5 sm:grid-cols-2 sm:gap-3">
-            <label htmlFor={`${id}-${f.key}`} className="text-sm font-medium">
+        {fields.data.standardFields.map((f) => {
+          const key = f.key as StandardFieldKey;
+          const label = (
+            <>
               {f.label}
               {f.required ? <span className="ml-1 text-xs font-normal text-destructive">({TX.requiredMark})</span> : null}
-            </label>
-            <NativeSelect
-              id={`${id}-${f.key}`}
-              name={`mapping-${f.key}`}
-              value={values[f.key as StandardFieldKey] ?? ""}
-              aria-invalid={f.required && !!error && !values[f.key as StandardFieldKey]}
-              onChange={(e) => setField(f.key as StandardFieldKey, e.target.value)}
-            >
-              <option value="">{TX.notMapped}</option>
-              {data.availableFields.map((column) => (
-                <option key={column} value={column}>
-                  {column}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        ))}
+            </>
+          );
+          return (
+            <FormField<FieldMapping, StandardFieldKey> key={key} name={key} label={label} className="items-center sm:grid-cols-2 sm:gap-3">
+              {(field) => (
+                <NativeSelect {...field} value={field.value ?? ""} name={`mapping-${key}`} aria-invalid={f.required && !!error && !values[key]}>
+                  {choices}
+                </NativeSelect>
+              )}
+            </FormField>
+          );
+        })}
       </div>
     );
   }
+
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      {body}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <FormFooter onCancel={onClose} pending={save.isPending} submitLabel={TX.saveMapping} submitDisabled={!fields.data || fields.data.availableFields.length === 0} />
+    </Form>
+  );
+}
+
+// The configuration dialog: map each lead field to a source column. Saving closes it and imports.
+export function ListConfigDialog({ list, onClose, onImportStarted }: { list: ApiList | null; onClose: () => void; onImportStarted: (importId: string) => void }) {
+  const listId = list?.id ?? null;
+  const fields = useListFields(listId);
+  const mapping = useListMapping(listId);
+  const save = useSaveListMapping();
+  const upload = useUploadListCsv();
+
+  useEffect(() => {
+    if (!mapping.isError) return;
+    toast({ title: T.error, description: TX.openConfigError, variant: "destructive" });
+    onClose();
+  }, [mapping.isError, onClose]);
+
+  const onFile = (file: File | undefined) => {
+    if (!list || !file) return;
+    upload.mutate(
+      { id: list.id, file },
+      { onError: (err) => toast({ title: TX.csvUploadError, description: serverMessage(err, T.unknownError), variant: "destructive" }) },
+    );
+  };
+
+  const csv = list?.source === "csv" ? (list.config as CsvListConfig | null) : null;
+  const saved = mapping.data ? (mapping.data.fieldMapping ?? null) : undefined;
+  const ready = !!fields.data && saved !== undefined;
 
   return (
     <Dialog open={list !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
@@ -159,25 +171,14 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
               <p className="truncate font-medium">{csv.fileName ? TX.csvUploaded(csv.fileName, csv.rowCount) : TX.csvMissing}</p>
               {csv.uploadedAt ? <p className="text-xs text-muted-foreground">{formatRomeDateTime(csv.uploadedAt)}</p> : null}
             </div>
-            <Field label={TX.csvUpload} htmlFor={`${id}-csv`} className="w-full sm:w-auto">
-              <Input id={`${id}-csv`} type="file" accept=".csv,text/csv" disabled={upload.isPending} onChange={(e) => onFile(e.target.files?.[0])} />
+            <Field label={TX.csvUpload} htmlFor={`${list?.id}-csv`} className="w-full sm:w-auto">
+              <Input id={`${list?.id}-csv`} type="file" accept=".csv,text/csv" disabled={upload.isPending} onChange={(e) => onFile(e.target.files?.[0])} />
             </Field>
           </div>
         ) : null}
-        {body}
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {error}
-          </p>
+        {list ? (
+          <MappingForm key={`${list.id}:${ready ? "ready" : "loading"}`} {...{ list, fields, saved, save, onClose, onImportStarted }} />
         ) : null}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            {T.cancel}
-          </Button>
-          <Button onClick={onSave} disabled={save.isPending || !fields.data || fields.data.availableFields.length === 0}>
-            {TX.saveMapping}
-          </Button>
-        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

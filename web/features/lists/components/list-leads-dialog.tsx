@@ -1,10 +1,11 @@
 import { ChevronLeft, ChevronRight, Plus, Search, Trash, X } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
-import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { useEffect, useState, type InputHTMLAttributes } from "react";
+import { useForm } from "react-hook-form";
+import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, type ListLeadInput, LIST_TEXTS as TX } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Field } from "@web/components/ui/field";
+import { Form, FormFooter, FormField, setServerErrors, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
@@ -12,7 +13,7 @@ import { toast } from "@web/lib/toast-store";
 import { useAddListLead } from "../api/add-list-lead";
 import { useDeleteListLead } from "../api/delete-list-lead";
 import { useListLeads } from "../api/get-list-leads";
-import { emptyLeadForm, type LeadFormErrors, type LeadFormValues, validateLeadForm } from "../lib/lead-form";
+import { emptyLeadForm, type LeadFormValues, validateLeadForm } from "../lib/lead-form";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -20,110 +21,85 @@ function fullName(l: ApiListLead) {
   return [l.nome, l.cognome].filter(Boolean).join(" ") || "—";
 }
 
+type LeadValues = LeadFormValues;
+
 function AddLeadForm({ listId, onDone }: { listId: string; onDone: () => void }) {
-  const [values, setValues] = useState<LeadFormValues>(emptyLeadForm);
-  const [errors, setErrors] = useState<LeadFormErrors>({});
   const add = useAddListLead();
-  const id = useId();
-
-  const set = (key: keyof LeadFormValues, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validateLeadForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+  const form = useForm<LeadValues, unknown, ListLeadInput>({ defaultValues: emptyLeadForm(), resolver: validatorResolver(validateLeadForm) });
+  const onSubmit = (input: ListLeadInput) =>
     add.mutate(
-      { listId, input: checked.data },
+      { listId, input },
       {
         onSuccess: () => {
           toast({ title: TX.leadAdded, variant: "success" });
-          setValues(emptyLeadForm());
           onDone();
         },
         onError: (err) => {
           // The server reads the number with the account's country: its refusal goes under the field.
           const fields = fieldErrorsFrom(err);
-          if (Object.keys(fields).length) setErrors(fields as LeadFormErrors);
+          setServerErrors(form, fields);
           toast({ title: T.error, description: serverMessage(err, TX.leadAddError), variant: "destructive" });
         },
       },
     );
-  };
-
-  const input = (field: keyof LeadFormValues, label: string, props: Record<string, unknown> = {}) => (
-    <Field label={label} htmlFor={`${id}-${field}`} error={errors[field]}>
-      <Input
-        id={`${id}-${field}`}
-        name={field}
-        value={values[field]}
-        aria-invalid={!!errors[field]}
-        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-        onChange={(e) => set(field, e.target.value)}
-        {...props}
-      />
-    </Field>
+  const input = (name: keyof LeadValues, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <FormField<LeadValues, typeof name> name={name} label={label}>
+      {(field) => <Input {...field} {...props} />}
+    </FormField>
   );
-
   return (
-    <form className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4" onSubmit={onSubmit} noValidate data-testid="add-lead-form">
-      <p className="text-sm font-semibold">{TX.addLeadTitle}</p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {input("nome", "Nome", { maxLength: 100 })}
-        {input("cognome", "Cognome", { maxLength: 100 })}
-        {input("numeroTelefono", "Numero telefono", { type: "tel", inputMode: "tel", placeholder: "+39 333 123 4567" })}
-        {input("email", "Email", { type: "email" })}
-        {input("professione", "Professione", { maxLength: 200 })}
-        {input("note", "Note", { maxLength: 1000 })}
+    <Form form={form} onSubmit={onSubmit} data-testid="add-lead-form">
+      <div className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4">
+        <p className="text-sm font-semibold">{TX.addLeadTitle}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {input("nome", "Nome", { maxLength: 100 })}
+          {input("cognome", "Cognome", { maxLength: 100 })}
+          {input("numeroTelefono", "Numero telefono", { type: "tel", inputMode: "tel", placeholder: "+39 333 123 4567" })}
+          {input("email", "Email", { type: "email" })}
+          {input("professione", "Professione", { maxLength: 200 })}
+          {input("note", "Note", { maxLength: 1000 })}
+        </div>
+        <FormFooter onCancel={onDone} pending={add.isPending} size="sm" />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" size="sm" onClick={onDone} disabled={add.isPending}>
-          {T.cancel}
-        </Button>
-        <Button type="submit" size="sm" disabled={add.isPending}>
-          {T.save}
-        </Button>
-      </div>
-    </form>
+    </Form>
   );
 }
 
 // The leads of a list: searchable, a page at a time, with a form to add one by hand.
+// Keyed by the list, so each opening starts from the first page with no search.
 export function ListLeadsDialog({ list, onClose }: { list: ApiList | null; onClose: () => void }) {
+  return (
+    <Dialog open={list !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent wide>{list ? <ListLeads key={list.id} list={list} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function ListLeads({ list }: { list: ApiList }) {
   const [search, setSearch] = useState("");
   const [debounced, setDebounced] = useState("");
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const leads = useListLeads(list?.id ?? null, { search: debounced, page, pageSize: LIST_LEADS_PAGE_SIZE });
+  const leads = useListLeads(list.id, { search: debounced, page, pageSize: LIST_LEADS_PAGE_SIZE });
   const removal = useDeleteListLead();
 
+  // Only a changed search goes back to the first page (not the opening of the dialog).
   useEffect(() => {
+    const next = search.trim();
+    if (next === debounced) return;
     const timer = setTimeout(() => {
-      setDebounced(search.trim());
+      setDebounced(next);
       setPage(1);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search]);
-
-  useEffect(() => {
-    if (list) return;
-    setSearch("");
-    setDebounced("");
-    setPage(1);
-    setAdding(false);
-  }, [list]);
+  }, [search, debounced]);
 
   useEffect(() => {
     if (leads.isError) toast({ title: T.error, description: TX.leadsLoadError, variant: "destructive" });
   }, [leads.isError]);
 
   const remove = (lead: ApiListLead) => {
-    if (!list || !window.confirm(TX.leadDeleteConfirm)) return;
+    if (!window.confirm(TX.leadDeleteConfirm)) return;
     removal.mutate(
       { listId: list.id, leadId: lead.id },
       {
@@ -170,38 +146,36 @@ export function ListLeadsDialog({ list, onClose }: { list: ApiList | null; onClo
   }
 
   return (
-    <Dialog open={list !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent wide>
-        <DialogHeader>
-          <DialogTitle>{list ? TX.leadsTitle(list.name) : TX.leads}</DialogTitle>
-          <DialogDescription>{data ? TX.leadsTotal(data.total) : " "}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input type="search" aria-label={TX.leadsSearch} placeholder={TX.leadsSearch} className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
-          <Button variant={adding ? "outline" : "soft"} onClick={() => setAdding((a) => !a)}>
-            {adding ? <X aria-hidden /> : <Plus aria-hidden />}
-            {adding ? T.close : TX.addLead}
+    <>
+      <DialogHeader>
+        <DialogTitle>{TX.leadsTitle(list.name)}</DialogTitle>
+        <DialogDescription>{data ? TX.leadsTotal(data.total) : " "}</DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input type="search" aria-label={TX.leadsSearch} placeholder={TX.leadsSearch} className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <Button variant={adding ? "outline" : "soft"} onClick={() => setAdding((a) => !a)}>
+          {adding ? <X aria-hidden /> : <Plus aria-hidden />}
+          {adding ? T.close : TX.addLead}
+        </Button>
+      </div>
+      {adding ? <AddLeadForm listId={list.id} onDone={() => setAdding(false)} /> : null}
+      {body}
+      {data && data.total > data.pageSize ? (
+        <div className="flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || leads.isFetching}>
+            <ChevronLeft aria-hidden />
+            {TX.previous}
+          </Button>
+          <span className="text-xs text-muted-foreground">{TX.page(page, pages)}</span>
+          <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || leads.isFetching}>
+            {TX.next}
+            <ChevronRight aria-hidden />
           </Button>
         </div>
-        {adding && list ? <AddLeadForm listId={list.id} onDone={() => setAdding(false)} /> : null}
-        {body}
-        {data && data.total > data.pageSize ? (
-          <div className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || leads.isFetching}>
-              <ChevronLeft aria-hidden />
-              {TX.previous}
-            </Button>
-            <span className="text-xs text-muted-foreground">{TX.page(page, pages)}</span>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages, p + 1))} disabled={page >= pages || leads.isFetching}>
-              {TX.next}
-              <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { type ListLeadInput, listLeadSchema } from "@shared/schemas/lists";
+import { type Checked, zodFieldErrors } from "@web/components/ui/form";
 
 export interface LeadFormValues {
   nome: string;
@@ -9,18 +10,10 @@ export interface LeadFormValues {
   note: string;
 }
 
-export type LeadFormErrors = Partial<Record<keyof LeadFormValues, string>>;
-
 export const emptyLeadForm = (): LeadFormValues => ({ nome: "", cognome: "", numeroTelefono: "", email: "", professione: "", note: "" });
 
 // The list lead form's rules (spec part 2 §5), the same schema the server applies.
-export function validateLeadForm(values: LeadFormValues): { ok: true; data: ListLeadInput } | { ok: false; errors: LeadFormErrors } {
+export function validateLeadForm(values: LeadFormValues): Checked<ListLeadInput, keyof LeadFormValues> {
   const result = listLeadSchema.safeParse(values);
-  if (result.success) return { ok: true, data: values };
-  const errors: LeadFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof LeadFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return result.success ? { ok: true, body: values } : { ok: false, errors: zodFieldErrors(result.error) };
 }

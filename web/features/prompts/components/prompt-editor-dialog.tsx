@@ -1,18 +1,15 @@
-import { Trash } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
 import { PROMPT_LIMITS, PROMPT_TEXTS as TX } from "@shared/prompt-texts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
-import { TemplateChecklist } from "@web/components/template-checklist";
-import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Field, Label } from "@web/components/ui/field";
+import { TemplateChecklistField } from "@web/components/template-checklist";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { Label } from "@web/components/ui/field";
+import { dataResolver, Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
-import { Switch } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
-import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreatePrompt } from "../api/create-prompt";
@@ -25,79 +22,140 @@ import {
   temperatureLabel,
   testSettingsFrom,
   validatePromptForm,
-  type PromptFormErrors,
   type PromptFormValues,
+  type ValidPrompt,
 } from "../lib/prompt-form";
 import { AgentToolsChecklist } from "./agent-tools-checklist";
 import { PromptTestArea } from "./prompt-test-area";
 
 export type PromptDialogState = { mode: "create" } | { mode: "edit"; prompt: ApiPrompt } | null;
 
+type Values = PromptFormValues;
+
+const resolver = dataResolver(validatePromptForm);
+
+interface Mutations {
+  create: ReturnType<typeof useCreatePrompt>;
+  update: ReturnType<typeof useUpdatePrompt>;
+  remove: ReturnType<typeof useDeletePrompt>;
+  pending: boolean;
+}
+
+function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null; mutations: Mutations; onClose: () => void }) {
+  const form = useForm<Values, unknown, ValidPrompt>({ defaultValues: editing ? promptFormFrom(editing) : emptyPromptForm(), resolver });
+  const { create, update, remove, pending } = mutations;
+  const values = form.watch();
+
+  const onSubmit = (body: ValidPrompt) => {
+    const handlers = {
+      onSuccess: () => {
+        toast({ title: editing ? TX.updated : TX.created, variant: "success" as const });
+        onClose();
+      },
+      onError: (err: Error) => {
+        setServerErrors(form, fieldErrorsFrom(err));
+        toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" });
+      },
+    };
+    if (editing) update.mutate({ id: editing.id, input: body }, handlers);
+    else create.mutate(body, handlers);
+  };
+
+  const confirmRemove = () => {
+    if (!editing || !window.confirm(UI.deleteConfirm(editing.name))) return;
+    remove.mutate(editing.id, { onSuccess: onClose });
+  };
+
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <div className="grid gap-4 sm:grid-cols-[1fr_13rem]">
+        <FormField<Values, "name"> name="name" label={UI.nameLabel}>
+          {(field) => <Input {...field} maxLength={PROMPT_LIMITS.nameMax} placeholder={UI.namePlaceholder} />}
+        </FormField>
+        <FormField<Values, "model"> name="model" label={UI.modelLabel} hint={T.modelHint}>
+          {(field) => (
+            <>
+              <Input {...field} list={`${field.id}-list`} autoComplete="off" />
+              <ModelSuggestions id={`${field.id}-list`} />
+            </>
+          )}
+        </FormField>
+      </div>
+
+      <FormField<Values, "content"> name="content" label={UI.contentLabel} hint={UI.contentCount(values.content.length, PROMPT_LIMITS.contentMax)}>
+        {(field) => <Textarea {...field} rows={7} maxLength={PROMPT_LIMITS.contentMax} placeholder={UI.contentPlaceholder} />}
+      </FormField>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TemperatureField form={form} model={values.model} />
+        <FormField<Values, "maxTokens"> name="maxTokens" label={UI.maxTokensLabel} hint={UI.maxTokensHint}>
+          {(field) => (
+            <Input {...field} type="number" inputMode="numeric" min={PROMPT_LIMITS.maxTokensMin} max={PROMPT_LIMITS.maxTokensMax} step={1} />
+          )}
+        </FormField>
+      </div>
+
+      <FormSwitch<Values, "isActive"> name="isActive" label={UI.activeLabel} hint={UI.activeHint} data-testid="prompt-active-switch" />
+
+      <TemplateChecklistField<Values> name="linkedTemplates" label={UI.linkedTemplatesLabel} hint={UI.linkedTemplatesHint} />
+
+      <Controller
+        control={form.control}
+        name="agentTools"
+        render={({ field }) => (
+          <AgentToolsChecklist
+            selected={field.value}
+            onChange={field.onChange}
+            unsupported={Boolean(editing?.toolsUnsupported) && editing?.model === values.model}
+          />
+        )}
+      />
+
+      <PromptTestArea settings={testSettingsFrom(values)} />
+
+      <FormFooter onCancel={onClose} pending={pending} submitTestId="prompt-save" submitLabel={create.isPending || update.isPending ? UI.saving : editing ? UI.save : UI.create} onDelete={editing ? confirmRemove : undefined} />
+    </Form>
+  );
+}
+
+// The slider shows its value beside the label and says when the model ignores it.
+function TemperatureField({ form, model }: { form: ReturnType<typeof useForm<Values, unknown, ValidPrompt>>; model: string }) {
+  const temperature = form.watch("temperature");
+  const error = form.formState.errors.temperature?.message;
+  const id = "prompt-temperature";
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{UI.temperatureLabel}</Label>
+        <output htmlFor={id} className="font-mono text-sm font-semibold tabular-nums" data-testid="temperature-value">
+          {temperatureLabel(temperature)}
+        </output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={PROMPT_LIMITS.temperatureMin}
+        max={PROMPT_LIMITS.temperatureMax}
+        step={1}
+        aria-valuetext={temperatureLabel(temperature)}
+        className="h-10 w-full cursor-pointer accent-primary"
+        {...form.register("temperature", { valueAsNumber: true })}
+      />
+      <p className="text-xs text-muted-foreground">{hasFixedTemperature(model) ? UI.temperatureFixed : UI.temperatureHint}</p>
+      {error ? <p className="text-xs font-medium text-destructive">{error}</p> : null}
+    </div>
+  );
+}
+
 export function PromptEditorDialog({ state, onClose }: { state: PromptDialogState; onClose: () => void }) {
   const editing = state?.mode === "edit" ? state.prompt : null;
-  const [values, setValues] = useState<PromptFormValues>(emptyPromptForm);
-  const [errors, setErrors] = useState<PromptFormErrors>({});
-  const templates = useProviderTemplates();
-  const createMutation = useCreatePrompt();
-  const updateMutation = useUpdatePrompt();
-  const deleteMutation = useDeletePrompt({
+  const create = useCreatePrompt();
+  const update = useUpdatePrompt();
+  const remove = useDeletePrompt({
     onSuccess: () => toast({ title: TX.deleted, description: editing?.name, variant: "success" }),
     onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
   });
-  const pending = createMutation.isPending || updateMutation.isPending || deleteMutation.isPending;
-  const id = useId();
-
-  useEffect(() => {
-    if (!state) return;
-    setValues(state.mode === "edit" ? promptFormFrom(state.prompt) : emptyPromptForm());
-    setErrors({});
-  }, [state]);
-
-  const set = <K extends keyof PromptFormValues>(key: K, value: PromptFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validatePromptForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    const onError = (err: Error) => {
-      setErrors(fieldErrorsFrom(err) as PromptFormErrors);
-      toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" });
-    };
-    if (editing) {
-      updateMutation.mutate(
-        { id: editing.id, input: checked.data },
-        {
-          onSuccess: () => {
-            toast({ title: TX.updated, variant: "success" });
-            onClose();
-          },
-          onError,
-        },
-      );
-    } else {
-      createMutation.mutate(checked.data, {
-        onSuccess: () => {
-          toast({ title: TX.created, variant: "success" });
-          onClose();
-        },
-        onError,
-      });
-    }
-  };
-
-  const remove = () => {
-    if (!editing || !window.confirm(UI.deleteConfirm(editing.name))) return;
-    deleteMutation.mutate(editing.id, { onSuccess: onClose });
-  };
-
-  const describedBy = (field: keyof PromptFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const fixedTemperature = hasFixedTemperature(values.model);
+  const pending = create.isPending || update.isPending || remove.isPending;
 
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && !pending && onClose()}>
@@ -106,134 +164,7 @@ export function PromptEditorDialog({ state, onClose }: { state: PromptDialogStat
           <DialogTitle>{editing ? TX.editPrompt : TX.newPrompt}</DialogTitle>
           <DialogDescription>{UI.editorDescription}</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-[1fr_13rem]">
-            <Field label={UI.nameLabel} htmlFor={`${id}-name`} error={errors.name}>
-              <Input
-                id={`${id}-name`}
-                name="name"
-                value={values.name}
-                maxLength={PROMPT_LIMITS.nameMax}
-                placeholder={UI.namePlaceholder}
-                aria-invalid={!!errors.name}
-                aria-describedby={describedBy("name")}
-                onChange={(e) => set("name", e.target.value)}
-              />
-            </Field>
-            <Field label={UI.modelLabel} htmlFor={`${id}-model`} error={errors.model} hint={T.modelHint}>
-              <Input
-                id={`${id}-model`}
-                name="model"
-                list={`${id}-models`}
-                autoComplete="off"
-                value={values.model}
-                aria-invalid={!!errors.model}
-                aria-describedby={describedBy("model")}
-                onChange={(e) => set("model", e.target.value)}
-              />
-              <ModelSuggestions id={`${id}-models`} />
-            </Field>
-          </div>
-
-          <Field
-            label={UI.contentLabel}
-            htmlFor={`${id}-content`}
-            error={errors.content}
-            hint={UI.contentCount(values.content.length, PROMPT_LIMITS.contentMax)}
-          >
-            <Textarea
-              id={`${id}-content`}
-              name="content"
-              rows={7}
-              value={values.content}
-              maxLength={PROMPT_LIMITS.contentMax}
-              placeholder={UI.contentPlaceholder}
-              aria-invalid={!!errors.content}
-              aria-describedby={describedBy("content")}
-              onChange={(e) => set("content", e.target.value)}
-            />
-          </Field>
-
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <div className="flex items-center justify-between gap-2">
-                <Label htmlFor={`${id}-temperature`}>{UI.temperatureLabel}</Label>
-                <output htmlFor={`${id}-temperature`} className="font-mono text-sm font-semibold tabular-nums" data-testid="temperature-value">
-                  {temperatureLabel(values.temperature)}
-                </output>
-              </div>
-              <input
-                id={`${id}-temperature`}
-                name="temperature"
-                type="range"
-                min={PROMPT_LIMITS.temperatureMin}
-                max={PROMPT_LIMITS.temperatureMax}
-                step={1}
-                value={values.temperature}
-                aria-valuetext={temperatureLabel(values.temperature)}
-                className="h-10 w-full cursor-pointer accent-primary"
-                onChange={(e) => set("temperature", Number(e.target.value))}
-              />
-              <p className="text-xs text-muted-foreground">{fixedTemperature ? UI.temperatureFixed : UI.temperatureHint}</p>
-              {errors.temperature ? <p className="text-xs font-medium text-destructive">{errors.temperature}</p> : null}
-            </div>
-            <Field label={UI.maxTokensLabel} htmlFor={`${id}-maxTokens`} error={errors.maxTokens} hint={UI.maxTokensHint}>
-              <Input
-                id={`${id}-maxTokens`}
-                name="maxTokens"
-                type="number"
-                inputMode="numeric"
-                min={PROMPT_LIMITS.maxTokensMin}
-                max={PROMPT_LIMITS.maxTokensMax}
-                step={1}
-                value={values.maxTokens}
-                aria-invalid={!!errors.maxTokens}
-                aria-describedby={describedBy("maxTokens")}
-                onChange={(e) => set("maxTokens", e.target.value)}
-              />
-            </Field>
-          </div>
-
-          <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
-            <Switch id={`${id}-active`} checked={values.isActive} onCheckedChange={(checked) => set("isActive", checked)} data-testid="prompt-active-switch" />
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-active`}>{UI.activeLabel}</Label>
-              <p className="text-xs text-muted-foreground">{UI.activeHint}</p>
-            </div>
-          </div>
-
-          <TemplateChecklist
-            label={UI.linkedTemplatesLabel}
-            hint={UI.linkedTemplatesHint}
-            templates={approvedTemplates(templates.data)}
-            loading={templates.isPending}
-            selected={values.linkedTemplates}
-            onChange={(sids) => set("linkedTemplates", sids)}
-          />
-
-          <AgentToolsChecklist
-            selected={values.agentTools}
-            onChange={(keys) => set("agentTools", keys)}
-            unsupported={Boolean(editing?.toolsUnsupported) && editing?.model === values.model}
-          />
-
-          <PromptTestArea settings={testSettingsFrom(values)} />
-
-          <DialogFooter className="sm:items-center">
-            {editing ? (
-              <Button variant="ghost-destructive" className="sm:mr-auto" onClick={remove} disabled={pending}>
-                <Trash aria-hidden />
-                {T.delete}
-              </Button>
-            ) : null}
-            <Button variant="outline" onClick={onClose} disabled={pending}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="prompt-save">
-              {createMutation.isPending || updateMutation.isPending ? UI.saving : editing ? UI.save : UI.create}
-            </Button>
-          </DialogFooter>
-        </form>
+        {state ? <PromptForm key={editing?.id ?? "new"} editing={editing} mutations={{ create, update, remove, pending }} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { findModel, MODELS } from "@shared/models";
 import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "@shared/prompt-texts";
 import type { AgentToolKey } from "@shared/schemas/agent";
 import { createPromptSchema, type ApiPrompt } from "@shared/schemas/prompts";
+import { zodFieldErrors } from "@web/components/ui/form";
 
 // The card formatters live apart, without the schema, for the dashboard's prompt cards.
 export { modelLabel, preview, temperatureLabel } from "./prompt-format";
@@ -67,13 +68,7 @@ export function validatePromptForm(values: PromptFormValues): { ok: true; data: 
     isActive: values.isActive,
     agentTools: values.agentTools,
   });
-  if (result.success) return { ok: true, data: result.data };
-  const errors: PromptFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof PromptFormValues | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: zodFieldErrors(result.error) };
 }
 
 // The spec's filter entries first, then the rest of the price table.

@@ -1,10 +1,11 @@
 import { MessageSquareText, Pencil, Plus, Trash } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/saved-reply-texts";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Field } from "@web/components/ui/field";
+import { Form, FormField } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
@@ -12,10 +13,14 @@ import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteSavedReply, useSaveSavedReply } from "../api/save-saved-reply";
 
+interface Values {
+  shortcut: string;
+  content: string;
+}
+
 function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: () => void }) {
-  const id = useId();
-  const [shortcut, setShortcut] = useState(reply?.shortcut ?? "");
-  const [content, setContent] = useState(reply?.content ?? "");
+  const form = useForm<Values>({ defaultValues: { shortcut: reply?.shortcut ?? "", content: reply?.content ?? "" } });
+  const [shortcut, content] = useWatch({ control: form.control, name: ["shortcut", "content"] });
   const save = useSaveSavedReply({
     onSuccess: () => {
       toast({ title: TX.saved, variant: "success" });
@@ -23,28 +28,28 @@ function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: (
     },
     onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!shortcut.trim() || !content.trim() || save.isPending) return;
-    save.mutate({ id: reply?.id, shortcut: shortcut.trim(), content: content.trim() });
+  const blank = !shortcut.trim() || !content.trim();
+  const submit = (v: Values) => {
+    if (blank || save.isPending) return;
+    save.mutate({ id: reply?.id, shortcut: v.shortcut.trim(), content: v.content.trim() });
   };
   return (
-    <form className="grid gap-3 rounded-lg border p-3" onSubmit={submit} data-testid="saved-reply-form">
-      <Field label={TX.shortcut} htmlFor={`${id}-shortcut`}>
-        <Input id={`${id}-shortcut`} value={shortcut} onChange={(e) => setShortcut(e.target.value)} maxLength={30} placeholder={TX.shortcutPlaceholder} />
-      </Field>
-      <Field label={TX.content} htmlFor={`${id}-content`}>
-        <Textarea id={`${id}-content`} value={content} onChange={(e) => setContent(e.target.value)} maxLength={1600} rows={3} placeholder={TX.contentPlaceholder} />
-      </Field>
+    <Form form={form} onSubmit={submit} className="gap-3! rounded-lg border p-3" data-testid="saved-reply-form">
+      <FormField<Values, "shortcut"> name="shortcut" label={TX.shortcut}>
+        {(field) => <Input {...field} maxLength={30} placeholder={TX.shortcutPlaceholder} />}
+      </FormField>
+      <FormField<Values, "content"> name="content" label={TX.content}>
+        {(field) => <Textarea {...field} maxLength={1600} rows={3} placeholder={TX.contentPlaceholder} />}
+      </FormField>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" size="sm" onClick={onClose}>
           {TX.cancel}
         </Button>
-        <Button type="submit" size="sm" disabled={!shortcut.trim() || !content.trim() || save.isPending} data-testid="saved-reply-save">
+        <Button type="submit" size="sm" disabled={blank || save.isPending} data-testid="saved-reply-save">
           {TX.save}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

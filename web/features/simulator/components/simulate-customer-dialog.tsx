@@ -1,112 +1,73 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Smartphone } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
-import { Field } from "@web/components/ui/field";
+import { FormDialog } from "@web/components/form-dialog";
+import { Form, FormFooter, FormField, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { useSimulateInbound } from "../api/simulate-inbound";
+import { type SimulateInboundInput, useSimulateInbound } from "../api/simulate-inbound";
+import { emptySimulateForm, type SimulateFormValues as Values, validateSimulateForm } from "../lib/simulate-form";
 
-interface Errors {
-  phoneNumber?: string;
-  body?: string;
+function SimulateCustomerForm({ send, onClose }: { send: ReturnType<typeof useSimulateInbound>; onClose: () => void }) {
+  const navigate = useNavigate();
+  const form = useForm<Values, unknown, SimulateInboundInput>({ defaultValues: emptySimulateForm(), resolver: validatorResolver(validateSimulateForm) });
+  const onSubmit = (input: SimulateInboundInput) =>
+    send.mutate(input, {
+      onSuccess: (result) => {
+        onClose();
+        if (result?.conversationId) void navigate({ to: "/chat/$id", params: { id: result.conversationId } });
+      },
+      // The server reads the number with the account's country; a number that cannot exist is shown on its field.
+      onError: (err) => {
+        const message = serverMessage(err, TX.simulatorError);
+        if (message === TX.invalidNumber) form.setError("phoneNumber", { type: "server", message });
+        else toast({ title: T.error, description: message, variant: "destructive" });
+      },
+    });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <FormField<Values, "phoneNumber"> name="phoneNumber" label={TX.simulatePhoneLabel}>
+        {(field) => <Input {...field} type="tel" inputMode="tel" placeholder={TX.phonePlaceholder} />}
+      </FormField>
+      <FormField<Values, "profileName"> name="profileName" label={TX.simulateNameLabel}>
+        {(field) => <Input {...field} maxLength={100} />}
+      </FormField>
+      <FormField<Values, "body"> name="body" label={TX.simulateMessageLabel}>
+        {(field) => <Textarea {...field} rows={3} maxLength={1600} className="resize-y" />}
+      </FormField>
+      <FormFooter onCancel={onClose} pending={send.isPending} submitTestId="simulate-submit" submitLabel={send.isPending ? TX.sending : TX.simulateSubmit} />
+    </Form>
+  );
 }
 
 // A brand-new simulated chat: a customer of the sandbox account writes first.
 function SimulateCustomerDialog() {
-  const id = useId();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [phoneNumber, setPhoneNumber] = useState("");
-  const [profileName, setProfileName] = useState("");
-  const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const send = useSimulateInbound({
-    onSuccess: (result) => {
-      setOpen(false);
-      setPhoneNumber("");
-      setProfileName("");
-      setBody("");
-      if (result?.conversationId) void navigate({ to: "/chat/$id", params: { id: result.conversationId } });
-    },
-    // The server reads the number with the account's country; a number that cannot exist is shown on its field.
-    onError: (err) => {
-      const message = serverMessage(err, TX.simulatorError);
-      if (message === TX.invalidNumber) setErrors({ phoneNumber: message });
-      else toast({ title: T.error, description: message, variant: "destructive" });
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = {};
-    const phone = phoneNumber.trim();
-    if (!phone) next.phoneNumber = TX.invalidNumber;
-    if (!body.trim()) next.body = TX.blankMessage;
-    setErrors(next);
-    if (!phone || next.body) return;
-    send.mutate({ phoneNumber: phone, body: body.trim(), ...(profileName.trim() ? { profileName: profileName.trim() } : {}) });
-  };
-
+  const send = useSimulateInbound();
   return (
-    <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      pending={send.isPending}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      title={TX.simulateTitle}
+      description={TX.simulateDescription}
+      trigger={
         <Button variant="soft" size="sm" className="w-full" data-testid="simulate-customer">
           <Smartphone aria-hidden />
           {TX.simulateCustomer}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{TX.simulateTitle}</DialogTitle>
-          <DialogDescription>{TX.simulateDescription}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <Field label={TX.simulatePhoneLabel} htmlFor={`${id}-phone`} error={errors.phoneNumber}>
-            <Input
-              id={`${id}-phone`}
-              name="phoneNumber"
-              type="tel"
-              inputMode="tel"
-              value={phoneNumber}
-              placeholder={TX.phonePlaceholder}
-              aria-invalid={!!errors.phoneNumber}
-              aria-describedby={errors.phoneNumber ? `${id}-phone-error` : undefined}
-              onChange={(e) => setPhoneNumber(e.target.value)}
-            />
-          </Field>
-          <Field label={TX.simulateNameLabel} htmlFor={`${id}-name`}>
-            <Input id={`${id}-name`} name="profileName" value={profileName} maxLength={100} onChange={(e) => setProfileName(e.target.value)} />
-          </Field>
-          <Field label={TX.simulateMessageLabel} htmlFor={`${id}-body`} error={errors.body}>
-            <textarea
-              id={`${id}-body`}
-              name="body"
-              rows={3}
-              maxLength={1600}
-              value={body}
-              aria-invalid={!!errors.body}
-              aria-describedby={errors.body ? `${id}-body-error` : undefined}
-              onChange={(e) => setBody(e.target.value)}
-              className="w-full resize-y rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive"
-            />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={send.isPending}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={send.isPending} data-testid="simulate-submit">
-              {send.isPending ? TX.sending : TX.simulateSubmit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <SimulateCustomerForm send={send} onClose={() => setOpen(false)} />
+    </FormDialog>
   );
 }
 
