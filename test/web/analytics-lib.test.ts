@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ANALYTICS_UI as UI, SENTIMENT_CATEGORY_LABELS } from "@shared/analytics-texts";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import type { TemplatePerformance } from "@shared/schemas/analytics";
-import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "@web/features/analytics/lib/chart-scale";
+import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "@web/lib/chart-scale";
 import { checkCustomRange, presetRange, rangeLength, shiftDay } from "@web/features/analytics/lib/date-range";
 import { formatAxisPercent, formatPercent, fullDay, shortDay } from "@web/features/analytics/lib/format";
 import { categoryTone, quickChart } from "@web/features/analytics/lib/performance";
