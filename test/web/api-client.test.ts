@@ -194,6 +194,10 @@ describe("failure toasts", () => {
     });
     await fallback.mutate().catch(() => {});
     expect(getToasts()[0]).toMatchObject({ title: "Invio non riuscito", description: "Controlla la connessione" });
+
+    const bare = new MutationObserver(client, { mutationFn: failing(new ApiError(502, null)), meta: { errorTitle: "Eliminazione non riuscita" } });
+    await bare.mutate().catch(() => {});
+    expect(getToasts()[0]).toMatchObject({ title: "Eliminazione non riuscita", description: undefined });
   });
 
   it("are not shown for a mutation without a title, which shows its failure itself", async () => {

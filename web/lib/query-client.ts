@@ -1,12 +1,11 @@
 import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { QUERY_STALE_MS } from "@shared/constants";
-import { T } from "@shared/strings";
 import { getQueryFn } from "./api-client";
-import { serverMessage } from "./server-error";
+import { parseServerError } from "./server-error";
 import { toast } from "./toast-store";
 
 // A mutation's failure toast is shown here, once, from its `meta`: the title names what failed, the
-// description is the server's message (or `errorFallback`, else the generic one). A mutation without
+// description is the server's message, else `errorFallback`, else none. A mutation without
 // `meta.errorTitle` shows its failure itself (inline, in its form).
 export interface AppMutationMeta extends Record<string, unknown> {
   errorTitle?: string;
@@ -21,7 +20,7 @@ declare module "@tanstack/react-query" {
 
 export function showMutationError(error: unknown, meta: AppMutationMeta | undefined): boolean {
   if (!meta?.errorTitle) return false;
-  toast({ title: meta.errorTitle, description: serverMessage(error, meta.errorFallback ?? T.unknownError), variant: "destructive" });
+  toast({ title: meta.errorTitle, description: parseServerError(error).message ?? meta.errorFallback, variant: "destructive" });
   return true;
 }
 
