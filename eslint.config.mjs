@@ -66,7 +66,7 @@ const boundaries = {
 };
 
 export default [
-  { ignores: ["node_modules/**", "dist/**", ".wrangler/**", "test-results/**", "bench/**", "scripts/**", "worker/env.d.ts"] },
+  { ignores: ["node_modules/**", "dist/**", ".wrangler/**", "test-results/**", "bench/**", "scripts/**", "worker/env.d.ts", ".tsbuild/**"] },
   {
     files: ["worker/**/*.ts", "src/**/*.ts", "web/**/*.{ts,tsx}"],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },

@@ -1,25 +1,19 @@
 // Calendar arithmetic for the internal calendar. Instants are UTC; what people see and pick are
 // Europe/Rome calendar days ("yyyy-MM-dd") and wall-clock times, whatever the DST season.
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
-import { ROME_TZ } from "./rome-time";
+import { addDays, isCalendarDay, pad2 as pad, romeClock, romeDay, romeInstant, romeParts } from "./rome-time";
+
+// The Rome-day basics live in rome-time.ts; the calendar's names for them.
+export { addDays, isCalendarDay as isCalendarDayString, romeClock, romeDay as romeDayOf, romeInstant };
 
 export type CalendarView = "day" | "week" | "month";
 export const CALENDAR_VIEWS: readonly CalendarView[] = ["day", "week", "month"];
 
 export const DAY_MS = 86_400_000;
-const pad = (n: number) => String(n).padStart(2, "0");
 
 // Day arithmetic happens on UTC dates, which have no DST, so a day is always one day.
 function utcDate(day: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
-}
-const dayString = (date: Date) => date.toISOString().slice(0, 10);
-
-export function addDays(day: string, n: number): string {
-  const d = utcDate(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return dayString(d);
 }
 
 export function daysBetween(from: string, to: string): number {
@@ -92,20 +86,6 @@ export function daysOf(range: DayRange): string[] {
   return out;
 }
 
-// The UTC instant of a Rome wall-clock time on a Rome day.
-export function romeInstant(day: string, hour = 0, minute = 0): Date {
-  return fromZonedTime(`${day}T${pad(hour)}:${pad(minute)}:00`, ROME_TZ);
-}
-
-export function romeDayOf(at: Date | number | string): string {
-  return formatInTimeZone(at, ROME_TZ, "yyyy-MM-dd");
-}
-
-export function romeClock(at: Date | number | string): { hour: number; minute: number } {
-  const [hour, minute] = formatInTimeZone(at, ROME_TZ, "HH:mm").split(":").map(Number) as [number, number];
-  return { hour, minute };
-}
-
 // Rome days from..to, both included, as the half-open UTC interval [from 00:00, day after to 00:00).
 export function dayRangeInstants(range: DayRange): { from: Date; to: Date } {
   return { from: romeInstant(range.startDate), to: romeInstant(addDays(range.endDate, 1)) };
@@ -130,12 +110,14 @@ function hasRealDateAndTime(value: string): boolean {
 // "HH:mm" in Rome, or the given text when the value is not a time.
 export function formatRomeTime(value: string | number | Date | null | undefined, invalidText: string): string {
   if (value === null || value === undefined || !isValidInstant(value)) return invalidText;
-  return formatInTimeZone(value, ROME_TZ, "HH:mm");
+  const p = romeParts(value);
+  return `${p.hour}:${p.minute}`;
 }
 
 // The value of an <input type="datetime-local"> showing this instant in Rome.
 export function romeLocalInput(value: string | Date): string {
-  return formatInTimeZone(value, ROME_TZ, "yyyy-MM-dd'T'HH:mm");
+  const p = romeParts(value);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 // The instant a Rome "yyyy-MM-ddTHH:mm" (datetime-local) names, or null when it is not one.
@@ -143,13 +125,8 @@ export function fromRomeLocalInput(value: string): Date | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
   if (!match) return null;
   const [hour, minute] = [Number(match[2]), Number(match[3])];
-  if (hour > 23 || minute > 59 || !isCalendarDayString(match[1]!)) return null;
+  if (hour > 23 || minute > 59 || !isCalendarDay(match[1]!)) return null;
   return romeInstant(match[1]!, hour, minute);
-}
-
-export function isCalendarDayString(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  return dayString(utcDate(day)) === day;
 }
 
 // ---- Recurring events ----
@@ -181,7 +158,7 @@ export interface Occurrence {
 
 // An occurrence's end for overlap checks: all-day events fill their Rome day, events without an end are instants.
 export function effectiveEnd(o: Occurrence, isAllDay: boolean): Date {
-  if (isAllDay) return romeInstant(addDays(romeDayOf(o.start), 1));
+  if (isAllDay) return romeInstant(addDays(romeDay(o.start), 1));
   return o.end && o.end > o.start ? o.end : new Date(o.start.getTime() + 1);
 }
 
@@ -196,14 +173,14 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
 
   const { frequency, daysOfWeek } = series.recurrence;
   const interval = Math.max(1, Math.floor(series.recurrence.interval || 1));
-  const startDay = romeDayOf(series.start);
+  const startDay = romeDay(series.start);
   const clock = series.isAllDay ? { hour: 0, minute: 0 } : romeClock(series.start);
   const hasEnd = series.end !== null && !series.isAllDay;
   const durationMs = hasEnd ? Math.max(0, series.end!.getTime() - series.start.getTime()) : 0;
   // Occurrences that start this many days before `from` may still reach into it.
   const reachDays = Math.ceil(durationMs / DAY_MS) + 1;
-  const lowDay = addDays(romeDayOf(from), -reachDays);
-  const lastDay = romeDayOf(to);
+  const lowDay = addDays(romeDay(from), -reachDays);
+  const lastDay = romeDay(to);
   const until = series.until;
 
   const out: Occurrence[] = [];

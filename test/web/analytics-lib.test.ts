@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ANALYTICS_UI as UI, SENTIMENT_CATEGORY_LABELS } from "@shared/analytics-texts";
-import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
+import type { ApiMessage } from "@shared/schemas/conversations";
 import type { TemplatePerformance } from "@shared/schemas/analytics";
-import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "@web/features/analytics/lib/chart-scale";
+import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "@web/lib/chart-scale";
 import { checkCustomRange, presetRange, rangeLength, shiftDay } from "@web/features/analytics/lib/date-range";
 import { formatAxisPercent, formatPercent, fullDay, shortDay } from "@web/features/analytics/lib/format";
 import { categoryTone, quickChart } from "@web/features/analytics/lib/performance";
 import { lastMessages, latestConversation, sampleMessages } from "@web/features/analytics/lib/preview";
 import { orderSentiment, sentimentLabel, sentimentTotals } from "@web/features/analytics/lib/sentiment";
+import { buildConversation, buildMessage } from "./fixtures";
 
 describe("percent formatting", () => {
   it("shows one decimal, Italian style", () => {
@@ -193,9 +194,9 @@ describe("'Analytics Rapide'", () => {
 });
 
 describe("'Preview Test'", () => {
-  const conv = (id: string, lastMessageAt: string | null, createdAt: string) => ({ id, lastMessageAt, createdAt }) as ApiConversation;
+  const conv = (id: string, lastMessageAt: string | null, createdAt: string) => buildConversation({ id, lastMessageAt, createdAt });
   const msg = (id: string, createdAt: string, isFromBot: boolean, sender: ApiMessage["sender"] = isFromBot ? "ai" : "customer") =>
-    ({ id, createdAt, isFromBot, sender, content: `m${id}` }) as ApiMessage;
+    buildMessage({ id, createdAt, isFromBot, sender, content: `m${id}` });
 
   it("picks the conversation with the latest activity", () => {
     const list = [conv("a", "2026-05-01T10:00:00Z", "2026-04-01T00:00:00Z"), conv("b", null, "2026-05-02T00:00:00Z"), conv("c", "2026-04-30T00:00:00Z", "2026-04-01T00:00:00Z")];

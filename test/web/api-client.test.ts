@@ -1,10 +1,11 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { QUERY_STALE_MS } from "@shared/constants";
-import { apiGet, apiGetAllPages, apiRequest, urlFromQueryKey } from "@web/lib/api-client";
+import { api, ApiError, apiGet, apiGetAllPages, apiRequest, unwrap, unwrapRead, urlFromQueryKey } from "@web/lib/api-client";
 import { meQueryOptions } from "@web/lib/queries/get-me";
 import { createQueryClient } from "@web/lib/query-client";
 import { unreadCountQueryOptions } from "@web/features/conversations/api/get-unread-count";
+import { dismissToast, getToasts } from "@web/lib/toast-store";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 
 describe("apiRequest", () => {
@@ -18,14 +19,18 @@ describe("apiRequest", () => {
     await expect(apiRequest("GET", "/api/things")).resolves.toEqual([{ id: 1 }]);
   });
 
-  it("throws '<status>: <body>' on failure", async () => {
-    mockFetch({ "POST /api/things": () => jsonResponse({ error: "Nome richiesto" }, 400) });
-    await expect(apiRequest("POST", "/api/things", { name: "" })).rejects.toThrow('400: {"error":"Nome richiesto"}');
+  it("throws an ApiError with the status and the server's answer on failure", async () => {
+    mockFetch({ "POST /api/things": () => jsonResponse({ error: "Nome richiesto", details: [{ path: "name", message: "Nome richiesto" }] }, 400) });
+    const err = await apiRequest("POST", "/api/things", { name: "" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, error: "Nome richiesto", details: [{ path: "name", message: "Nome richiesto" }], message: "Nome richiesto" });
   });
 
-  it("uses 'Unknown error' when the failure has no body", async () => {
+  it("throws an ApiError without a message for people when the failure has no answer", async () => {
     mockFetch({ "GET /api/gone": () => new Response("", { status: 503 }) });
-    await expect(apiRequest("GET", "/api/gone")).rejects.toThrow(/^503: Unknown error$/);
+    const err = await apiRequest("GET", "/api/gone").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, error: null, details: undefined });
   });
 
   it("sends JSON Content-Type only when there is a body, and always cookie credentials", async () => {
@@ -67,12 +72,12 @@ describe("reads", () => {
 
   it("still throw on other failures", async () => {
     mockFetch({ "GET /api/x": () => jsonResponse({ error: "no" }, 403) });
-    await expect(apiGet("/api/x")).rejects.toThrow('403: {"error":"no"}');
+    await expect(apiGet("/api/x")).rejects.toMatchObject({ status: 403, error: "no" });
   });
 
   it("throw on 401 when asked to", async () => {
     mockFetch({ "GET /api/x": () => new Response("nope", { status: 401 }) });
-    await expect(apiGet("/api/x", { on401: "throw" })).rejects.toThrow("401: nope");
+    await expect(apiGet("/api/x", { on401: "throw" })).rejects.toMatchObject({ status: 401, error: null });
   });
 
   it("build the URL from the query key", () => {
@@ -101,7 +106,7 @@ describe("query client", () => {
   it("does not retry failed reads", async () => {
     const { calls } = mockFetch({ "GET /api/broken": () => new Response("x", { status: 500 }) });
     const client = createQueryClient();
-    await expect(client.fetchQuery({ queryKey: ["/api/broken"] })).rejects.toThrow("500: x");
+    await expect(client.fetchQuery({ queryKey: ["/api/broken"] })).rejects.toMatchObject({ status: 500, error: null });
     expect(calls).toHaveLength(1);
   });
 
@@ -143,5 +148,65 @@ describe("apiGetAllPages", () => {
     });
     expect(await apiGetAllPages<{ id: string }>("/api/prompts")).toEqual([{ id: "p3" }, { id: "p2" }, { id: "p1" }]);
     expect(calls.map((c) => c.url)).toEqual(["/api/prompts", "/api/prompts?before=p2"]);
+  });
+});
+
+describe("typed client", () => {
+  it("calls the route with its params and query, with the session cookie", async () => {
+    const { calls } = mockFetch({ "PUT /api/twilio-accounts/a%201/activate": () => jsonResponse({ ok: true }) });
+    // hc puts a param in the path as it is given: a value that is not URL-safe is encoded by the caller.
+    const res = await api["twilio-accounts"][":id"].activate.$put({ param: { id: encodeURIComponent("a 1") } });
+    expect(res.status).toBe(200);
+    expect(calls[0]).toMatchObject({ method: "PUT", credentials: "include" });
+    const { calls: reads } = mockFetch({ "GET /api/openai-usage": () => jsonResponse([]) });
+    await unwrap(api["openai-usage"].$get({ query: { limit: "50" } }));
+    expect(reads[0]!.url).toBe("/api/openai-usage?limit=50");
+  });
+
+  it("unwraps a success and throws the failure's ApiError", async () => {
+    mockFetch({ "GET /api/settings": () => jsonResponse({ error: "Accesso negato", details: { role: "user" } }, 403) });
+    const err = await unwrap(api.settings.$get()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 403, error: "Accesso negato", details: { role: "user" } });
+    mockFetch({ "DELETE /api/prompts/p1": () => new Response(null, { status: 204 }) });
+    await expect(unwrap(api.prompts[":id"].$delete({ param: { id: "p1" } }))).resolves.toBeNull();
+  });
+
+  it("reads answer null on 401 and throw on other failures", async () => {
+    mockFetch({ "GET /api/auth/me": () => jsonResponse({ error: "Non autorizzato" }, 401) });
+    await expect(unwrapRead(api.auth.me.$get())).resolves.toBeNull();
+    mockFetch({ "GET /api/auth/me": () => new Response("down", { status: 502 }) });
+    await expect(unwrapRead(api.auth.me.$get())).rejects.toMatchObject({ status: 502, error: null });
+  });
+});
+
+describe("failure toasts", () => {
+  it("come from the mutation cache, titled by the mutation's meta, with the server's message", async () => {
+    const client = createQueryClient();
+    const failing = (err: unknown) => () => Promise.reject(err);
+    const titled = new MutationObserver(client, { mutationFn: failing(new ApiError(409, "Nome già usato")), meta: { errorTitle: "Salvataggio non riuscito" } });
+    await titled.mutate().catch(() => {});
+    expect(getToasts()[0]).toMatchObject({ title: "Salvataggio non riuscito", description: "Nome già usato", variant: "destructive", open: true });
+
+    const fallback = new MutationObserver(client, {
+      mutationFn: failing(new TypeError("Failed to fetch")),
+      meta: { errorTitle: "Invio non riuscito", errorFallback: "Controlla la connessione" },
+    });
+    await fallback.mutate().catch(() => {});
+    expect(getToasts()[0]).toMatchObject({ title: "Invio non riuscito", description: "Controlla la connessione" });
+
+    const bare = new MutationObserver(client, { mutationFn: failing(new ApiError(502, null)), meta: { errorTitle: "Eliminazione non riuscita" } });
+    await bare.mutate().catch(() => {});
+    expect(getToasts()[0]).toMatchObject({ title: "Eliminazione non riuscita", description: undefined });
+  });
+
+  it("are not shown for a mutation without a title, which shows its failure itself", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    dismissToast();
+    const before = getToasts().filter((t) => t.open).length;
+    const client = createQueryClient();
+    await new MutationObserver(client, { mutationFn: () => Promise.reject(new ApiError(400, "x")) }).mutate().catch(() => {});
+    expect(getToasts().filter((t) => t.open)).toHaveLength(before);
+    expect(log).toHaveBeenCalled();
   });
 });

@@ -12,6 +12,7 @@ import { handledUnauthorized } from "@web/features/settings/lib/unauthorized";
 import { permissionsText, tokenFormFrom, validateTokenForm } from "@web/features/settings/lib/token-form";
 import { contentJson, emptyTemplateForm, formBody, nextVariable, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
 import { getToasts } from "@web/lib/toast-store";
+import { ApiError } from "@web/lib/api-client";
 
 describe("the template form", () => {
   it("starts with the spec's defaults and checks name, category and the body rules", () => {
@@ -147,8 +148,8 @@ describe("the token form and the 401 behaviour", () => {
   it("shows 'Non autorizzato' and goes to /api/login after 500 ms", () => {
     vi.useFakeTimers();
     const go = vi.fn();
-    expect(handledUnauthorized(new Error('500: {"error":"x"}'), go)).toBe(false);
-    expect(handledUnauthorized(new Error('401: {"error":"Non autorizzato"}'), go)).toBe(true);
+    expect(handledUnauthorized(new ApiError(500, "x"), go)).toBe(false);
+    expect(handledUnauthorized(new ApiError(401, "Non autorizzato"), go)).toBe(true);
     expect(getToasts()[0]).toMatchObject({ title: "Non autorizzato", description: SETTINGS_TEXTS.unauthorizedDescription });
     vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS - 1);
     expect(go).not.toHaveBeenCalled();

@@ -1,18 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
-import type { ApiSettings } from "@shared/schemas/settings";
 import { jsonResponse, mockFetch } from "./fetch-mock";
+import { buildSettings } from "./fixtures";
 import { account, ADMIN, renderApp } from "./render-app";
 
 type Handler = Parameters<typeof mockFetch>[0] extends Record<string, infer H> | undefined ? H : never;
 
-const SETTINGS: ApiSettings = {
+const SETTINGS = buildSettings({
   profile: { id: "u1", email: ADMIN.email, firstName: "Admin", lastName: "Rossi", profileImageUrl: null, role: "super_admin" },
-  activeTwilioAccountId: "a1",
-  signInMethod: "password",
-  timezone: "Europe/Rome",
-} as ApiSettings;
+});
 
 function signedIn(routes: Record<string, Handler>, me: object = ADMIN) {
   const active = account({ sandbox: true });

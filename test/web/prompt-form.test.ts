@@ -14,6 +14,7 @@ import {
   validatePromptForm,
 } from "@web/features/prompts/lib/prompt-form";
 import { checkTestAnswer, InvalidTestAnswerError, testFailureMessage, testFailureToast } from "@web/features/prompts/lib/prompt-test";
+import { ApiError } from "@web/lib/api-client";
 
 function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
   return {
@@ -149,10 +150,10 @@ describe("prompt test answers and failures", () => {
   });
 
   it("uses the server's message, else the spec's default", () => {
-    const provider = new Error(`502: ${JSON.stringify({ error: PROMPT_TEXTS.testError, details: { reason: "401 Incorrect API key" } })}`);
+    const provider = new ApiError(502, PROMPT_TEXTS.testError, { reason: "401 Incorrect API key" });
     expect(testFailureMessage(provider)).toBe(PROMPT_TEXTS.testError);
     expect(testFailureToast(provider)).toBe(`${PROMPT_TEXTS.testError} (401 Incorrect API key)`);
-    const budget = new Error(`429: ${JSON.stringify({ error: "Limite di spesa AI mensile raggiunto ($5.00 su $5.00)" })}`);
+    const budget = new ApiError(429, "Limite di spesa AI mensile raggiunto ($5.00 su $5.00)");
     expect(testFailureToast(budget)).toBe("Limite di spesa AI mensile raggiunto ($5.00 su $5.00)");
     expect(testFailureMessage(new TypeError("Failed to fetch"))).toBeNull();
     expect(testFailureToast(new TypeError("Failed to fetch"))).toBe(PROMPT_TEXTS.testError);

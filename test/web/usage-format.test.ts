@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { USAGE_UI } from "@shared/ai-brain-texts";
 import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
-import {
-  axisDecimals,
-  barFractions,
-  fillDays,
-  fullDay,
-  labelEvery,
-  linePath,
-  linePoints,
-  niceStep,
-  niceTicks,
-  shortDay,
-  xLabelIndexes,
-  yOf,
-  type Box,
-} from "@web/features/usage/lib/chart-scale";
+import { fillDays, linePoints } from "@web/features/usage/lib/daily-series";
+import { axisDecimals, barFractions, fullDay, labelEvery, linePath, niceStep, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "@web/lib/chart-scale";
 import {
   averageCost,
   budgetPercent,

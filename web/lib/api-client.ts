@@ -1,14 +1,75 @@
+import { hc, type ClientResponse } from "hono/client";
 import { T } from "@shared/strings";
+// The worker's routes, as `npm run typecheck` emits them (tsconfig.contract.json): the web program reads
+// the declarations, not the worker's sources, whose Workers runtime types clash with the DOM's.
+import type { AppType } from "../../.tsbuild/contract/worker/app";
 
-// Bodies that go on the wire as they are: the browser sets their Content-Type (multipart boundary).
-function isRawBody(body: unknown): body is FormData | Blob {
-  return body instanceof FormData || body instanceof Blob;
+// A failed API call: the HTTP status and the server's { error, details? } answer. `error` is null when the
+// body is not such an answer (a proxy's HTML page, an empty body): that text is not meant for people.
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: string | null;
+  readonly details: unknown;
+
+  constructor(status: number, error: string | null, details?: unknown) {
+    super(error ?? `${T.unknownError} (HTTP ${status})`);
+    this.name = "ApiError";
+    this.status = status;
+    this.error = error;
+    this.details = details;
+  }
+}
+
+// The ApiError of a failed answer's body text.
+export function apiErrorFrom(status: number, text: string): ApiError {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "error" in parsed) {
+      const { error, details } = parsed as { error: unknown; details?: unknown };
+      return new ApiError(status, typeof error === "string" && error ? error : null, details);
+    }
+  } catch {
+    // Not JSON: see ApiError.
+  }
+  return new ApiError(status, null);
 }
 
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => "");
-  throw new Error(`${res.status}: ${text || T.unknownError}`);
+  throw apiErrorFrom(res.status, text);
+}
+
+// The typed client: `api.prompts.$get()` knows the route's input and every answer's shape. fetch is
+// looked up at each call (tests replace it), always with the session cookie. hc puts `param` values into
+// the path as they are: encode any value that is not the server's own URL-safe id (encodeURIComponent).
+export const api = hc<AppType>("/", {
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, credentials: "include" }),
+}).api;
+
+// The body of a typed call's successful answer (the 2xx shapes only); any other status throws its ApiError.
+type SuccessStatus = 200 | 201 | 202 | 204;
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<R extends ClientResponse<infer O, infer S, string> ? (S extends SuccessStatus ? O : never) : never> {
+  const res = (await call) as unknown as Response;
+  await throwIfResNotOk(res);
+  return (await readBody(res)) as never;
+}
+
+// Reads answer null on 401: "not signed in" is a state, not an error.
+export async function unwrapRead<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<(R extends ClientResponse<infer O, infer S, string> ? (S extends SuccessStatus ? O : never) : never) | null> {
+  const res = (await call) as unknown as Response;
+  if (res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return (await readBody(res)) as never;
+}
+
+// Bodies that go on the wire as they are: the browser sets their Content-Type (multipart boundary).
+function isRawBody(body: unknown): body is FormData | Blob {
+  return body instanceof FormData || body instanceof Blob;
 }
 
 async function readBody<T>(res: Response): Promise<T | null> {

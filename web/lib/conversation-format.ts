@@ -1,9 +1,11 @@
 import { formatDistance } from "date-fns/formatDistance";
 import { it } from "date-fns/locale/it";
 import { CATEGORY_LABELS } from "@shared/constants";
+import { addDays as shiftDay, romeDay, romeFormatter, romeParts } from "@shared/rome-time";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 
-export const ROME_TZ = "Europe/Rome";
+// Rome days for the conversation screens (one implementation, in rome-time).
+export { romeDay, shiftDay };
 
 interface Named {
   customerName: string | null;
@@ -65,32 +67,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   return formatDistance(date.getTime() > now.getTime() ? now : date, now, { addSuffix: true, locale: it });
 }
 
-const partsFormatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ROME_TZ,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-function romeParts(date: Date) {
-  const parts: Record<string, string> = {};
-  for (const p of partsFormatter.formatToParts(date)) parts[p.type] = p.value;
-  return parts as Record<"year" | "month" | "day" | "hour" | "minute", string>;
-}
-
-// The calendar day (YYYY-MM-DD) in Rome at this instant.
-export function romeDay(at: Date): string {
-  const p = romeParts(at);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-const fullFormatter = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TZ, dateStyle: "long", timeStyle: "short" });
-
 export function fullDateTime(iso: string): string {
-  return fullFormatter.format(new Date(iso));
+  return romeFormatter("it-IT", { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
 }
 
 export function clockTime(iso: string): string {
@@ -100,17 +78,10 @@ export function clockTime(iso: string): string {
 
 // The list's compact time: hours today, 'Ieri' yesterday, else the date (Rome days).
 export function listTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  const p = romeParts(date);
+  const p = romeParts(iso);
   const day = `${p.year}-${p.month}-${p.day}`;
   const today = romeDay(now);
   if (day === today) return `${p.hour}:${p.minute}`;
   if (day === shiftDay(today, -1)) return TX.dateYesterday;
   return `${p.day}/${p.month}/${p.year.slice(-2)}`;
-}
-
-// A calendar day moved by whole days (no time zone involved).
-export function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

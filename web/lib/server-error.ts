@@ -1,4 +1,7 @@
-// Errors thrown by the API client read "<status>: <body>"; the body is usually { error, details? }.
+import { ApiError } from "./api-client";
+
+// What the UI reads of a failure: the API client's ApiError, or nothing for any other error (a network
+// failure, a bug), whose message is not meant for people.
 export interface ServerError {
   status: number | null;
   message: string | null;
@@ -6,22 +9,8 @@ export interface ServerError {
 }
 
 export function parseServerError(err: unknown): ServerError {
-  const raw = err instanceof Error ? err.message : typeof err === "string" ? err : "";
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(raw);
-  if (!match) return { status: null, message: null, details: undefined };
-  const status = Number(match[1]);
-  const body = match[2] ?? "";
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === "object" && "error" in parsed) {
-      const { error, details } = parsed as { error: unknown; details?: unknown };
-      return { status, message: typeof error === "string" && error ? error : null, details };
-    }
-    return { status, message: null, details: undefined };
-  } catch {
-    // A plain-text body (a proxy, an HTML error page) is not a message meant for people.
-    return { status, message: null, details: undefined };
-  }
+  if (!(err instanceof ApiError)) return { status: null, message: null, details: undefined };
+  return { status: err.status, message: err.error, details: err.details };
 }
 
 // The server's `error` text, or the fallback when the failure carries none.

@@ -26,7 +26,6 @@ function StatusDot({ ok }: { ok: boolean }) {
 function useAccountSwitch() {
   return useActivateAccount({
     onSuccess: () => toast({ title: T.activateSuccess, variant: "success" }),
-    onError: (error) => toast({ title: T.activateErrorToast, description: error.message, variant: "destructive" }),
   });
 }
 

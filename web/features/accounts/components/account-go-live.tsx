@@ -8,7 +8,7 @@ import { fullDateTime } from "@web/lib/conversation-format";
 import { useSetDefaultPrompt } from "@web/lib/queries/set-default-prompt";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { usePromptOptions } from "../api/get-prompt-options";
+import { usePrompts } from "@web/lib/queries/get-prompts";
 
 function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const [copied, setCopied] = useState(false);
@@ -61,7 +61,7 @@ export function AccountWebhooks({ account }: { account: TwilioAccount }) {
 // the active account's card; every card says when there is none (their messages wait for an operator).
 export function DefaultPromptSetting({ account, canManage }: { account: TwilioAccount; canManage: boolean }) {
   const editable = canManage && account.isActive;
-  const prompts = usePromptOptions(editable);
+  const prompts = usePrompts({ queryConfig: { enabled: editable } });
   const save = useSetDefaultPrompt({
     onSuccess: () => toast({ title: T.defaultPromptSaved, variant: "success" }),
     onError: (err) => toast({ title: T.defaultPromptError, description: serverMessage(err, T.defaultPromptError), variant: "destructive" }),

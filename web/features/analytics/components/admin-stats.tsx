@@ -1,7 +1,7 @@
 import { Bot, FileText, MessagesSquare, TrendingUp } from "lucide-react";
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
-import { usePrompts } from "../api/get-prompts";
+import { usePrompts } from "@web/lib/queries/get-prompts";
 import { formatCount, formatPercent } from "../lib/format";
 import { StatCard } from "./stat-card";
 

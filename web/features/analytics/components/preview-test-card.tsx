@@ -4,9 +4,10 @@ import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { POLL_MS } from "@shared/constants";
 import { cn } from "@web/lib/cn";
-import { useActiveConversations } from "../api/get-active-conversations";
-import { useConversation } from "../api/get-conversation";
+import { useActiveConversations } from "@web/lib/queries/get-active-conversations";
+import { useConversation } from "@web/lib/queries/get-conversation";
 import { lastMessages, latestConversation, sampleMessages, type PreviewMessage } from "../lib/preview";
 
 const clock = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" });
@@ -39,7 +40,7 @@ export function PreviewTestCard() {
   const navigate = useNavigate();
   const active = useActiveConversations();
   const latest = latestConversation(active.data);
-  const detail = useConversation(latest?.id ?? null);
+  const detail = useConversation(latest?.id ?? "", { queryConfig: { enabled: !!latest, refetchInterval: POLL_MS.activeConversations } });
   const real = lastMessages(detail.data?.messages);
   const loading = active.isPending || (!!latest && detail.isPending);
   const sample = !loading && real.length === 0;

@@ -8,7 +8,7 @@ import { EmptyState } from "@web/components/empty-state";
 import { Badge, type BadgeProps } from "@web/components/ui/badge";
 import { buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useTemplates } from "../api/get-templates";
+import { useTemplates } from "@web/lib/queries/get-templates";
 
 export const RECENT_TEMPLATES = 3;
 

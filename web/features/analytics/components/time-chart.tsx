@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { cn } from "@web/lib/cn";
-import { axisDecimals, band, chartKind, labelIndexes, linePath, niceTicks, plotWidth, pointX, yOf, type Box } from "../lib/chart-scale";
+import { axisDecimals, band, chartKind, labelIndexes, linePath, niceTicks, plotWidth, pointX, yOf, type Box } from "@web/lib/chart-scale";
 import { fullDay, shortDay } from "../lib/format";
 import { useElementWidth } from "@web/lib/use-element-width";
 

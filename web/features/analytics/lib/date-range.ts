@@ -1,6 +1,6 @@
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { MAX_RANGE_DAYS } from "@shared/analytics-texts";
-import { isCalendarDay, romeDay } from "@shared/rome-time";
+import { addDays as shiftDay, isCalendarDay, romeDay } from "@shared/rome-time";
 
 export const RANGE_PRESETS = [7, 30, 90] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -11,11 +11,8 @@ export interface DayRange {
   endDate: string;
 }
 
-// A calendar day moved by whole days; no time zone is involved once the day is known.
-export function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+// A calendar day moved by whole days (rome-time's addDays).
+export { shiftDay };
 
 // Days from start to end, both included.
 export function rangeLength({ startDate, endDate }: DayRange): number {

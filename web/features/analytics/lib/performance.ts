@@ -1,7 +1,7 @@
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { CATEGORY_LABELS } from "@shared/constants";
 import type { TemplatePerformance } from "@shared/schemas/analytics";
-import { niceTicks } from "./chart-scale";
+import { niceTicks } from "@web/lib/chart-scale";
 
 // The three business categories get their own colour; every other category is neutral.
 export const CHART_CATEGORIES = ["loans", "stationery", "agency"] as const;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CAMPAIGN_TEXTS as TX } from "@shared/schemas/campaigns";
 import { apiRequest } from "@web/lib/api-client";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
@@ -11,6 +12,7 @@ export function useDeleteCampaign(callbacks: MutationCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCampaign,
+    meta: { errorTitle: TX.deleteError },
     // The card holding the button goes away with the campaign: the toast is raised here.
     onSuccess: async (data) => {
       callbacks.onSuccess?.(data);

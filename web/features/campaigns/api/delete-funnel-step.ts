@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CAMPAIGN_TEXTS as TX } from "@shared/schemas/campaigns";
 import { apiRequest } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -10,6 +11,7 @@ export function useDeleteFunnelStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFunnelStep,
+    meta: { errorTitle: TX.stepDeleteError },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCampaign, UpdateCampaignInput } from "@shared/schemas/campaigns";
+import { type ApiCampaign, CAMPAIGN_TEXTS as TX, type UpdateCampaignInput } from "@shared/schemas/campaigns";
 import { apiRequest } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -11,6 +11,7 @@ export function useUpdateCampaignStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCampaignStatus,
+    meta: { errorTitle: TX.updateError },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
   });
 }

@@ -4,7 +4,6 @@ import { Badge } from "@web/components/ui/badge";
 import { Switch } from "@web/components/ui/switch";
 import { toast } from "@web/lib/toast-store";
 import { useUpdateCampaignStatus } from "../api/update-campaign-status";
-import { failureToast } from "../lib/failure";
 import { statusBadge } from "../lib/format";
 import { CapacityDialog } from "./capacity-dialog";
 
@@ -22,7 +21,6 @@ export function CampaignStatusSwitch({ campaign }: { campaign: ApiCampaign }) {
         onSuccess: () => {
           toast({ title: TX.updated, description: `${campaign.name}: ${status === "active" ? TX.active : TX.paused}`, variant: "success" });
         },
-        onError: (err) => failureToast(TX.updateError, err),
       },
     );
 

@@ -4,12 +4,10 @@ import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteCampaign } from "../api/delete-campaign";
-import { failureToast } from "../lib/failure";
 
 export function DeleteCampaignButton({ campaign }: { campaign: ApiCampaign }) {
   const removal = useDeleteCampaign({
     onSuccess: () => toast({ title: TX.deleted, description: campaign.name, variant: "success" }),
-    onError: (err) => failureToast(TX.deleteError, err),
   });
   const remove = () => {
     if (!window.confirm(TX.deleteConfirm(campaign.name))) return;

@@ -7,7 +7,6 @@ import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteFunnelStep } from "../api/delete-funnel-step";
 import { useFunnel } from "../api/get-funnel";
-import { failureToast } from "../lib/failure";
 import { FunnelChart } from "./funnel-chart";
 import { FunnelStepRow } from "./funnel-step-row";
 import { StepDialog, type StepDialogState } from "./step-dialog";
@@ -26,7 +25,6 @@ export function FunnelPanel({ campaign, panelId }: { campaign: ApiCampaign; pane
       { campaignId: campaign.id, stepId: step.id },
       {
         onSuccess: () => toast({ title: TX.stepDeleted, description: campaign.name, variant: "success" }),
-        onError: (err) => failureToast(TX.stepDeleteError, err),
       },
     );
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MEDIA_LIMITS, MEDIA_TEXTS as MX, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
 import type { ApiMessage } from "@shared/schemas/conversations";
+import { apiErrorFrom } from "@web/lib/api-client";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { queryKeys } from "@web/lib/query-keys";
 import { addMessageToCache } from "../lib/live-cache";
@@ -36,7 +37,7 @@ export function sendMedia({ id, file, caption, onProgress }: SendMediaInput): Pr
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as ApiMessage);
-      else reject(new Error(`${xhr.status}: ${xhr.responseText}`));
+      else reject(apiErrorFrom(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => reject(new Error(MX.fetchFailed("rete")));
     xhr.send(file);

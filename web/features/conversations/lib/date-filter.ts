@@ -1,6 +1,5 @@
-import { fromZonedTime } from "date-fns-tz/fromZonedTime";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
-import { ROME_TZ, romeDay, shiftDay } from "@web/lib/conversation-format";
+import { addDays as shiftDay, romeDay, romeInstant } from "@shared/rome-time";
 
 export type DatePreset = "all" | "today" | "yesterday" | "custom";
 
@@ -13,8 +12,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 // A Rome day as an inclusive UTC range; the server compares with >= from and <= to.
 export function dayRange(startDay: string, endDay: string = startDay): Required<DateRange> {
-  const from = fromZonedTime(`${startDay}T00:00:00`, ROME_TZ);
-  const nextStart = fromZonedTime(`${shiftDay(endDay, 1)}T00:00:00`, ROME_TZ);
+  const from = romeInstant(startDay);
+  const nextStart = romeInstant(shiftDay(endDay, 1));
   return { from: from.toISOString(), to: new Date(nextStart.getTime() - 1).toISOString() };
 }
 

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { POLL_MS } from "@shared/constants";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import { errorStatus } from "@web/lib/server-error";
 import { useConversationLive } from "../api/conversation-live";
-import { useConversation } from "../api/get-conversation";
+import { useConversation } from "@web/lib/queries/get-conversation";
 import { useMessages } from "../api/get-messages";
 import { fetchOlderMessages, MESSAGE_PAGE_SIZE } from "../api/get-older-messages";
 import { useMarkRead } from "../api/mark-read";
@@ -54,7 +55,7 @@ export function useConversationThread(id: string) {
   const markReadRef = useRef(markRead.mutate);
   markReadRef.current = markRead.mutate;
   const { live } = useConversationLive(id, { onCustomerMessage: () => markReadRef.current(id) });
-  const detail = useConversation(id, { live });
+  const detail = useConversation(id, { queryConfig: { refetchInterval: live ? false : POLL_MS.conversation } });
   const messages = useMessages(id, { live });
   const notes = useNotes(id);
 

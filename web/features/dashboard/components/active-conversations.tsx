@@ -6,7 +6,7 @@ import { EmptyState } from "@web/components/empty-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useNow } from "@web/lib/use-now";
-import { useActiveConversations } from "../api/get-active-conversations";
+import { useActiveConversations } from "@web/lib/queries/get-active-conversations";
 import { ConversationRow } from "./conversation-row";
 
 export function ActiveConversations({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiMemory } from "@shared/schemas/memories";
 import { T } from "@shared/strings";
+import { ApiError, apiErrorFrom } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 import { uploadPercent } from "../lib/csv-file";
 
@@ -15,8 +16,8 @@ export function csvUploadUrl(id: string, fileName: string): string {
   return `/api/memories/${encodeURIComponent(id)}/csv?fileName=${encodeURIComponent(fileName)}`;
 }
 
-// XMLHttpRequest rather than fetch: only it reports upload progress. Errors read "<status>: <body>"
-// like the API client's, so the server's message and details are parsed the same way.
+// XMLHttpRequest rather than fetch: only it reports upload progress. A failure is the API client's
+// ApiError, so the server's message and details are read the same way.
 export function uploadMemoryCsv({ id, file, onProgress }: CsvUpload): Promise<ApiMemory> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -31,11 +32,11 @@ export function uploadMemoryCsv({ id, file, onProgress }: CsvUpload): Promise<Ap
         try {
           resolve(JSON.parse(xhr.responseText) as ApiMemory);
         } catch {
-          reject(new Error(`${xhr.status}: ${T.unknownError}`));
+          reject(new ApiError(xhr.status, null));
         }
         return;
       }
-      reject(new Error(`${xhr.status}: ${xhr.responseText || T.unknownError}`));
+      reject(apiErrorFrom(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => reject(new Error(T.unknownError));
     xhr.send(file);

@@ -5,7 +5,7 @@ import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { useMemoryFeedback } from "../api/get-memory-feedback";
-import { romeDateTime } from "../lib/rome-format";
+import { formatRomeDateTime } from "@shared/rome-time";
 
 function Items({ items, positive }: { items: string[]; positive: boolean }) {
   const Icon = positive ? ThumbsUp : ThumbsDown;
@@ -68,7 +68,7 @@ export function FeedbackRows({ memoryId }: { memoryId: string }) {
                   {row.phoneNumber}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {UI.feedbackUpdated} {romeDateTime(row.lastUpdated)}
+                  {UI.feedbackUpdated} {formatRomeDateTime(row.lastUpdated)}
                 </p>
               </div>
               <div className="grid gap-2 sm:grid-cols-2">

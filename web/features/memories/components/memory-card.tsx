@@ -16,7 +16,7 @@ import { useDuplicateMemory } from "../api/duplicate-memory";
 import { useSyncMemory } from "../api/sync-memory";
 import { useUpdateMemory } from "../api/update-memory";
 import { memoryPreview } from "../lib/memory-form";
-import { romeDateTime } from "../lib/rome-format";
+import { formatRomeDateTime } from "@shared/rome-time";
 
 const TYPE_ICONS: Record<string, typeof FileText> = {
   text: FileText,
@@ -124,7 +124,7 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
           </dl>
         ) : null}
         {memory.dataType === "airtable" ? (
-          <p className="text-xs text-muted-foreground">{memory.lastSyncAt ? UI.lastSync(romeDateTime(memory.lastSyncAt)) : UI.neverSynced}</p>
+          <p className="text-xs text-muted-foreground">{memory.lastSyncAt ? UI.lastSync(formatRomeDateTime(memory.lastSyncAt)) : UI.neverSynced}</p>
         ) : null}
         {memory.syncError ? (
           <p role="alert" className="flex items-start gap-1.5 rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive" data-testid="memory-sync-error">

@@ -9,7 +9,7 @@ import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { usePrompts } from "../api/get-prompts";
+import { usePrompts } from "@web/lib/queries/get-prompts";
 import { modelLabel, preview } from "../lib/prompt-format";
 import { ActiveBadge, LinkedCount } from "./prompt-badges";
 import type { PromptDialogState } from "./prompt-editor-dialog";

@@ -8,7 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { useIsDesktop } from "@web/lib/use-media-query";
-import { usePrompts } from "../api/get-prompts";
+import { usePrompts } from "@web/lib/queries/get-prompts";
 import { ALL_MODELS, filterPrompts, modelLabel, PROMPT_FILTER_MODELS } from "../lib/prompt-form";
 import { PromptCard, PromptCardMobile } from "./prompt-cards";
 import { PromptEditorDialog, type PromptDialogState } from "./prompt-editor-dialog";

@@ -13,7 +13,7 @@ import { cn } from "@web/lib/cn";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { parseServerError } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { usePrompts } from "../api/get-prompts";
+import { usePrompts } from "@web/lib/queries/get-prompts";
 import { useStartConversation } from "../api/start-conversation";
 import { autoPickPrompt, canSubmit, EMPTY_START_FORM, linkedPrompts, startErrorTitle, validateStartForm, type StartFormValues } from "../lib/start-form";
 

@@ -1,7 +1,10 @@
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
-import type { PromptSummary } from "../api/get-prompts";
+import type { ApiPrompt } from "@shared/schemas/prompts";
 import type { StartConversationInput } from "../api/start-conversation";
+
+// The fields of a prompt the start form needs.
+export type PromptSummary = Pick<ApiPrompt, "id" | "name" | "isActive" | "linkedTemplates">;
 
 export interface StartFormValues {
   phoneNumber: string;

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { USAGE_UI as UI } from "@shared/ai-brain-texts";
 import type { UsageReport } from "@shared/schemas/ai-usage";
-import { axisDecimals, fillDays, fullDay, labelEvery, linePath, linePoints, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "../lib/chart-scale";
+import { axisDecimals, fullDay, labelEvery, linePath, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "@web/lib/chart-scale";
+import { fillDays, linePoints } from "../lib/daily-series";
 import { formatUsd } from "../lib/usage-format";
 import { useElementWidth } from "@web/lib/use-element-width";
 

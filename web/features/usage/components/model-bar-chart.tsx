@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { USAGE_UI as UI } from "@shared/ai-brain-texts";
 import type { UsageReport } from "@shared/schemas/ai-usage";
-import { barFractions } from "../lib/chart-scale";
+import { barFractions } from "@web/lib/chart-scale";
 import { formatUsd, usageModelLabel } from "../lib/usage-format";
 import { useElementWidth } from "@web/lib/use-element-width";
 

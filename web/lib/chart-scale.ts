@@ -1,3 +1,7 @@
+// The console's charts (analytics, usage): axis ticks, positions on the plot, paths and labels. Plain
+// arithmetic rather than d3-scale, whose linear and point scales bring about 10 KB gzip (interpolators,
+// number formats) into the dashboard's first load for what is a clamp and a division here.
+
 // Round axis steps: 1, 2 or 5 times a power of ten. Counts never get a step below 1.
 export function niceStep(max: number, { count = 4, integer = false }: { count?: number; integer?: boolean } = {}): number {
   if (!(max > 0) || !Number.isFinite(max)) return integer ? 1 : 0.01;
@@ -17,10 +21,11 @@ export function niceTicks(max: number, options: { count?: number; integer?: bool
   return ticks;
 }
 
-// Enough decimals to tell dollar ticks apart, never fewer than 2.
+// Enough decimals to tell the ticks apart, never fewer than 2 (dollars and cents), at most 8: a day of
+// tiny model costs ($0.0000002 steps) still reads as distinct ticks, which a cap of 6 printed as equal.
 export function axisDecimals(step: number): number {
   if (!(step > 0)) return 2;
-  return Math.min(6, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9)));
+  return Math.min(8, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9)));
 }
 
 export interface Box {
@@ -41,6 +46,8 @@ export function fraction(value: number, top: number): number {
   return Math.min(1, value / top);
 }
 
+// The y of a value on an axis from 0 to top: clamped, so a negative, missing or overflowing value sits on
+// the axis's edge instead of leaving the plot (the usage chart let them out).
 export function yOf(value: number, top: number, box: Box): number {
   return box.top + plotHeight(box) * (1 - fraction(value, top));
 }
@@ -61,26 +68,54 @@ export function band(index: number, count: number, box: Box, series: number, max
   return { center, barWidth, barX: (s: number) => start + s * barWidth };
 }
 
+// The SVG path through the points, rounded to tenths of a pixel.
 export function linePath(points: readonly { x: number; y: number }[]): string {
   return points.map((p, i) => `${i === 0 ? "M" : "L"}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
 }
 
-// Which x labels to print so they do not collide: every k-th, and the last one in place of a crowded neighbour.
-export function labelIndexes(count: number, width: number, labelWidth = 44): number[] {
-  if (count <= 0) return [];
-  const every = Math.max(1, Math.ceil(count / Math.max(1, Math.floor(width / labelWidth))));
+// How many labels apart the printed x labels are, so they do not collide.
+export function labelEvery(count: number, width: number, labelWidth = 44): number {
+  if (count <= 1) return 1;
+  return Math.max(1, Math.ceil(count / Math.max(1, Math.floor(width / labelWidth))));
+}
+
+// Indexes of the x labels: every k-th, plus the last one in place of a crowded neighbour.
+export function xLabelIndexes(count: number, every: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < count; i += every) out.push(i);
   const last = count - 1;
-  if (out[out.length - 1] !== last) {
+  if (last >= 0 && out[out.length - 1] !== last) {
     if (last - out[out.length - 1]! >= Math.ceil(every / 2)) out.push(last);
     else out[out.length - 1] = last;
   }
   return out;
 }
 
+// Which x labels to print across a plot this wide.
+export function labelIndexes(count: number, width: number, labelWidth = 44): number[] {
+  return xLabelIndexes(count, labelEvery(count, width, labelWidth));
+}
+
 // Many days read better as lines than as slivers of bars.
 export const MAX_BAR_DAYS = 31;
 export function chartKind(days: number): "bar" | "line" {
   return days <= MAX_BAR_DAYS ? "bar" : "line";
+}
+
+// Bars as a share of the largest value; a non-zero value keeps a sliver so it stays visible.
+export function barFractions(values: readonly number[]): number[] {
+  const max = Math.max(0, ...values.map((v) => (Number.isFinite(v) ? v : 0)));
+  return values.map((v) => (max > 0 && v > 0 ? Math.max(0.02, v / max) : 0));
+}
+
+// "2026-03-05" → "05/03".
+export function shortDay(day: string): string {
+  const [, m, d] = day.split("-");
+  return m && d ? `${d}/${m}` : day;
+}
+
+// "2026-03-05" → "05/03/2026".
+export function fullDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return y && m && d ? `${d}/${m}/${y}` : day;
 }
