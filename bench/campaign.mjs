@@ -29,6 +29,13 @@ function startFakeTwilio(port, sends) {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
+      // The account check a save makes (GET /2010-04-01/Accounts/{sid}.json).
+      const accountMatch = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\.json$/.exec(req.url ?? "");
+      if (accountMatch) {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
+        return;
+      }
       if (req.url?.includes("/Messages.json")) {
         sends.push({ to: new URLSearchParams(body).get("To"), at: performance.now() });
         res.writeHead(201, { "Content-Type": "application/json" });

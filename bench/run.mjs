@@ -7,6 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
+import { serverPids } from "./proc.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -51,6 +52,13 @@ function startFakes() {
             usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
           }),
         );
+        return;
+      }
+      // The account check a save makes (GET /2010-04-01/Accounts/{sid}.json).
+      const accountMatch = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\.json$/.exec(req.url ?? "");
+      if (accountMatch) {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
         return;
       }
       if (req.url?.includes("/Messages.json")) {
@@ -134,24 +142,6 @@ const CLOCK_TICKS = (() => {
     return 100;
   }
 })();
-function serverPids(persist) {
-  try {
-    const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-      .filter(Boolean)
-      .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args }));
-    const pids = new Set(rows.filter((r) => r.args.includes(persist) && r.args.includes("wrangler")).map((r) => r.pid));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const r of rows) if (pids.has(r.ppid) && !pids.has(r.pid)) (pids.add(r.pid), (grew = true));
-    }
-    return [...pids];
-  } catch {
-    return [];
-  }
-}
 function cpuNow(pids) {
   let server = 0;
   for (const pid of pids) {
@@ -421,6 +411,8 @@ try {
 // The campaign engine, the API reads on a seeded database and the web app, each on its own server.
 const { runCampaignBench } = await import("./campaign.mjs");
 await runCampaignBench(figure);
+const { runMediaMemoryBench } = await import("./media-memory.mjs");
+const mediaNote = (await runMediaMemoryBench(figure)).note;
 const { runApiBench } = await import("./api.mjs");
 const apiNote = (await runApiBench(figure)).note;
 const { runWebBench } = await import("./web.mjs");
@@ -466,9 +458,10 @@ All requests come from this process over keep-alive connections with node:http (
 
 ${ingestText}
 
-## Campaigns, API reads and the web app
+## Campaigns, media, API reads and the web app
 
 - **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\`.
+- ${mediaNote}
 - ${apiNote}
 - ${webNote}
 `;
