@@ -155,15 +155,27 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1" }, log }));
   const { base, cookie, seed } = server;
   const sample = seed.sample.map((s) => s.id);
-  // The paged reads: the list's second page and the longest thread's older page, through the cursors
-  // their first pages answer (X-Next-Cursor).
-  const listCursor = (await fetch(`${base}/api/conversations`, { headers: { cookie } })).headers.get("x-next-cursor");
-  const olderCursor = (await fetch(`${base}/api/conversations/${seed.longest.id}/messages`, { headers: { cookie } })).headers.get("x-next-cursor");
+  // The paged reads, each page reached through the cursor its previous page answers (X-Next-Cursor):
+  // the conversation list's 2nd and 3rd pages after its first, and the longest thread's newest page of
+  // messages, then the pages before it (`before`).
+  const nextCursor = async (path) => {
+    const res = await fetch(base + path, { headers: { cookie } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    return res.headers.get("x-next-cursor");
+  };
+  const listPage2 = await nextCursor("/api/conversations");
+  const listPage3 = listPage2 && (await nextCursor(`/api/conversations?cursor=${encodeURIComponent(listPage2)}`));
+  const threadPath = `/api/conversations/${seed.longest.id}/messages`;
+  const olderPage = await nextCursor(threadPath);
+  const oldestPage = olderPage && (await nextCursor(`${threadPath}?before=${encodeURIComponent(olderPage)}`));
+  if (!listPage2 || !listPage3 || !olderPage || !oldestPage) throw new Error("the seeded list and thread answer fewer pages than the benchmark reads");
   const pagedEndpoints = [
-    ...(listCursor ? [{ key: "conversationsPage", label: "GET /api/conversations?cursor= (next page)", path: () => `/api/conversations?cursor=${encodeURIComponent(listCursor)}` }] : []),
-    ...(olderCursor
-      ? [{ key: "messagesOlder", label: "GET /api/conversations/:id/messages?before= (older page)", path: () => `/api/conversations/${seed.longest.id}/messages?before=${encodeURIComponent(olderCursor)}` }]
-      : []),
+    { key: "conversationsPage2", label: "GET /api/conversations?cursor= (2nd page)", path: () => `/api/conversations?cursor=${encodeURIComponent(listPage2)}` },
+    { key: "conversationsPage3", label: "GET /api/conversations?cursor= (3rd page)", path: () => `/api/conversations?cursor=${encodeURIComponent(listPage3)}` },
+    { key: "messagesNewest", label: `GET /api/conversations/:id/messages (newest page of a ${seed.longest.messages}-message thread)`, path: () => threadPath },
+    { key: "messagesOlder", label: "GET /api/conversations/:id/messages?before= (the page before)", path: () => `${threadPath}?before=${encodeURIComponent(olderPage)}` },
+    { key: "messagesOlder2", label: "GET /api/conversations/:id/messages?before= (two pages back)", path: () => `${threadPath}?before=${encodeURIComponent(oldestPage)}` },
   ];
   const endpoints = [
     { key: "floor", label: "GET /api/health (floor)", path: () => "/api/health" },

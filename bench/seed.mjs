@@ -21,6 +21,7 @@ export const SEED_DEFAULTS = {
 };
 
 const DAY = 86_400_000;
+const LONG_THREAD = 1_000;
 const PBKDF2_ITERATIONS = 100_000;
 
 // --- deterministic randomness --------------------------------------------------------------
@@ -290,9 +291,14 @@ export async function writeSeedSql(file, { pepper, encryptionKey, now = Date.now
   const sizes = raw.map((r) => 1 + Math.floor(r * scale));
   let rest = cfg.messages - sizes.reduce((x, y) => x + y, 0);
   for (let i = 0; rest > 0; i = (i + 1) % sizes.length, rest--) sizes[i]++;
-  // One long thread in the bench account, to exercise message pagination.
-  const longest = Math.max(...sizes.slice(0, convCounts[0]));
-  const longIdx = sizes.indexOf(longest);
+  // One long thread in the bench account, to exercise message pagination: at least LONG_THREAD messages
+  // (five pages of 200), taken one by one from the other threads so that the total stays the same.
+  const longIdx = sizes.indexOf(Math.max(...sizes.slice(0, convCounts[0])));
+  for (let i = 0; sizes[longIdx] < LONG_THREAD && i < sizes.length * 4; i = i + 1) {
+    const j = i % sizes.length;
+    if (j !== longIdx && sizes[j] > 1) (sizes[j]--, sizes[longIdx]++);
+  }
+  const longest = sizes[longIdx];
 
   const sample = [];
   const convPhones = accounts.map(() => []);
