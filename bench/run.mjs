@@ -7,7 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
-import { serverPids } from "./proc.mjs";
+import { CLOCK_TICKS, cpuNow, serverPids } from "./proc.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -130,30 +130,6 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
     req.on("error", reject);
     req.end(body);
   });
-}
-
-// CPU time (ms) of the server's processes (wrangler and its workerd) and of this process, from /proc;
-// null where /proc is missing. Divided by the requests of a measurement, it is the work per request,
-// which a busy machine shifts much less than it shifts requests/s.
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function cpuNow(pids) {
-  let server = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      server += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    } catch {
-      return null;
-    }
-  }
-  const own = process.cpuUsage();
-  return pids.length ? { server, client: (own.user + own.system) / 1000 } : null;
 }
 
 // CPU ticks of each thread of the server's processes: workerd runs the Worker and its Durable Objects
