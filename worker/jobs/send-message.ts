@@ -81,7 +81,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
       from: account.phoneNumber,
       to: found.conversation.phoneNumber,
       // A template goes out on its own channel; free text on the customer's.
-      channel: message.templateSid ? await conversationChannel(db, account.id, message.templateSid) : found.conversation.channel,
+      channel: message.templateSid ? await templateChannel(db, account.id, message.templateSid) : found.conversation.channel,
       body: message.templateSid ? undefined : message.content,
       mediaUrls: message.templateSid ? undefined : await outboundMediaUrls(env, db, message.id),
       contentSid: message.templateSid ?? undefined,
@@ -119,6 +119,20 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     await publishMessage(env, db, message.id);
     await failLaterParts(env, db, message);
   }
+}
+
+// A template's channel (WhatsApp or SMS) is part of what the template is: the isolate remembers it
+// for a minute instead of reading it for each of a campaign's sends.
+const CHANNEL_TTL_MS = 60_000;
+const channels = new Map<string, { channel: Awaited<ReturnType<typeof conversationChannel>>; until: number }>();
+async function templateChannel(db: Db, accountId: string, templateSid: string) {
+  const key = `${accountId}:${templateSid}`;
+  const hit = channels.get(key);
+  if (hit && hit.until > Date.now()) return hit.channel;
+  const channel = await conversationChannel(db, accountId, templateSid);
+  if (channels.size > 1000) channels.clear();
+  channels.set(key, { channel, until: Date.now() + CHANNEL_TTL_MS });
+  return channel;
 }
 
 // Clocks differ: a Twilio message created this long before our attempt began may still be it.
