@@ -61,6 +61,12 @@ function startFakes() {
         res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
         return;
       }
+      if (req.method === "GET" && req.url?.includes("/Messages.json")) {
+        // The reconciliation of a send whose answer was lost: this fake keeps no list.
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ messages: [] }));
+        return;
+      }
       if (req.url?.includes("/Messages.json")) {
         const form = new URLSearchParams(body);
         twilioSends.push({ to: form.get("To"), at: performance.now() });
