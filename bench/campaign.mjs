@@ -12,14 +12,13 @@ import { freePort, root, startLocalServer } from "../scripts/local-env.mjs";
 import { cpuNow, serverPids } from "./proc.mjs";
 
 const LEADS = Number(process.env.BENCH_CAMPAIGN_LEADS ?? 10_000);
-// Local workerd runs the queue consumer one batch at a time, and the sender's limiter spaces sends by
-// sleeping inside it: each second the consumer sleeps through (MPS - 1) / MPS s of spacing and must
-// still run that second's step jobs (about 25 ms per lead here) and sends. That fits in a second up
-// to about 5 msg/s on this 2-core machine (at 10 msg/s it measured 0.86); on Cloudflare, consumers
-// run side by side and the sleeps do not add up. The rate is measured over the first WINDOW_S
-// seconds of sending, then the campaign is paused.
-const MPS = Number(process.env.BENCH_CAMPAIGN_MPS ?? 5);
-const WINDOW_S = Number(process.env.BENCH_CAMPAIGN_WINDOW_S ?? 150);
+// The sender's limit is Twilio's default of 80 messages per second. Local workerd runs the queue
+// consumer one batch at a time and every job, Durable Object and D1 statement on one thread, so what a
+// send costs that thread decides whether it keeps up: the bench reports the server's CPU per send
+// against the floor's CPU per request. The rate is measured over the first WINDOW_S seconds of
+// sending, then the campaign is paused.
+const MPS = Number(process.env.BENCH_CAMPAIGN_MPS ?? 80);
+const WINDOW_S = Number(process.env.BENCH_CAMPAIGN_WINDOW_S ?? 60);
 const CRON_EVERY_MS = 60_000;
 const FLOOR_REQUESTS = 1000;
 const FLOOR_CONCURRENCY = 20;
@@ -177,7 +176,7 @@ export async function runCampaignBench(figure) {
       return all.find((c) => c.id === campaign.id)?.totalRecipients >= LEADS;
     });
     const scheduleSeconds = (performance.now() - activatedAt) / 1000;
-    figure(`Campaign: time to schedule ${LEADS.toLocaleString("en")} leads`, scheduleSeconds.toFixed(1), "s", "< 30 s", scheduleSeconds < 30);
+    figure(`Campaign: time to schedule ${LEADS.toLocaleString("en")} leads`, scheduleSeconds.toFixed(1), "s", null, null);
 
     // 2. The cron, once a minute, claims what the sender can send until the next tick.
     const fire = () => fetch(`${base}/__scheduled?cron=${encodeURIComponent("* * * * *")}`).then((r) => r.text());
