@@ -29,6 +29,9 @@ const SINGLE_REQUESTS = Number(process.env.BENCH_API_SINGLE ?? 60);
 // Targets, each a ratio to the floor of the same round and load shape (issue 17).
 const P50_RATIO_TARGET = 1.5;
 const P99_RATIO_TARGET = 2;
+// The scaling row, behind a flag (the default run seeds 1×): BENCH_API_SCALE=10.
+const SCALE = Number(process.env.BENCH_API_SCALE ?? 1);
+const SCALE_GROWTH_TARGET = 1.2;
 const SQL_TARGET = 3;
 
 function percentile(sorted, p) {
@@ -147,13 +150,8 @@ async function interleaved(base, cookie, endpoints, rounds) {
 
 const fixed = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : String(n));
 
-/**
- * Seeds, starts the server, measures, stops. `figure(name, value, unit, target, ok)` records a row
- * (ok === false: missed). Answers the details and a Markdown note for the report.
- */
-export async function runApiBench(figure, { log = console.log, server: given } = {}) {
-  const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1" }, log }));
-  const { base, cookie, seed } = server;
+// The reads measured on a seeded server, the paged ones through the cursors of their earlier pages.
+async function endpointsOf({ base, cookie, seed }) {
   const sample = seed.sample.map((s) => s.id);
   // The paged reads, each page reached through the cursor its previous page answers (X-Next-Cursor):
   // the conversation list's 2nd and 3rd pages after its first, and the longest thread's newest page of
@@ -186,6 +184,17 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     { key: "stats", label: "GET /api/analytics/stats", path: () => "/api/analytics/stats" },
     { key: "usage", label: "GET /api/openai-usage", path: () => "/api/openai-usage" },
   ];
+  return { sample, endpoints };
+}
+
+/**
+ * Seeds, starts the server, measures, stops. `figure(name, value, unit, target, ok)` records a row
+ * (ok === false: missed). Answers the details and a Markdown note for the report.
+ */
+export async function runApiBench(figure, { log = console.log, server: given } = {}) {
+  const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1" }, log }));
+  const { base, cookie, seed } = server;
+  const { sample, endpoints } = await endpointsOf(server);
   const details = {};
   try {
     // Correctness first, and the SQL statements each read runs (X-SQL-Statements, BENCH_SQL_COUNT=1).
@@ -280,6 +289,38 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     figure(`${s.label} at 1 connection`, `p50 ${fixed(s.single.p50)} ms = ${fixed(s.ratio.singleP50, 2)}× floor, p99 ${fixed(s.single.p99)} ms`, "", null, null);
     figure(`${s.label} p99 at ${CONNECTIONS} connections`, fixed(s.closed.p99), "ms", null, null);
     figure(`${s.label} SQL statements per request`, s.sql, "", `≤ ${SQL_TARGET}`, s.sql <= SQL_TARGET);
+  }
+
+  // BENCH_API_SCALE=10: the same reads on a second server seeded with that many times the data (written
+  // straight into its local D1 file), one closed-loop round each; each read's p50 ratio to its floor
+  // there, over the same ratio at 1×, must not grow by more than SCALE_GROWTH_TARGET.
+  if (SCALE > 1) {
+    const big = await startSeededServer({ log, direct: true, conversations: 10_000 * SCALE, messages: 100_000 * SCALE, leads: 20_000 * SCALE });
+    try {
+      const { endpoints: scaled } = await endpointsOf(big);
+      const idle = await idleLatency(big.base, big.cookie);
+      const p50 = {};
+      for (const ep of scaled) {
+        await settle(big.base, big.cookie, idle);
+        await load(big.base, big.cookie, ep, { amount: 2 * CONNECTIONS });
+        await settle(big.base, big.cookie, idle);
+        p50[ep.key] = (await load(big.base, big.cookie, ep, { amount: Math.min(MAX_REQUESTS, 10 * CONNECTIONS) })).p50;
+        log(`  ${SCALE}× ${ep.label}: p50 ${fixed(p50[ep.key])} ms`);
+      }
+      for (const [key, sum] of Object.entries(summary)) {
+        if (key === "floor" || p50[key] === undefined) continue;
+        const growth = p50[key] / p50.floor / sum.ratio.p50;
+        figure(
+          `${sum.label} p50 / floor at ${SCALE}× the data (${big.seed.counts.conversations} conversations, ${big.seed.counts.messages} messages) over the same ratio at 1×`,
+          `${fixed(p50[key] / p50.floor, 2)}× floor against ${fixed(sum.ratio.p50, 2)}× = ${fixed(growth, 2)}`,
+          "",
+          `≤ ${SCALE_GROWTH_TARGET}`,
+          growth <= SCALE_GROWTH_TARGET,
+        );
+      }
+    } finally {
+      big.stop();
+    }
   }
 
   const counts = seed.counts;
