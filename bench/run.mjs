@@ -248,6 +248,12 @@ async function withProduct(vars, run) {
         body: JSON.stringify({ name: "Bench", accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, phoneNumber: "+390200000000", gptModel: "gpt-4o-mini", isDefault: true }),
       }),
     );
+    // The AI answers with the account's default prompt (without one it waits for an operator).
+    const authed = (method, url, body) =>
+      fetch(`${base}${url}`, { method, headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then(json);
+    await authed("PUT", `/api/twilio-accounts/${account.id}/activate`);
+    const prompt = await authed("POST", "/api/prompts", { name: "Bench", content: "Sei l'assistente di vendita di Bench: rispondi in breve e con cortesia." });
+    await authed("PATCH", `/api/twilio-accounts/${account.id}`, { defaultPromptId: prompt.id });
     const hookUrl = `${base}/webhooks/twilio/${account.id}/message`;
     // A webhook as Twilio sends it: form-encoded, signed over the URL and the sorted params.
     const signedPost = (url, params, { token, expect = 200 } = {}) =>
