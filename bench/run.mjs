@@ -7,6 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
+import { CLOCK_TICKS, cpuNow, serverPids } from "./proc.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -26,6 +27,12 @@ const LATENCY_SECONDS = 10;
 const LATENCY_FLOOR_SECONDS = 5;
 const REPLIES_DEADLINE_MS = 120_000;
 const REPLY_SAMPLES = 40;
+// Targets, each a ratio of two figures of the same run (issue 17).
+const INGEST_SHARE_TARGET = 0.8;
+const P99_RATIO_TARGET = 2;
+// BENCH_PARTS picks parts to run alone (webhooks, campaign, media, api, web); REPORT.md is written by a full run only.
+const PARTS = new Set((process.env.BENCH_PARTS ?? "webhooks,campaign,media,api,web").split(",").map((p) => p.trim()));
+const fullRun = ["webhooks", "campaign", "media", "api", "web"].every((p) => PARTS.has(p));
 const AUTH_TOKEN = "bench-auth-token-000000000000000";
 const ACCOUNT_SID = `AC${"b".repeat(32)}`;
 const loadAtStart = os.loadavg();
@@ -51,6 +58,19 @@ function startFakes() {
             usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
           }),
         );
+        return;
+      }
+      // The account check a save makes (GET /2010-04-01/Accounts/{sid}.json).
+      const accountMatch = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\.json$/.exec(req.url ?? "");
+      if (accountMatch) {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
+        return;
+      }
+      if (req.method === "GET" && req.url?.includes("/Messages.json")) {
+        // The reconciliation of a send whose answer was lost: this fake keeps no list.
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ messages: [] }));
         return;
       }
       if (req.url?.includes("/Messages.json")) {
@@ -122,48 +142,6 @@ function request(url, { method = "GET", headers = {}, body } = {}) {
     req.on("error", reject);
     req.end(body);
   });
-}
-
-// CPU time (ms) of the server's processes (wrangler and its workerd) and of this process, from /proc;
-// null where /proc is missing. Divided by the requests of a measurement, it is the work per request,
-// which a busy machine shifts much less than it shifts requests/s.
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-function serverPids(persist) {
-  try {
-    const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-      .filter(Boolean)
-      .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args }));
-    const pids = new Set(rows.filter((r) => r.args.includes(persist) && r.args.includes("wrangler")).map((r) => r.pid));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const r of rows) if (pids.has(r.ppid) && !pids.has(r.pid)) (pids.add(r.pid), (grew = true));
-    }
-    return [...pids];
-  } catch {
-    return [];
-  }
-}
-function cpuNow(pids) {
-  let server = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      server += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    } catch {
-      return null;
-    }
-  }
-  const own = process.cpuUsage();
-  return pids.length ? { server, client: (own.user + own.system) / 1000 } : null;
 }
 
 // CPU ticks of each thread of the server's processes: workerd runs the Worker and its Durable Objects
@@ -270,6 +248,12 @@ async function withProduct(vars, run) {
         body: JSON.stringify({ name: "Bench", accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, phoneNumber: "+390200000000", gptModel: "gpt-4o-mini", isDefault: true }),
       }),
     );
+    // The AI answers with the account's default prompt (without one it waits for an operator).
+    const authed = (method, url, body) =>
+      fetch(`${base}${url}`, { method, headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then(json);
+    await authed("PUT", `/api/twilio-accounts/${account.id}/activate`);
+    const prompt = await authed("POST", "/api/prompts", { name: "Bench", content: "Sei l'assistente di vendita di Bench: rispondi in breve e con cortesia." });
+    await authed("PATCH", `/api/twilio-accounts/${account.id}`, { defaultPromptId: prompt.id });
     const hookUrl = `${base}/webhooks/twilio/${account.id}/message`;
     // A webhook as Twilio sends it: form-encoded, signed over the URL and the sorted params.
     const signedPost = (url, params, { token, expect = 200 } = {}) =>
@@ -294,6 +278,7 @@ const sidIndex = (i) => (i > 0 && i % REPLAY_EVERY === 0 ? i - 1 : i);
 
 const fakes = await startFakes();
 try {
+  if (PARTS.has("webhooks")) {
   // 1. Ingest throughput and answer latency, with the product's default 2 s reply debounce.
   await withProduct({}, async ({ post, signedPost, hookUrl, persist, base, pids }) => {
     for (let i = 0; i < 20; i++) await post(inbound(`SMwarm${i}`, "+393999999999", "riscaldamento"));
@@ -324,15 +309,16 @@ try {
       "Webhook ingest throughput (stored before the answer)",
       `${rate} signed requests/s${cpuText(ingest)}${repliesDuring ? ` (${repliesText(repliesDuring)} ran during the run)` : ""}`,
       "",
-      "≥ 500/s",
-      rate >= 500,
+      null,
+      null,
     );
+    const ingestShare = ingest.rate / floorPost.rate;
     figure(
       "Webhook ingest / signed-POST floor of the same run",
-      `${((100 * ingest.rate) / floorPost.rate).toFixed(0)} % of the requests/s${ingest.cpu && floorPost.cpu ? `, ${(ingest.cpu.server / floorPost.cpu.server).toFixed(2)}× its server CPU/request` : ""}`,
+      `${(100 * ingestShare).toFixed(0)} % of the requests/s${ingest.cpu && floorPost.cpu ? `, ${(ingest.cpu.server / floorPost.cpu.server).toFixed(2)}× its server CPU/request` : ""}`,
       "",
-      null,
-      null,
+      `≥ ${100 * INGEST_SHARE_TARGET} %`,
+      ingestShare >= INGEST_SHARE_TARGET,
     );
     figure(
       `Webhook answer latency at saturation (closed loop, ${INGEST_CONCURRENCY} concurrent; informational)`,
@@ -377,7 +363,14 @@ try {
     const repliesDuringOpen = modelCalls - modelCallsBeforeOpen;
     const openLabel = `at ${latencyRate} requests/s over ${latencyNumbers} conversations (open loop, ${LATENCY_SECONDS} s)`;
     figure(`Webhook answer latency p50 ${openLabel}`, percentile(open.latencies, 50).toFixed(1), `ms${repliesDuringOpen ? ` (${repliesText(repliesDuringOpen)} ran during the run)` : ""}`, null, null);
-    figure(`Webhook answer latency p99 ${openLabel}`, percentile(open.latencies, 99).toFixed(1), "ms", "< 50 ms", percentile(open.latencies, 99) < 50);
+    const p99Ratio = percentile(open.latencies, 99) / percentile(floorOpen.latencies, 99);
+    figure(
+      `Webhook answer latency p99 ${openLabel} / the floor's p99 at the same rate`,
+      `${percentile(open.latencies, 99).toFixed(1)} ms = ${p99Ratio.toFixed(2)}× the floor's ${percentile(floorOpen.latencies, 99).toFixed(1)} ms`,
+      "",
+      `≤ ${P99_RATIO_TARGET}×`,
+      p99Ratio <= P99_RATIO_TARGET,
+    );
 
     const [stored] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMingest%'");
     figure("Messages stored (throughput run)", `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
@@ -393,9 +386,17 @@ try {
   });
 
   // 2. Inbound message → reply handed to Twilio, with a model that answers at once and no debounce.
-  await withProduct({ AI_REPLY_DEBOUNCE_MS: "0" }, async ({ post }) => {
+  await withProduct({ AI_REPLY_DEBOUNCE_MS: "0" }, async ({ post, signedPost, hookUrl }) => {
     for (let i = 0; i < 5; i++) await post(inbound(`SMwarm${i}`, `+39398000000${i}`, "riscaldamento"));
     await sleep(1000);
+    // The bare webhook floor of this server: the same signed POST to the route that does nothing, one at a time.
+    const floorTimes = [];
+    for (let i = 0; i < REPLY_SAMPLES; i++) {
+      const started = performance.now();
+      await signedPost(`${hookUrl.replace(/\/message$/, "")}/none`, inbound(`SMreplyfloor${i}`, "+393320000000", "Buongiorno"), { expect: 404 });
+      floorTimes.push(performance.now() - started);
+    }
+    floorTimes.sort((a, b) => a - b);
     const replyTimes = [];
     for (let i = 0; i < REPLY_SAMPLES; i++) {
       const phone = `+39332${String(i).padStart(7, "0")}`;
@@ -409,10 +410,17 @@ try {
       if (reply) replyTimes.push(reply.at - sentAt);
     }
     replyTimes.sort((a, b) => a - b);
-    figure("Inbound → reply handed to Twilio p50", percentile(replyTimes, 50).toFixed(1), "ms", "< 150 ms", percentile(replyTimes, 50) < 150);
+    figure(
+      "Inbound → reply handed to Twilio p50 / the bare webhook floor latency (one at a time)",
+      `${percentile(replyTimes, 50).toFixed(1)} ms = ${(percentile(replyTimes, 50) / percentile(floorTimes, 50)).toFixed(1)}× the floor's p50 of ${percentile(floorTimes, 50).toFixed(1)} ms`,
+      "",
+      null,
+      null,
+    );
     figure("Inbound → reply handed to Twilio p99", percentile(replyTimes, 99).toFixed(1), "ms", null, null);
     figure("Replies received", `${replyTimes.length} of ${REPLY_SAMPLES}`, "", "all", replyTimes.length === REPLY_SAMPLES);
   });
+  }
 } finally {
   fakes.close();
   agent.destroy();
@@ -420,11 +428,17 @@ try {
 
 // The campaign engine, the API reads on a seeded database and the web app, each on its own server.
 const { runCampaignBench } = await import("./campaign.mjs");
-await runCampaignBench(figure);
+if (PARTS.has("campaign")) await runCampaignBench(figure);
+const { runMediaMemoryBench } = await import("./media-memory.mjs");
+const mediaNote = PARTS.has("media") ? (await runMediaMemoryBench(figure)).note : "";
 const { runApiBench } = await import("./api.mjs");
-const apiNote = (await runApiBench(figure)).note;
+const apiNote = PARTS.has("api") ? (await runApiBench(figure)).note : "";
 const { runWebBench } = await import("./web.mjs");
-const webNote = (await runWebBench(figure)).note;
+const webNote = PARTS.has("web") ? (await runWebBench(figure)).note : "";
+if (!fullRun) {
+  console.log(`\nParts ${[...PARTS].join(", ")} only: bench/REPORT.md is left as it was${failed ? " — some targets were missed" : ""}`);
+  process.exit(failed ? 1 : 0);
+}
 
 const cpus = os.cpus();
 const stateRootText = memoryStateRoot() ? `tmpfs (\`${memoryStateRoot()}\`)` : "the machine's temporary directory (no tmpfs here)";
@@ -432,11 +446,10 @@ const pct = (a, b) => `${((100 * a) / b).toFixed(0)} %`;
 const ingestText = (() => {
   if (!ingestSummary) return "";
   const { floorPost, ingest } = ingestSummary;
-  const need = 500 / (ingest.rate / floorPost.rate);
   const cpu = ingest.cpu && floorPost.cpu ? ` and cost ${(ingest.cpu.server / floorPost.cpu.server).toFixed(2)}× its server CPU per request (${ingest.cpu.server.toFixed(2)} against ${floorPost.cpu.server.toFixed(2)} ms)` : "";
   const thread = ingest.busiestThread !== null ? ` (its busiest thread was ${(100 * ingest.busiestThread).toFixed(0)} % busy during the throughput run)` : "";
   return [
-    `**Ingest against the floor.** In this run ingest reached ${Math.round(ingest.rate)} stored webhooks/s, ${pct(ingest.rate, floorPost.rate)} of the ${Math.round(floorPost.rate)} requests/s of a signed POST that does nothing on the same server${cpu}. At that ratio, 500 stored webhooks/s need a floor of about ${Math.round(need)} requests/s.`,
+    `**Ingest against the floor.** In this run ingest reached ${Math.round(ingest.rate)} stored webhooks/s, ${pct(ingest.rate, floorPost.rate)} of the ${Math.round(floorPost.rate)} requests/s of a signed POST that does nothing on the same server${cpu}. The target is ${100 * INGEST_SHARE_TARGET} % of that floor.`,
     `Beyond the floor, each stored webhook costs one call to its account's InboundIngest Durable Object, a share of one D1 transaction (three statements per flush, through the local D1 shim) and a share of one call to its conversation's Durable Object (one per conversation and flush), and workerd runs all of them in one thread${thread}. Creating a conversation's object costs about 2.5 ms of that thread, a call to a live one about 0.3 ms (measured with 300 objects).`,
     `**Where the answer latency's tail comes from.** At the open-loop rate the median answer is a few milliseconds; the slowest percent are requests queued behind stalls of workerd's one thread, which hit every request in flight at once. Profiled with the V8 inspector while investigating (not part of every run): major garbage collections of the isolate that runs the Worker and all its Durable Objects, of 60 to 110 ms each, about one every 4 s under this load; and workerd evicting the throughput run's conversation objects together, 10 s after their last event (300 objects evicted at once stalled the thread for about 200 ms). Neither is a request's own work, and a deployed Worker spreads objects over many isolates and machines, but the figure is reported as measured.`,
   ].join("\n\n");
@@ -459,16 +472,17 @@ All requests come from this process over keep-alive connections with node:http (
 - **Floors.** ${FLOOR_REQUESTS} requests, ${INGEST_CONCURRENCY} at a time: an anonymous \`GET /api/health\` that the auth middleware answers 401, and the very form body and \`X-Twilio-Signature\` header of a webhook POSTed to \`/webhooks/twilio/<account>/none\`, which no route matches (404). Both do no I/O: they are wrangler's proxy, workerd, the app's middleware and the request itself.
 - **Refused at the signature check (403).** The same webhook signed with another token: the form parsing, the account and its decrypted auth token (cached per isolate for at most 60 s), the HMAC-SHA1, nothing stored.
 - **(a) Ingest throughput.** ${INGEST_REQUESTS} signed webhooks in a closed loop of ${INGEST_CONCURRENCY} concurrent clients, over ${INGEST_PHONES} customer numbers, every ${REPLAY_EVERY}th one a replay of the previous MessageSid. The webhook answers 200 only once the message is committed to D1 (a group commit per account in the InboundIngest Durable Object) and handed to its conversation's Durable Object, so requests/s is the wall time of the run until every message was stored. Afterwards D1 must hold each unique MessageSid exactly once.
-- **Answer latency at saturation** (informational). The latencies of that closed loop. In a closed loop latency is not free to vary: by Little's law mean latency = concurrency / throughput, so at ${INGEST_CONCURRENCY} concurrent clients even the floor shows ${INGEST_CONCURRENCY} / its requests/s (${ingestSummary ? `${((1000 * INGEST_CONCURRENCY) / ingestSummary.floorPost.rate).toFixed(0)} ms` : "tens of ms"}) per request. The < 50 ms target is therefore measured under a sustainable load, (b).
+- **Answer latency at saturation** (informational). The latencies of that closed loop. In a closed loop latency is not free to vary: by Little's law mean latency = concurrency / throughput, so at ${INGEST_CONCURRENCY} concurrent clients even the floor shows ${INGEST_CONCURRENCY} / its requests/s (${ingestSummary ? `${((1000 * INGEST_CONCURRENCY) / ingestSummary.floorPost.rate).toFixed(0)} ms` : "tens of ms"}) per request. The p99 target is therefore judged under a sustainable load, (b), as a ratio to the floor's p99 at the same rate.
 - **AI replies of the ingest.** With the product's default 2 s reply debounce, each conversation's messages get one reply after its last message; the bench waits (up to ${REPLIES_DEADLINE_MS / 1000} s) until the fake Twilio got a reply in each conversation that received a message (${INGEST_PHONES} numbers, less those whose every message was a replay). When ingest runs slower than one message per number every 2 s (${INGEST_PHONES / 2} requests/s with ${INGEST_PHONES} numbers), replies also fire during the run and compete with it for the same cores; the throughput row then says how many ran.
 - **(b) Answer latency.** An open loop: ${LATENCY_SECONDS} s of new webhooks (replays included) at a fixed arrival rate of ${LATENCY_RATE_MAX} requests/s, or ${LATENCY_LOAD_SHARE * 100} % of the ingest throughput (a) of the same run when that is lower, so that webhooks keep the server at most half busy; each request is sent at its time whether or not the earlier ones have answered, and its latency runs from that scheduled time to the answer, so a stall cannot hide queued requests. They go to the conversations of the throughput run (the common case: a customer writing in a conversation that exists; creating conversations is part of (a)), to as many of them as keep each number writing every ${LATENCY_NUMBER_INTERVAL_S} s (twice that when its turn is a replay), so that, as in (a), the 2 s debounce holds the AI replies until after the measurement: the figure is the webhook's, not the AI's. The messages must all be stored once as well. Before it, the signed POST that does nothing runs ${LATENCY_FLOOR_SECONDS} s at the same rate in the same way: the floor of this latency.
 - **Inbound → reply handed to Twilio.** A second server with the debounce at 0 ms; ${REPLY_SAMPLES} new conversations one after another, timed from the webhook request to the fake Twilio receiving the reply.
 
 ${ingestText}
 
-## Campaigns, API reads and the web app
+## Campaigns, media, API reads and the web app
 
 - **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\`.
+- ${mediaNote}
 - ${apiNote}
 - ${webNote}
 `;

@@ -66,7 +66,7 @@ export const jobMessageSchema = z.discriminatedUnion("kind", [
   // A few funnel executions claimed by a cron tick.
   z.object({
     kind: z.literal("funnel.execute"),
-    executionIds: z.array(z.string().min(1)).min(1).max(10),
+    executionIds: z.array(z.string().min(1)).min(1).max(50),
     idempotencyKey: z.string().min(1),
   }),
 ]);

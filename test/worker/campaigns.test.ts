@@ -499,6 +499,32 @@ describe("the funnel engine", () => {
     expect(await campaignOf(cookie, id)).toMatchObject({ sentCount: 3, deliveredCount: 0 });
   });
 
+  it("queues a job's messages on redelivery when it died after storing them and before the queue took their sends", async () => {
+    const { cookie, account, accountSid, templateSid } = await realAccount();
+    const { listId, leads } = await makeList(cookie, 3);
+    const { id } = await createCampaign(cookie, listId, templateSid);
+    await activate(cookie, id);
+    const ids = (await enrolled(id, 3)).map((e) => e.id);
+    await db().update(funnelExecutions).set({ status: "claimed", claimedAt: new Date(), claimedBy: "dying-job" }).where(eq(funnelExecutions.campaignId, id));
+    const sendBatch = vi.spyOn(env.JOBS, "sendBatch").mockRejectedValueOnce(new Error("coda non raggiungibile"));
+    await expect(runFunnelExecute(env, db(), { executionIds: ids })).rejects.toThrow("coda non raggiungibile");
+    sendBatch.mockRestore();
+    // The messages are stored, the executions still claimed, nothing sent.
+    expect((await executionsOf(id)).map((e) => e.status)).toEqual(["claimed", "claimed", "claimed"]);
+    expect(await db().select().from(messages).where(sql`${messages.id} in (${sql.join(ids.map((e) => sql`${e}`), sql`, `)})`)).toHaveLength(3);
+    await sleep(500);
+    expect(sendsOf(accountSid)).toHaveLength(0);
+
+    // The queue delivers the job again: the stored messages are queued this time, each sent once.
+    await runFunnelExecute(env, db(), { executionIds: ids });
+    await waitFor(async () => expect(sendsOf(accountSid)).toHaveLength(3));
+    await runFunnelExecute(env, db(), { executionIds: ids });
+    await sleep(1000);
+    expect(sendsOf(accountSid).map((s) => s.to).sort()).toEqual(leads.map((l) => `whatsapp:${l.phone}`).sort());
+    expect((await executionsOf(id)).map((e) => e.status)).toEqual(["queued", "queued", "queued"]);
+    for (const lead of leads) expect((await chat(account.id, lead.phone)).sent).toHaveLength(1);
+  });
+
   it("takes an expired claim again and leaves a live one alone", async () => {
     const { cookie, account } = await sandbox();
     const { listId } = await makeList(cookie, 2);

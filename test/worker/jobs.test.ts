@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "@worker/index";
 import { sessions } from "@worker/db/schema";
+import { reserveSendSlot } from "@worker/jobs/sender-slots";
 import { db, signedInUser } from "./helpers";
 
 describe("cron and the jobs queue", () => {
@@ -100,5 +101,31 @@ describe("sender rate limit", () => {
     // Another sender has its own slots.
     const other = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
     expect(await other.reserve(80)).toBe(0);
+  });
+
+  it("reserves a run of slots in one call, spaced exactly at the limit", async () => {
+    const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
+    const startedAt = Date.now();
+    const waits = await limiter.reserveMany(80, 10);
+    expect(waits).toHaveLength(10);
+    expect(waits[0]).toBe(0);
+    for (let i = 1; i < 10; i++) expect(waits[i]! - waits[i - 1]!).toBe(12.5);
+    // The slots are taken: the next reservation comes after them (less the time that passed meanwhile).
+    const next = await limiter.reserve(80);
+    expect(next).toBeGreaterThanOrEqual(10 * 12.5 - (Date.now() - startedAt) - 1);
+  });
+
+  it("shares one reservation among the sends that ask at the same time, each with its own slot", async () => {
+    const sender = `sender-${crypto.randomUUID()}`;
+    const get = vi.spyOn(env.SENDER_LIMITER, "get");
+    const startedAt = Date.now();
+    const waits = await Promise.all(Array.from({ length: 20 }, () => reserveSendSlot(env, sender, 80)));
+    expect(get).toHaveBeenCalledTimes(1);
+    get.mockRestore();
+    // In the order they asked, one slot each, none shared.
+    for (let i = 1; i < 20; i++) expect(waits[i]! - waits[i - 1]!).toBe(12.5);
+    // A later send gets the slot after them (less the time that passed meanwhile).
+    const next = await reserveSendSlot(env, sender, 80);
+    expect(next).toBeGreaterThanOrEqual(20 * 12.5 - (Date.now() - startedAt) - 1);
   });
 });

@@ -10,9 +10,10 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 // minute until the next tick, so the sender never idles, and no pile-up in the queue.
 const CLAIM_WINDOW_SECONDS = 90;
 const CLAIM_MAX_PER_SENDER = 5000;
-// Each job runs its executions side by side. A queue batch of ten such jobs stays inside one
-// invocation's limits: about 55 D1 queries and 20 subrequests per job, against 1,000 each.
-const EXECUTIONS_PER_JOB = 10;
+// Each job runs its executions side by side and writes their messages together (./campaign-outbox): about
+// ten D1 calls, one queue call and at most two subrequests per job whatever its size, so a queue batch
+// of fifty such jobs stays inside one invocation's limits of 1,000 each.
+const EXECUTIONS_PER_JOB = 25;
 
 // Cron: enroll new leads of every active campaign, complete calendar broadcasts that are done, and
 // claim each sender's due executions. The claimed ones go out as jobs delayed to the second their

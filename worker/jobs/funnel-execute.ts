@@ -5,11 +5,9 @@ import { type AccountRow, findAccount } from "../features/accounts/repo";
 import * as repo from "../features/campaigns/repo";
 import { stepDueAt } from "../features/campaigns/schedule";
 import { leadContext } from "../features/campaigns/variables";
-import * as conversations from "../features/conversations/repo";
-import { queueOutbound } from "../features/conversations/service";
 import { findProviderTemplate } from "../features/provider-templates/service";
 import { positionsOf } from "../features/provider-templates/variables";
-import { HttpError } from "../lib/http-error";
+import { groupByAccount, type PlannedSend, sendTemplates } from "./campaign-outbox";
 
 // What one job looks up once for all its executions.
 interface JobCache {
@@ -22,13 +20,19 @@ interface JobCache {
 // campaign is run; a paused campaign's goes back to pending, a deleted campaign's no longer exists.
 // A message step sends its template through the conversation path (the message appears in the chat)
 // as a message with the execution's own id, so a redelivered or overlapping job sends nothing twice.
+// The messages of one job are written together (./campaign-outbox): a few D1 round trips and one
+// queue call for the whole job instead of several per message.
 export async function runFunnelExecute(env: Env, db: Db, job: { executionIds: string[] }, now = new Date()) {
   const cache: JobCache = { steps: new Map(), accounts: new Map(), templates: new Map() };
   const contexts = await repo.executionContexts(db, job.executionIds);
-  const results = await Promise.allSettled(contexts.map((ctx) => execute(env, db, ctx, cache, now)));
+  const sends: PlannedSend[] = [];
+  const results = await Promise.allSettled(contexts.map((ctx) => execute(env, db, ctx, cache, now, sends)));
   // The queue retries the job; the executions that went through are not claimed any more and are left alone.
   const failure = results.find((r) => r.status === "rejected");
+  const sent = await Promise.allSettled(groupByAccount(sends).map((group) => sendTemplates(env, db, group, now)));
   if (failure) throw failure.reason;
+  const sendFailure = sent.find((r) => r.status === "rejected");
+  if (sendFailure) throw sendFailure.reason;
 }
 
 function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) {
@@ -36,7 +40,7 @@ function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promis
   return map.get(key)!;
 }
 
-async function execute(env: Env, db: Db, ctx: repo.ClaimedExecution, cache: JobCache, now: Date) {
+async function execute(env: Env, db: Db, ctx: repo.ClaimedExecution, cache: JobCache, now: Date, sends: PlannedSend[]) {
   const { execution, campaign, step, run, lead } = ctx;
   if (execution.status !== "claimed") return; // an earlier delivery of this job ran it
   if (campaign.status !== "active") return void (await repo.releaseExecution(db, execution.id));
@@ -75,46 +79,5 @@ async function execute(env: Env, db: Db, ctx: repo.ClaimedExecution, cache: JobC
   const { values, missing } = resolveVariables(positions, step.variableBindings, leadContext(lead));
   if (missing.length > 0) return finish("failed", goOn, true);
   const filled = { content: fillTemplate(template.bodyText, values), variables: positions.length ? values : null };
-  if (!(await sendTemplate(env, db, ctx, lead.phone, account, template, filled, now))) return finish("opted_out", { runEnds: "stopped" });
-  return finish("queued", goOn);
-}
-
-// The conversation for the lead's number is created or reused and takes the campaign's template, so
-// the AI answers with the prompt linked to it. Answers false when the number opted out meanwhile.
-async function sendTemplate(
-  env: Env,
-  db: Db,
-  ctx: repo.ClaimedExecution,
-  phone: string,
-  account: AccountRow,
-  template: ProviderTemplate,
-  filled: { content: string; variables: Record<string, string> | null },
-  now: Date,
-) {
-  const { execution, campaign, lead } = ctx;
-  const conversation = await conversations.upsertWithTemplate(db, {
-    userId: campaign.userId,
-    twilioAccountId: account.id,
-    phoneNumber: phone,
-    customerName: [lead.nome, lead.cognome].filter(Boolean).join(" ") || null,
-    templateSid: template.sid,
-    templateName: template.friendlyName,
-    templateCategory: template.category,
-    promptId: null,
-    status: "active",
-  });
-  try {
-    await queueOutbound(
-      env,
-      db,
-      conversation,
-      { id: execution.id, content: filled.content, sender: "operator", templateSid: template.sid, templateVariables: filled.variables },
-      now,
-    );
-    return true;
-  } catch (err) {
-    // The number opted out since the context was read.
-    if (err instanceof HttpError && err.status === 409) return false;
-    throw err;
-  }
+  sends.push({ ctx, phone: lead.phone, account, template, filled, goOn });
 }

@@ -1,7 +1,6 @@
 import { twilioErrorText } from "@shared/messaging";
 import type { Db } from "../db/client";
-import { findAccount } from "../features/accounts/repo";
-import { accountAuthToken } from "../features/accounts/service";
+import { accountWithAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
 import { failLaterParts, publish, queueNextPart } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
@@ -10,6 +9,8 @@ import { listSentMessages, type SendRequest, sendMessage, TwilioError } from "..
 import { conversationChannel } from "../features/templates/service";
 import { changeMessageStatus } from "../features/campaigns/service";
 import { outboundMediaUrls } from "../features/media/service";
+import { liveListenersQuery } from "./live-listeners";
+import { reserveSendSlot } from "./sender-slots";
 
 // Waits longer than this are handed back to the queue rather than slept through.
 const MAX_SLEEP_MS = 10_000;
@@ -26,13 +27,31 @@ async function publishMessage(env: Env, db: Db, id: string) {
 }
 
 // Sends one queued outbound message. A message is claimed before the call and carries its Twilio sid
-// after it, so a redelivered job finds it sent and does nothing.
-export async function runSendMessage(env: Env, db: Db, job: { messageId: string }) {
-  const message = await repo.claimForSending(db, job.messageId);
+// after it, so a redelivered job finds it sent and does nothing. The claim and the conversation are read
+// in one round trip, the account with its decrypted token comes from the isolate's cache, and the
+// sender's slot from a reservation shared with the sends that ask at the same time (./sender-slots).
+export async function runSendMessage(env: Env, db: Db, job: { messageId: string; conversationId?: string }) {
+  let message: repo.MessageRow | undefined;
+  let found: Awaited<ReturnType<typeof repo.findConversation>>;
+  // Whether a console has the conversation open (without the job naming it: assume so).
+  let listened = true;
+  if (job.conversationId) {
+    const [claimed, conversation, listeners] = await db.batch([
+      repo.claimForSendingQuery(db, job.messageId),
+      repo.findConversationQuery(db, job.conversationId),
+      liveListenersQuery(db, null, "conversation", [job.conversationId]),
+    ]);
+    message = claimed[0];
+    found = conversation[0];
+    listened = listeners.length > 0;
+  } else {
+    message = await repo.claimForSending(db, job.messageId);
+  }
   if (!message) return;
-  const found = await repo.findConversation(db, message.conversationId);
-  const account = found && (await findAccount(db, found.conversation.twilioAccountId));
-  if (!found || !account) return;
+  if (found?.conversation.id !== message.conversationId) (found = await repo.findConversation(db, message.conversationId), (listened = true));
+  const cached = found && (await accountWithAuthToken(env, db, found.conversation.twilioAccountId));
+  if (!found || !cached) return;
+  const account = cached.account;
 
   if (found.optedOut && message.sender !== "system") {
     await changeMessageStatus(db, message.id, { status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi" });
@@ -40,8 +59,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     return;
   }
 
-  const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(account.id));
-  const wait = await limiter.reserve(Number(env.TWILIO_SENDER_MPS ?? 80));
+  const wait = await reserveSendSlot(env, account.id, Number(env.TWILIO_SENDER_MPS ?? 80));
   if (wait > MAX_SLEEP_MS) {
     await repo.updateMessage(db, message.id, { status: "queued" });
     throw new RetryLater(Math.ceil(wait / 1000));
@@ -58,12 +76,12 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
   }
 
   try {
-    const creds = { accountSid: account.accountSid, authToken: await accountAuthToken(env, account) };
+    const creds = { accountSid: account.accountSid, authToken: cached.authToken };
     const request: SendRequest = {
       from: account.phoneNumber,
       to: found.conversation.phoneNumber,
       // A template goes out on its own channel; free text on the customer's.
-      channel: message.templateSid ? await conversationChannel(db, account.id, message.templateSid) : found.conversation.channel,
+      channel: message.templateSid ? await templateChannel(db, account.id, message.templateSid) : found.conversation.channel,
       body: message.templateSid ? undefined : message.content,
       mediaUrls: message.templateSid ? undefined : await outboundMediaUrls(env, db, message.id),
       contentSid: message.templateSid ?? undefined,
@@ -83,7 +101,8 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     const sent = await sendMessage(env, creds, request);
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
     await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });
-    await publishMessage(env, db, message.id);
+    // What changed is known here: a chat that is open gets it without reading the message back.
+    if (listened) await publish(env, message.conversationId, { type: "message-status", messageId: message.id, status, errorCode: null, errorMessage: null });
     await sendNext(env, db, message);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
@@ -100,6 +119,20 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string 
     await publishMessage(env, db, message.id);
     await failLaterParts(env, db, message);
   }
+}
+
+// A template's channel (WhatsApp or SMS) is part of what the template is: the isolate remembers it
+// for a minute instead of reading it for each of a campaign's sends.
+const CHANNEL_TTL_MS = 60_000;
+const channels = new Map<string, { channel: Awaited<ReturnType<typeof conversationChannel>>; until: number }>();
+async function templateChannel(db: Db, accountId: string, templateSid: string) {
+  const key = `${accountId}:${templateSid}`;
+  const hit = channels.get(key);
+  if (hit && hit.until > Date.now()) return hit.channel;
+  const channel = await conversationChannel(db, accountId, templateSid);
+  if (channels.size > 1000) channels.clear();
+  channels.set(key, { channel, until: Date.now() + CHANNEL_TTL_MS });
+  return channel;
 }
 
 // Clocks differ: a Twilio message created this long before our attempt began may still be it.

@@ -16,8 +16,13 @@ const withOptOut = {
 };
 
 export async function findConversation(db: Db, id: string) {
-  const [row] = await db.select(withOptOut).from(conversations).where(eq(conversations.id, id)).limit(1);
+  const [row] = await findConversationQuery(db, id);
   return row;
+}
+
+// The same read as a statement, to go in a batch with others.
+export function findConversationQuery(db: Db, id: string) {
+  return db.select(withOptOut).from(conversations).where(eq(conversations.id, id)).limit(1);
 }
 
 export function findConversationByPhone(db: Db, accountId: string, phone: string) {
@@ -319,7 +324,13 @@ export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {
 // claimable again only once its lease has run out (its consumer died): a duplicate delivery of the job
 // meanwhile does nothing, and the outbox sweep re-queues it after the lease.
 export async function claimForSending(db: Db, id: string, now = new Date(), leaseMs = OUTBOX_LEASE_MS) {
-  const [row] = await db
+  const [row] = await claimForSendingQuery(db, id, now, leaseMs);
+  return row;
+}
+
+// The claim as a statement, to go in a batch with the reads a send needs.
+export function claimForSendingQuery(db: Db, id: string, now = new Date(), leaseMs = OUTBOX_LEASE_MS) {
+  return db
     .update(messages)
     .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1`, claimedAt: now })
     .where(
@@ -330,7 +341,6 @@ export async function claimForSending(db: Db, id: string, now = new Date(), leas
       ),
     )
     .returning();
-  return row;
 }
 
 // How long a claimed send may take before it counts as abandoned (longer than the queue's longest backoff).

@@ -1,0 +1,53 @@
+// Send slots of a Twilio sender, reserved from its SenderRateLimiter Durable Object. Sends that ask
+// while a reservation is on its way wait for the next one and share it: however many sends of a queue
+// batch (or of a campaign job) ask at once, the object is called once per round, and each send gets
+// its own slot, in the order they asked. Slots are never handed out past the sender's limit: the
+// object reserves exactly as many as were asked for.
+interface Round {
+  count: number;
+  waits: Promise<number[]>;
+  start: () => void;
+}
+
+const open = new Map<string, Round>();
+const inFlight = new Map<string, Promise<unknown>>();
+
+function newRound(env: Pick<Env, "SENDER_LIMITER">, accountId: string, mps: number): Round {
+  let start!: () => void;
+  const started = new Promise<void>((resolve) => (start = resolve));
+  const round: Round = {
+    count: 0,
+    start,
+    waits: started.then(async () => {
+      // From now on later callers join the next round.
+      if (open.get(accountId) === round) open.delete(accountId);
+      // Each wait counts from when the answer arrives, so no send goes out before its slot.
+      const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(accountId));
+      return limiter.reserveMany(mps, round.count);
+    }),
+  };
+  return round;
+}
+
+// Answers how many milliseconds this send must wait for its slot (it is reserved either way).
+export async function reserveSendSlot(env: Pick<Env, "SENDER_LIMITER">, accountId: string, mps: number): Promise<number> {
+  let round = open.get(accountId);
+  if (!round) {
+    round = newRound(env, accountId, mps);
+    open.set(accountId, round);
+    const previous = inFlight.get(accountId) ?? Promise.resolve();
+    // The round starts once the one before it has answered, collecting every send that asks meanwhile.
+    const current = previous.then(
+      () => round!.start(),
+      () => round!.start(),
+    );
+    const done = current.then(() => round!.waits).catch(() => undefined);
+    inFlight.set(accountId, done);
+    void done.then(() => {
+      if (inFlight.get(accountId) === done) inFlight.delete(accountId);
+    });
+  }
+  const index = round.count++;
+  const waits = await round.waits;
+  return waits[index]!;
+}
