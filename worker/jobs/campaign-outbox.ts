@@ -1,13 +1,11 @@
 import type { JobMessage } from "@shared/jobs";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, runBatch, type Statement } from "../db/client";
-import { conversations as conversationsTable, messages, optOuts } from "../db/schema";
 import type { AccountRow } from "../features/accounts/repo";
 import * as repo from "../features/campaigns/repo";
 import * as conversations from "../features/conversations/repo";
 import { publish, publishToAccount, toApiConversation, toApiMessage } from "../features/conversations/service";
-import { liveListenersQuery } from "./live-listeners";
+import { liveListenersQuery } from "../features/live-access/repo";
 
 // A campaign message a job decided to send: the lead's conversation is created or reused and takes the
 // campaign's template (so the AI answers with the prompt linked to it), and the message goes to the outbox.
@@ -48,39 +46,15 @@ export async function sendTemplates(env: Env, db: Db, group: PlannedSend[], now:
   const account = group[0]!.account;
   const phones = [...new Set(group.map((s) => s.phone))];
   const upserts = group.map((s) =>
-    db
-      .insert(conversationsTable)
-      .values({
-        userId: s.ctx.campaign.userId,
-        twilioAccountId: account.id,
-        phoneNumber: s.phone,
-        customerName: [s.ctx.lead.nome, s.ctx.lead.cognome].filter(Boolean).join(" ") || null,
-        templateSid: s.template.sid,
-        templateName: s.template.friendlyName,
-        templateCategory: s.template.category,
-        promptId: null,
-        status: "active",
-      })
-      .onConflictDoUpdate({
-        target: [conversationsTable.twilioAccountId, conversationsTable.phoneNumber],
-        set: {
-          templateSid: s.template.sid,
-          templateName: s.template.friendlyName,
-          templateCategory: s.template.category,
-          promptId: null,
-          status: "active",
-          customerName: sql`coalesce(${conversationsTable.customerName}, excluded.customer_name)`,
-          updatedAt: new Date(),
-        },
-      })
-      .returning(),
+    repo.upsertCampaignConversation(db, {
+      userId: s.ctx.campaign.userId,
+      accountId: account.id,
+      phone: s.phone,
+      customerName: [s.ctx.lead.nome, s.ctx.lead.cognome].filter(Boolean).join(" ") || null,
+      template: s.template,
+    }),
   );
-  const optOutReads = chunks(phones, IN_LIST_MAX).map((list) =>
-    db
-      .select({ phone: optOuts.phoneNumber })
-      .from(optOuts)
-      .where(and(eq(optOuts.twilioAccountId, account.id), inArray(optOuts.phoneNumber, list))),
-  );
+  const optOutReads = chunks(phones, IN_LIST_MAX).map((list) => repo.optedOutAmong(db, account.id, list));
   const first = (await db.batch([liveListenersQuery(db, account.id, "account", [account.id]), ...optOutReads, ...upserts] as unknown as [Statement, ...Statement[]])) as unknown[][];
   const accountListened = (first[0] as { name: string }[]).length > 0;
   const optedOut = new Set(first.slice(1, 1 + optOutReads.length).flatMap((rows) => (rows as { phone: string }[]).map((r) => r.phone)));
@@ -95,23 +69,7 @@ export async function sendTemplates(env: Env, db: Db, group: PlannedSend[], now:
 
   if (going.length > 0) {
     const inserts = going.map(({ send, conversation }) =>
-      db
-        .insert(messages)
-        .values({
-          id: send.ctx.execution.id,
-          conversationId: conversation.id,
-          content: send.filled.content,
-          isFromBot: true,
-          sender: "operator",
-          status: "queued",
-          templateSid: send.template.sid,
-          templateVariables: send.filled.variables,
-          replyToId: null,
-          sources: null,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning(),
+      repo.insertCampaignMessage(db, { id: send.ctx.execution.id, conversationId: conversation.id, filled: send.filled, templateSid: send.template.sid, now }),
     );
     const previews = going.map(({ send, conversation }) => conversations.updateConversation(db, conversation.id, { lastMessage: send.filled.content, lastMessageAt: now }));
     const ids = going.map((g) => g.conversation.id);
@@ -123,7 +81,7 @@ export async function sendTemplates(env: Env, db: Db, group: PlannedSend[], now:
     // A message an earlier delivery stored: queued again only if it was never tried.
     const earlier = going.filter((_, i) => !inserted[i]).map((g) => g.send.ctx.execution.id);
     const untried = earlier.length
-      ? (await db.select({ id: messages.id, status: messages.status, sendAttempts: messages.sendAttempts }).from(messages).where(inArray(messages.id, earlier))).filter(
+      ? (await repo.messageSendStates(db, earlier)).filter(
           (m) => m.status === "queued" && m.sendAttempts === 0,
         )
       : [];

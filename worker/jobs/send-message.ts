@@ -9,7 +9,7 @@ import { listSentMessages, type SendRequest, sendMessage, TwilioError } from "..
 import { conversationChannel } from "../features/templates/service";
 import { changeMessageStatus } from "../features/campaigns/service";
 import { outboundMediaUrls } from "../features/media/service";
-import { liveListenersQuery } from "./live-listeners";
+import { liveListenersQuery } from "../features/live-access/repo";
 import { reserveSendSlot } from "./sender-slots";
 
 // Waits longer than this are handed back to the queue rather than slept through.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ApiFunnelStepStats, CampaignType } from "@shared/schemas/campaigns";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
-import { funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists, twilioAccounts } from "@worker/db/schema";
+import { conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists, messages, optOuts, twilioAccounts } from "@worker/db/schema";
 import { reachableBy, type Tenant } from "@worker/db/tenancy";
 
 export type CampaignRow = typeof leadCampaigns.$inferSelect;
@@ -362,4 +362,74 @@ export function countStatements(db: Db, executionId: string, bits: number): Stat
       .where(sql`${leadCampaigns.id} in (select campaign_id from funnel_executions where ${match})`),
     db.update(funnelExecutions).set({ counted: sql`${funnelExecutions.counted} | ${bits}` }).where(match),
   ];
+}
+
+// The campaign outbox's statements, batched by worker/jobs/campaign-outbox.ts.
+
+// A lead's conversation, created or restarted by the campaign's template.
+export function upsertCampaignConversation(
+  db: Db,
+  c: { userId: string; accountId: string; phone: string; customerName: string | null; template: { sid: string; friendlyName: string; category: string | null } },
+) {
+  return db
+    .insert(conversations)
+    .values({
+      userId: c.userId,
+      twilioAccountId: c.accountId,
+      phoneNumber: c.phone,
+      customerName: c.customerName,
+      templateSid: c.template.sid,
+      templateName: c.template.friendlyName,
+      templateCategory: c.template.category,
+      promptId: null,
+      status: "active",
+    })
+    .onConflictDoUpdate({
+      target: [conversations.twilioAccountId, conversations.phoneNumber],
+      set: {
+        templateSid: c.template.sid,
+        templateName: c.template.friendlyName,
+        templateCategory: c.template.category,
+        promptId: null,
+        status: "active",
+        customerName: sql`coalesce(${conversations.customerName}, excluded.customer_name)`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+}
+
+export function optedOutAmong(db: Db, accountId: string, phones: string[]) {
+  return db
+    .select({ phone: optOuts.phoneNumber })
+    .from(optOuts)
+    .where(and(eq(optOuts.twilioAccountId, accountId), inArray(optOuts.phoneNumber, phones)));
+}
+
+// The step's message, under its execution's id: a redelivered job inserts none twice.
+export function insertCampaignMessage(
+  db: Db,
+  m: { id: string; conversationId: string; filled: { content: string; variables: Record<string, string> | null }; templateSid: string; now: Date },
+) {
+  return db
+    .insert(messages)
+    .values({
+      id: m.id,
+      conversationId: m.conversationId,
+      content: m.filled.content,
+      isFromBot: true,
+      sender: "operator",
+      status: "queued",
+      templateSid: m.templateSid,
+      templateVariables: m.filled.variables,
+      replyToId: null,
+      sources: null,
+      createdAt: m.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+}
+
+export function messageSendStates(db: Db, ids: string[]) {
+  return db.select({ id: messages.id, status: messages.status, sendAttempts: messages.sendAttempts }).from(messages).where(inArray(messages.id, ids));
 }
