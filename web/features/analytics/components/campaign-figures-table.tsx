@@ -31,7 +31,7 @@ export function CampaignFiguresTable({ range }: { range: { startDate: string; en
         ) : rows.length === 0 ? (
           <EmptyState title={UI.campaignsEmpty} className="py-8" />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={UI.campaignsTitle}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">

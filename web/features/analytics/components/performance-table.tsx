@@ -22,7 +22,7 @@ export function PerformanceTable() {
         ) : rows.length === 0 ? (
           <EmptyState title={UI.noData} className="py-8" />
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={UI.performanceTitle}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b text-left text-xs text-muted-foreground">

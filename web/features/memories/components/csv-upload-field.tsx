@@ -49,6 +49,7 @@ export function CsvUploadField({
           id={`${id}-file`}
           type="file"
           accept=".csv,text/csv"
+          aria-labelledby={`${id}-title`}
           className="sr-only"
           disabled={disabled}
           data-testid="csv-file-input"
