@@ -7,7 +7,7 @@ import { FieldError, Label } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { cn } from "@web/lib/cn";
 import { checkCustomRange, RANGE_PRESETS, rangeLength, type DayRange, type RangePreset } from "../lib/date-range";
-import { fullDay } from "../lib/format";
+import { fullDay } from "@web/lib/chart-scale";
 
 export type RangeSelection = { preset: RangePreset; range: DayRange } | { preset: "custom"; range: DayRange };
 

@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { cn } from "@web/lib/cn";
-import { axisDecimals, band, chartKind, labelIndexes, linePath, niceTicks, plotWidth, pointX, yOf, type Box } from "@web/lib/chart-scale";
-import { fullDay, shortDay } from "../lib/format";
+import { axisDecimals, band, chartKind, fullDay, labelIndexes, linePath, niceTicks, plotWidth, pointX, shortDay, yOf, type Box } from "@web/lib/chart-scale";
 import { useElementWidth } from "@web/lib/use-element-width";
 
 export interface ChartSeries {

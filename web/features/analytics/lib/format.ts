@@ -16,18 +16,6 @@ export function formatUsd(value: number, decimals = 4): string {
   return `$${(Number.isFinite(value) ? value : 0).toFixed(decimals)}`;
 }
 
-// "2026-03-05" → "05/03".
-export function shortDay(day: string): string {
-  const [, m, d] = day.split("-");
-  return m && d ? `${d}/${m}` : day;
-}
-
-// "2026-03-05" → "05/03/2026".
-export function fullDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return y && m && d ? `${d}/${m}/${y}` : day;
-}
-
 const axisPercentFormat = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 });
 
 // Axis ends read "50%", not "50,0%".
