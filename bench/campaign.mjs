@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { freePort, root, startLocalServer } from "../scripts/local-env.mjs";
 import { cpuNow, serverPids } from "./proc.mjs";
+import { answerAccountCheck } from "./fake-twilio.mjs";
 
 const LEADS = Number(process.env.BENCH_CAMPAIGN_LEADS ?? 10_000);
 // The sender's limit is Twilio's default of 80 messages per second. Local workerd runs the queue
@@ -31,13 +32,7 @@ function startFakeTwilio(port, sends) {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      // The account check a save makes (GET /2010-04-01/Accounts/{sid}.json).
-      const accountMatch = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\.json$/.exec(req.url ?? "");
-      if (accountMatch) {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
-        return;
-      }
+      if (answerAccountCheck(req, res)) return;
       // The Messages list, filtered by To and From, as the send job's reconciliation reads it after an
       // attempt whose answer it never got (on a loaded machine, a send that outlived the job's time-out).
       if (req.method === "GET" && req.url?.includes("/Messages.json")) {

@@ -13,6 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { freePort, root, startLocalServer } from "../scripts/local-env.mjs";
 import { serverPids } from "./proc.mjs";
+import { answerAccountCheck } from "./fake-twilio.mjs";
 
 const MIB = 1024 * 1024;
 const DOCUMENT_BYTES = Number(process.env.BENCH_MEDIA_MIB ?? 100) * MIB;
@@ -69,13 +70,7 @@ function startFakeTwilio(port, documents) {
     }
     req.resume();
     req.on("end", () => {
-      // The account check a save makes (GET /2010-04-01/Accounts/{sid}.json).
-      const accountMatch = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\.json$/.exec(req.url ?? "");
-      if (accountMatch) {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
-        return;
-      }
+      if (answerAccountCheck(req, res)) return;
       if (req.url?.includes("/Messages.json")) {
         res.writeHead(201, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ sid: `SM${crypto.randomUUID().replaceAll("-", "")}`, status: "queued" }));

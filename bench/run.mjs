@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
 import { CLOCK_TICKS, cpuNow, serverPids } from "./proc.mjs";
+import { answerAccountCheck } from "./fake-twilio.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -60,13 +61,7 @@ function startFakes() {
         );
         return;
       }
-      // The account check a save makes (GET /2010-04-01/Accounts/{sid}.json).
-      const accountMatch = /^\/2010-04-01\/Accounts\/(AC[0-9a-f]{32})\.json$/.exec(req.url ?? "");
-      if (accountMatch) {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ sid: accountMatch[1], status: "active", friendly_name: "Bench" }));
-        return;
-      }
+      if (answerAccountCheck(req, res)) return;
       if (req.method === "GET" && req.url?.includes("/Messages.json")) {
         // The reconciliation of a send whose answer was lost: this fake keeps no list.
         res.writeHead(200, { "Content-Type": "application/json" });
