@@ -10,7 +10,7 @@ import { presetRange, shiftDay } from "@web/features/analytics/lib/date-range";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, CLIENT, renderApp } from "./render-app";
+import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
 
 type Handler = (call: RecordedCall) => Response;
 
@@ -103,11 +103,7 @@ function points(range: { startDate: string; endDate: string }): DayPoint[] {
 function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}) {
   const active = account({ sandbox: true });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(user),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
-    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...shellRoutes(user, active),
     "GET /api/conversations/active": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse(SANDBOX_TEMPLATES),
     "GET /api/prompts": () => jsonResponse([prompt("p1", true), prompt("p2", false)]),

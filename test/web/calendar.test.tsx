@@ -11,7 +11,7 @@ import { rangeTitle, timeLabel } from "@web/features/calendar/lib/format";
 import { daysCovered, gridSegments, layoutTimeGrid, monthCell, nowOffset } from "@web/features/calendar/lib/grid-layout";
 import { eventsSourceFor } from "@web/features/calendar/components/calendar-page";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp } from "./render-app";
+import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 
 function occurrence(over: Partial<ApiCalendarOccurrence> = {}): ApiCalendarOccurrence {
   const startDate = over.startDate ?? "2026-03-25T09:00:00.000Z";
@@ -134,11 +134,7 @@ const SETTINGS: ApiCalendarSettings = { twilioAccountId: "a1", notificationEnabl
 function signedIn(routes: Record<string, (call: RecordedCall) => Response>) {
   const active = account({ sandbox: true });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(ADMIN),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
-    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...shellRoutes(ADMIN, active),
     "GET /api/operator-questions": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse([]),
     "GET /api/time/current": () => jsonResponse({ currentTime: new Date().toISOString(), timezone: "Europe/Rome", romeDate: "", romeTime: "", utcOffset: "+01:00" }),

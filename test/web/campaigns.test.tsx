@@ -9,7 +9,7 @@ import { emptyCalendarForm, emptyDynamicForm, validateCalendarForm, validateDyna
 import { romeDateTime, stepTriggerText } from "@web/features/campaigns/lib/format";
 import { emptyStepForm, stepFormFrom, validateStepForm } from "@web/features/campaigns/lib/step-form";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp } from "./render-app";
+import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
@@ -106,11 +106,7 @@ const CAPACITY: ApiCampaignCapacity = {
 function signedIn(routes: Record<string, Handler>) {
   const active = account({ sandbox: true });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(ADMIN),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
-    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...shellRoutes(ADMIN, active),
     "GET /api/operator-questions": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse(TEMPLATES),
     "GET /api/lists": () => jsonResponse(LISTS),

@@ -13,7 +13,7 @@ import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, CLIENT, renderApp } from "./render-app";
+import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
 
 type Handler = (call: RecordedCall) => Response;
 
@@ -44,10 +44,7 @@ const PROMPTS = [prompt({ id: "p-old", name: "Vecchio prompt", isActive: false }
 function signedIn(user: CurrentUser, routes: Record<string, Handler> = {}, sandbox = false) {
   const active = account({ sandbox });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(user),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
+    ...shellRoutes(user, active),
     "GET /api/conversations/unread-count": () => jsonResponse({ count: 1 }),
     "GET /api/conversations/active": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse(TEMPLATES),

@@ -11,18 +11,14 @@ import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp } from "./render-app";
+import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 
 type Handler = (call: RecordedCall) => Response;
 
 function signedIn(routes: Record<string, Handler>) {
   const active = account({ sandbox: true });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(ADMIN),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
-    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...shellRoutes(ADMIN, active),
     ...routes,
   });
 }

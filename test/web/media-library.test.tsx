@@ -4,18 +4,14 @@ import { type ApiLibraryItem, LIBRARY_TEXTS as LX } from "@shared/media-library"
 import { AGENT_TEXTS } from "@shared/schemas/agent";
 import { libraryFileIssue } from "@web/lib/queries/media-library";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp } from "./render-app";
+import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 
 const ITEM: ApiLibraryItem = { id: "11111111-1111-4111-8111-111111111111", title: "Listino prezzi", description: "Prezzi 2026", fileName: "listino.pdf", contentType: "application/pdf", size: 2048, createdAt: "2026-11-20T10:00:00.000Z" };
 
 function signedIn(routes: Record<string, (call: RecordedCall) => Response>) {
   const active = account({ sandbox: true });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(ADMIN),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
-    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...shellRoutes(ADMIN, active),
     "GET /api/operator-questions": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse([]),
     "GET /api/lead-notifications/settings": () => jsonResponse({ twilioAccountId: "a1", notificationEnabled: false, notificationTemplateId: null, notificationPhoneNumbers: [] }),

@@ -7,6 +7,7 @@ import { createQueryClient } from "@web/lib/query-client";
 import { createAppRouter } from "@web/router";
 import type { CurrentUser } from "@shared/schemas/auth";
 import type { TwilioAccount } from "@shared/schemas/accounts";
+import { jsonResponse } from "./fetch-mock";
 
 // The whole console, as main.tsx mounts it, at a given URL.
 export function renderApp(url = "/") {
@@ -62,5 +63,17 @@ export function account(overrides: Partial<TwilioAccount> = {}): TwilioAccount {
     lastInboundAt: null,
     webhookUrls: { message: "https://agentbot.test/webhooks/twilio/a1/message", status: "https://agentbot.test/webhooks/twilio/a1/status" },
     ...overrides,
+  };
+}
+
+// What the console's shell asks for on every page, signed in as `user` on `active`; a test spreads
+// these first and adds (or overrides) its page's routes after.
+export function shellRoutes(user: CurrentUser, active: TwilioAccount) {
+  return {
+    "GET /api/auth/me": () => jsonResponse(user),
+    "GET /api/twilio-accounts": () => jsonResponse([active]),
+    "GET /api/twilio-accounts/active": () => jsonResponse(active),
+    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
+    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
   };
 }

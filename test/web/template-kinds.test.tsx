@@ -4,18 +4,14 @@ import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
 import { addableButtons, emptyTemplateForm, newButton, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp } from "./render-app";
+import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 
 type Handler = (call: RecordedCall) => Response;
 
 function signedIn(routes: Record<string, Handler>) {
   const active = account({ sandbox: true });
   return mockFetch({
-    "GET /api/auth/me": () => jsonResponse(ADMIN),
-    "GET /api/twilio-accounts": () => jsonResponse([active]),
-    "GET /api/twilio-accounts/active": () => jsonResponse(active),
-    "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
-    "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
+    ...shellRoutes(ADMIN, active),
     ...routes,
   });
 }
