@@ -5,10 +5,11 @@ import { parseServerError } from "./server-error";
 import { toast } from "./toast-store";
 
 // A mutation's failure toast is shown here, once, from its `meta`: the title names what failed, the
-// description is the server's message, else `errorFallback`, else none. A mutation without
-// `meta.errorTitle` shows its failure itself (inline, in its form).
+// description is `errorDescription` when the screen words it itself, else the server's message, else
+// `errorFallback`, else none. A mutation without `meta.errorTitle` shows its failure itself (inline, in its form).
 export interface AppMutationMeta extends Record<string, unknown> {
   errorTitle?: string;
+  errorDescription?: string;
   errorFallback?: string;
 }
 
@@ -20,7 +21,7 @@ declare module "@tanstack/react-query" {
 
 export function showMutationError(error: unknown, meta: AppMutationMeta | undefined): boolean {
   if (!meta?.errorTitle) return false;
-  toast({ title: meta.errorTitle, description: parseServerError(error).message ?? meta.errorFallback, variant: "destructive" });
+  toast({ title: meta.errorTitle, description: meta.errorDescription ?? parseServerError(error).message ?? meta.errorFallback, variant: "destructive" });
   return true;
 }
 

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "@web/lib/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -23,4 +23,17 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("flex flex-wrap items-center gap-2 border-t px-5 py-3", className)} {...props} />;
+}
+
+// The header most cards open with: an icon before the title, and an optional line under it.
+export function CardHeading({ icon, title, description, className }: { icon?: ReactNode; title: ReactNode; description?: ReactNode; className?: string }) {
+  return (
+    <CardHeader className={className}>
+      <CardTitle className="flex items-center gap-2">
+        {icon}
+        {title}
+      </CardTitle>
+      {description ? <CardDescription>{description}</CardDescription> : null}
+    </CardHeader>
+  );
 }

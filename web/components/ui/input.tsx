@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { cn } from "@web/lib/cn";
 
 const fieldBase =
@@ -14,6 +14,20 @@ export function NativeSelect({ className, children, ...props }: SelectHTMLAttrib
       {children}
     </select>
   );
+}
+
+// One <option> per item, its value and label read by the caller.
+export function ItemOptions<TItem>({ items, value, label }: { items: readonly TItem[]; value: (item: TItem) => string; label: (item: TItem) => ReactNode }) {
+  return items.map((item) => (
+    <option key={value(item)} value={value(item)}>
+      {label(item)}
+    </option>
+  ));
+}
+
+// One <option> per record: its id is the value, its name the label.
+export function NamedOptions({ items }: { items: readonly { id: string; name: string }[] }) {
+  return <ItemOptions items={items} value={(item) => item.id} label={(item) => item.name} />;
 }
 
 export function Checkbox({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {

@@ -1,21 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { LIST_TEXTS } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteList(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/lists/${encodeURIComponent(id)}`);
-}
+export const deleteList = (id: string) => unwrap(api.lists[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteList(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteList,
-    // The card holding the button goes away with the list: the toast is raised here.
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.lists });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// The card holding the button goes away with the list: its success toast is raised through callbacks.
+export const useDeleteList = (callbacks?: MutationCallbacks) =>
+  useApiMutation({ mutationFn: deleteList, refresh: [queryKeys.lists], errorTitle: T.error, errorDescription: LIST_TEXTS.deleteError, callbacks });

@@ -27,7 +27,6 @@ export function ListCard({
   const start = useStartImport();
   const removal = useDeleteList({
     onSuccess: () => toast({ title: TX.deleted, description: list.name, variant: "success" }),
-    onError: () => toast({ title: T.error, description: TX.deleteError, variant: "destructive" }),
   });
 
   const runImport = () =>
