@@ -106,8 +106,6 @@ export const T = {
   defaultPromptSaved: "Prompt predefinito aggiornato",
   defaultPromptError: "Impossibile aggiornare il prompt predefinito",
   defaultPromptNotFound: "Prompt non trovato in questo account",
-  useForFirstContact: "Usa per i clienti che scrivono per primi",
-  firstContactBadge: "Per chi scrive per primo",
 
   // New user for an account
   userCreatedForAccount: "Utente creato con successo per l'account",

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USAGE_UI } from "@shared/ai-brain-texts";
 import { MEMORY_TEXTS } from "@shared/schemas/memories";
-import { PROMPT_TEXTS } from "@shared/schemas/prompts";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
 import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
 import { activeSandbox, baseUrl, launch, newPage, OFFLINE_REPLY, screenshot, sidebar, signIn } from "./browser";

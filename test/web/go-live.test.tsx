@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import type { ApiPrompt } from "@shared/schemas/prompts";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { T } from "@shared/strings";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
@@ -105,8 +106,8 @@ describe("Account Twilio: going live", () => {
     const cards = await screen.findAllByTestId("prompt-card");
     const first = cards.find((c) => within(c).queryByText("Benvenuto"))!;
     const second = cards.find((c) => within(c).queryByText("Prestiti"))!;
-    expect(within(second).getByTestId("first-contact-badge").textContent).toBe(T.firstContactBadge);
-    fireEvent.click(await within(first).findByRole("button", { name: T.useForFirstContact }));
+    expect(within(second).getByTestId("first-contact-badge").textContent).toBe(PROMPT_TEXTS.firstContactBadge);
+    fireEvent.click(await within(first).findByRole("button", { name: PROMPT_TEXTS.useForFirstContact }));
     expect(await screen.findByText(T.defaultPromptSaved)).toBeTruthy();
     expect(patches(calls)).toEqual([{ defaultPromptId: "p1" }]);
     await waitFor(() => expect(within(first).getByTestId("first-contact-badge")).toBeTruthy());

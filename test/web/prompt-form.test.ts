@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PROMPT_TEXTS, type ApiPrompt } from "@shared/schemas/prompts";
+import type { ApiPrompt } from "@shared/schemas/prompts";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import {
   ALL_MODELS,
   emptyPromptForm,

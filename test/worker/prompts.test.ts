@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_IDS } from "@shared/models";
-import { GENERATED_TEST_MESSAGES, generatedTestMessage, PROMPT_TEXTS as TX } from "@shared/schemas/prompts";
+import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { generatedTestMessage } from "@shared/prompt-limits";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { openaiUsage, usageBudgets } from "@worker/db/schema";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { accountOwner, addMember, call, createAccount, db, signedInUser } from "./helpers";
@@ -87,7 +89,7 @@ describe("prompts CRUD", () => {
     const { cookie } = await signedInUser();
     const res = await call("/api/prompts", { cookie, body: BASE });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe(TX.noActiveAccount);
+    expect(res.json.error).toBe(ACCOUNT_TEXTS.noActiveAccount);
     expect((await call("/api/prompts", { cookie })).json).toEqual([]);
   });
 
@@ -205,17 +207,17 @@ describe("testing a prompt against the model", () => {
   });
 
   it("generates the test message from the prompt's subject when none is given", async () => {
-    expect(generatedTestMessage("Vendiamo PRESTITI veloci")).toBe(GENERATED_TEST_MESSAGES.loans);
-    expect(generatedTestMessage("Forniture per l'ufficio")).toBe(GENERATED_TEST_MESSAGES.office);
-    expect(generatedTestMessage("Agenzia di viaggi")).toBe(GENERATED_TEST_MESSAGES.generic);
+    expect(generatedTestMessage("Vendiamo PRESTITI veloci")).toBe(TX.generatedTestMessages.loans);
+    expect(generatedTestMessage("Forniture per l'ufficio")).toBe(TX.generatedTestMessages.office);
+    expect(generatedTestMessage("Agenzia di viaggi")).toBe(TX.generatedTestMessages.generic);
     // 'prestiti' wins over 'ufficio'.
-    expect(generatedTestMessage("prestiti per l'ufficio")).toBe(GENERATED_TEST_MESSAGES.loans);
+    expect(generatedTestMessage("prestiti per l'ufficio")).toBe(TX.generatedTestMessages.loans);
 
     const { cookie } = await accountOwner();
     const cases: [string, string, unknown][] = [
-      ["Offriamo prestiti personali.", GENERATED_TEST_MESSAGES.loans, undefined],
-      ["Cancelleria per ufficio.", GENERATED_TEST_MESSAGES.office, {}],
-      ["Consulenza marketing.", GENERATED_TEST_MESSAGES.generic, { testMessage: "   " }],
+      ["Offriamo prestiti personali.", TX.generatedTestMessages.loans, undefined],
+      ["Cancelleria per ufficio.", TX.generatedTestMessages.office, {}],
+      ["Consulenza marketing.", TX.generatedTestMessages.generic, { testMessage: "   " }],
     ];
     for (const [content, expected, body] of cases) {
       const prompt = await createPrompt(cookie, { content });

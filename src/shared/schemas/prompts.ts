@@ -1,33 +1,19 @@
 import { z } from "zod";
 import { type AgentToolKey, agentToolsSchema } from "./agent";
 import { MODEL_NAME_MAX, MODEL_NAME_PATTERN } from "../models";
-import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_TEXTS } from "../prompt-texts";
-
-// The texts, limits and defaults live in a module without zod, so the console can use them without
-// loading the schemas.
-export {
-  DUPLICATE_SUFFIX,
-  duplicateName,
-  GENERATED_TEST_MESSAGES,
-  generatedTestMessage,
-  PROMPT_CARD_PREVIEW,
-  PROMPT_DASHBOARD_PREVIEW,
-  PROMPT_DEFAULTS,
-  PROMPT_LIMITS,
-  PROMPT_MODEL_FILTERS,
-  PROMPT_TEXTS,
-} from "../prompt-texts";
+import { PROMPT_DEFAULTS, PROMPT_LIMITS } from "../prompt-limits";
+import { PROMPT_TEXTS } from "../texts/prompts";
 
 const name = z
   .string({ error: PROMPT_TEXTS.nameRequired })
   .trim()
   .min(1, PROMPT_TEXTS.nameRequired)
-  .max(PROMPT_LIMITS.nameMax, PROMPT_TEXTS.nameTooLong);
+  .max(PROMPT_LIMITS.nameMax, PROMPT_TEXTS.nameTooLong(PROMPT_LIMITS.nameMax));
 const content = z
   .string({ error: PROMPT_TEXTS.contentRequired })
   .trim()
   .min(1, PROMPT_TEXTS.contentRequired)
-  .max(PROMPT_LIMITS.contentMax, PROMPT_TEXTS.contentTooLong);
+  .max(PROMPT_LIMITS.contentMax, PROMPT_TEXTS.contentTooLong(PROMPT_LIMITS.contentMax));
 const model = z.string({ error: PROMPT_TEXTS.modelInvalid }).trim().min(1, PROMPT_TEXTS.modelInvalid).max(MODEL_NAME_MAX, PROMPT_TEXTS.modelInvalid).regex(MODEL_NAME_PATTERN, PROMPT_TEXTS.modelInvalid);
 const temperature = z
   .number({ error: PROMPT_TEXTS.temperatureInvalid })
@@ -76,7 +62,7 @@ export const updatePromptSchema = z.object({
 const testMessage = z
   .string({ error: PROMPT_TEXTS.testMessageRequired })
   .trim()
-  .max(PROMPT_LIMITS.testMessageMax, PROMPT_TEXTS.testMessageTooLong);
+  .max(PROMPT_LIMITS.testMessageMax, PROMPT_TEXTS.testMessageTooLong(PROMPT_LIMITS.testMessageMax));
 
 // Testing a saved prompt: a blank or missing message is replaced by the generated one.
 export const promptTestSchema = z.object({ testMessage: testMessage.optional() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rowToPassage } from "@shared/csv";
-import { duplicateName } from "@shared/schemas/prompts";
+import { duplicateName } from "@shared/prompt-limits";
 import {
   type ApiFeedbackRow,
   type ApiMemory,

@@ -1,14 +1,7 @@
 import type { z } from "zod";
-import {
-  type ApiPrompt,
-  type createPromptSchema,
-  duplicateName,
-  generatedTestMessage,
-  type promptContentTestSchema,
-  PROMPT_TEXTS as TX,
-  type PromptTestResult,
-  type updatePromptSchema,
-} from "@shared/schemas/prompts";
+import { duplicateName, generatedTestMessage } from "@shared/prompt-limits";
+import type { ApiPrompt, createPromptSchema, promptContentTestSchema, PromptTestResult, updatePromptSchema } from "@shared/schemas/prompts";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { Db } from "@worker/db/client";
 import { HttpError, notFound } from "@worker/lib/http-error";
 import { isOffline, ModelProviderError } from "@worker/providers/openai";

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { Bot, Copy, FlaskConical, Pencil, Trash } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { PROMPT_DASHBOARD_PREVIEW } from "@shared/prompt-texts";
+import { PROMPT_DASHBOARD_PREVIEW } from "@shared/prompt-limits";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
@@ -46,7 +46,7 @@ export function DashboardPromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onE
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span className="font-medium text-foreground">{modelLabel(prompt.model)}</span>
         <LinkedCount count={prompt.linkedTemplates.length} />
-        <span>{UI.approxMaxTokens(prompt.maxTokens)}</span>
+        <span>{TX.approxMaxTokens(prompt.maxTokens)}</span>
       </p>
       <div className="flex flex-wrap gap-1.5">
         <Button size="sm" variant="outline" onClick={edit} onPointerEnter={preloadEditor} onFocus={preloadEditor}>
@@ -55,11 +55,11 @@ export function DashboardPromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onE
         </Button>
         <Button size="sm" variant="outline" onClick={actions.runTest} disabled={actions.testing}>
           {actions.testing ? <Spinner /> : <FlaskConical aria-hidden />}
-          {UI.test}
+          {TX.test}
         </Button>
         <Button size="sm" variant="outline" onClick={actions.duplicate} disabled={actions.duplicating}>
           <Copy aria-hidden />
-          {UI.duplicate}
+          {TX.duplicate}
         </Button>
         <Button size="sm" variant="ghost-destructive" onClick={actions.remove} disabled={actions.removing}>
           <Trash aria-hidden />
@@ -85,10 +85,10 @@ export function ActivePromptsCard({ limit = DASHBOARD_PROMPTS }: { limit?: numbe
         <div className="flex items-center justify-between gap-2">
           <CardTitle className="flex items-center gap-2">
             <Bot className="size-4 text-primary" aria-hidden />
-            {UI.activePromptsTitle}
+            {TX.activePromptsTitle}
           </CardTitle>
           <Link to="/prompts" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            {UI.manageAll}
+            {TX.manageAll}
           </Link>
         </div>
       </CardHeader>
@@ -98,7 +98,7 @@ export function ActivePromptsCard({ limit = DASHBOARD_PROMPTS }: { limit?: numbe
             <Spinner label={T.loading} />
           </div>
         ) : active.length === 0 ? (
-          <EmptyState title={UI.noActivePrompts} icon={<Bot className="size-6" aria-hidden />} />
+          <EmptyState title={TX.noActivePrompts} icon={<Bot className="size-6" aria-hidden />} />
         ) : (
           active.map((prompt) => <DashboardPromptCard key={prompt.id} prompt={prompt} />)
         )}

@@ -1,5 +1,6 @@
 import { MessageCircleReply } from "lucide-react";
 import type { ApiPrompt } from "@shared/schemas/prompts";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -21,7 +22,7 @@ export function FirstContactButton({ prompt, className }: { prompt: ApiPrompt; c
     return (
       <Badge variant="success" className={className} data-testid="first-contact-badge">
         <MessageCircleReply aria-hidden />
-        {T.firstContactBadge}
+        {TX.firstContactBadge}
       </Badge>
     );
   }
@@ -35,7 +36,7 @@ export function FirstContactButton({ prompt, className }: { prompt: ApiPrompt; c
       data-testid="first-contact-button"
     >
       <MessageCircleReply aria-hidden />
-      {T.useForFirstContact}
+      {TX.useForFirstContact}
     </Button>
   );
 }

@@ -1,6 +1,5 @@
 import { Link2 } from "lucide-react";
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { Badge } from "@web/components/ui/badge";
 
 // The small pieces the prompt cards share, apart from prompt-cards.tsx so the dashboard's card does
@@ -14,7 +13,7 @@ export function LinkedCount({ count }: { count: number }) {
   return (
     <span className="inline-flex items-center gap-1">
       <Link2 className="size-3.5" aria-hidden />
-      {UI.linkedCount(count)}
+      {TX.linkedCount(count)}
     </span>
   );
 }

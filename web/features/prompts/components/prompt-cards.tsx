@@ -1,6 +1,6 @@
 import { Copy, FlaskConical, Pencil, Trash } from "lucide-react";
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { PROMPT_CARD_PREVIEW, PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { PROMPT_CARD_PREVIEW } from "@shared/prompt-limits";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
@@ -42,7 +42,7 @@ export function PromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onEdit: () =
           checked={actions.active}
           disabled={actions.toggling}
           onCheckedChange={actions.setActive}
-          aria-label={UI.activeSwitchLabel(prompt.name)}
+          aria-label={TX.activeSwitchLabel(prompt.name)}
           data-testid="prompt-card-switch"
         />
       </div>
@@ -51,9 +51,9 @@ export function PromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onEdit: () =
           {preview(prompt.content, PROMPT_CARD_PREVIEW)}
         </p>
         <dl className="mt-auto grid grid-cols-3 gap-2 rounded-lg bg-muted/50 px-3 py-2">
-          <Meta label={UI.temperatureShort} value={temperatureLabel(prompt.temperature)} />
-          <Meta label={UI.maxTokensShort} value={String(prompt.maxTokens)} />
-          <Meta label={UI.linkedShort} value={String(prompt.linkedTemplates.length)} />
+          <Meta label={TX.temperatureShort} value={temperatureLabel(prompt.temperature)} />
+          <Meta label={TX.maxTokensShort} value={String(prompt.maxTokens)} />
+          <Meta label={TX.linkedShort} value={String(prompt.linkedTemplates.length)} />
         </dl>
         <FirstContactButton prompt={prompt} className="self-start" />
       </CardContent>
@@ -64,11 +64,11 @@ export function PromptCard({ prompt, onEdit }: { prompt: ApiPrompt; onEdit: () =
         </Button>
         <Button size="sm" variant="outline" onClick={actions.runTest} disabled={actions.testing} data-testid="prompt-card-test">
           {actions.testing ? <Spinner /> : <FlaskConical aria-hidden />}
-          {actions.testing ? UI.testRunning : UI.test}
+          {actions.testing ? TX.testRunning : TX.test}
         </Button>
         <Button size="sm" variant="outline" onClick={actions.duplicate} disabled={actions.duplicating}>
           <Copy aria-hidden />
-          {UI.duplicate}
+          {TX.duplicate}
         </Button>
         <Button size="sm" variant="ghost-destructive" onClick={actions.remove} disabled={actions.removing} className="ml-auto">
           <Trash aria-hidden />
@@ -97,13 +97,13 @@ export function PromptCardMobile({ prompt, onEdit }: { prompt: ApiPrompt; onEdit
       </div>
       <p className="mt-2 text-sm break-words text-muted-foreground">{preview(prompt.content, PROMPT_CARD_PREVIEW)}</p>
       <p className="mt-2 text-xs text-muted-foreground">
-        <span className="font-medium text-foreground">{modelLabel(prompt.model)}</span> · {UI.temperatureShort}{" "}
-        {temperatureLabel(prompt.temperature)} · {UI.maxTokensShort} {prompt.maxTokens}
+        <span className="font-medium text-foreground">{modelLabel(prompt.model)}</span> · {TX.temperatureShort}{" "}
+        {temperatureLabel(prompt.temperature)} · {TX.maxTokensShort} {prompt.maxTokens}
       </p>
       <div className="mt-3 grid grid-cols-3 gap-2">
         <Button size="sm" variant="outline" onClick={actions.runTest} disabled={actions.testing} data-testid="prompt-card-test">
           {actions.testing ? <Spinner /> : <FlaskConical aria-hidden />}
-          {UI.test}
+          {TX.test}
         </Button>
         <Button size="sm" variant="outline" onClick={onEdit}>
           <Pencil aria-hidden />
@@ -111,7 +111,7 @@ export function PromptCardMobile({ prompt, onEdit }: { prompt: ApiPrompt; onEdit
         </Button>
         <Button size="sm" variant="outline" onClick={actions.duplicate} disabled={actions.duplicating}>
           <Copy aria-hidden />
-          {UI.duplicate}
+          {TX.duplicate}
         </Button>
       </div>
       <FirstContactButton prompt={prompt} className="mt-2 w-full" />

@@ -1,6 +1,6 @@
 import { Controller, useForm } from "react-hook-form";
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { PROMPT_LIMITS, PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { PROMPT_LIMITS } from "@shared/prompt-limits";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
 import { TemplateChecklistField } from "@web/components/template-checklist";
@@ -62,17 +62,17 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
   };
 
   const confirmRemove = () => {
-    if (!editing || !window.confirm(UI.deleteConfirm(editing.name))) return;
+    if (!editing || !window.confirm(TX.deleteConfirm(editing.name))) return;
     remove.mutate(editing.id, { onSuccess: onClose });
   };
 
   return (
     <Form form={form} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-[1fr_13rem]">
-        <FormField<Values, "name"> name="name" label={UI.nameLabel}>
-          {(field) => <Input {...field} maxLength={PROMPT_LIMITS.nameMax} placeholder={UI.namePlaceholder} />}
+        <FormField<Values, "name"> name="name" label={TX.nameLabel}>
+          {(field) => <Input {...field} maxLength={PROMPT_LIMITS.nameMax} placeholder={TX.namePlaceholder} />}
         </FormField>
-        <FormField<Values, "model"> name="model" label={UI.modelLabel} hint={T.modelHint}>
+        <FormField<Values, "model"> name="model" label={TX.modelLabel} hint={T.modelHint}>
           {(field) => (
             <>
               <Input {...field} list={`${field.id}-list`} autoComplete="off" />
@@ -82,22 +82,22 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
         </FormField>
       </div>
 
-      <FormField<Values, "content"> name="content" label={UI.contentLabel} hint={UI.contentCount(values.content.length, PROMPT_LIMITS.contentMax)}>
-        {(field) => <Textarea {...field} rows={7} maxLength={PROMPT_LIMITS.contentMax} placeholder={UI.contentPlaceholder} />}
+      <FormField<Values, "content"> name="content" label={TX.contentLabel} hint={TX.contentCount(values.content.length, PROMPT_LIMITS.contentMax)}>
+        {(field) => <Textarea {...field} rows={7} maxLength={PROMPT_LIMITS.contentMax} placeholder={TX.contentPlaceholder} />}
       </FormField>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <TemperatureField form={form} model={values.model} />
-        <FormField<Values, "maxTokens"> name="maxTokens" label={UI.maxTokensLabel} hint={UI.maxTokensHint}>
+        <FormField<Values, "maxTokens"> name="maxTokens" label={TX.maxTokensLabel} hint={TX.maxTokensHint}>
           {(field) => (
             <Input {...field} type="number" inputMode="numeric" min={PROMPT_LIMITS.maxTokensMin} max={PROMPT_LIMITS.maxTokensMax} step={1} />
           )}
         </FormField>
       </div>
 
-      <FormSwitch<Values, "isActive"> name="isActive" label={UI.activeLabel} hint={UI.activeHint} data-testid="prompt-active-switch" />
+      <FormSwitch<Values, "isActive"> name="isActive" label={TX.activeLabel} hint={TX.activeHint} data-testid="prompt-active-switch" />
 
-      <TemplateChecklistField<Values> name="linkedTemplates" label={UI.linkedTemplatesLabel} hint={UI.linkedTemplatesHint} />
+      <TemplateChecklistField<Values> name="linkedTemplates" label={TX.linkedTemplatesLabel} hint={TX.linkedTemplatesHint} />
 
       <Controller
         control={form.control}
@@ -113,7 +113,7 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
 
       <PromptTestArea settings={testSettingsFrom(values)} />
 
-      <FormFooter onCancel={onClose} pending={pending} submitTestId="prompt-save" submitLabel={create.isPending || update.isPending ? UI.saving : editing ? UI.save : UI.create} onDelete={editing ? confirmRemove : undefined} />
+      <FormFooter onCancel={onClose} pending={pending} submitTestId="prompt-save" submitLabel={create.isPending || update.isPending ? TX.saving : editing ? TX.save : TX.create} onDelete={editing ? confirmRemove : undefined} />
     </Form>
   );
 }
@@ -126,7 +126,7 @@ function TemperatureField({ form, model }: { form: ReturnType<typeof useForm<Val
   return (
     <div className="grid gap-1.5">
       <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={id}>{UI.temperatureLabel}</Label>
+        <Label htmlFor={id}>{TX.temperatureLabel}</Label>
         <output htmlFor={id} className="font-mono text-sm font-semibold tabular-nums" data-testid="temperature-value">
           {temperatureLabel(temperature)}
         </output>
@@ -141,7 +141,7 @@ function TemperatureField({ form, model }: { form: ReturnType<typeof useForm<Val
         className="h-10 w-full cursor-pointer accent-primary"
         {...form.register("temperature", { valueAsNumber: true })}
       />
-      <p className="text-xs text-muted-foreground">{hasFixedTemperature(model) ? UI.temperatureFixed : UI.temperatureHint}</p>
+      <p className="text-xs text-muted-foreground">{hasFixedTemperature(model) ? TX.temperatureFixed : TX.temperatureHint}</p>
       {error ? <p className="text-xs font-medium text-destructive">{error}</p> : null}
     </div>
   );
@@ -162,7 +162,7 @@ export function PromptEditorDialog({ state, onClose }: { state: PromptDialogStat
       <DialogContent wide className="sm:max-w-2xl" data-testid="prompt-editor">
         <DialogHeader>
           <DialogTitle>{editing ? TX.editPrompt : TX.newPrompt}</DialogTitle>
-          <DialogDescription>{UI.editorDescription}</DialogDescription>
+          <DialogDescription>{TX.editorDescription}</DialogDescription>
         </DialogHeader>
         {state ? <PromptForm key={editing?.id ?? "new"} editing={editing} mutations={{ create, update, remove, pending }} onClose={onClose} /> : null}
       </DialogContent>

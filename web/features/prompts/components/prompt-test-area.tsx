@@ -1,7 +1,7 @@
 import { FlaskConical, Sparkles } from "lucide-react";
 import { useId, useState } from "react";
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { generatedTestMessage, PROMPT_LIMITS, PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { generatedTestMessage, PROMPT_LIMITS } from "@shared/prompt-limits";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { PromptTestResult } from "@shared/schemas/prompts";
 import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/field";
@@ -26,7 +26,7 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
     setResult(null);
     setFailure(null);
     if (!settings.content.trim()) {
-      setFailure({ text: UI.editorError(TX.contentRequired), reason: null });
+      setFailure({ text: TX.editorError(TX.contentRequired), reason: null });
       return;
     }
     test.mutate(
@@ -38,7 +38,7 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
         },
         onError: (err) => {
           const text = testFailureMessage(err);
-          setFailure({ text: text ? UI.editorError(text) : TX.testFailed, reason: testFailureReason(err) });
+          setFailure({ text: text ? TX.editorError(text) : TX.testFailed, reason: testFailureReason(err) });
           toast({ title: TX.testErrorTitle, description: testFailureToast(err), variant: "destructive" });
         },
       },
@@ -49,13 +49,13 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
     <section className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4" aria-labelledby={`${id}-title`} data-testid="prompt-test-area">
       <div>
         <h3 id={`${id}-title`} className="text-sm font-semibold">
-          {UI.testAreaTitle}
+          {TX.testAreaTitle}
         </h3>
-        <p className="mt-0.5 text-xs text-muted-foreground">{UI.testAreaHint}</p>
+        <p className="mt-0.5 text-xs text-muted-foreground">{TX.testAreaHint}</p>
       </div>
       <div className="grid gap-1.5">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Label htmlFor={`${id}-message`}>{UI.testMessageLabel}</Label>
+          <Label htmlFor={`${id}-message`}>{TX.testMessageLabel}</Label>
           <Button
             size="sm"
             variant="ghost"
@@ -63,7 +63,7 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
             disabled={test.isPending}
           >
             <Sparkles aria-hidden />
-            {UI.suggestMessage}
+            {TX.suggestMessage}
           </Button>
         </div>
         <Textarea
@@ -71,7 +71,7 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
           name="testMessage"
           rows={3}
           maxLength={PROMPT_LIMITS.testMessageMax}
-          placeholder={UI.testMessagePlaceholder}
+          placeholder={TX.testMessagePlaceholder}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
         />
@@ -79,18 +79,18 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
       <div>
         <Button variant="secondary" onClick={run} disabled={blank || test.isPending} data-testid="prompt-test-button">
           {test.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
-          {test.isPending ? UI.testRunning : TX.testButton}
+          {test.isPending ? TX.testRunning : TX.testButton}
         </Button>
       </div>
       <div aria-live="polite">
         {result ? (
           <div className="grid gap-1.5 rounded-lg border border-success/40 bg-card p-3 text-sm" data-testid="prompt-test-result">
             <p className="text-xs font-semibold text-muted-foreground">
-              {UI.testResultTitle} · {result.model}
+              {TX.testResultTitle} · {result.model}
             </p>
             <p className="break-words whitespace-pre-wrap">{result.content}</p>
             <p className="text-xs text-muted-foreground">
-              {result.offline ? UI.testOffline : UI.testUsage(result.totalTokens, formatTestCost(result.totalCost), result.durationMs)}
+              {result.offline ? TX.testOffline : TX.testUsage(result.totalTokens, formatTestCost(result.totalCost), result.durationMs)}
             </p>
           </div>
         ) : null}

@@ -1,7 +1,6 @@
 import { Bot, Plus, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
@@ -33,7 +32,7 @@ export function PromptsPage() {
     );
   } else if (isError) {
     body = (
-      <EmptyState title={UI.loadError}>
+      <EmptyState title={TX.loadError}>
         <Button variant="outline" onClick={() => void refetch()}>
           {T.retry}
         </Button>
@@ -44,7 +43,7 @@ export function PromptsPage() {
       <EmptyState title={TX.empty} icon={<Bot className="size-6" aria-hidden />}>
         <Button onClick={create}>
           <Plus aria-hidden />
-          {UI.createFirst}
+          {TX.createFirst}
         </Button>
       </EmptyState>
     );
@@ -73,8 +72,8 @@ export function PromptsPage() {
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"
-            aria-label={UI.searchLabel}
-            placeholder={UI.searchPlaceholder}
+            aria-label={TX.searchLabel}
+            placeholder={TX.searchPlaceholder}
             className="pl-9"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -83,7 +82,7 @@ export function PromptsPage() {
         </div>
         <div className="flex items-center gap-3 md:contents">
           <label htmlFor={`${id}-model`} className="sr-only">
-            {UI.modelFilterLabel}
+            {TX.modelFilterLabel}
           </label>
           <NativeSelect
             id={`${id}-model`}
@@ -92,7 +91,7 @@ export function PromptsPage() {
             onChange={(e) => setModel(e.target.value)}
             data-testid="prompt-model-filter"
           >
-            <option value={ALL_MODELS}>{UI.allModels}</option>
+            <option value={ALL_MODELS}>{TX.allModels}</option>
             {PROMPT_FILTER_MODELS.map((m) => (
               <option key={m} value={m}>
                 {modelLabel(m)}
@@ -106,7 +105,7 @@ export function PromptsPage() {
         </div>
         {prompts ? (
           <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="prompt-count">
-            {UI.count(shown.length)}
+            {TX.count(shown.length)}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,4 @@
-import { PROMPT_UI as UI } from "@shared/prompt-ui-texts";
-import { PROMPT_TEXTS as TX } from "@shared/prompt-texts";
+import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
 import { serverMessage } from "@web/lib/server-error";
@@ -36,7 +35,7 @@ export function usePromptActions(prompt: ApiPrompt) {
     duplicate: () => duplicate.mutate(prompt.id),
     duplicating: duplicate.isPending,
     remove: () => {
-      if (!window.confirm(UI.deleteConfirm(prompt.name))) return;
+      if (!window.confirm(TX.deleteConfirm(prompt.name))) return;
       remove.mutate(prompt.id);
     },
     removing: remove.isPending,

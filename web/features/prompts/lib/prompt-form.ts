@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { findModel, MODELS } from "@shared/models";
-import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "@shared/prompt-texts";
+import { PROMPT_DEFAULTS, PROMPT_LIMITS, PROMPT_MODEL_FILTERS } from "@shared/prompt-limits";
 import type { AgentToolKey } from "@shared/schemas/agent";
 import { createPromptSchema, type ApiPrompt } from "@shared/schemas/prompts";
 import { zodFieldErrors } from "@web/components/ui/form";

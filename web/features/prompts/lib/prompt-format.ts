@@ -1,7 +1,7 @@
 // How a prompt card shows a prompt. No schema here: the dashboard's prompt cards use these, and
 // prompt-form.ts (which holds the create schema) would bring zod into the dashboard's first load.
 import { findModel } from "@shared/models";
-import { PROMPT_CARD_PREVIEW } from "@shared/prompt-texts";
+import { PROMPT_CARD_PREVIEW } from "@shared/prompt-limits";
 
 // The slider holds 0-10; people read it as the model's 0-1.
 export function temperatureLabel(value: number): string {

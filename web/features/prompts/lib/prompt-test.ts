@@ -1,4 +1,4 @@
-import { PROMPT_TEXTS } from "@shared/prompt-texts";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import type { PromptTestResult } from "@shared/schemas/prompts";
 import { parseServerError } from "@web/lib/server-error";
 

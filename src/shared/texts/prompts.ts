@@ -1,8 +1,42 @@
-// Console texts of the prompt pages and the dashboard's prompt cards that PROMPT_TEXTS (prompt-texts.ts)
-// does not hold. Apart from ai-brain-texts.ts, which re-exports them, so the dashboard does not load
-// the memory, usage and template-test texts.
+// The prompt pages' words (the Worker's answers, the validation messages, the console's screens and
+// the dashboard's prompt cards). No zod here: the dashboard's first load uses them.
 
-export const PROMPT_UI = {
+export const PROMPT_TEXTS = {
+  title: "Gestione Prompt AI",
+  newPrompt: "Nuovo Prompt",
+  editPrompt: "Modifica Prompt",
+  empty: "Nessun prompt trovato",
+  loading: "Caricamento prompt...",
+  active: "Attivo",
+  inactive: "Inattivo",
+  testButton: "Testa Prompt",
+  testErrorTitle: "Errore nel test",
+  testError: "Impossibile testare il prompt. Verifica la configurazione OpenAI.",
+  testSuccess: "Test completato",
+  testFailed: "Test fallito",
+  invalidTestAnswer: "Risposta non valida dal server",
+  duplicateError: "Impossibile duplicare il prompt",
+  deleteError: "Impossibile eliminare il prompt",
+  saveError: "Impossibile salvare il prompt",
+  created: "Prompt creato con successo",
+  updated: "Prompt aggiornato con successo",
+  duplicated: "Prompt duplicato con successo",
+  deleted: "Prompt eliminato con successo",
+  notFound: "Prompt non trovato",
+  nameRequired: "Il nome del prompt è obbligatorio",
+  nameTooLong: (max: number) => `Il nome del prompt può avere al massimo ${max} caratteri`,
+  contentRequired: "Il contenuto del prompt è obbligatorio",
+  contentTooLong: (max: number) => `Il contenuto del prompt può avere al massimo ${max} caratteri`,
+  modelInvalid: "Nome del modello non valido: scegline uno suggerito o scrivi il nome usato dal tuo server (es. llama3.1:8b)",
+  temperatureInvalid: "La temperatura deve essere un numero intero tra 0 e 10",
+  maxTokensInvalid: "I token massimi devono essere un numero intero tra 50 e 2000",
+  linkedTemplatesInvalid: "I template collegati devono essere un elenco di SID",
+  isActiveInvalid: "Lo stato attivo deve essere true o false",
+  testMessageRequired: "Inserisci un messaggio di test",
+  testMessageTooLong: (max: number) => `Il messaggio di test può avere al massimo ${max} caratteri`,
+  budgetReached: "Limite di spesa AI mensile raggiunto",
+
+  // The console
   searchLabel: "Cerca prompt",
   searchPlaceholder: "Cerca per nome o contenuto...",
   modelFilterLabel: "Filtra per modello",
@@ -51,4 +85,13 @@ export const PROMPT_UI = {
   activePromptsTitle: "Prompt attivi",
   manageAll: "Gestisci prompt",
   noActivePrompts: "Nessun prompt attivo",
+  useForFirstContact: "Usa per i clienti che scrivono per primi",
+  firstContactBadge: "Per chi scrive per primo",
+
+  // The message a prompt test uses when none is given (spec part 1 §9): it follows the prompt's subject.
+  generatedTestMessages: {
+    loans: "Ciao, vorrei informazioni su un prestito personale di 10.000 euro: che tassi e che rate proponete?",
+    office: "Buongiorno, mi servono carta, toner e cancelleria per l'ufficio: avete offerte per le aziende?",
+    generic: "Ciao! Vorrei avere qualche informazione sui vostri servizi.",
+  },
 } as const;
