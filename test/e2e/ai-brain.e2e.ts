@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USAGE_UI } from "@shared/ai-brain-texts";
-import { MEMORY_TEXTS } from "@shared/schemas/memories";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
 import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";

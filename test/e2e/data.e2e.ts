@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { SETTINGS_TEXTS } from "@shared/schemas/settings";
-import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
 
 const browser = useBrowser();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEMPLATE_TEXTS as TX, type ApiTemplate } from "@shared/schemas/templates";
+import { type ApiTemplate } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
 
 const browser = useBrowser();

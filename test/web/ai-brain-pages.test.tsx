@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MEMORY_TEXTS, type ApiMemory } from "@shared/schemas/memories";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";

@@ -3,7 +3,7 @@ import type { ApiList, ApiListImport } from "@shared/schemas/lists";
 import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS, suggestMapping } from "@shared/schemas/lists";
 import { generateTokenValue, LOGIN_URL, SETTINGS_TEXTS, TOKEN_MIN_LENGTH, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
-import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { emptyLeadSourceForm, toggleDay, validateLeadSourceForm } from "@web/features/leads/lib/lead-source-form";
 import { finishedImports, importFraction, importStates } from "@web/features/lists/lib/import-progress";
 import { emptyListForm, validateListForm } from "@web/features/lists/lib/list-form";

@@ -8,7 +8,7 @@ import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
 import { SETTINGS_TEXTS } from "@shared/schemas/settings";
 import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
-import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";

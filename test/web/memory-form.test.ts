@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_TEXTS, type ApiMemory } from "@shared/schemas/memories";
-import { MEMORY_UI } from "@shared/ai-brain-texts";
+import { CSV_TEXTS } from "@shared/csv";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { checkCsvFile, csvErrorLine, formatBytes, uploadPercent } from "@web/features/memories/lib/csv-file";
 import {
   ALL_TYPES,
@@ -140,11 +141,11 @@ describe("CSV upload", () => {
     expect(checkCsvFile({ name: "clienti.csv", size: 1200, type: "text/csv" })).toBeNull();
     expect(checkCsvFile({ name: "CLIENTI.CSV", size: 1200, type: "application/vnd.ms-excel" })).toBeNull();
     expect(checkCsvFile({ name: "clienti.xlsx", size: 1200, type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" })).toBe(
-      MEMORY_UI.csvNotCsv,
+      MEMORY_TEXTS.csvNotCsv,
     );
-    expect(checkCsvFile({ name: "foto.csv", size: 10, type: "image/png" })).toBe(MEMORY_UI.csvNotCsv);
+    expect(checkCsvFile({ name: "foto.csv", size: 10, type: "image/png" })).toBe(MEMORY_TEXTS.csvNotCsv);
     expect(checkCsvFile({ name: "grande.csv", size: 5 * 1024 * 1024 + 1, type: "text/csv" })).toBe(MEMORY_TEXTS.csvTooLarge);
-    expect(checkCsvFile({ name: "vuoto.csv", size: 0, type: "text/csv" })).toBe(MEMORY_TEXTS.csvMissingFile);
+    expect(checkCsvFile({ name: "vuoto.csv", size: 0, type: "text/csv" })).toBe(CSV_TEXTS.missingFile);
   });
 
   it("reports progress as a whole percentage", () => {

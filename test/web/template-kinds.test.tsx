@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiTemplate } from "@shared/schemas/templates";
-import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
+import { TEMPLATE_LIMITS, type ApiTemplate } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { addableButtons, emptyTemplateForm, newButton, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
@@ -62,12 +62,12 @@ describe("the template form's kinds", { timeout: 20_000 }, () => {
     const base = { ...emptyTemplateForm(), name: "Scelta", category: "loans", contentType: "quick-reply" as const, text: "Ciao {{1}}, cosa preferisci?" };
     expect(validateTemplateForm(base)).toEqual({ ok: false, errors: { buttons: TX.buttonsRequired } });
     const long = validateTemplateForm({ ...base, buttons: [{ ...newButton("QUICK_REPLY"), title: "Un testo davvero troppo lungo" }] });
-    expect(long).toEqual({ ok: false, errors: { "buttons.0.title": TX.buttonTitleTooLong } });
+    expect(long).toEqual({ ok: false, errors: { "buttons.0.title": TX.buttonTitleTooLong(TEMPLATE_LIMITS.buttonTitle) } });
     const ok = validateTemplateForm({ ...base, buttons: [{ ...newButton("QUICK_REPLY"), title: "Sì" }] });
     expect(ok.ok && ok.data.whatsappContent).toMatchObject({ type: "quick-reply", text: base.text, buttons: [{ type: "QUICK_REPLY", title: "Sì", id: null, url: null, phone: null }] });
     const cta = validateTemplateForm({ ...base, contentType: "call-to-action", buttons: [{ ...newButton("URL"), title: "Sito", url: "http://x.it" }] });
     expect(cta).toEqual({ ok: false, errors: { "buttons.0.url": TX.buttonUrlInvalid } });
-    expect(validateTemplateForm({ ...base, contentType: "card", footer: "x".repeat(61) })).toEqual({ ok: false, errors: { footer: TX.footerTooLong } });
+    expect(validateTemplateForm({ ...base, contentType: "card", footer: "x".repeat(61) })).toEqual({ ok: false, errors: { footer: TX.footerTooLong(TEMPLATE_LIMITS.footer) } });
     expect(templateErrorsFromDetails([{ path: "whatsappContent.buttons.1.phone", message: "p" }, { path: "whatsappContent.mediaLibraryId", message: "m" }])).toEqual({ "buttons.1.phone": "p", mediaUrl: "m" });
     // A call to action takes up to 2 links and 1 phone; a card 3 buttons of any type.
     expect(addableButtons("call-to-action", [newButton("PHONE_NUMBER")])).toEqual(["URL"]);
@@ -103,7 +103,7 @@ describe("the template form's kinds", { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole("button", { name: TX.removeButton(2) }));
     fireEvent.change(dialog.querySelector('input[name="buttons.0.title"]')!, { target: { value: "Sì, mandamelo subito ora" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
-    expect(await within(dialog).findByText(TX.buttonTitleTooLong)).toBeTruthy();
+    expect(await within(dialog).findByText(TX.buttonTitleTooLong(TEMPLATE_LIMITS.buttonTitle))).toBeTruthy();
     expect(calls.some((c) => c.method === "POST" && c.url === "/api/templates")).toBe(false);
 
     fireEvent.change(dialog.querySelector('input[name="buttons.0.title"]')!, { target: { value: "Sì, mandalo" } });

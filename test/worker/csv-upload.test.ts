@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CSV_TEXTS } from "@shared/csv";
 import { CSV_MAX_BYTES, LIST_TEXTS } from "@shared/schemas/lists";
-import { MEMORY_LIMITS, MEMORY_TEXTS } from "@shared/schemas/memories";
+import { MEMORY_LIMITS } from "@shared/schemas/memories";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { lists } from "@worker/db/schema";
 import { accountOwner, call, db } from "./helpers";
 

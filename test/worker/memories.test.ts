@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "@shared/csv";
-import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { MEMORY_LIMITS } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
 import { rankByOverlap, relevantPassages, searchTerms, toFtsQuery } from "@worker/features/agent/knowledge";
 import { textPassages } from "@worker/features/memories/passages";
@@ -161,7 +162,7 @@ describe("memories CRUD", () => {
     const { cookie } = await accountOwner();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "" }, TX.nameRequired],
-      [{ name: "x".repeat(201) }, TX.nameTooLong],
+      [{ name: "x".repeat(201) }, TX.nameTooLong(MEMORY_LIMITS.nameMax)],
       [{ dataType: "pdf" }, TX.dataTypeInvalid],
       [{ memoryType: "altro" }, TX.memoryTypeInvalid],
       [{ visibility: "tutti" }, TX.visibilityInvalid],

@@ -2,7 +2,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
+import { TEMPLATE_LIMITS } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { conversations } from "@worker/db/schema";
 import { sampleBytes } from "@worker/features/media/samples";
 import worker from "@worker/index";
@@ -276,7 +277,7 @@ describe("template kinds: bad input and tenancy", () => {
       [{ whatsappContent: { type: "quick-reply", text, buttons: [] } }, TX.buttonsRequired],
       [{ whatsappContent: { type: "quick-reply", text } }, TX.buttonsRequired],
       [{ whatsappContent: { type: "quick-reply", text, buttons: qr(11) } }, TX.buttonsTooMany(10)],
-      [{ whatsappContent: { type: "quick-reply", text, buttons: [{ type: "QUICK_REPLY", title: "Un testo davvero troppo lungo" }] } }, TX.buttonTitleTooLong],
+      [{ whatsappContent: { type: "quick-reply", text, buttons: [{ type: "QUICK_REPLY", title: "Un testo davvero troppo lungo" }] } }, TX.buttonTitleTooLong(TEMPLATE_LIMITS.buttonTitle)],
       [{ whatsappContent: { type: "quick-reply", text, buttons: [{ type: "QUICK_REPLY", title: "  " }] } }, TX.buttonTitleRequired],
       [{ whatsappContent: { type: "quick-reply", text, buttons: [{ type: "QUICK_REPLY", title: "Sì" }, { type: "QUICK_REPLY", title: "sì" }] } }, TX.buttonTitleDuplicate("sì")],
       [{ whatsappContent: { type: "quick-reply", text, buttons: [{ type: "URL", title: "Sito", url: "https://example.it" }] } }, TX.buttonTypeNotAllowed("URL")],
@@ -285,10 +286,10 @@ describe("template kinds: bad input and tenancy", () => {
       [{ whatsappContent: { type: "call-to-action", text, buttons: [{ type: "PHONE_NUMBER", title: "Chiama", phone: "02 1234" }] } }, TX.buttonPhoneInvalid],
       [
         { whatsappContent: { type: "call-to-action", text, buttons: [{ type: "PHONE_NUMBER", title: "Milano", phone: "+390212345678" }, { type: "PHONE_NUMBER", title: "Roma", phone: "+390612345678" }] } },
-        TX.tooManyPhoneButtons,
+        TX.tooManyPhoneButtons(TEMPLATE_LIMITS.phoneButtons),
       ],
       [{ whatsappContent: { type: "call-to-action", text, buttons: [{ type: "QUICK_REPLY", title: "Sì" }] } }, TX.buttonTypeNotAllowed("QUICK_REPLY")],
-      [{ whatsappContent: { type: "card", text, footer: "x".repeat(61) } }, TX.footerTooLong],
+      [{ whatsappContent: { type: "card", text, footer: "x".repeat(61) } }, TX.footerTooLong(TEMPLATE_LIMITS.footer)],
       [{ whatsappContent: { type: "card", text } }, TX.cardNeedsMore],
       [{ whatsappContent: { type: "card", text, mediaUrl: "http://cdn.example.it/a.jpg" } }, TX.mediaUrlInvalid],
       [{ whatsappContent: { type: "card", text, buttons: qr(4) } }, TX.buttonsTooMany(3)],

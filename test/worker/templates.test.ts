@@ -1,7 +1,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEMPLATE_TEXTS as TX, templateBodyIssues } from "@shared/schemas/templates";
+import { templateBodyIssues } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import worker from "@worker/index";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { fakeTwilioContent } from "../fakes/twilio-content";

@@ -1,5 +1,5 @@
 import { useController, useFormContext, type FieldPath, type FieldValues } from "react-hook-form";
-import { TEMPLATE_CHECKLIST_UI as TX } from "@shared/ai-brain-texts";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { cn } from "../lib/cn";
 import { approvedTemplates, useProviderTemplates } from "../lib/queries/get-provider-templates";
@@ -37,10 +37,10 @@ export function TemplateChecklist({
       {loading ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner />
-          {TX.loading}
+          {TX.checklistLoading}
         </p>
       ) : templates.length === 0 && missing.length === 0 ? (
-        <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{TX.empty}</p>
+        <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{TX.checklistEmpty}</p>
       ) : (
         <ul className="grid max-h-52 grid-cols-1 gap-1 overflow-y-auto rounded-lg border p-1.5" data-testid="template-checklist">
           {templates.map((t) => (
@@ -67,7 +67,7 @@ export function TemplateChecklist({
                 <Checkbox className="mt-0.5" checked onChange={(e) => toggle(sid, e.target.checked)} />
                 <span className="min-w-0">
                   <span className="block truncate font-mono text-xs">{sid}</span>
-                  <span className="block text-[11px] text-warning-foreground">{TX.unavailable}</span>
+                  <span className="block text-[11px] text-warning-foreground">{TX.checklistUnavailable}</span>
                 </span>
               </label>
             </li>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CSV_MAX_ROWS, CSV_TEXTS } from "../csv";
+import { CSV_MAX_ROWS } from "../csv";
+import { MEMORY_TEXTS } from "../texts/memories";
 import { linkedTemplatesSchema } from "./prompts";
 
 export const MEMORY_TYPES = ["standard", "feedback"] as const;
@@ -21,54 +22,13 @@ export const MEMORY_LIMITS = {
   cardPreview: 120,
 } as const;
 
-export const MEMORY_TEXTS = {
-  title: "Gestione Memories",
-  subtitle: "Memories - Cervello AI",
-  newMemory: "Nuova Memoria",
-  editMemory: "Modifica Memoria",
-  activeCount: "Memories attive",
-  totalCount: "Memories totali",
-  linkedTemplatesCount: "Template collegati",
-  deleteError: "Impossibile eliminare la memoria",
-  saveError: "Impossibile salvare la memoria",
-  created: "Memoria creata con successo",
-  updated: "Memoria aggiornata con successo",
-  duplicated: "Memoria duplicata con successo",
-  deleted: "Memoria eliminata con successo",
-  visibilityPrivate: "Solo tu puoi vedere questi dati sensibili",
-  visibilityPublic: "Condivisibile con tutti gli utenti",
-  notFound: "Memoria non trovata",
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  nameRequired: "Il nome della memoria è obbligatorio",
-  nameTooLong: `Il nome della memoria può avere al massimo ${MEMORY_LIMITS.nameMax} caratteri`,
-  contentInvalid: "Il contenuto deve essere un testo",
-  contentTooLong: `Il contenuto può avere al massimo ${MEMORY_LIMITS.contentMax} caratteri`,
-  memoryTypeInvalid: "Tipo di memoria non valido: standard o feedback",
-  dataTypeInvalid: "Tipo di dati non valido: text, csv o airtable",
-  visibilityInvalid: "Visibilità non valida: private o public",
-  isActiveInvalid: "Lo stato attivo deve essere true o false",
-  airtableRequired: "API Key, Base ID e Table ID sono obbligatori per Airtable.",
-  airtableBaseInvalid: "Base ID non valido: inizia con 'app' (es. appXXXXXXXXXXXXXX)",
-  airtableTableInvalid: "Table ID non valido (es. tblXXXXXXXXXXXXXX o il nome della tabella)",
-  airtableViewInvalid: "View ID non valido",
-  airtableKeyMissing: "Inserisci di nuovo la API Key di Airtable: quella salvata non viene mai mostrata",
-  notAirtable: "Questa memoria non è collegata ad Airtable",
-  notCsv: "Questa memoria non è di tipo CSV: crea una memoria con tipo dati csv",
-  csvTooLarge: "File troppo grande: il CSV può essere al massimo di 5MB",
-  csvMissingFile: CSV_TEXTS.missingFile,
-  csvNotUploaded: "Nessun file CSV caricato per questa memoria",
-  csvUploaded: (rows: number) => `CSV caricato: ${rows} righe disponibili per l'AI`,
-  synced: (records: number) => `Airtable sincronizzato: ${records} record disponibili per l'AI`,
-  csvInDevelopment: "in sviluppo",
-  feedbackEmpty: "Nessun feedback registrato",
-} as const;
 
 const name = z
   .string({ error: MEMORY_TEXTS.nameRequired })
   .trim()
   .min(1, MEMORY_TEXTS.nameRequired)
-  .max(MEMORY_LIMITS.nameMax, MEMORY_TEXTS.nameTooLong);
-const content = z.string({ error: MEMORY_TEXTS.contentInvalid }).max(MEMORY_LIMITS.contentMax, MEMORY_TEXTS.contentTooLong);
+  .max(MEMORY_LIMITS.nameMax, MEMORY_TEXTS.nameTooLong(MEMORY_LIMITS.nameMax));
+const content = z.string({ error: MEMORY_TEXTS.contentInvalid }).max(MEMORY_LIMITS.contentMax, MEMORY_TEXTS.contentTooLong(MEMORY_LIMITS.contentMax));
 const memoryType = z.enum(MEMORY_TYPES, { error: MEMORY_TEXTS.memoryTypeInvalid });
 const dataType = z.enum(MEMORY_DATA_TYPES, { error: MEMORY_TEXTS.dataTypeInvalid });
 const visibility = z.enum(MEMORY_VISIBILITIES, { error: MEMORY_TEXTS.visibilityInvalid });

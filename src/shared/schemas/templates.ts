@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { TEMPLATE_CATEGORIES } from "../constants";
-
-// The labels live in a module without zod, so the dashboard can show them without loading the schemas.
-export { TEMPLATE_CHANNEL_LABELS, TEMPLATE_CONTENT_TYPE_LABELS, TEMPLATE_KIND_BADGES, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_STATUS_LABELS } from "../template-labels";
+import { TEMPLATE_TEXTS } from "../texts/templates";
 
 export const TEMPLATE_CHANNELS = ["whatsapp", "sms"] as const;
 export const TEMPLATE_LANGUAGES = ["it", "en", "es", "fr"] as const;
@@ -64,115 +62,6 @@ export const WHATSAPP_CATEGORY: Record<TemplateCategory, "MARKETING" | "UTILITY"
   services: "UTILITY",
 };
 
-export const TEMPLATE_TEXTS = {
-  rejectedByWhatsapp: "Rifiutato da WhatsApp",
-  title: "Template WhatsApp",
-  newTemplate: "Nuovo Template",
-  createFirst: "Crea il primo template",
-  empty: "Nessun template creato. Crea il tuo primo template WhatsApp e invialo per l'approvazione.",
-  loadError: "Impossibile caricare i template.",
-  noActiveAccount: "Configura un account Twilio attivo per gestire i template.",
-  count: (n: number) => (n === 1 ? "1 template" : `${n} template`),
-  createTitle: "Nuovo Template",
-  editTitle: "Modifica Template",
-  viewTitle: "Dettagli Template",
-  dialogDescription: "Il template viene creato in bozza; inviato per approvazione, WhatsApp lo verifica prima dell'uso.",
-  readOnlyNotice: "Solo i template in bozza possono essere modificati.",
-  nameLabel: "Nome",
-  descriptionLabel: "Descrizione",
-  categoryLabel: "Categoria",
-  channelLabel: "Canale",
-  languageLabel: "Lingua",
-  contentTypeLabel: "Tipo di contenuto",
-  textLabel: "Testo del messaggio",
-  textHint: "Usa {{1}}, {{2}}… per le variabili (es. nome del cliente, nome dell'azienda).",
-  mediaUrlLabel: "URL del media",
-  mediaCaptionLabel: "Didascalia (testo del messaggio)",
-  addVariable: (n: number) => `Inserisci {{${n}}}`,
-  charCount: (n: number, max: number) => `${n}/${max} caratteri`,
-  preview: "Anteprima",
-  content: "Contenuto",
-  rejectionReason: "Motivo rifiuto",
-  createdAt: "Creato il",
-  submittedAt: "Inviato il",
-  submit: "Invia per approvazione",
-  submitting: "Invio in corso...",
-  deleteConfirm: (name: string) => `Sei sicuro di voler eliminare il template "${name}"?`,
-
-  // Toasts (spec part 2 §8)
-  created: "Template Creato!",
-  createdDescription: "Il template è stato creato in stato draft.",
-  updated: "Template Aggiornato",
-  submitted: "Template Inviato!",
-  submittedDescription: "Template inviato per approvazione WhatsApp.",
-  deleted: "Template Eliminato",
-  createError: "Errore",
-  updateError: "Errore nell'aggiornamento",
-  submitError: "Errore nell'invio",
-  deleteError: "Errore nell'eliminazione",
-
-  // Validation
-  nameRequired: "Nome richiesto",
-  nameTooLong: "Il nome può avere al massimo 100 caratteri",
-  categoryRequired: "Categoria richiesta",
-  channelInvalid: "Canale non valido: scegli whatsapp o sms",
-  languageInvalid: "Lingua non valida: scegli it, en, es o fr",
-  textRequired: "Il testo del messaggio è obbligatorio",
-  textTooLong: (max: number) => `Il testo supera il limite di ${max} caratteri`,
-  variableMalformed: (found: string) => `Variabile non valida "${found}": usa {{1}}, {{2}}…`,
-  variableGap: (missing: number) => `Le variabili devono essere numerate in sequenza da {{1}}: manca {{${missing}}}`,
-  variableAtStart: "Il testo non può iniziare con una variabile",
-  variableAtEnd: "Il testo non può finire con una variabile",
-  variablesAdjacent: (a: string, b: string) => `Le variabili ${a} e ${b} sono adiacenti: inserisci del testo tra le due`,
-  mediaUrlRequired: "URL del media obbligatorio per un contenuto media",
-  mediaUrlInvalid: "URL del media non valido: deve iniziare con https://",
-  mediaMissing: "Scegli un'immagine o un PDF (carica un file o indica un URL https://)",
-  mediaSourceLabel: "Immagine o documento",
-  mediaLibraryLabel: "Dalla libreria documenti",
-  mediaLibraryNone: "— nessun file della libreria —",
-  mediaUploadLabel: "Carica un file (JPEG, PNG, WebP o PDF)",
-  mediaUploading: "Caricamento del file…",
-  mediaUploadError: "Impossibile caricare il file",
-  // The library description of a file uploaded from the template form (the agent reads it too).
-  mediaUploadDescription: "Immagine o documento di un template WhatsApp",
-  mediaUrlOr: "oppure un URL pubblico https://",
-  mediaLibraryMissing: "Il file scelto non è più nella libreria documenti",
-  mediaFileNotAllowed: "Per un template servono un'immagine (JPEG, PNG, WebP) o un PDF",
-  bodyLabel: "Testo del messaggio",
-  cardBodyLabel: "Testo della card",
-  footerLabel: "Piè di pagina (facoltativo)",
-  footerTooLong: `Il piè di pagina può avere al massimo ${TEMPLATE_LIMITS.footer} caratteri`,
-  buttonsLabel: "Pulsanti",
-  addQuickReply: "Aggiungi risposta rapida",
-  addUrlButton: "Aggiungi pulsante link",
-  addPhoneButton: "Aggiungi pulsante chiamata",
-  removeButton: (n: number) => `Rimuovi pulsante ${n}`,
-  buttonTitleLabel: (n: number) => `Testo del pulsante ${n}`,
-  buttonUrlLabel: (n: number) => `Link del pulsante ${n}`,
-  buttonPhoneLabel: (n: number) => `Numero del pulsante ${n}`,
-  buttonTypeNames: { QUICK_REPLY: "Risposta rapida", URL: "Link", PHONE_NUMBER: "Chiamata" } as Record<string, string>,
-  buttonsRequired: "Aggiungi almeno un pulsante",
-  buttonsTooMany: (max: number) => `Al massimo ${max} pulsanti`,
-  buttonTypeNotAllowed: (type: string) => `Pulsante di tipo ${type} non ammesso per questo tipo di contenuto`,
-  buttonTitleRequired: "Il testo del pulsante è obbligatorio",
-  buttonTitleTooLong: `Il testo del pulsante può avere al massimo ${TEMPLATE_LIMITS.buttonTitle} caratteri`,
-  buttonTitleDuplicate: (title: string) => `Due pulsanti hanno lo stesso testo «${title}»`,
-  buttonUrlInvalid: "Link del pulsante non valido: deve iniziare con https://",
-  buttonPhoneInvalid: "Numero del pulsante non valido: usa il formato internazionale, es. +39 02 1234 5678",
-  tooManyUrlButtons: `Al massimo ${TEMPLATE_LIMITS.urlButtons} pulsanti link`,
-  tooManyPhoneButtons: `Al massimo ${TEMPLATE_LIMITS.phoneButtons} pulsante chiamata`,
-  cardNeedsMore: "Una card richiede, oltre al testo, un'immagine, un piè di pagina o un pulsante",
-  smsTextOnly: "Gli SMS possono contenere solo testo: scegli il tipo Testo o il canale WhatsApp",
-  statusDraftOnly: "Un nuovo template è sempre in stato draft",
-  onlyDraftSubmit: "Solo i template in bozza possono essere inviati per approvazione.",
-  onlyDraftEdit: "Solo i template in bozza possono essere modificati.",
-  notFound: "Template non trovato",
-  twilioFailed: (reason: string) => `Twilio ha rifiutato il template: ${reason}`,
-  twilioDeleteFailed: (reason: string) => `Impossibile eliminare il template su Twilio: ${reason}`,
-  submissionInterrupted: "L'invio non si è concluso: invia di nuovo il template.",
-  contentMissingAtTwilio: "Il contenuto non esiste più su Twilio",
-} as const;
-
 const VARIABLE = /\{\{([^{}]*)\}\}/g;
 
 // The numbered placeholders in a body, in order of appearance ("1", "2", …).
@@ -227,7 +116,7 @@ const optionalText = (max: number) =>
 
 export const templateButtonSchema = z.object({
   type: z.enum(TEMPLATE_BUTTON_TYPES, { error: (issue) => TEMPLATE_TEXTS.buttonTypeNotAllowed(String(issue.input)) }),
-  title: z.string({ error: TEMPLATE_TEXTS.buttonTitleRequired }).trim().min(1, TEMPLATE_TEXTS.buttonTitleRequired).max(TEMPLATE_LIMITS.buttonTitle, TEMPLATE_TEXTS.buttonTitleTooLong),
+  title: z.string({ error: TEMPLATE_TEXTS.buttonTitleRequired }).trim().min(1, TEMPLATE_TEXTS.buttonTitleRequired).max(TEMPLATE_LIMITS.buttonTitle, TEMPLATE_TEXTS.buttonTitleTooLong(TEMPLATE_LIMITS.buttonTitle)),
   // The payload a tapped quick reply comes back with (ButtonPayload); the title's slug when not given.
   id: optionalText(TEMPLATE_LIMITS.buttonId),
   url: optionalText(TEMPLATE_LIMITS.buttonUrl),
@@ -299,8 +188,8 @@ export function templateButtonIssues(type: TemplateContentType, buttons: readonl
     if (b.type === "PHONE_NUMBER" && (!b.phone || !PHONE_BUTTON.test(b.phone.replace(/[\s().-]/g, ""))))
       issues.push({ path: ["buttons", i, "phone"], message: TEMPLATE_TEXTS.buttonPhoneInvalid });
   });
-  if (buttons.filter((b) => b.type === "URL").length > TEMPLATE_LIMITS.urlButtons) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.tooManyUrlButtons });
-  if (buttons.filter((b) => b.type === "PHONE_NUMBER").length > TEMPLATE_LIMITS.phoneButtons) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.tooManyPhoneButtons });
+  if (buttons.filter((b) => b.type === "URL").length > TEMPLATE_LIMITS.urlButtons) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.tooManyUrlButtons(TEMPLATE_LIMITS.urlButtons) });
+  if (buttons.filter((b) => b.type === "PHONE_NUMBER").length > TEMPLATE_LIMITS.phoneButtons) issues.push({ path: ["buttons"], message: TEMPLATE_TEXTS.tooManyPhoneButtons(TEMPLATE_LIMITS.phoneButtons) });
   return issues;
 }
 
@@ -326,7 +215,7 @@ function checkContent(v: { channel: TemplateChannel; whatsappContent: WhatsappCo
     ctx.addIssue({ code: "custom", path: ["whatsappContent", "mediaUrl"], message: TEMPLATE_TEXTS.mediaUrlInvalid });
   if (content.type === "card") {
     if (content.footer && content.footer.length > TEMPLATE_LIMITS.footer)
-      ctx.addIssue({ code: "custom", path: ["whatsappContent", "footer"], message: TEMPLATE_TEXTS.footerTooLong });
+      ctx.addIssue({ code: "custom", path: ["whatsappContent", "footer"], message: TEMPLATE_TEXTS.footerTooLong(TEMPLATE_LIMITS.footer) });
     if (!content.mediaUrl && !content.mediaLibraryId && !content.footer && !content.buttons?.length)
       ctx.addIssue({ code: "custom", path: ["whatsappContent", "buttons"], message: TEMPLATE_TEXTS.cardNeedsMore });
   }

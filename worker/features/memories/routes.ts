@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, MEMORY_TEXTS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "@shared/schemas/memories";
+import { CSV_TEXTS } from "@shared/csv";
+import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "@shared/schemas/memories";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { readCsvUpload } from "@worker/lib/csv-upload";
 import { badRequest } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
@@ -51,7 +53,7 @@ export const memoryRoutes = new Hono<AppEnv>()
   .post("/:id/csv", validate("param", memoryIdParam), validate("query", csvUploadQuery), async (c) => {
     const user = currentUser(c);
     const upload = await readCsvUpload(c.req, { maxBytes: MEMORY_LIMITS.csvMaxBytes, tooLarge: MEMORY_TEXTS.csvTooLarge }, c.req.valid("query").fileName);
-    if (upload.size === 0) throw badRequest(MEMORY_TEXTS.csvMissingFile);
+    if (upload.size === 0) throw badRequest(CSV_TEXTS.missingFile);
     const memory = await service.uploadCsv(c.env, c.var.db, user, c.req.valid("param").id, upload);
     return c.json(service.toApiMemory(memory, user.id), 200);
   })

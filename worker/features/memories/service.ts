@@ -7,9 +7,9 @@ import {
   type createMemorySchema,
   isMaskedSecret,
   MEMORY_LIMITS,
-  MEMORY_TEXTS as TX,
   type updateMemorySchema,
 } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";

@@ -7,7 +7,6 @@ import {
   hasMediaHeader,
   type TemplateButton,
   type TemplateContentType,
-  TEMPLATE_TEXTS as TX,
   templateBody,
   templateVariables,
   type TemplateCategory,
@@ -15,6 +14,7 @@ import {
   WHATSAPP_CATEGORY,
   type WhatsappContent,
 } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import type { Db } from "@worker/db/client";
 import { constantTimeEqual, toHex } from "@worker/lib/crypto";
 import { badRequest, conflict, HttpError, notFound } from "@worker/lib/http-error";

@@ -3,7 +3,7 @@ import { CircleCheck, CircleX, Clock, FilePen, FileText, Plus, type LucideIcon }
 import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
 import { CATEGORY_LABELS } from "@shared/constants";
 import type { ApiTemplate } from "@shared/schemas/templates";
-import { TEMPLATE_STATUS_LABELS } from "@shared/template-labels";
+import { TEMPLATE_STATUS_LABELS } from "@shared/texts/templates";
 import { EmptyState } from "@web/components/empty-state";
 import { Badge, type BadgeProps } from "@web/components/ui/badge";
 import { buttonVariants } from "@web/components/ui/button";

@@ -1,7 +1,7 @@
 import { CircleCheck, FileSpreadsheet, TriangleAlert, Upload } from "lucide-react";
 import { useId, useRef } from "react";
-import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
 import type { ApiCsvSource } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { Button } from "@web/components/ui/button";
 import { formatBytes } from "../lib/csv-file";
 
@@ -35,12 +35,12 @@ export function CsvUploadField({
     <section className="grid gap-2 rounded-lg border bg-muted/30 p-3" aria-labelledby={`${id}-title`} data-testid="csv-upload">
       <h3 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
         <FileSpreadsheet className="size-4 text-primary" aria-hidden />
-        {UI.csvTitle}
+        {TX.csvTitle}
       </h3>
-      <p className="text-xs text-muted-foreground">{UI.csvHint}</p>
+      <p className="text-xs text-muted-foreground">{TX.csvHint}</p>
       {current ? (
         <p className="text-xs">
-          {UI.csvCurrent(current.fileName, current.rowCount)} {file ? null : UI.csvReplace}
+          {TX.csvCurrent(current.fileName, current.rowCount)} {file ? null : TX.csvReplace}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
@@ -60,11 +60,11 @@ export function CsvUploadField({
         />
         <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={disabled}>
           <Upload aria-hidden />
-          {UI.csvChoose}
+          {TX.csvChoose}
         </Button>
         {file ? (
           <span className="min-w-0 truncate text-sm font-medium" data-testid="csv-file-name">
-            {UI.csvChosen(file.name, formatBytes(file.size))}
+            {TX.csvChosen(file.name, formatBytes(file.size))}
           </span>
         ) : null}
       </div>
@@ -73,7 +73,7 @@ export function CsvUploadField({
           {fileError}
         </p>
       ) : null}
-      {file && state.phase === "idle" ? <p className="text-xs text-muted-foreground">{UI.csvAfterSave}</p> : null}
+      {file && state.phase === "idle" ? <p className="text-xs text-muted-foreground">{TX.csvAfterSave}</p> : null}
       {state.phase === "uploading" || state.phase === "processing" ? (
         <div className="grid gap-1" aria-live="polite">
           <div
@@ -82,17 +82,17 @@ export function CsvUploadField({
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-label={UI.csvTitle}
+            aria-label={TX.csvTitle}
           >
             <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
           </div>
-          <p className="text-xs text-muted-foreground">{state.phase === "processing" ? UI.csvProcessing : UI.csvUploading(state.percent)}</p>
+          <p className="text-xs text-muted-foreground">{state.phase === "processing" ? TX.csvProcessing : TX.csvUploading(state.percent)}</p>
         </div>
       ) : null}
       {state.phase === "done" ? (
         <p className="flex items-center gap-1.5 text-xs font-medium text-success" role="status">
           <CircleCheck className="size-3.5" aria-hidden />
-          {UI.csvRows(state.rows)}
+          {TX.csvRows(state.rows)}
         </p>
       ) : null}
       {state.phase === "error" ? (
@@ -101,7 +101,7 @@ export function CsvUploadField({
             <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
             {state.message}
           </p>
-          {state.saved ? <p>{UI.csvSavedNotUploaded}</p> : null}
+          {state.saved ? <p>{TX.csvSavedNotUploaded}</p> : null}
         </div>
       ) : null}
     </section>

@@ -1,6 +1,5 @@
 import { ThumbsDown, ThumbsUp } from "lucide-react";
-import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
-import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
@@ -13,7 +12,7 @@ function Items({ items, positive }: { items: string[]; positive: boolean }) {
     <div className="grid gap-1">
       <p className="flex items-center gap-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
         <Icon className={positive ? "size-3 text-success" : "size-3 text-destructive"} aria-hidden />
-        {positive ? UI.feedbackPositive : UI.feedbackNegative}
+        {positive ? TX.feedbackPositive : TX.feedbackNegative}
       </p>
       {items.length === 0 ? (
         <p className="text-xs text-muted-foreground">—</p>
@@ -41,10 +40,10 @@ function Items({ items, positive }: { items: string[]; positive: boolean }) {
 export function FeedbackRows({ memoryId }: { memoryId: string }) {
   const { data: rows, isPending, isError, refetch } = useMemoryFeedback(memoryId);
   return (
-    <section className="grid gap-2" aria-label={UI.feedbackTitle} data-testid="feedback-rows">
+    <section className="grid gap-2" aria-label={TX.feedbackTitle} data-testid="feedback-rows">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{UI.feedbackTitle}</h3>
-        {rows && rows.length > 0 ? <span className="text-xs text-muted-foreground">{UI.feedbackRowsCount(rows.length)}</span> : null}
+        <h3 className="text-sm font-semibold">{TX.feedbackTitle}</h3>
+        {rows && rows.length > 0 ? <span className="text-xs text-muted-foreground">{TX.feedbackRowsCount(rows.length)}</span> : null}
       </div>
       {isPending ? (
         <div className="flex justify-center py-4">
@@ -52,7 +51,7 @@ export function FeedbackRows({ memoryId }: { memoryId: string }) {
         </div>
       ) : isError ? (
         <div className="flex items-center justify-between gap-2 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">
-          {UI.feedbackLoadError}
+          {TX.feedbackLoadError}
           <Button size="sm" variant="outline" onClick={() => void refetch()}>
             {T.retry}
           </Button>
@@ -64,11 +63,11 @@ export function FeedbackRows({ memoryId }: { memoryId: string }) {
           {rows.map((row) => (
             <li key={row.id} className="grid gap-2 rounded-lg border bg-card p-3" data-testid="feedback-row">
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-                <p className="font-mono text-sm font-medium" aria-label={`${UI.feedbackPhone}: ${row.phoneNumber}`}>
+                <p className="font-mono text-sm font-medium" aria-label={`${TX.feedbackPhone}: ${row.phoneNumber}`}>
                   {row.phoneNumber}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  {UI.feedbackUpdated} {formatRomeDateTime(row.lastUpdated)}
+                  {TX.feedbackUpdated} {formatRomeDateTime(row.lastUpdated)}
                 </p>
               </div>
               <div className="grid gap-2 sm:grid-cols-2">

@@ -1,7 +1,6 @@
 import { Brain, CircleCheck, Link2, Plus, Search } from "lucide-react";
 import { useId, useMemo, useState, type ReactNode } from "react";
-import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
-import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
@@ -58,7 +57,7 @@ export function MemoriesPage() {
     );
   } else if (isError) {
     body = (
-      <EmptyState title={UI.loadError}>
+      <EmptyState title={TX.loadError}>
         <Button variant="outline" onClick={() => void refetch()}>
           {T.retry}
         </Button>
@@ -69,15 +68,15 @@ export function MemoriesPage() {
       <EmptyState
         title={
           <span className="grid gap-1">
-            <span className="font-medium text-foreground">{UI.empty}</span>
-            {UI.emptyHint}
+            <span className="font-medium text-foreground">{TX.empty}</span>
+            {TX.emptyHint}
           </span>
         }
         icon={<Brain className="size-6" aria-hidden />}
       >
         <Button onClick={create}>
           <Plus aria-hidden />
-          {UI.createFirst}
+          {TX.createFirst}
         </Button>
       </EmptyState>
     );
@@ -97,7 +96,7 @@ export function MemoriesPage() {
         <Counter label={TX.activeCount} value={counters?.active ?? null} icon={<CircleCheck className="size-5" aria-hidden />} testId="memories-active-count" />
         <Counter label={TX.totalCount} value={counters?.total ?? null} icon={<Brain className="size-5" aria-hidden />} testId="memories-total-count" />
         <Counter
-          label={TX.linkedTemplatesCount}
+          label={TX.linkedTemplatesLabel}
           value={counters?.linkedTemplates ?? null}
           icon={<Link2 className="size-5" aria-hidden />}
           testId="memories-linked-count"
@@ -108,8 +107,8 @@ export function MemoriesPage() {
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"
-            aria-label={UI.searchLabel}
-            placeholder={UI.searchPlaceholder}
+            aria-label={TX.searchLabel}
+            placeholder={TX.searchPlaceholder}
             className="pl-9"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -117,7 +116,7 @@ export function MemoriesPage() {
         </div>
         <div className="flex items-center gap-3 md:contents">
           <label htmlFor={`${id}-type`} className="sr-only">
-            {UI.dataTypeFilterLabel}
+            {TX.dataTypeFilterLabel}
           </label>
           <NativeSelect
             id={`${id}-type`}
@@ -125,10 +124,10 @@ export function MemoriesPage() {
             value={dataType}
             onChange={(e) => setDataType(e.target.value)}
           >
-            <option value={ALL_TYPES}>{UI.allTypes}</option>
+            <option value={ALL_TYPES}>{TX.allTypes}</option>
             {MEMORY_FILTER_TYPES.map((t) => (
               <option key={t} value={t}>
-                {UI.dataTypeLabels[t]}
+                {TX.dataTypeLabels[t]}
               </option>
             ))}
           </NativeSelect>
@@ -139,7 +138,7 @@ export function MemoriesPage() {
         </div>
         {memories ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {UI.count(shown.length)}
+            {TX.count(shown.length)}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { Copy, Database, Download, FileSpreadsheet, FileText, Globe, Lock, MessageSquareHeart, Pencil, RefreshCw, Trash, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
-import { MEMORY_TEXTS as TX, type ApiMemory } from "@shared/schemas/memories";
+import type { ApiMemory } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -37,7 +37,7 @@ function Row({ label, children, mono }: { label: string; children: ReactNode; mo
 function useMemoryActions(memory: ApiMemory) {
   const duplicate = useDuplicateMemory({
     onSuccess: (copy) => toast({ title: TX.duplicated, description: copy?.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, UI.duplicateError), variant: "destructive" }),
+    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.duplicateError), variant: "destructive" }),
   });
   const remove = useDeleteMemory({
     onSuccess: () => toast({ title: TX.deleted, description: memory.name, variant: "success" }),
@@ -53,7 +53,7 @@ function useMemoryActions(memory: ApiMemory) {
         title: TX.synced(after?.dataSource?.kind === "airtable" ? after.dataSource.recordCount : 0),
         variant: "success",
       }),
-    onError: (err) => toast({ title: UI.syncErrorTitle, description: serverMessage(err, UI.syncDefaultError), variant: "destructive" }),
+    onError: (err) => toast({ title: TX.syncErrorTitle, description: serverMessage(err, TX.syncDefaultError), variant: "destructive" }),
   });
   return { duplicate, remove, activation, sync };
 }
@@ -66,7 +66,7 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
   const text = memoryPreview(memory.content);
 
   const onDelete = () => {
-    if (!window.confirm(UI.deleteConfirm(memory.name))) return;
+    if (!window.confirm(TX.deleteConfirm(memory.name))) return;
     remove.mutate(memory.id);
   };
 
@@ -81,11 +81,11 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
             {memory.name}
           </CardTitle>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
-            <Badge variant={active ? "success" : "secondary"}>{active ? UI.active : UI.inactive}</Badge>
-            <Badge variant="outline">{UI.dataTypeLabels[memory.dataType] ?? memory.dataType}</Badge>
+            <Badge variant={active ? "success" : "secondary"}>{active ? TX.active : TX.inactive}</Badge>
+            <Badge variant="outline">{TX.dataTypeLabels[memory.dataType] ?? memory.dataType}</Badge>
             <Badge variant="outline" title={memory.visibility === "private" ? TX.visibilityPrivate : TX.visibilityPublic}>
               {memory.visibility === "private" ? <Lock aria-hidden /> : <Globe aria-hidden />}
-              {UI.visibilityNames[memory.visibility]}
+              {TX.visibilityNames[memory.visibility]}
             </Badge>
           </div>
         </div>
@@ -93,38 +93,38 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
           checked={active}
           disabled={activation.isPending}
           onCheckedChange={(isActive) => activation.mutate({ id: memory.id, body: { isActive } })}
-          aria-label={UI.activeSwitchLabel(memory.name)}
+          aria-label={TX.activeSwitchLabel(memory.name)}
         />
       </div>
       <CardContent className="flex flex-1 flex-col gap-2">
         {text ? <p className="text-sm break-words text-muted-foreground">{text}</p> : null}
         {source?.kind === "csv" ? (
           <dl className="divide-y rounded-lg bg-muted/50 px-3 py-1" data-testid="memory-csv">
-            <Row label={UI.csvTitle}>{source.fileName}</Row>
-            <Row label={UI.csvRowsLabel}>
+            <Row label={TX.csvTitle}>{source.fileName}</Row>
+            <Row label={TX.csvRowsLabel}>
               <span data-testid="memory-row-count">{source.rowCount.toLocaleString("it-IT")}</span>
             </Row>
-            <Row label={UI.csvColumnsLabel}>{UI.csvColumns(source.columns, source.columnCount)}</Row>
+            <Row label={TX.csvColumnsLabel}>{TX.csvColumns(source.columns, source.columnCount)}</Row>
           </dl>
         ) : memory.dataType === "csv" ? (
-          <p className="rounded-lg border border-dashed px-3 py-2 text-xs text-muted-foreground">{UI.csvMissing}</p>
+          <p className="rounded-lg border border-dashed px-3 py-2 text-xs text-muted-foreground">{TX.csvMissing}</p>
         ) : null}
         {source?.kind === "airtable" ? (
           <dl className="divide-y rounded-lg bg-muted/50 px-3 py-1" data-testid="memory-airtable">
-            <Row label={UI.airtableApiKey} mono>
+            <Row label={TX.airtableApiKey} mono>
               {source.apiKey}
             </Row>
-            <Row label={UI.airtableBaseId} mono>
+            <Row label={TX.airtableBaseId} mono>
               {source.baseId}
             </Row>
-            <Row label={UI.airtableTableId} mono>
+            <Row label={TX.airtableTableId} mono>
               {source.tableId}
             </Row>
-            <Row label={UI.recordsLabel}>{UI.records(source.recordCount)}</Row>
+            <Row label={TX.recordsLabel}>{TX.records(source.recordCount)}</Row>
           </dl>
         ) : null}
         {memory.dataType === "airtable" ? (
-          <p className="text-xs text-muted-foreground">{memory.lastSyncAt ? UI.lastSync(formatRomeDateTime(memory.lastSyncAt)) : UI.neverSynced}</p>
+          <p className="text-xs text-muted-foreground">{memory.lastSyncAt ? TX.lastSync(formatRomeDateTime(memory.lastSyncAt)) : TX.neverSynced}</p>
         ) : null}
         {memory.syncError ? (
           <p role="alert" className="flex items-start gap-1.5 rounded-md bg-destructive/10 px-2 py-1.5 text-xs text-destructive" data-testid="memory-sync-error">
@@ -133,9 +133,9 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
           </p>
         ) : null}
         <p className="mt-auto flex flex-wrap gap-x-3 gap-y-1 pt-1 text-xs text-muted-foreground">
-          <span>{UI.linkedTemplatesLabel}: {memory.linkedTemplates.length}</span>
-          {memory.memoryType === "standard" ? <span>{UI.passages(memory.passageCount)}</span> : null}
-          {memory.isOwn ? null : <span>{UI.sharedBy}</span>}
+          <span>{TX.linkedTemplatesLabel}: {memory.linkedTemplates.length}</span>
+          {memory.memoryType === "standard" ? <span>{TX.passages(memory.passageCount)}</span> : null}
+          {memory.isOwn ? null : <span>{TX.sharedBy}</span>}
         </p>
       </CardContent>
       <CardFooter>
@@ -145,12 +145,12 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
         </Button>
         <Button size="sm" variant="outline" onClick={() => duplicate.mutate(memory.id)} disabled={duplicate.isPending}>
           <Copy aria-hidden />
-          {UI.duplicate}
+          {TX.duplicate}
         </Button>
         {memory.dataType === "airtable" ? (
           <Button size="sm" variant="outline" onClick={() => sync.mutate(memory.id)} disabled={sync.isPending} data-testid="memory-sync">
             {sync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
-            {sync.isPending ? UI.syncing : UI.sync}
+            {sync.isPending ? TX.syncing : TX.sync}
           </Button>
         ) : null}
         {source?.kind === "csv" ? (
@@ -160,7 +160,7 @@ export function MemoryCard({ memory, onEdit }: { memory: ApiMemory; onEdit: () =
             className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-xs font-medium hover:bg-muted [&_svg]:size-4"
           >
             <Download aria-hidden />
-            {UI.csvDownload}
+            {TX.csvDownload}
           </a>
         ) : null}
         <Button size="sm" variant="ghost-destructive" onClick={onDelete} disabled={remove.isPending} className="ml-auto">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
-import { MEMORY_LIMITS, MEMORY_TEXTS as TX, MEMORY_TYPES, type ApiMemory, type MemoryType, type StoredDataType } from "@shared/schemas/memories";
+import { MEMORY_LIMITS, MEMORY_TYPES, type ApiMemory, type MemoryType, type StoredDataType } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { T } from "@shared/strings";
 import { TemplateChecklistField } from "@web/components/template-checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
@@ -86,16 +86,16 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
       toast({ title: done, description: TX.csvUploaded(rows), variant: "success" });
       onClose();
     } catch (err) {
-      const message = serverMessage(err, UI.csvUploadFailed);
+      const message = serverMessage(err, TX.csvUploadFailed);
       setUpload({ phase: "error", message, saved: true });
-      toast({ title: UI.csvErrorTitle, description: message, variant: "destructive" });
+      toast({ title: TX.csvErrorTitle, description: message, variant: "destructive" });
       // A 400 is about the file: the user picks another one. Keep the chosen file for a retry otherwise.
       if (parseServerError(err).status === 400) setFile(null);
     }
   };
 
   const confirmRemove = () => {
-    if (!editing || !window.confirm(UI.deleteConfirm(editing.name))) return;
+    if (!editing || !window.confirm(TX.deleteConfirm(editing.name))) return;
     remove.mutate(editing.id, {
       onSuccess: () => {
         toast({ title: TX.deleted, description: editing.name, variant: "success" });
@@ -114,26 +114,26 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
     <>
       <DialogHeader>
         <DialogTitle>{editing ? TX.editMemory : TX.newMemory}</DialogTitle>
-        <DialogDescription>{UI.editorDescription}</DialogDescription>
+        <DialogDescription>{TX.editorDescription}</DialogDescription>
       </DialogHeader>
       <Form form={form} onSubmit={(body) => !pending && save(body)}>
-        <FormField<Values, "name"> name="name" label={UI.nameLabel}>
-          {(field) => <Input {...field} maxLength={MEMORY_LIMITS.nameMax} placeholder={UI.namePlaceholder} />}
+        <FormField<Values, "name"> name="name" label={TX.nameLabel}>
+          {(field) => <Input {...field} maxLength={MEMORY_LIMITS.nameMax} placeholder={TX.namePlaceholder} />}
         </FormField>
 
         <div className="grid gap-4 sm:grid-cols-2">
           <FormSelect<Values, "memoryType", MemoryType>
             name="memoryType"
-            label={UI.memoryTypeLabel}
-            hint={UI.memoryTypeHints[memoryType]}
+            label={TX.memoryTypeLabel}
+            hint={TX.memoryTypeHints[memoryType]}
             options={MEMORY_TYPES}
-            optionLabel={(t) => UI.memoryTypeLabels[t]}
+            optionLabel={(t) => TX.memoryTypeLabels[t]}
           />
           <FormSelect<Values, "dataType", StoredDataType | "feedback">
             name="dataType"
-            label={UI.dataTypeLabel}
+            label={TX.dataTypeLabel}
             options={feedback ? ["feedback", ...STORED_TYPES] : STORED_TYPES}
-            optionLabel={(t) => UI.dataTypeLabels[t]}
+            optionLabel={(t) => TX.dataTypeLabels[t]}
             value={dataType}
             disabled={feedback}
           />
@@ -141,34 +141,34 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
 
         {dataType === "airtable" ? (
           <fieldset className="grid gap-3 rounded-lg border bg-muted/30 p-3">
-            <legend className="px-1 text-sm font-semibold">{UI.airtableTitle}</legend>
+            <legend className="px-1 text-sm font-semibold">{TX.airtableTitle}</legend>
             <FormField<Values, "apiKey">
               name="apiKey"
-              label={UI.airtableApiKey}
-              hint={storedAirtable ? UI.airtableApiKeyKeep(storedAirtable.apiKey) : UI.airtableApiKeyHint}
+              label={TX.airtableApiKey}
+              hint={storedAirtable ? TX.airtableApiKeyKeep(storedAirtable.apiKey) : TX.airtableApiKeyHint}
             >
               {(field) => <Input {...field} type="password" autoComplete="off" placeholder={storedAirtable ? storedAirtable.apiKey : "pat…"} />}
             </FormField>
             <div className="grid gap-3 sm:grid-cols-2">
-              <FormField<Values, "baseId"> name="baseId" label={UI.airtableBaseId} hint={UI.airtableBaseHint}>
+              <FormField<Values, "baseId"> name="baseId" label={TX.airtableBaseId} hint={TX.airtableBaseHint}>
                 {(field) => <Input {...field} {...airtableInput} placeholder="appXXXXXXXXXXXXXX" />}
               </FormField>
-              <FormField<Values, "tableId"> name="tableId" label={UI.airtableTableId} hint={UI.airtableTableHint}>
+              <FormField<Values, "tableId"> name="tableId" label={TX.airtableTableId} hint={TX.airtableTableHint}>
                 {(field) => <Input {...field} {...airtableInput} placeholder="tblXXXXXXXXXXXXXX" />}
               </FormField>
             </div>
-            <FormField<Values, "viewId"> name="viewId" label={UI.airtableViewId} hint={UI.airtableViewHint}>
+            <FormField<Values, "viewId"> name="viewId" label={TX.airtableViewId} hint={TX.airtableViewHint}>
               {(field) => <Input {...field} {...airtableInput} placeholder="viwXXXXXXXXXXXXXX" />}
             </FormField>
           </fieldset>
         ) : (
-          <FormField<Values, "content"> name="content" label={dataType === "text" ? UI.contentLabel : UI.descriptionLabel}>
+          <FormField<Values, "content"> name="content" label={dataType === "text" ? TX.contentLabel : TX.descriptionLabel}>
             {(field) => (
               <Textarea
                 {...field}
                 rows={dataType === "text" ? 7 : 3}
                 maxLength={MEMORY_LIMITS.contentMax}
-                placeholder={dataType === "text" ? UI.contentPlaceholder : feedback ? UI.feedbackDescriptionPlaceholder : UI.descriptionPlaceholder}
+                placeholder={dataType === "text" ? TX.contentPlaceholder : feedback ? TX.feedbackDescriptionPlaceholder : TX.descriptionPlaceholder}
               />
             )}
           </FormField>
@@ -184,25 +184,25 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
           render={({ field }) => <VisibilityField name={field.name} value={field.value} onChange={field.onChange} />}
         />
 
-        <TemplateChecklistField<Values> name="linkedTemplates" label={UI.linkedTemplatesLabel} hint={feedback ? UI.feedbackLinkedHint : UI.linkedTemplatesHint} />
+        <TemplateChecklistField<Values> name="linkedTemplates" label={TX.linkedTemplatesLabel} hint={feedback ? TX.feedbackLinkedHint : TX.linkedTemplatesHint} />
 
         <FormSwitch<Values, "allConversations">
           name="allConversations"
-          label={UI.allConversationsLabel}
-          hint={UI.allConversationsHint}
+          label={TX.allConversationsLabel}
+          hint={TX.allConversationsHint}
           data-testid="memory-all-conversations"
         />
-        <FormSwitch<Values, "isActive"> name="isActive" label={UI.activeLabel} hint={UI.activeHint} />
+        <FormSwitch<Values, "isActive"> name="isActive" label={TX.activeLabel} hint={TX.activeHint} />
 
         {feedback ? (
           editing && editing.memoryType === "feedback" ? (
             <FeedbackRows memoryId={editing.id} />
           ) : (
-            <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{UI.feedbackAfterSave}</p>
+            <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{TX.feedbackAfterSave}</p>
           )
         ) : null}
 
-        <FormFooter onCancel={onClose} pending={pending} submitTestId="memory-save" submitLabel={saving ? UI.saving : editing ? UI.save : UI.create} onDelete={editing ? confirmRemove : undefined} />
+        <FormFooter onCancel={onClose} pending={pending} submitTestId="memory-save" submitLabel={saving ? TX.saving : editing ? TX.save : TX.create} onDelete={editing ? confirmRemove : undefined} />
       </Form>
     </>
   );

@@ -1,13 +1,14 @@
-import { MEMORY_UI as UI } from "@shared/ai-brain-texts";
-import { MEMORY_LIMITS, MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { CSV_TEXTS } from "@shared/csv";
+import { MEMORY_LIMITS } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 
 const CSV_TYPES = ["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel", ""];
 
 // Checked before anything is sent: a .csv file of at most 5MB. The server parses it.
 export function checkCsvFile(file: { name: string; size: number; type: string }): string | null {
-  if (!/\.csv$/i.test(file.name) || !CSV_TYPES.includes(file.type)) return UI.csvNotCsv;
+  if (!/\.csv$/i.test(file.name) || !CSV_TYPES.includes(file.type)) return TX.csvNotCsv;
   if (file.size > MEMORY_LIMITS.csvMaxBytes) return TX.csvTooLarge;
-  if (file.size === 0) return TX.csvMissingFile;
+  if (file.size === 0) return CSV_TEXTS.missingFile;
   return null;
 }
 

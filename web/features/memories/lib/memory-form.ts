@@ -1,13 +1,13 @@
 import {
   createMemorySchema,
   MEMORY_LIMITS,
-  MEMORY_TEXTS as TX,
   updateMemorySchema,
   type ApiMemory,
   type MemoryType,
   type MemoryVisibility,
   type StoredDataType,
 } from "@shared/schemas/memories";
+import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 
 export interface MemoryFormValues {
   name: string;

@@ -1,6 +1,6 @@
 import { Banknote, Briefcase, CircleCheck, CircleX, Clock, FilePen, FileText, PenTool, ShoppingCart, Wrench, type LucideIcon } from "lucide-react";
 import { CATEGORY_LABELS } from "@shared/constants";
-import { TEMPLATE_KIND_BADGES, TEMPLATE_STATUS_LABELS } from "@shared/template-labels";
+import { TEMPLATE_KIND_BADGES, TEMPLATE_STATUS_LABELS } from "@shared/texts/templates";
 import { Badge, type BadgeProps } from "@web/components/ui/badge";
 
 export const CATEGORY_ICONS: Record<string, LucideIcon> = {

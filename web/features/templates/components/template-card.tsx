@@ -1,11 +1,7 @@
 import { Pencil, Send, Trash } from "lucide-react";
 import { formatRomeDateTime } from "@shared/rome-format";
-import {
-  type ApiTemplate,
-  TEMPLATE_CHANNEL_LABELS,
-  TEMPLATE_LANGUAGE_LABELS,
-  TEMPLATE_TEXTS as TX,
-} from "@shared/schemas/templates";
+import { type ApiTemplate } from "@shared/schemas/templates";
+import { TEMPLATE_CHANNEL_LABELS, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";

@@ -6,17 +6,14 @@ import { type Path, type PathValue, type RegisterOptions, type UseFormRegister, 
 import { CATEGORY_LABELS, TEMPLATE_CATEGORIES } from "@shared/constants";
 import {
   type ApiTemplate,
-  TEMPLATE_CHANNEL_LABELS,
   TEMPLATE_CHANNELS,
-  TEMPLATE_CONTENT_TYPE_LABELS,
   TEMPLATE_CONTENT_TYPES,
   KIND_BUTTON_TYPES,
   KIND_MAX_BUTTONS,
-  TEMPLATE_LANGUAGE_LABELS,
   TEMPLATE_LANGUAGES,
-  TEMPLATE_TEXTS as TX,
   templateBodyIssues,
 } from "@shared/schemas/templates";
+import { TEMPLATE_CHANNEL_LABELS, TEMPLATE_CONTENT_TYPE_LABELS, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
@@ -155,7 +152,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
             toast({ title: TX.created, description: TX.createdDescription, variant: "success" });
             onClose();
           },
-          onError: onError(TX.createError),
+          onError: onError(T.error),
         },
       );
     }
@@ -163,14 +160,14 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
 
   const describedBy = (field: keyof TemplateFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
   const onSubmit = form.handleSubmit(onValid);
-  const title = !editing ? TX.createTitle : readOnly ? TX.viewTitle : TX.editTitle;
+  const title = !editing ? TX.newTemplate : readOnly ? TX.viewTitle : TX.editTitle;
 
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent wide>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{readOnly ? TX.readOnlyNotice : TX.dialogDescription}</DialogDescription>
+          <DialogDescription>{readOnly ? TX.onlyDraftEdit : TX.dialogDescription}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <fieldset disabled={readOnly || pending} className="grid gap-4">

@@ -1,6 +1,6 @@
 import { ExternalLink, FileText, Image as ImageIcon, Phone, Reply } from "lucide-react";
 import { renderTemplate } from "@shared/sandbox-templates";
-import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import type { TemplateFormButton, TemplateFormValues } from "../lib/template-form";
 import { formBody, showsButtons, showsMedia } from "../lib/template-form";
 

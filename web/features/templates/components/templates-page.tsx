@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { FileText, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { POLL_MS } from "@shared/constants";
-import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button, buttonVariants } from "@web/components/ui/button";

@@ -13,9 +13,9 @@ import {
   type TemplateInput,
   templateBody,
   templateBodyIssues,
-  TEMPLATE_TEXTS,
   templateVariables,
 } from "@shared/schemas/templates";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 
 export interface TemplateFormValues {
   name: string;
