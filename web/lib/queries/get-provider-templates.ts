@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import { apiGet } from "../api-client";
+import { api, unwrapRead } from "../api-client";
 import { queryKeys } from "../query-keys";
 
 export const providerTemplatesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.twilioTemplates,
-    queryFn: async ({ signal }) => (await apiGet<ProviderTemplate[]>("/api/twilio-templates", { signal })) ?? [],
+    queryFn: async ({ signal }): Promise<ProviderTemplate[]> => (await unwrapRead(api["twilio-templates"].$get(undefined, { init: { signal } }))) ?? [],
   });
 
 // Only approved templates may be offered for sending.

@@ -1,23 +1,19 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TwilioAccount } from "@shared/schemas/accounts";
-import { apiRequest } from "../api-client";
+import { T } from "@shared/strings";
+import { api, unwrap } from "../api-client";
+import { useApiMutation } from "../api-mutation";
 import type { MutationCallbacks } from "../mutation-callbacks";
 import { queryKeys } from "../query-keys";
 
 // PATCH /api/twilio-accounts/{id}: the prompt for customers who write first (null: none). Chosen on the
 // account card and from a prompt card, so it lives here rather than in one feature.
-export function setDefaultPrompt({ accountId, promptId }: { accountId: string; promptId: string | null }) {
-  return apiRequest<TwilioAccount>("PATCH", `/api/twilio-accounts/${encodeURIComponent(accountId)}`, { defaultPromptId: promptId });
-}
+export const setDefaultPrompt = ({ accountId, promptId }: { accountId: string; promptId: string | null }) =>
+  unwrap(api["twilio-accounts"][":id"].$patch({ param: { id: encodeURIComponent(accountId) }, json: { defaultPromptId: promptId } }));
 
-export function useSetDefaultPrompt(callbacks: MutationCallbacks<TwilioAccount | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetDefaultPrompt = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof setDefaultPrompt>>>) =>
+  useApiMutation({
     mutationFn: setDefaultPrompt,
-    onSuccess: async (account) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.accounts });
-      callbacks.onSuccess?.(account ?? null);
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: [queryKeys.accounts],
+    errorTitle: T.defaultPromptError,
+    errorFallback: T.defaultPromptError,
+    callbacks,
   });
-}

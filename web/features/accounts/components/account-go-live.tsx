@@ -6,7 +6,6 @@ import { Button } from "@web/components/ui/button";
 import { NativeSelect } from "@web/components/ui/input";
 import { fullDateTime } from "@web/lib/conversation-format";
 import { useSetDefaultPrompt } from "@web/lib/queries/set-default-prompt";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { usePrompts } from "@web/lib/queries/get-prompts";
 
@@ -64,7 +63,6 @@ export function DefaultPromptSetting({ account, canManage }: { account: TwilioAc
   const prompts = usePrompts({ queryConfig: { enabled: editable } });
   const save = useSetDefaultPrompt({
     onSuccess: () => toast({ title: T.defaultPromptSaved, variant: "success" }),
-    onError: (err) => toast({ title: T.defaultPromptError, description: serverMessage(err, T.defaultPromptError), variant: "destructive" }),
   });
   const selectId = `default-prompt-${account.id}`;
   return (

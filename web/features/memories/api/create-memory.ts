@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "@shared/schemas/memories";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 import type { MemoryBody } from "../lib/memory-form";
 
-export function createMemory(body: MemoryBody) {
-  return apiRequest<ApiMemory>("POST", "/api/memories", body);
-}
+export const createMemory = (body: MemoryBody) => unwrap(api.memories.$post({ json: body }));
 
-export function useCreateMemory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMemory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
-  });
-}
+// The form shows the field errors; the toast says what failed.
+export const useCreateMemory = () =>
+  useApiMutation({ mutationFn: createMemory, refresh: [queryKeys.memories], errorTitle: T.error, errorFallback: MEMORY_TEXTS.saveError });

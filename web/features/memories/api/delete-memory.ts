@@ -1,20 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteMemory(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/memories/${encodeURIComponent(id)}`);
-}
+export const deleteMemory = (id: string) => unwrap(api.memories[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteMemory(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMemory,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.memories });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// The card holding the button goes away with the memory: its success toast is raised through callbacks.
+export const useDeleteMemory = (callbacks?: MutationCallbacks) =>
+  useApiMutation({ mutationFn: deleteMemory, refresh: [queryKeys.memories], errorTitle: T.error, errorFallback: MEMORY_TEXTS.deleteError, callbacks });

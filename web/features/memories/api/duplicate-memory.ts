@@ -1,22 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "@shared/schemas/memories";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
 // The server copies the knowledge too (CSV file, Airtable link): "<name>_copy", inactive, no linked templates.
-export function duplicateMemory(id: string) {
-  return apiRequest<ApiMemory>("POST", `/api/memories/${encodeURIComponent(id)}/duplicate`);
-}
+export const duplicateMemory = (id: string) => unwrap(api.memories[":id"].duplicate.$post({ param: { id: encodeURIComponent(id) } }));
 
-export function useDuplicateMemory(callbacks: MutationCallbacks<ApiMemory | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateMemory,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.memories });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const useDuplicateMemory = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof duplicateMemory>>>) =>
+  useApiMutation({ mutationFn: duplicateMemory, refresh: [queryKeys.memories], errorTitle: T.error, errorFallback: MEMORY_TEXTS.duplicateError, callbacks });

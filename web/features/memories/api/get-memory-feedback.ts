@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiFeedbackRow } from "@shared/schemas/memories";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 // Only a saved feedback memory has rows.
@@ -8,7 +7,7 @@ export const memoryFeedbackQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.memoryFeedback(id),
     queryFn: async ({ signal }) =>
-      (await apiGet<ApiFeedbackRow[]>(`/api/memories/${encodeURIComponent(id)}/feedback`, { signal })) ?? [],
+      (await unwrapRead(api.memories[":id"].feedback.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } }))) ?? [],
   });
 
 export function useMemoryFeedback(id: string | null) {

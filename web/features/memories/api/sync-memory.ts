@@ -1,20 +1,18 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "@shared/schemas/memories";
-import { apiRequest } from "@web/lib/api-client";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
+import { useRefreshOnFailure } from "./refresh-on-failure";
 
-// Re-reads the Airtable table. A failure is also stored on the memory (syncError), so the list is refreshed either way.
-export function syncMemory(id: string) {
-  return apiRequest<ApiMemory>("POST", `/api/memories/${encodeURIComponent(id)}/sync`);
-}
+// Re-reads the Airtable table.
+export const syncMemory = (id: string) => unwrap(api.memories[":id"].sync.$post({ param: { id: encodeURIComponent(id) } }));
 
-export function useSyncMemory(callbacks: MutationCallbacks<ApiMemory | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSyncMemory = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof syncMemory>>>) =>
+  useApiMutation({
     mutationFn: syncMemory,
-    onSuccess: (data) => callbacks.onSuccess?.(data),
-    onError: (error) => callbacks.onError?.(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
+    refresh: [queryKeys.memories],
+    errorTitle: MEMORY_TEXTS.syncErrorTitle,
+    errorFallback: MEMORY_TEXTS.syncDefaultError,
+    callbacks: useRefreshOnFailure(callbacks),
   });
-}

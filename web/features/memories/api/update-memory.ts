@@ -1,23 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMemory } from "@shared/schemas/memories";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 import type { MemoryBody } from "../lib/memory-form";
 
 // Any subset of the fields: the active switch sends only isActive.
-export function updateMemory({ id, body }: { id: string; body: Partial<MemoryBody> }) {
-  return apiRequest<ApiMemory>("PUT", `/api/memories/${encodeURIComponent(id)}`, body);
-}
+export const updateMemory = ({ id, body }: { id: string; body: Partial<MemoryBody> }) =>
+  unwrap(api.memories[":id"].$put({ param: { id: encodeURIComponent(id) }, json: body }));
 
-export function useUpdateMemory(callbacks: MutationCallbacks<ApiMemory | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMemory,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.memories });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const useUpdateMemory = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof updateMemory>>>) =>
+  useApiMutation({ mutationFn: updateMemory, refresh: [queryKeys.memories], errorTitle: T.error, errorFallback: MEMORY_TEXTS.saveError, callbacks });

@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ApiMemory } from "@shared/schemas/memories";
 import { T } from "@shared/strings";
+import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { ApiError, apiErrorFrom } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 import { uploadPercent } from "../lib/csv-file";
+import { useRefreshOnFailure } from "./refresh-on-failure";
 
 export interface CsvUpload {
   id: string;
@@ -43,10 +45,12 @@ export function uploadMemoryCsv({ id, file, onProgress }: CsvUpload): Promise<Ap
   });
 }
 
-export function useUploadMemoryCsv() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The editor shows the failure inline too (the file's state).
+export const useUploadMemoryCsv = () =>
+  useApiMutation({
     mutationFn: uploadMemoryCsv,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
+    refresh: [queryKeys.memories],
+    errorTitle: MEMORY_TEXTS.csvErrorTitle,
+    errorFallback: MEMORY_TEXTS.csvUploadFailed,
+    callbacks: useRefreshOnFailure(),
   });
-}

@@ -9,7 +9,6 @@ import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/car
 import { Spinner } from "@web/components/ui/spinner";
 import { Switch } from "@web/components/ui/switch";
 import { cn } from "@web/lib/cn";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteMemory } from "../api/delete-memory";
 import { useDuplicateMemory } from "../api/duplicate-memory";
@@ -37,15 +36,12 @@ function Row({ label, children, mono }: { label: string; children: ReactNode; mo
 function useMemoryActions(memory: ApiMemory) {
   const duplicate = useDuplicateMemory({
     onSuccess: (copy) => toast({ title: TX.duplicated, description: copy?.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.duplicateError), variant: "destructive" }),
   });
   const remove = useDeleteMemory({
     onSuccess: () => toast({ title: TX.deleted, description: memory.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
   });
   const activation = useUpdateMemory({
     onSuccess: () => toast({ title: TX.updated, description: memory.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" }),
   });
   const sync = useSyncMemory({
     onSuccess: (after) =>
@@ -53,7 +49,6 @@ function useMemoryActions(memory: ApiMemory) {
         title: TX.synced(after?.dataSource?.kind === "airtable" ? after.dataSource.recordCount : 0),
         variant: "success",
       }),
-    onError: (err) => toast({ title: TX.syncErrorTitle, description: serverMessage(err, TX.syncDefaultError), variant: "destructive" }),
   });
   return { duplicate, remove, activation, sync };
 }

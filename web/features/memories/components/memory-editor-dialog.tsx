@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { MEMORY_LIMITS, MEMORY_TYPES, type ApiMemory, type MemoryType, type StoredDataType } from "@shared/schemas/memories";
 import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
-import { T } from "@shared/strings";
 import { TemplateChecklistField } from "@web/components/template-checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
@@ -64,7 +63,6 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
       memory = editing ? await update.mutateAsync({ id: editing.id, body }) : await create.mutateAsync(body);
     } catch (err) {
       setServerErrors(form, fieldErrorsFrom(err), { dataSource: "apiKey" });
-      toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" });
       return;
     }
     const done = wasEditing ? TX.updated : TX.created;
@@ -88,7 +86,6 @@ function MemoryForm({ stored, mutations, onClose }: { stored: ApiMemory | null; 
     } catch (err) {
       const message = serverMessage(err, TX.csvUploadFailed);
       setUpload({ phase: "error", message, saved: true });
-      toast({ title: TX.csvErrorTitle, description: message, variant: "destructive" });
       // A 400 is about the file: the user picks another one. Keep the chosen file for a retry otherwise.
       if (parseServerError(err).status === 400) setFile(null);
     }
@@ -213,9 +210,7 @@ export function MemoryEditorDialog({ state, onClose }: { state: MemoryDialogStat
     create: useCreateMemory(),
     update: useUpdateMemory(),
     upload: useUploadMemoryCsv(),
-    remove: useDeleteMemory({
-      onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
-    }),
+    remove: useDeleteMemory(),
   };
   const pending = Object.values(mutations).some((m) => m.isPending);
   return (

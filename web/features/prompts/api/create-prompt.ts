@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiPrompt, PromptInput } from "@shared/schemas/prompts";
-import { apiRequest } from "@web/lib/api-client";
+import type { PromptInput } from "@shared/schemas/prompts";
+import { T } from "@shared/strings";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createPrompt(input: PromptInput) {
-  return apiRequest<ApiPrompt>("POST", "/api/prompts", input);
-}
+export const createPrompt = (input: PromptInput) => unwrap(api.prompts.$post({ json: input }));
 
-export function useCreatePrompt() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createPrompt,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.prompts }),
-  });
-}
+// The form shows the field errors; the toast says what failed.
+export const useCreatePrompt = () =>
+  useApiMutation({ mutationFn: createPrompt, refresh: [queryKeys.prompts], errorTitle: T.error, errorFallback: PROMPT_TEXTS.saveError });

@@ -1,21 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deletePrompt(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/prompts/${encodeURIComponent(id)}`);
-}
+export const deletePrompt = (id: string) => unwrap(api.prompts[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeletePrompt(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deletePrompt,
-    // The card holding the button goes away with the prompt: the toast is raised here, not in mutate().
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.prompts });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// The card holding the button goes away with the prompt: its success toast is raised through callbacks.
+export const useDeletePrompt = (callbacks?: MutationCallbacks) =>
+  useApiMutation({ mutationFn: deletePrompt, refresh: [queryKeys.prompts], errorTitle: T.error, errorFallback: PROMPT_TEXTS.deleteError, callbacks });

@@ -1,22 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiPrompt } from "@shared/schemas/prompts";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { PROMPT_TEXTS } from "@shared/texts/prompts";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
 // The server makes the copy: "<name>_copy", inactive, same settings and links.
-export function duplicatePrompt(id: string) {
-  return apiRequest<ApiPrompt>("POST", `/api/prompts/${encodeURIComponent(id)}/duplicate`);
-}
+export const duplicatePrompt = (id: string) => unwrap(api.prompts[":id"].duplicate.$post({ param: { id: encodeURIComponent(id) } }));
 
-export function useDuplicatePrompt(callbacks: MutationCallbacks<ApiPrompt | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicatePrompt,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.prompts });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const useDuplicatePrompt = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof duplicatePrompt>>>) =>
+  useApiMutation({ mutationFn: duplicatePrompt, refresh: [queryKeys.prompts], errorTitle: T.error, errorFallback: PROMPT_TEXTS.duplicateError, callbacks });

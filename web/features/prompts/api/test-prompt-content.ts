@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
-import { queryKeys } from "@web/lib/query-keys";
+import { api, unwrap } from "@web/lib/api-client";
 import { checkTestAnswer } from "../lib/prompt-test";
+import { usePromptTestMutation } from "./prompt-test-mutation";
 
 export interface ContentTestInput {
   content: string;
@@ -12,14 +11,6 @@ export interface ContentTestInput {
 }
 
 // The editor's current, possibly unsaved, content and settings.
-export async function testPromptContent(input: ContentTestInput) {
-  return checkTestAnswer(await apiRequest("POST", "/api/prompts/test-content", input));
-}
+export const testPromptContent = async (input: ContentTestInput) => checkTestAnswer(await unwrap(api.prompts["test-content"].$post({ json: input })));
 
-export function useTestPromptContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: testPromptContent,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
-  });
-}
+export const useTestPromptContent = () => usePromptTestMutation(testPromptContent);

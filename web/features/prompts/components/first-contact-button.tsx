@@ -6,7 +6,6 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { useSetDefaultPrompt } from "@web/lib/queries/set-default-prompt";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 
 // Makes this prompt the one that answers customers who write first on the active account, or shows
@@ -15,7 +14,6 @@ export function FirstContactButton({ prompt, className }: { prompt: ApiPrompt; c
   const { data: account } = useActiveAccount();
   const save = useSetDefaultPrompt({
     onSuccess: () => toast({ title: T.defaultPromptSaved, description: prompt.name, variant: "success" }),
-    onError: (err) => toast({ title: T.defaultPromptError, description: serverMessage(err, T.defaultPromptError), variant: "destructive" }),
   });
   if (!account || !account.isOwner) return null;
   if (account.defaultPromptId === prompt.id) {

@@ -10,7 +10,7 @@ import { dataResolver, Form, FormFooter, FormField, FormSwitch, setServerErrors 
 import { Input } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Textarea } from "@web/components/ui/textarea";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreatePrompt } from "../api/create-prompt";
 import { useDeletePrompt } from "../api/delete-prompt";
@@ -52,10 +52,7 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
         toast({ title: editing ? TX.updated : TX.created, variant: "success" as const });
         onClose();
       },
-      onError: (err: Error) => {
-        setServerErrors(form, fieldErrorsFrom(err));
-        toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" });
-      },
+      onError: (err: Error) => setServerErrors(form, fieldErrorsFrom(err)),
     };
     if (editing) update.mutate({ id: editing.id, input: body }, handlers);
     else create.mutate(body, handlers);
@@ -153,7 +150,6 @@ export function PromptEditorDialog({ state, onClose }: { state: PromptDialogStat
   const update = useUpdatePrompt();
   const remove = useDeletePrompt({
     onSuccess: () => toast({ title: TX.deleted, description: editing?.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
   });
   const pending = create.isPending || update.isPending || remove.isPending;
 

@@ -9,7 +9,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { toast } from "@web/lib/toast-store";
 import { useTestPromptContent, type ContentTestInput } from "../api/test-prompt-content";
-import { TEST_TOAST_PREVIEW, testFailureMessage, testFailureReason, testFailureToast } from "../lib/prompt-test";
+import { TEST_TOAST_PREVIEW, testFailureMessage, testFailureReason } from "../lib/prompt-test";
 import { formatTestCost } from "../lib/prompt-form";
 
 // The editor's optional test: the current content and settings against one customer message.
@@ -39,7 +39,6 @@ export function PromptTestArea({ settings }: { settings: Omit<ContentTestInput, 
         onError: (err) => {
           const text = testFailureMessage(err);
           setFailure({ text: text ? TX.editorError(text) : TX.testFailed, reason: testFailureReason(err) });
-          toast({ title: TX.testErrorTitle, description: testFailureToast(err), variant: "destructive" });
         },
       },
     );

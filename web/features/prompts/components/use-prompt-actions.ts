@@ -1,32 +1,26 @@
 import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { ApiPrompt } from "@shared/schemas/prompts";
-import { T } from "@shared/strings";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeletePrompt } from "../api/delete-prompt";
 import { useDuplicatePrompt } from "../api/duplicate-prompt";
 import { useTestPrompt } from "../api/test-prompt";
 import { useUpdatePrompt } from "../api/update-prompt";
-import { TEST_TOAST_PREVIEW, testFailureToast } from "../lib/prompt-test";
+import { TEST_TOAST_PREVIEW } from "../lib/prompt-test";
 
 // The card buttons shared by the list (mobile and desktop) and the dashboard card.
 export function usePromptActions(prompt: ApiPrompt) {
   const test = useTestPrompt({
     onSuccess: (result) =>
       toast({ title: TX.testSuccess, description: result.content.slice(0, TEST_TOAST_PREVIEW), variant: "success" }),
-    onError: (err) => toast({ title: TX.testErrorTitle, description: testFailureToast(err), variant: "destructive" }),
   });
   const duplicate = useDuplicatePrompt({
     onSuccess: (copy) => toast({ title: TX.duplicated, description: copy?.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.duplicateError), variant: "destructive" }),
   });
   const remove = useDeletePrompt({
     onSuccess: () => toast({ title: TX.deleted, description: prompt.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
   });
   const activation = useUpdatePrompt({
     onSuccess: () => toast({ title: TX.updated, description: prompt.name, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" }),
   });
 
   return {

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiTemplate, TemplateInput } from "@shared/schemas/templates";
-import { apiRequest } from "@web/lib/api-client";
+import type { TemplateInput } from "@shared/schemas/templates";
+import { T } from "@shared/strings";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createTemplate(input: TemplateInput) {
-  return apiRequest<ApiTemplate>("POST", "/api/templates", input);
-}
+export const createTemplate = (input: TemplateInput) => unwrap(api.templates.$post({ json: input }));
 
-export function useCreateTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
-  });
-}
+// The form shows the field errors; the toast says what failed.
+export const useCreateTemplate = () =>
+  useApiMutation({ mutationFn: createTemplate, refresh: [queryKeys.templates], errorTitle: T.error, errorFallback: T.unknownError });

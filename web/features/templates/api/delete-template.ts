@@ -1,24 +1,18 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteTemplate(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/templates/${encodeURIComponent(id)}`);
-}
+export const deleteTemplate = (id: string) => unwrap(api.templates[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteTemplate(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The card holding the button goes away with the template: its success toast is raised through callbacks.
+export const useDeleteTemplate = (callbacks?: MutationCallbacks) =>
+  useApiMutation({
     mutationFn: deleteTemplate,
-    // The card holding the button goes away with the template: the toast is raised here.
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.twilioTemplates }),
-      ]);
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: [queryKeys.templates, queryKeys.twilioTemplates],
+    errorTitle: TEMPLATE_TEXTS.deleteError,
+    errorFallback: T.unknownError,
+    callbacks,
   });
-}

@@ -1,16 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiTemplate } from "@shared/schemas/templates";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function submitTemplate(id: string) {
-  return apiRequest<ApiTemplate>("POST", `/api/templates/${encodeURIComponent(id)}/submit`);
-}
+export const submitTemplate = (id: string) => unwrap(api.templates[":id"].submit.$post({ param: { id: encodeURIComponent(id) } }));
 
-export function useSubmitTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
-  });
-}
+export const useSubmitTemplate = () =>
+  useApiMutation({ mutationFn: submitTemplate, refresh: [queryKeys.templates], errorTitle: TEMPLATE_TEXTS.submitError, errorFallback: T.unknownError });

@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiTemplate, TemplateInput } from "@shared/schemas/templates";
-import { apiRequest } from "@web/lib/api-client";
+import type { TemplateInput } from "@shared/schemas/templates";
+import { T } from "@shared/strings";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function updateTemplate({ id, input }: { id: string; input: TemplateInput }) {
-  return apiRequest<ApiTemplate>("PUT", `/api/templates/${encodeURIComponent(id)}`, input);
-}
+export const updateTemplate = ({ id, input }: { id: string; input: TemplateInput }) =>
+  unwrap(api.templates[":id"].$put({ param: { id: encodeURIComponent(id) }, json: input }));
 
-export function useUpdateTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates }),
-  });
-}
+// The form shows the field errors; the toast says what failed.
+export const useUpdateTemplate = () =>
+  useApiMutation({ mutationFn: updateTemplate, refresh: [queryKeys.templates], errorTitle: TEMPLATE_TEXTS.updateError, errorFallback: T.unknownError });

@@ -5,7 +5,6 @@ import { TEMPLATE_CHANNEL_LABELS, TEMPLATE_LANGUAGE_LABELS, TEMPLATE_TEXTS as TX
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteTemplate } from "../api/delete-template";
 import { useSubmitTemplate } from "../api/submit-template";
@@ -25,13 +24,11 @@ export function TemplateCard({ template, onEdit }: { template: ApiTemplate; onEd
   const submit = useSubmitTemplate();
   const removal = useDeleteTemplate({
     onSuccess: () => toast({ title: TX.deleted, description: template.name, variant: "success" }),
-    onError: (err) => toast({ title: TX.deleteError, description: serverMessage(err, T.unknownError), variant: "destructive" }),
   });
 
   const onSubmit = () =>
     submit.mutate(template.id, {
       onSuccess: () => toast({ title: TX.submitted, description: TX.submittedDescription, variant: "success" }),
-      onError: (err) => toast({ title: TX.submitError, description: serverMessage(err, T.unknownError), variant: "destructive" }),
     });
 
   const onDelete = () => {

@@ -127,11 +127,11 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
     // The resolver passed these values: the same check gives the API's input.
     const checked = validateTemplateForm(valid);
     if (!checked.ok) return;
-    const onError = (title: string) => (err: Error) => {
+    // The hooks raise the failure toast; the form shows the server's field errors.
+    const onError = (err: Error) => {
       for (const [field, message] of Object.entries(templateErrorsFromDetails(parseServerError(err).details))) {
         if (message) setError(field as Path<TemplateFormValues>, { type: "server", message });
       }
-      toast({ title, description: serverMessage(err, T.unknownError), variant: "destructive" });
     };
     if (editing) {
       update.mutate(
@@ -141,7 +141,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
             toast({ title: TX.updated, description: checked.data.name, variant: "success" });
             onClose();
           },
-          onError: onError(TX.updateError),
+          onError,
         },
       );
     } else {
@@ -152,7 +152,7 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
             toast({ title: TX.created, description: TX.createdDescription, variant: "success" });
             onClose();
           },
-          onError: onError(T.error),
+          onError,
         },
       );
     }
