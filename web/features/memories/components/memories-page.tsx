@@ -1,11 +1,11 @@
-import { Brain, CircleCheck, Link2, Plus, Search } from "lucide-react";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { Brain, CircleCheck, Link2 } from "lucide-react";
+import { useMemo, useState, type ReactNode } from "react";
 import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { T } from "@shared/strings";
-import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
+import { CreateFirstState } from "@web/components/create-first-state";
+import { LoadErrorState } from "@web/components/load-error-state";
+import { SearchFilterToolbar } from "@web/components/search-filter-toolbar";
 import { Card } from "@web/components/ui/card";
-import { Input, NativeSelect } from "@web/components/ui/input";
 import { useMemories } from "../api/get-memories";
 import { ALL_TYPES, filterMemories, MEMORY_FILTER_TYPES, memoryCounters } from "../lib/memory-form";
 import { MemoryCard } from "./memory-card";
@@ -30,7 +30,6 @@ export function MemoriesPage() {
   const [search, setSearch] = useState("");
   const [dataType, setDataType] = useState<string>(ALL_TYPES);
   const [dialog, setDialog] = useState<MemoryDialogState>(null);
-  const id = useId();
   const shown = useMemo(() => filterMemories(memories ?? [], { search, dataType }), [memories, search, dataType]);
   const counters = memories ? memoryCounters(memories) : null;
   const create = () => setDialog({ mode: "create" });
@@ -56,16 +55,10 @@ export function MemoriesPage() {
       </div>
     );
   } else if (isError) {
-    body = (
-      <EmptyState title={TX.loadError}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.loadError} onRetry={refetch} />;
   } else if (shown.length === 0) {
     body = (
-      <EmptyState
+      <CreateFirstState
         title={
           <span className="grid gap-1">
             <span className="font-medium text-foreground">{TX.empty}</span>
@@ -73,12 +66,9 @@ export function MemoriesPage() {
           </span>
         }
         icon={<Brain className="size-6" aria-hidden />}
-      >
-        <Button onClick={create}>
-          <Plus aria-hidden />
-          {TX.createFirst}
-        </Button>
-      </EmptyState>
+        label={TX.createFirst}
+        onCreate={create}
+      />
     );
   } else {
     body = (
@@ -102,46 +92,22 @@ export function MemoriesPage() {
           testId="memories-linked-count"
         />
       </div>
-      <div className="grid gap-3 md:flex md:items-center">
-        <div className="relative md:max-w-sm md:flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label={TX.searchLabel}
-            placeholder={TX.searchPlaceholder}
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className="flex items-center gap-3 md:contents">
-          <label htmlFor={`${id}-type`} className="sr-only">
-            {TX.dataTypeFilterLabel}
-          </label>
-          <NativeSelect
-            id={`${id}-type`}
-            className="min-w-0 flex-1 md:w-44 md:flex-none"
-            value={dataType}
-            onChange={(e) => setDataType(e.target.value)}
-          >
-            <option value={ALL_TYPES}>{TX.allTypes}</option>
-            {MEMORY_FILTER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TX.dataTypeLabels[t]}
-              </option>
-            ))}
-          </NativeSelect>
-          <Button onClick={create} className="md:order-last md:ml-auto">
-            <Plus aria-hidden />
-            {TX.newMemory}
-          </Button>
-        </div>
-        {memories ? (
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {TX.count(shown.length)}
-          </p>
-        ) : null}
-      </div>
+      <SearchFilterToolbar
+        search={{ label: TX.searchLabel, placeholder: TX.searchPlaceholder, value: search, onChange: setSearch }}
+        filter={{
+          label: TX.dataTypeFilterLabel,
+          value: dataType,
+          onChange: setDataType,
+          allValue: ALL_TYPES,
+          allLabel: TX.allTypes,
+          options: MEMORY_FILTER_TYPES,
+          optionLabel: (t) => TX.dataTypeLabels[t] ?? t,
+          className: "min-w-0 flex-1 md:w-44 md:flex-none",
+        }}
+        newLabel={TX.newMemory}
+        onNew={create}
+        count={memories ? TX.count(shown.length) : null}
+      />
       {body}
       <MemoryEditorDialog state={dialog} onClose={() => setDialog(null)} />
     </div>

@@ -1,10 +1,9 @@
-import { Bot, Plus, Search } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { Bot } from "lucide-react";
+import { useMemo, useState } from "react";
 import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
-import { T } from "@shared/strings";
-import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { CreateFirstState } from "@web/components/create-first-state";
+import { LoadErrorState } from "@web/components/load-error-state";
+import { SearchFilterToolbar } from "@web/components/search-filter-toolbar";
 import { Spinner } from "@web/components/ui/spinner";
 import { useIsDesktop } from "@web/lib/use-media-query";
 import { usePrompts } from "@web/lib/queries/get-prompts";
@@ -18,7 +17,6 @@ export function PromptsPage() {
   const [search, setSearch] = useState("");
   const [model, setModel] = useState(ALL_MODELS);
   const [dialog, setDialog] = useState<PromptDialogState>(null);
-  const id = useId();
   const shown = useMemo(() => filterPrompts(prompts ?? [], { search, model }), [prompts, search, model]);
   const create = () => setDialog({ mode: "create" });
 
@@ -31,22 +29,9 @@ export function PromptsPage() {
       </div>
     );
   } else if (isError) {
-    body = (
-      <EmptyState title={TX.loadError}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.loadError} onRetry={refetch} />;
   } else if (shown.length === 0) {
-    body = (
-      <EmptyState title={TX.empty} icon={<Bot className="size-6" aria-hidden />}>
-        <Button onClick={create}>
-          <Plus aria-hidden />
-          {TX.createFirst}
-        </Button>
-      </EmptyState>
-    );
+    body = <CreateFirstState title={TX.empty} icon={<Bot className="size-6" aria-hidden />} label={TX.createFirst} onCreate={create} />;
   } else if (desktop) {
     body = (
       <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3" data-testid="prompt-list">
@@ -67,48 +52,24 @@ export function PromptsPage() {
 
   return (
     <div className="grid gap-5">
-      <div className="grid gap-3 md:flex md:items-center">
-        <div className="relative md:max-w-sm md:flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label={TX.searchLabel}
-            placeholder={TX.searchPlaceholder}
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            data-testid="prompt-search"
-          />
-        </div>
-        <div className="flex items-center gap-3 md:contents">
-          <label htmlFor={`${id}-model`} className="sr-only">
-            {TX.modelFilterLabel}
-          </label>
-          <NativeSelect
-            id={`${id}-model`}
-            className="min-w-0 flex-1 md:w-48 md:flex-none"
-            value={model}
-            onChange={(e) => setModel(e.target.value)}
-            data-testid="prompt-model-filter"
-          >
-            <option value={ALL_MODELS}>{TX.allModels}</option>
-            {PROMPT_FILTER_MODELS.map((m) => (
-              <option key={m} value={m}>
-                {modelLabel(m)}
-              </option>
-            ))}
-          </NativeSelect>
-          <Button onClick={create} className="md:order-last md:ml-auto">
-            <Plus aria-hidden />
-            {TX.newPrompt}
-          </Button>
-        </div>
-        {prompts ? (
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="prompt-count">
-            {TX.count(shown.length)}
-          </p>
-        ) : null}
-      </div>
+      <SearchFilterToolbar
+        search={{ label: TX.searchLabel, placeholder: TX.searchPlaceholder, value: search, onChange: setSearch, testId: "prompt-search" }}
+        filter={{
+          label: TX.modelFilterLabel,
+          value: model,
+          onChange: setModel,
+          allValue: ALL_MODELS,
+          allLabel: TX.allModels,
+          options: PROMPT_FILTER_MODELS,
+          optionLabel: modelLabel,
+          className: "min-w-0 flex-1 md:w-48 md:flex-none",
+          testId: "prompt-model-filter",
+        }}
+        newLabel={TX.newPrompt}
+        onNew={create}
+        count={prompts ? TX.count(shown.length) : null}
+        countTestId="prompt-count"
+      />
       {body}
       <PromptEditorDialog state={dialog} onClose={() => setDialog(null)} />
     </div>

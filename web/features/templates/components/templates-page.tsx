@@ -6,7 +6,9 @@ import { useEffect, useState } from "react";
 import { POLL_MS } from "@shared/constants";
 import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { T } from "@shared/strings";
+import { CreateFirstState } from "@web/components/create-first-state";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { queryKeys } from "@web/lib/query-keys";
@@ -44,22 +46,9 @@ export function TemplatesPage() {
       </EmptyState>
     );
   } else if (isError) {
-    body = (
-      <EmptyState title={TX.loadError}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.loadError} onRetry={refetch} />;
   } else if (!templates || templates.length === 0) {
-    body = (
-      <EmptyState title={TX.empty} icon={<FileText className="size-6" aria-hidden />}>
-        <Button onClick={create}>
-          <Plus aria-hidden />
-          {TX.createFirst}
-        </Button>
-      </EmptyState>
-    );
+    body = <CreateFirstState title={TX.empty} icon={<FileText className="size-6" aria-hidden />} label={TX.createFirst} onCreate={create} />;
   } else {
     body = (
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="template-list">
