@@ -38,6 +38,18 @@ import * as repo from "./repo";
 
 type CreateInput = z.output<typeof createTemplateSchema>;
 type UpdateInput = z.output<typeof updateTemplateSchema>;
+
+// What a draft holds, as the form sends it: a new template and an edited draft store the same fields.
+function draftFields(input: CreateInput | UpdateInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    channel: input.channel,
+    language: input.language,
+    whatsappContent: storedContent(input.whatsappContent),
+  };
+}
 type StoredContent = NonNullable<repo.TemplateRow["whatsappContent"]>;
 
 const CONTENT_TYPES: readonly TemplateContentType[] = ["text", "media", "quick-reply", "call-to-action", "card"];
@@ -223,17 +235,7 @@ export async function createTemplate(db: Db, user: SessionUser, active: ActiveAc
   const requested = input.twilioAccountId === "missing" ? undefined : input.twilioAccountId;
   const account = await requireNamedOrActive(db, user, active, requested);
   await checkLibraryFile(db, account.id, input.whatsappContent);
-  const row = await repo.insertTemplate(db, {
-    userId: user.id,
-    twilioAccountId: account.id,
-    name: input.name,
-    description: input.description,
-    category: input.category,
-    channel: input.channel,
-    language: input.language,
-    whatsappContent: storedContent(input.whatsappContent),
-    status: "draft",
-  });
+  const row = await repo.insertTemplate(db, { userId: user.id, twilioAccountId: account.id, ...draftFields(input), status: "draft" });
   return toApiTemplate(row);
 }
 
@@ -241,14 +243,7 @@ export async function updateTemplate(db: Db, user: SessionUser, id: string, inpu
   const { template } = await getTemplateForUser(db, user, id);
   if (template.status !== "draft") throw conflict(TX.onlyDraftEdit);
   await checkLibraryFile(db, template.twilioAccountId, input.whatsappContent);
-  const row = await repo.updateDraft(db, id, {
-    name: input.name,
-    description: input.description,
-    category: input.category,
-    channel: input.channel,
-    language: input.language,
-    whatsappContent: storedContent(input.whatsappContent),
-  });
+  const row = await repo.updateDraft(db, id, draftFields(input));
   if (!row) throw conflict(TX.onlyDraftEdit);
   return toApiTemplate(row);
 }

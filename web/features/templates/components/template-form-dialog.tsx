@@ -18,7 +18,7 @@ import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Field } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { parseServerError, serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
@@ -181,29 +181,17 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
               <Field label={TX.categoryLabel} htmlFor={`${id}-category`} error={errors.category}>
                 <NativeSelect id={`${id}-category`} aria-invalid={!!errors.category} aria-describedby={describedBy("category")} {...register("category")}>
                   <option value="">—</option>
-                  {TEMPLATE_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {CATEGORY_LABELS[c]}
-                    </option>
-                  ))}
+                  <ItemOptions items={TEMPLATE_CATEGORIES} value={(c) => c} label={(c) => CATEGORY_LABELS[c]} />
                 </NativeSelect>
               </Field>
               <Field label={TX.channelLabel} htmlFor={`${id}-channel`} error={errors.channel}>
                 <NativeSelect id={`${id}-channel`} {...register("channel")}>
-                  {TEMPLATE_CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {TEMPLATE_CHANNEL_LABELS[c]}
-                    </option>
-                  ))}
+                  <ItemOptions items={TEMPLATE_CHANNELS} value={(c) => c} label={(c) => TEMPLATE_CHANNEL_LABELS[c]} />
                 </NativeSelect>
               </Field>
               <Field label={TX.languageLabel} htmlFor={`${id}-language`} error={errors.language}>
                 <NativeSelect id={`${id}-language`} {...register("language")}>
-                  {TEMPLATE_LANGUAGES.map((l) => (
-                    <option key={l} value={l}>
-                      {TEMPLATE_LANGUAGE_LABELS[l]}
-                    </option>
-                  ))}
+                  <ItemOptions items={TEMPLATE_LANGUAGES} value={(l) => l} label={(l) => TEMPLATE_LANGUAGE_LABELS[l]} />
                 </NativeSelect>
               </Field>
             </div>
@@ -219,11 +207,11 @@ export function TemplateFormDialog({ state, activeAccountId, onClose }: { state:
                   setValue("buttons", getValues("buttons").filter((b) => KIND_BUTTON_TYPES[kind].includes(b.type)).slice(0, KIND_MAX_BUTTONS[kind]));
                 }}
               >
-                {TEMPLATE_CONTENT_TYPES.filter((t) => values.channel === "whatsapp" || t === "text" || t === "media").map((t) => (
-                  <option key={t} value={t}>
-                    {TEMPLATE_CONTENT_TYPE_LABELS[t]}
-                  </option>
-                ))}
+                <ItemOptions
+                  items={TEMPLATE_CONTENT_TYPES.filter((t) => values.channel === "whatsapp" || t === "text" || t === "media")}
+                  value={(t) => t}
+                  label={(t) => TEMPLATE_CONTENT_TYPE_LABELS[t]}
+                />
               </NativeSelect>
             </Field>
             {withMedia ? (
