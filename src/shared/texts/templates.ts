@@ -105,6 +105,8 @@ export const TEMPLATE_TEXTS = {
   twilioDeleteFailed: (reason: string) => `Impossibile eliminare il template su Twilio: ${reason}`,
   submissionInterrupted: "L'invio non si è concluso: invia di nuovo il template.",
   contentMissingAtTwilio: "Il contenuto non esiste più su Twilio",
+  // The answer of the public media link when its signature or file does not hold.
+  mediaLinkInvalid: "Link non valido",
 
   // The linked-templates checklist shared by the prompt and memory editors.
   checklistLoading: "Caricamento template...",

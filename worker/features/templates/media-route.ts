@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { HttpError, notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
@@ -12,9 +13,9 @@ const query = z.object({ signature: z.string().regex(/^[0-9a-f]{64}$/) });
 // every send): the signature over the template and its library file is the key.
 export const templateMediaRoutes = new Hono<AppEnv>().get("/:id", validate("param", param), async (c) => {
   const signed = query.safeParse(c.req.query());
-  if (!signed.success) throw new HttpError(403, "Link non valido");
+  if (!signed.success) throw new HttpError(403, TEMPLATE_TEXTS.mediaLinkInvalid);
   const file = await templateMediaFile(c.env, c.var.db, c.req.valid("param").id, signed.data.signature);
-  if (!file) throw new HttpError(403, "Link non valido");
+  if (!file) throw new HttpError(403, TEMPLATE_TEXTS.mediaLinkInvalid);
   const object = await c.env.UPLOADS.get(file.r2Key);
   if (!object) throw notFound();
   const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
