@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CALENDAR_TEXTS } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS } from "@shared/texts/calendar";
 import { T } from "@shared/strings";
 import { isValidInstant } from "@shared/calendar-time";
 import { call, createAccount, signedInUser, uniqueEmail } from "./helpers";

@@ -1,13 +1,12 @@
 import { CalendarClock, Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { AGENT_TEXTS as TX, type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER, WEEKDAY_LABELS } from "@shared/schemas/agent";
-import { T } from "@shared/strings";
+import { type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER } from "@shared/schemas/agent";
+import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useBookingSettings, useSaveBookingSettings } from "../api/booking-settings";
 
@@ -20,10 +19,7 @@ export function BookingHoursCard() {
   useEffect(() => {
     if (settings.data) setForm(settings.data);
   }, [settings.data]);
-  const save = useSaveBookingSettings({
-    onSuccess: () => toast({ title: TX.bookingSaved, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.bookingSaveError), variant: "destructive" }),
-  });
+  const save = useSaveBookingSettings({ onSuccess: () => toast({ title: TX.bookingSaved, variant: "success" }) });
 
   const setDay = (day: number, ranges: ApiBookingSettings["openingHours"][number]) =>
     setForm((f) => ({ ...f, openingHours: f.openingHours.map((r, i) => (i === day ? ranges : r)) }));
@@ -49,26 +45,14 @@ export function BookingHoursCard() {
             const ranges = form.openingHours[day] ?? [];
             return (
               <li key={day} className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-start" data-testid={`booking-day-${day}`}>
-                <span className="w-24 shrink-0 pt-2 text-sm font-medium">{WEEKDAY_LABELS[day]}</span>
+                <span className="w-24 shrink-0 pt-2 text-sm font-medium">{TX.weekdayLabels[day]}</span>
                 <div className="flex flex-1 flex-col gap-2">
                   {ranges.length === 0 ? <span className="pt-2 text-sm text-muted-foreground">{TX.closed}</span> : null}
                   {ranges.map((range, i) => (
                     <div key={i} className="flex items-center gap-2">
-                      <Input
-                        type="time"
-                        aria-label={`${WEEKDAY_LABELS[day]} ${TX.from}`}
-                        className="w-28"
-                        value={range.start}
-                        onChange={(e) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, start: e.target.value } : r)))}
-                      />
+                      <TimeInput label={`${TX.weekdayLabels[day]} ${TX.from}`} value={range.start} onChange={(start) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, start } : r)))} />
                       <span className="text-sm text-muted-foreground">–</span>
-                      <Input
-                        type="time"
-                        aria-label={`${WEEKDAY_LABELS[day]} ${TX.to}`}
-                        className="w-28"
-                        value={range.end}
-                        onChange={(e) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, end: e.target.value } : r)))}
-                      />
+                      <TimeInput label={`${TX.weekdayLabels[day]} ${TX.to}`} value={range.end} onChange={(end) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, end } : r)))} />
                       <Button type="button" variant="ghost" size="sm" aria-label={TX.removeRange} onClick={() => setDay(day, ranges.filter((_, j) => j !== i))}>
                         <X aria-hidden />
                       </Button>
@@ -81,7 +65,7 @@ export function BookingHoursCard() {
                     variant="outline"
                     size="sm"
                     className="shrink-0 self-start"
-                    aria-label={`${TX.addRange} ${WEEKDAY_LABELS[day]}`}
+                    aria-label={`${TX.addRange} ${TX.weekdayLabels[day]}`}
                     onClick={() => setDay(day, [...ranges, ranges.length ? { start: "14:00", end: "18:00" } : { start: "09:00", end: "13:00" }])}
                   >
                     <Plus aria-hidden />
@@ -128,4 +112,8 @@ export function BookingHoursCard() {
       </form>
     </Card>
   );
+}
+
+function TimeInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <Input type="time" aria-label={label} className="w-28" value={value} onChange={(e) => onChange(e.target.value)} />;
 }

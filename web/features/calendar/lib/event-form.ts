@@ -1,14 +1,6 @@
 import { fromRomeLocalInput, isCalendarDayString, type RecurrenceFrequency, romeDayOf, romeLocalInput } from "@shared/calendar-time";
-import {
-  type ApiCalendarEvent,
-  type ApiCalendarOccurrence,
-  type ApiCalendarSettings,
-  CALENDAR,
-  CALENDAR_TEXTS as TX,
-  type CalendarEventInput,
-  calendarEventSchema,
-  REMINDER_DEFAULT_VARIABLES,
-} from "@shared/schemas/calendar";
+import { type ApiCalendarEvent, type ApiCalendarOccurrence, type ApiCalendarSettings, CALENDAR, type CalendarEventInput, calendarEventSchema, REMINDER_DEFAULT_VARIABLES } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { VariableBindings } from "@shared/template-variables";
 
 export interface EventFormValues {

@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, CalendarClock, Megaphone, Plus, RotateCw } from "lucide-react";
+import { ArrowLeft, CalendarClock, Megaphone, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { POLL_MS } from "@shared/constants";
-import { type CampaignType, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { type CampaignType } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { cn } from "@web/lib/cn";
@@ -51,21 +53,14 @@ export function CampaignsPage() {
     );
   } else if (!activeId) {
     body = (
-      <EmptyState title={UI.noActiveAccount} icon={<Megaphone className="size-6" aria-hidden />}>
+      <EmptyState title={TX.noActiveAccount} icon={<Megaphone className="size-6" aria-hidden />}>
         <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
           {T.configure}
         </Link>
       </EmptyState>
     );
   } else if (campaigns.isError) {
-    body = (
-      <EmptyState title={UI.loadError}>
-        <Button variant="outline" onClick={() => void campaigns.refetch()}>
-          <RotateCw aria-hidden />
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.loadError} onRetry={campaigns.refetch} />;
   } else if (shown.length === 0) {
     body = (
       <EmptyState
@@ -106,7 +101,7 @@ export function CampaignsPage() {
         </div>
         {activeId && shown.length > 0 ? createButton : null}
       </div>
-      <div role="tablist" aria-label={UI.tabsLabel} className="inline-flex w-full rounded-lg border bg-muted/40 p-0.5 sm:w-auto sm:justify-self-start">
+      <div role="tablist" aria-label={TX.tabsLabel} className="inline-flex w-full rounded-lg border bg-muted/40 p-0.5 sm:w-auto sm:justify-self-start">
         {TABS.map((t) => (
           <button
             key={t.type}
