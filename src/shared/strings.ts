@@ -32,6 +32,7 @@ export const T = {
 
   // Account selector
   noAccounts: "Nessun account Twilio",
+  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
   configure: "Configura",
   switchAccountTitle: "Cambia Account Twilio",
   defaultAccount: "Account predefinito",

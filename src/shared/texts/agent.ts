@@ -52,12 +52,10 @@ export const AGENT_TEXTS = {
   hoursInvalid: "Orari di apertura non validi",
 
   // The chat's event lines.
-  eventsTitle: "Azioni dell'agente",
   handoffTitle: "Passata all'operatore dall'agente",
   handoffWants: "Cosa vuole",
   handoffPromised: "Cosa è stato promesso",
   handoffMissing: "Cosa manca",
-  refusedPrefix: "Rifiutata",
   handoffReply: "Ti metto in contatto con un collega: una persona ti risponderà qui al più presto.",
   handoffAlert: (customer: string, phone: string, summary: string) => `AgentBot Pro: ${customer} (${phone}) chiede di parlare con una persona.\n${summary}`,
 

@@ -49,7 +49,6 @@ export const CAMPAIGN_TEXTS = {
   stepOrderTaken: "Esiste già uno step con questo numero d'ordine.",
 
   // Screen texts beyond the spec's own words: labels, hints and the capacity check.
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
   loadError: "Impossibile caricare le campagne.",
   tabsLabel: "Tipo di campagna",
 

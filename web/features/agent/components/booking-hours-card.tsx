@@ -5,7 +5,7 @@ import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { toast } from "@web/lib/toast-store";
 import { useBookingSettings, useSaveBookingSettings } from "../api/booking-settings";
@@ -23,7 +23,6 @@ export function BookingHoursCard() {
 
   const setDay = (day: number, ranges: ApiBookingSettings["openingHours"][number]) =>
     setForm((f) => ({ ...f, openingHours: f.openingHours.map((r, i) => (i === day ? ranges : r)) }));
-  const number = (value: string) => (value === "" ? Number.NaN : Number(value));
 
   return (
     <Card className="space-y-4 p-5 lg:col-span-2" data-testid="booking-hours-card">
@@ -79,30 +78,22 @@ export function BookingHoursCard() {
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={TX.slotMinutes} htmlFor="booking-slot">
             <NativeSelect id="booking-slot" value={form.slotMinutes} onChange={(e) => setForm({ ...form, slotMinutes: Number(e.target.value) })}>
-              {BOOKING_LIMITS.slotMinutes.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
+              <ItemOptions items={BOOKING_LIMITS.slotMinutes} value={String} label={String} />
             </NativeSelect>
           </Field>
           <Field label={TX.minNotice} htmlFor="booking-notice">
-            <Input id="booking-notice" type="number" min={0} max={BOOKING_LIMITS.minNoticeMaxMinutes} value={Number.isNaN(form.minNoticeMinutes) ? "" : form.minNoticeMinutes} onChange={(e) => setForm({ ...form, minNoticeMinutes: number(e.target.value) })} />
+            <NumberInput id="booking-notice" min={0} max={BOOKING_LIMITS.minNoticeMaxMinutes} value={form.minNoticeMinutes} onChange={(minNoticeMinutes) => setForm({ ...form, minNoticeMinutes })} />
           </Field>
           <Field label={TX.daysAhead} htmlFor="booking-days">
-            <Input id="booking-days" type="number" min={1} max={BOOKING_LIMITS.daysAheadMax} value={Number.isNaN(form.daysAhead) ? "" : form.daysAhead} onChange={(e) => setForm({ ...form, daysAhead: number(e.target.value) })} />
+            <NumberInput id="booking-days" min={1} max={BOOKING_LIMITS.daysAheadMax} value={form.daysAhead} onChange={(daysAhead) => setForm({ ...form, daysAhead })} />
           </Field>
           <Field label={TX.reminderMinutes} htmlFor="booking-reminder-minutes">
-            <Input id="booking-reminder-minutes" type="number" min={5} max={BOOKING_LIMITS.reminderMaxMinutes} value={Number.isNaN(form.reminderMinutes) ? "" : form.reminderMinutes} onChange={(e) => setForm({ ...form, reminderMinutes: number(e.target.value) })} />
+            <NumberInput id="booking-reminder-minutes" min={5} max={BOOKING_LIMITS.reminderMaxMinutes} value={form.reminderMinutes} onChange={(reminderMinutes) => setForm({ ...form, reminderMinutes })} />
           </Field>
           <Field label={TX.reminderTemplate} htmlFor="booking-reminder-template" className="sm:col-span-2">
             <NativeSelect id="booking-reminder-template" value={form.reminderTemplateSid ?? ""} onChange={(e) => setForm({ ...form, reminderTemplateSid: e.target.value || null })}>
               <option value="">{TX.reminderNone}</option>
-              {approvedTemplates(templates.data).map((t) => (
-                <option key={t.sid} value={t.sid}>
-                  {t.friendlyName}
-                </option>
-              ))}
+              <ItemOptions items={approvedTemplates(templates.data)} value={(t) => t.sid} label={(t) => t.friendlyName} />
             </NativeSelect>
           </Field>
         </div>
@@ -116,4 +107,11 @@ export function BookingHoursCard() {
 
 function TimeInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return <Input type="time" aria-label={label} className="w-28" value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+// An emptied box holds NaN (shown empty) until a number is typed again.
+function NumberInput({ id, min, max, value, onChange }: { id: string; min: number; max: number; value: number; onChange: (value: number) => void }) {
+  return (
+    <Input id={id} type="number" min={min} max={max} value={Number.isNaN(value) ? "" : value} onChange={(e) => onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))} />
+  );
 }

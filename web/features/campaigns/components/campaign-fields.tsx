@@ -7,7 +7,7 @@ import { ProviderTemplateSelect } from "@web/components/provider-template-select
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { buttonVariants } from "@web/components/ui/button";
 import { FormField } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, NamedOptions, NativeSelect } from "@web/components/ui/input";
 import { useRecipientSample } from "../api/get-recipient-sample";
 
 // The fields the campaign forms share, each bound to the form field of its name.
@@ -33,11 +33,7 @@ function TargetListField({ lists, hint, emptyText, emptyTestId }: { lists: ApiLi
         <>
           <NativeSelect {...field}>
             <option value="">{TX.selectList}</option>
-            {lists.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            <NamedOptions items={lists} />
           </NativeSelect>
           {lists.length === 0 ? (
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed bg-muted/30 px-3 py-2 text-xs text-muted-foreground" data-testid={emptyTestId}>

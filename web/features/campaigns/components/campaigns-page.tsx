@@ -1,13 +1,14 @@
-import { Link } from "@tanstack/react-router";
-import { ArrowLeft, CalendarClock, Megaphone, Plus } from "lucide-react";
+import { CalendarClock, Megaphone, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { POLL_MS } from "@shared/constants";
 import { type CampaignType } from "@shared/schemas/campaigns";
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
+import { BackToDashboardLink } from "@web/components/back-to-dashboard-link";
 import { EmptyState } from "@web/components/empty-state";
 import { LoadErrorState } from "@web/components/load-error-state";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { NoAccountState } from "@web/components/no-account-state";
+import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { cn } from "@web/lib/cn";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -52,13 +53,7 @@ export function CampaignsPage() {
       </p>
     );
   } else if (!activeId) {
-    body = (
-      <EmptyState title={TX.noActiveAccount} icon={<Megaphone className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
-    );
+    body = <NoAccountState title={T.noActiveAccount} icon={Megaphone} link={{ variant: "outline" }} />;
   } else if (campaigns.isError) {
     body = <LoadErrorState title={TX.loadError} onRetry={campaigns.refetch} />;
   } else if (shown.length === 0) {
@@ -92,10 +87,7 @@ export function CampaignsPage() {
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="campaigns-back">
-            <ArrowLeft aria-hidden />
-            {TX.back}
-          </Link>
+          <BackToDashboardLink label={TX.back} testId="campaigns-back" />
           {/* The top bar names the page; on a phone it is cut short by the account selector. */}
           <h2 className="text-lg font-semibold md:hidden">{TX.title}</h2>
         </div>
