@@ -146,6 +146,7 @@ export const T = {
   webhookTooLarge: "Il corpo della richiesta è troppo grande (massimo 64 KB)",
   jsonTooDeep: "JSON troppo annidato",
   invalidInput: "Dati non validi",
+  invalidDate: "Data non valida",
   defaultAccountUndeletable: "L'account predefinito non può essere eliminato",
   providerFailed: "Il provider esterno non ha risposto correttamente",
   uploadNotFound: "File caricato non trovato",

@@ -183,7 +183,7 @@ describe("Calendario Interno", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect((await screen.findAllByText(TX.requiredFields)).length).toBeGreaterThan(0);
     fireEvent.change(within(dialog).getByLabelText(`${TX.titleLabel} *`), { target: { value: "Visita" } });
-    fireEvent.click(within(dialog).getByRole("switch", { name: TX.allDayLabel }));
+    fireEvent.click(within(dialog).getByRole("switch", { name: TX.allDay }));
     expect(within(dialog).queryByLabelText(TX.endLabel)).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText(TX.createError)).toBeTruthy();

@@ -86,9 +86,9 @@ const minutes = z
 
 export const calendarDay = z.string({ error: CALENDAR_TEXTS.invalidDay }).refine(isCalendarDayString, CALENDAR_TEXTS.invalidDay);
 const instant = z
-  .string({ error: CALENDAR_TEXTS.invalidDate })
+  .string({ error: T.invalidDate })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && isValidInstant(v), CALENDAR_TEXTS.invalidDate);
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && isValidInstant(v), T.invalidDate);
 
 const INTERVAL_INVALID = CALENDAR_TEXTS.intervalInvalid(CALENDAR.intervalMax);
 export const recurrenceSchema = z.object({

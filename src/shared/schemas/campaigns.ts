@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDayString } from "../calendar-time";
 import type { VariableBindings, VariableContext } from "../template-variables";
 import { CAMPAIGN_TEXTS as TX } from "../texts/campaigns";
+import { T } from "../strings";
 import { variableBindingsSchema } from "./template-variables";
 
 // Campaigns and follow-up funnels (spec part 2 "Campaigns", §3, §5, §9). This file is the contract
@@ -93,7 +94,7 @@ const stepFields = z.object({
   triggerValue: z.number().int(TX.integerRequired).max(CAMPAIGN.triggerValueMax).nullable().optional(),
   triggerUnit: z.enum(TRIGGER_UNITS, { error: TX.triggerUnitInvalid }).nullable().optional(),
   // An instant: ISO 8601 with offset (the web converts the Rome date and time it shows).
-  triggerDate: z.iso.datetime({ offset: true, error: TX.invalidDate }).nullable().optional(),
+  triggerDate: z.iso.datetime({ offset: true, error: T.invalidDate }).nullable().optional(),
   stepOrder: z.number({ error: TX.stepOrderInvalid }).int(TX.stepOrderInvalid).min(1, TX.stepOrderInvalid),
   isActive: z.boolean(),
   // Where each {{n}} of the step's template takes its value for each lead.

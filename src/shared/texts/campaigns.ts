@@ -89,7 +89,6 @@ export const CAMPAIGN_TEXTS = {
   preferredHint: "Si applica ai follow-up con un ritardo superiore a 24 ore: l'invio viene spostato a quest'ora (ora italiana).",
   dateLabel: "Data",
   timeLabel: "Ora",
-  invalidDate: "Data non valida",
   create: "Crea campagna",
   calendarCreated: "Campagna programmata",
   calendarCreateError: "Impossibile creare la campagna calendario",

@@ -1,9 +1,10 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Plus, RotateCw, Settings } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Plus, Settings } from "lucide-react";
 import { useState } from "react";
 import { type CalendarView, daysOf, monthRange, romeDayOf, stepDay, viewRange, weekRange } from "@shared/calendar-time";
 import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { T } from "@shared/strings";
+import { LoadErrorAlert } from "@web/components/load-error-alert";
 import { NoAccountState } from "@web/components/no-account-state";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -64,15 +65,7 @@ export function CalendarPage() {
   const create = (day: string) => setDialog({ mode: "create", day });
   const openDay = (day: string) => setPrefs({ view: "day", date: day });
 
-  const loadError = events.isError ? (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-      <span>{loadErrorText(source)}</span>
-      <Button variant="outline" size="sm" onClick={() => void events.refetch()}>
-        <RotateCw aria-hidden />
-        {T.retry}
-      </Button>
-    </div>
-  ) : null;
+  const loadError = events.isError ? <LoadErrorAlert text={loadErrorText(source)} onRetry={events.refetch} /> : null;
 
   const navigation = (
     <div className="flex items-center gap-1">

@@ -143,7 +143,7 @@ function EventForm({
         {(field) => <Input {...field} maxLength={CALENDAR.locationMax} />}
       </FormField>
 
-      <FormSwitch<Values, "isAllDay"> name="isAllDay" label={TX.allDayLabel} onCheckedChange={setAllDay} />
+      <FormSwitch<Values, "isAllDay"> name="isAllDay" label={TX.allDay} onCheckedChange={setAllDay} />
       <div className={cn("grid gap-4", !values.isAllDay && "sm:grid-cols-2")}>
         <FormField<Values, "start"> name="start" label={`${TX.startLabel} *`}>
           {(field) =>

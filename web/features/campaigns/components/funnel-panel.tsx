@@ -1,8 +1,9 @@
-import { Plus, RotateCw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN } from "@shared/schemas/campaigns";
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
+import { LoadErrorAlert } from "@web/components/load-error-alert";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteFunnelStep } from "../api/delete-funnel-step";
@@ -34,15 +35,7 @@ export function FunnelPanel({ campaign, panelId }: { campaign: ApiCampaign; pane
   if (funnel.isPending) {
     body = <PendingLine text={T.loading} />;
   } else if (funnel.isError) {
-    body = (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-        <span>{TX.loadError}</span>
-        <Button variant="outline" size="sm" onClick={() => void funnel.refetch()}>
-          <RotateCw aria-hidden />
-          {T.retry}
-        </Button>
-      </div>
-    );
+    body = <LoadErrorAlert text={TX.loadError} onRetry={funnel.refetch} />;
   } else if (steps.length === 0) {
     body = <p className="rounded-lg border border-dashed px-3 py-5 text-center text-sm text-muted-foreground">{TX.noSteps}</p>;
   } else {

@@ -3,6 +3,7 @@ import { CAMPAIGN, createCalendarCampaignSchema, type CreateCalendarCampaignInpu
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { type VariableBindings } from "@shared/template-variables";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
+import { T } from "@shared/strings";
 import { firstIssueByField } from "./zod-errors";
 
 type FormResult<TValues, TInput> = { ok: true; data: TInput } | { ok: false; errors: Partial<Record<keyof TValues, string>> };
@@ -50,7 +51,7 @@ export function validateCalendarForm(values: CalendarFormValues, now: Date, inco
   if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error) };
   if (incomplete.length > 0) return { ok: false, errors: { variables: VX.missing(incomplete) } };
   const at = fromRomeLocalInput(`${values.scheduledDate}T${values.scheduledTime}`);
-  if (!at) return { ok: false, errors: { scheduledDate: TX.invalidDate } };
+  if (!at) return { ok: false, errors: { scheduledDate: T.invalidDate } };
   if (at.getTime() <= now.getTime()) return { ok: false, errors: { scheduledDate: TX.scheduledInPast } };
   return { ok: true, data: parsed.data };
 }
