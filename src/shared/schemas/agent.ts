@@ -177,7 +177,7 @@ export interface ApiAgentActivity {
 const longDay = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TZ, weekday: "long", day: "numeric", month: "long" });
 const clock = new Intl.DateTimeFormat("it-IT", { timeZone: ROME_TZ, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 export function romeWhen(at: Date): string {
-  return `${longDay.format(at)} alle ${clock.format(at)}`;
+  return TX.dayAtTime(longDay.format(at), clock.format(at));
 }
 export function romeLongDay(at: Date): string {
   return longDay.format(at);

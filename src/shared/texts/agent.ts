@@ -57,6 +57,8 @@ export const AGENT_TEXTS = {
   handoffPromised: "Cosa è stato promesso",
   handoffMissing: "Cosa manca",
   handoffReply: "Ti metto in contatto con un collega: una persona ti risponderà qui al più presto.",
+  // "giovedì 3 dicembre alle 10:00": how the agent and the chat's event lines name an appointment.
+  dayAtTime: (day: string, time: string) => `${day} alle ${time}`,
   handoffAlert: (customer: string, phone: string, summary: string) => `AgentBot Pro: ${customer} (${phone}) chiede di parlare con una persona.\n${summary}`,
 
   // The booking hours card lists the week from Monday (WEEK_ORDER); these are indexed by getDay().
