@@ -32,6 +32,7 @@ export const T = {
 
   // Account selector
   noAccounts: "Nessun account Twilio",
+  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
   configure: "Configura",
   switchAccountTitle: "Cambia Account Twilio",
   defaultAccount: "Account predefinito",
@@ -143,6 +144,7 @@ export const T = {
   webhookTooLarge: "Il corpo della richiesta è troppo grande (massimo 64 KB)",
   jsonTooDeep: "JSON troppo annidato",
   invalidInput: "Dati non validi",
+  invalidDate: "Data non valida",
   defaultAccountUndeletable: "L'account predefinito non può essere eliminato",
   providerFailed: "Il provider esterno non ha risposto correttamente",
   uploadNotFound: "File caricato non trovato",

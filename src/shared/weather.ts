@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEATHER_TEXTS as TX } from "./texts/weather";
 
 // The cities an account can follow for the weather skill, with their coordinates.
 export const ITALIAN_CITIES: Record<string, { latitude: number; longitude: number }> = {
@@ -23,26 +24,27 @@ export const ITALIAN_CITIES: Record<string, { latitude: number; longitude: numbe
 export const WEATHER_SYNC_EVERY_MINUTES = 10;
 // A reading older than this is not given to the agent as the current weather.
 export const WEATHER_FRESH_MS = 60 * 60 * 1000;
+export const WEATHER_MAX_CITIES = 10;
 
 export const weatherCitiesSchema = z.object({
   cities: z
-    .array(z.enum(Object.keys(ITALIAN_CITIES) as [string, ...string[]], { error: "Città non disponibile" }))
-    .max(10, "Al massimo 10 città"),
+    .array(z.enum(Object.keys(ITALIAN_CITIES) as [string, ...string[]], { error: TX.cityUnavailable }))
+    .max(WEATHER_MAX_CITIES, TX.tooManyCities(WEATHER_MAX_CITIES)),
 });
 
 // WMO weather codes as Open-Meteo reports them, in Italian.
 export function weatherDescription(code: number | null | undefined): string {
-  if (code === null || code === undefined) return "condizioni sconosciute";
-  if (code === 0) return "sereno";
-  if (code <= 2) return "poco nuvoloso";
-  if (code === 3) return "coperto";
-  if (code <= 48) return "nebbia";
-  if (code <= 57) return "pioviggine";
-  if (code <= 67) return "pioggia";
-  if (code <= 77) return "neve";
-  if (code <= 82) return "rovesci di pioggia";
-  if (code <= 86) return "rovesci di neve";
-  return "temporale";
+  if (code === null || code === undefined) return TX.conditions.unknown;
+  if (code === 0) return TX.conditions.clear;
+  if (code <= 2) return TX.conditions.partlyCloudy;
+  if (code === 3) return TX.conditions.overcast;
+  if (code <= 48) return TX.conditions.fog;
+  if (code <= 57) return TX.conditions.drizzle;
+  if (code <= 67) return TX.conditions.rain;
+  if (code <= 77) return TX.conditions.snow;
+  if (code <= 82) return TX.conditions.rainShowers;
+  if (code <= 86) return TX.conditions.snowShowers;
+  return TX.conditions.thunderstorm;
 }
 
 export interface ApiWeatherReport {

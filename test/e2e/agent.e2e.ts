@@ -2,8 +2,10 @@ import { formatInTimeZone } from "date-fns-tz";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, romeInstant } from "@shared/calendar-time";
-import { AGENT_TEXTS as AX, romeWhen, WEEK_ORDER, WEEKDAY_LABELS } from "@shared/schemas/agent";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as CX } from "@shared/schemas/calendar";
+import { romeWhen, WEEK_ORDER } from "@shared/schemas/agent";
+import { AGENT_TEXTS as AX } from "@shared/texts/agent";
+import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as CX } from "@shared/texts/calendar";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
 
@@ -31,8 +33,8 @@ describe("the agent books an appointment from the sandbox simulator", () => {
     const card = page.getByTestId("booking-hours-card");
     await card.waitFor();
     for (const day of WEEK_ORDER) {
-      const add = card.getByRole("button", { name: `${AX.addRange} ${WEEKDAY_LABELS[day]}` });
-      if ((await card.getByTestId(`booking-day-${day}`).getByLabel(`${WEEKDAY_LABELS[day]} ${AX.from}`).count()) === 0) await add.click();
+      const add = card.getByRole("button", { name: `${AX.addRange} ${AX.weekdayLabels[day]}` });
+      if ((await card.getByTestId(`booking-day-${day}`).getByLabel(`${AX.weekdayLabels[day]} ${AX.from}`).count()) === 0) await add.click();
     }
     await card.getByLabel(AX.slotMinutes).selectOption("60");
     await card.getByLabel(AX.reminderTemplate).selectOption({ label: SANDBOX_TEMPLATES[0]!.friendlyName });

@@ -2,7 +2,9 @@ import { formatInTimeZone } from "date-fns-tz";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weekRange } from "@shared/calendar-time";
-import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { ApiConversationDetail } from "@shared/schemas/conversations";
 import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
 import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
@@ -57,7 +59,7 @@ describe("the calendar on a desktop", () => {
     // A number in the wrong format is refused with the spec's text before it is listed.
     await dialog.getByLabel(TX.phonesLabel, { exact: true }).fill("3331234567");
     await dialog.getByRole("button", { name: TX.addPhone }).click();
-    await dialog.getByText(TX.phoneInvalid).waitFor();
+    await dialog.getByText(T.phoneInvalid(PHONE_EXAMPLE)).waitFor();
     await dialog.getByLabel(TX.phonesLabel, { exact: true }).fill(STAFF_PHONE);
     await dialog.getByRole("button", { name: TX.addPhone }).click();
     await dialog.getByRole("button", { name: TX.removePhone(STAFF_PHONE) }).waitFor();

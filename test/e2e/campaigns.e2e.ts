@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiCampaign, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { type ApiCampaign } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { activeSandbox, baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -67,23 +68,23 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
     await page.goto(`${baseUrl()}/campaigns`);
     await page.getByRole("tab", { name: TX.tabDynamic, selected: true }).waitFor();
     await page.getByRole("button", { name: TX.createDynamic }).first().click();
-    const dialog = page.getByRole("dialog", { name: UI.createDynamicTitle });
-    await dialog.getByLabel(`${UI.nameLabel} *`).fill(CAMPAIGN_NAME);
-    const listSelect = dialog.getByLabel(`${UI.targetListLabel} *`);
+    const dialog = page.getByRole("dialog", { name: TX.createDynamicTitle });
+    await dialog.getByLabel(`${TX.nameLabel} *`).fill(CAMPAIGN_NAME);
+    const listSelect = dialog.getByLabel(`${TX.targetListLabel} *`);
     await listSelect.selectOption({ label: LIST_NAME });
     const offered = await listSelect.locator("option").allTextContents();
     const lists = (await (await page.request.get(`${baseUrl()}/api/lists`)).json()) as { name: string; listType: string }[];
     for (const l of lists.filter((x) => x.listType !== "dynamic")) expect(offered).not.toContain(l.name);
-    await dialog.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
-    await dialog.getByLabel(UI.preferredHourLabel).selectOption("10");
+    await dialog.getByLabel(`${TX.template} *`).selectOption({ label: TEMPLATE });
+    await dialog.getByLabel(TX.preferredHourLabel).selectOption("10");
     await screenshot(page, "campaign-create-dynamic-1280");
-    await dialog.getByRole("button", { name: UI.create }).click();
+    await dialog.getByRole("button", { name: TX.create }).click();
     await page.getByText(TX.created, { exact: true }).first().waitFor();
     await dialog.waitFor({ state: "detached" });
 
     await card(page).waitFor();
     await card(page).getByTestId("campaign-status").filter({ hasText: TX.paused }).waitFor();
-    await card(page).getByText(UI.sentCount(0)).waitFor();
+    await card(page).getByText(TX.sentCount(0)).waitFor();
   });
 
   it("builds the funnel: an immediate message, then a reply check two days later", async () => {
@@ -93,28 +94,28 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
 
     await panel.getByRole("button", { name: TX.addStep }).click();
     let dialog = page.getByRole("dialog", { name: TX.addStepTitle });
-    await dialog.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    await dialog.getByLabel(`${TX.template} *`).selectOption({ label: TEMPLATE });
     // {{1}} is the lead's first name, {{2}} fixed text; the preview shows the list's first lead.
     await dialog.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
     await dialog.getByLabel("{{2}}", { exact: true }).selectOption("text");
     await dialog.getByLabel(VX.sourceLabels.text).fill(SHOP);
     const preview = dialog.getByTestId("template-preview");
     await expect.poll(() => preview.textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^Buongiorno (Mario|Anna|Sara)! Questa settimana ${SHOP} ha il ${TEMPLATE_WORDS}`));
-    await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("immediate");
-    await dialog.getByRole("button", { name: UI.saveStep }).click();
+    await dialog.getByLabel(`${TX.whenLabel} *`).selectOption("immediate");
+    await dialog.getByRole("button", { name: TX.saveStep }).click();
     await page.getByText(TX.stepAdded, { exact: true }).first().waitFor();
     await dialog.waitFor({ state: "detached" });
 
     await panel.getByRole("button", { name: TX.addStep }).click();
     dialog = page.getByRole("dialog", { name: TX.addStepTitle });
-    await dialog.getByLabel(UI.stepTypeLabel).selectOption("conditional_reply");
-    await dialog.getByText(UI.conditionalExplain).waitFor();
-    await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("relative");
-    await dialog.getByLabel(`${UI.triggerValueLabel} *`).fill("2");
-    await dialog.getByLabel(UI.triggerUnitLabel).selectOption("days");
-    await dialog.getByText(UI.snapHint("10:00")).waitFor();
+    await dialog.getByLabel(TX.stepTypeLabel).selectOption("conditional_reply");
+    await dialog.getByText(TX.conditionalExplain).waitFor();
+    await dialog.getByLabel(`${TX.whenLabel} *`).selectOption("relative");
+    await dialog.getByLabel(`${TX.triggerValueLabel} *`).fill("2");
+    await dialog.getByLabel(TX.triggerUnitLabel).selectOption("days");
+    await dialog.getByText(TX.snapHint("10:00")).waitFor();
     await screenshot(page, "campaign-step-dialog-1280");
-    await dialog.getByRole("button", { name: UI.saveStep }).click();
+    await dialog.getByRole("button", { name: TX.saveStep }).click();
     await dialog.waitFor({ state: "detached" });
 
     const steps = panel.getByTestId("funnel-step");
@@ -125,7 +126,7 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
 
   it("activates the campaign after the capacity check", async () => {
     await card(page).getByTestId("campaign-status-switch").click();
-    const dialog = page.getByRole("dialog", { name: UI.capacityTitle });
+    const dialog = page.getByRole("dialog", { name: TX.capacityTitle });
     await dialog.getByTestId("capacity-recipients").getByText("3", { exact: true }).waitFor();
     await dialog.getByTestId("capacity-rate").getByText(/msg\/s/).waitFor();
     await dialog.getByTestId("capacity-finishes").getByText(/\d{2}\/\d{2}\/\d{4} alle \d{2}:\d{2}/).waitFor();
@@ -149,7 +150,7 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
       .toBe(3);
 
     await page.reload();
-    await card(page).getByTestId("campaign-sent").getByText(UI.sentCount(3)).waitFor();
+    await card(page).getByTestId("campaign-sent").getByText(TX.sentCount(3)).waitFor();
     await card(page).getByTestId("funnel-toggle").click();
     const chart = card(page).getByTestId("funnel-chart");
     await chart.getByTestId("funnel-chart-step-1").getByTestId("chart-sent").getByText("3", { exact: true }).waitFor();
@@ -229,32 +230,32 @@ describe("the campaigns screen at 375 px", () => {
 
     await card(page).getByRole("button", { name: TX.addStep }).click();
     const dialog = page.getByRole("dialog", { name: TX.addStepTitle });
-    await dialog.getByLabel(`${UI.whenLabel} *`).selectOption("absolute");
-    await dialog.getByLabel(`${UI.dateLabel} *`).waitFor();
+    await dialog.getByLabel(`${TX.whenLabel} *`).selectOption("absolute");
+    await dialog.getByLabel(`${TX.dateLabel} *`).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "campaign-step-dialog-375");
     await page.keyboard.press("Escape");
 
     await page.getByRole("tab", { name: TX.tabCalendar }).click();
     await page.getByRole("button", { name: TX.createCalendar }).first().click();
-    const calendar = page.getByRole("dialog", { name: UI.createCalendarTitle });
-    expect(await calendar.getByLabel(`${UI.timeLabel} *`).inputValue()).toBe("10:00");
-    await calendar.getByLabel(`${UI.nameLabel} *`).fill(BROADCAST_NAME);
-    await calendar.getByLabel(`${UI.targetListLabel} *`).selectOption({ label: LIST_NAME });
-    await calendar.getByLabel(`${UI.template} *`).selectOption({ label: TEMPLATE });
+    const calendar = page.getByRole("dialog", { name: TX.createCalendarTitle });
+    expect(await calendar.getByLabel(`${TX.timeLabel} *`).inputValue()).toBe("10:00");
+    await calendar.getByLabel(`${TX.nameLabel} *`).fill(BROADCAST_NAME);
+    await calendar.getByLabel(`${TX.targetListLabel} *`).selectOption({ label: LIST_NAME });
+    await calendar.getByLabel(`${TX.template} *`).selectOption({ label: TEMPLATE });
     await calendar.getByLabel("{{1}}", { exact: true }).selectOption("field:cognome");
     await calendar.getByLabel("{{2}}", { exact: true }).selectOption("text");
     await calendar.getByLabel(VX.sourceLabels.text).fill(SHOP);
-    const day = await calendar.getByLabel(`${UI.dateLabel} *`).inputValue();
+    const day = await calendar.getByLabel(`${TX.dateLabel} *`).inputValue();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "campaign-calendar-dialog-375");
-    await calendar.getByRole("button", { name: UI.create }).click();
+    await calendar.getByRole("button", { name: TX.create }).click();
     await calendar.waitFor({ state: "detached" });
 
     // Tomorrow at 10:00 in Italy, as the dialog proposed.
     const broadcast = page.getByTestId("calendar-campaign-card").filter({ hasText: BROADCAST_NAME });
     const [y, m, d] = day.split("-");
-    await broadcast.getByTestId("calendar-scheduled-at").getByText(UI.scheduledFor(`${d}/${m}/${y} alle 10:00`)).waitFor();
+    await broadcast.getByTestId("calendar-scheduled-at").getByText(TX.scheduledFor(`${d}/${m}/${y} alle 10:00`)).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "campaigns-calendar-375");
   });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AGENT_TEXTS as TX } from "@shared/schemas/agent";
+import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import { AgentEventLine, HandoffSummary } from "@web/features/conversations/components/agent-activity";
 import { AgentToolsChecklist } from "@web/features/prompts/components/agent-tools-checklist";
 import { emptyPromptForm, validatePromptForm } from "@web/features/prompts/lib/prompt-form";

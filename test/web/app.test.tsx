@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NAV_MOBILE_MENU } from "@shared/nav";
-import { CAMPAIGN_TEXTS } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiCalendarOccurrence, ApiCalendarSettings } from "@shared/schemas/calendar";
-import { CALENDAR_STORAGE_KEYS, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
+import { CALENDAR_STORAGE_KEYS } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
 import { MEDIA_TEXTS as MX } from "@shared/media";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { readPrefs, writePrefs } from "@web/features/calendar/lib/calendar-prefs";
 import { emptyEventForm, validateEventForm, withAllDay } from "@web/features/calendar/lib/event-form";
 import { rangeTitle, timeLabel } from "@web/features/calendar/lib/format";
@@ -181,7 +183,7 @@ describe("Calendario Interno", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect((await screen.findAllByText(TX.requiredFields)).length).toBeGreaterThan(0);
     fireEvent.change(within(dialog).getByLabelText(`${TX.titleLabel} *`), { target: { value: "Visita" } });
-    fireEvent.click(within(dialog).getByRole("switch", { name: TX.allDayLabel }));
+    fireEvent.click(within(dialog).getByRole("switch", { name: TX.allDay }));
     expect(within(dialog).queryByLabelText(TX.endLabel)).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText(TX.createError)).toBeTruthy();
@@ -213,7 +215,7 @@ describe("Calendario Interno", () => {
     fireEvent.change(dialog.querySelector('input[name="variable-3-text"]')!, { target: { value: "Porta i documenti" } });
     expect(preview.textContent).toBe("Promemoria: Visita cliente il 26/03/2026 09:00. Porta i documenti");
     // The reminder needs a number to go to.
-    const phone = within(dialog).getByPlaceholderText(TX.phonePlaceholder);
+    const phone = within(dialog).getByPlaceholderText(PHONE_EXAMPLE);
     fireEvent.change(phone, { target: { value: "+393331234567" } });
     fireEvent.click(within(dialog).getByRole("button", { name: TX.addPhone }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));

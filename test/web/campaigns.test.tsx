@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiCampaign, ApiCampaignCapacity, ApiFunnelStep, ApiRecipientSample } from "@shared/schemas/campaigns";
-import { CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, STEP_TEMPLATE_REQUIRED } from "@shared/schemas/campaigns";
+import { CAMPAIGN } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { emptyCalendarForm, emptyDynamicForm, validateCalendarForm, validateDynamicForm } from "@web/features/campaigns/lib/campaign-form";
 import { romeDateTime, stepTriggerText } from "@web/features/campaigns/lib/format";
 import { emptyStepForm, stepFormFrom, validateStepForm } from "@web/features/campaigns/lib/step-form";
@@ -150,7 +151,7 @@ describe("trigger texts and the step form", () => {
   it("defaults to a message sent immediately, and asks for the template of a message", () => {
     const empty = emptyStepForm();
     expect(empty).toMatchObject({ stepType: "message", triggerType: "immediate" });
-    expect(validateStepForm(empty)).toEqual({ ok: false, errors: { templateSid: STEP_TEMPLATE_REQUIRED } });
+    expect(validateStepForm(empty)).toEqual({ ok: false, errors: { templateSid: TX.stepTemplateRequired } });
     expect(validateStepForm({ ...empty, stepType: "conditional_reply" })).toEqual({
       ok: true,
       body: { stepType: "conditional_reply", templateSid: null, triggerType: "immediate", triggerValue: null, triggerUnit: null, triggerDate: null, variables: null },
@@ -159,9 +160,9 @@ describe("trigger texts and the step form", () => {
 
   it("parses the delay as an integer of at least 1, and sends only the trigger's own fields", () => {
     const relative = { ...emptyStepForm(), templateSid: "HXfollow", triggerType: "relative" as const, triggerUnit: "hours" as const };
-    expect(validateStepForm({ ...relative, triggerValue: "0" })).toMatchObject({ ok: false, errors: { triggerValue: UI.triggerValueMin } });
-    expect(validateStepForm({ ...relative, triggerValue: "" })).toMatchObject({ ok: false, errors: { triggerValue: UI.triggerValueMin } });
-    expect(validateStepForm({ ...relative, triggerValue: "10001" })).toMatchObject({ ok: false, errors: { triggerValue: UI.triggerValueMax } });
+    expect(validateStepForm({ ...relative, triggerValue: "0" })).toMatchObject({ ok: false, errors: { triggerValue: TX.triggerValueMin } });
+    expect(validateStepForm({ ...relative, triggerValue: "" })).toMatchObject({ ok: false, errors: { triggerValue: TX.triggerValueMin } });
+    expect(validateStepForm({ ...relative, triggerValue: "10001" })).toMatchObject({ ok: false, errors: { triggerValue: TX.triggerValueMax(CAMPAIGN.triggerValueMax) } });
     expect(validateStepForm({ ...relative, triggerValue: "2.7" })).toEqual({
       ok: true,
       body: { stepType: "message", templateSid: "HXfollow", triggerType: "relative", triggerValue: 2, triggerUnit: "hours", triggerDate: null, variables: {} },
@@ -172,7 +173,7 @@ describe("trigger texts and the step form", () => {
 
   it("turns the Rome date and time of an absolute step into the UTC instant, across both DST changes", () => {
     const absolute = { ...emptyStepForm(), templateSid: "HXfollow", triggerType: "absolute" as const };
-    expect(validateStepForm({ ...absolute, date: "" })).toMatchObject({ ok: false, errors: { date: UI.triggerDateRequired } });
+    expect(validateStepForm({ ...absolute, date: "" })).toMatchObject({ ok: false, errors: { date: TX.triggerDateRequired } });
     const at = (date: string, time: string) => {
       const result = validateStepForm({ ...absolute, date, time });
       return result.ok ? result.body.triggerDate : null;
@@ -243,7 +244,7 @@ describe("Campagne WhatsApp", () => {
     fireEvent.click(screen.getByRole("tab", { name: TX.tabCalendar }));
     const calendarCard = await screen.findByTestId("calendar-campaign-card");
     expect(within(calendarCard).getByText("Saldi di primavera")).toBeTruthy();
-    expect(within(calendarCard).getByTestId("calendar-scheduled-at").textContent).toBe(UI.scheduledFor("29/03/2026 alle 10:00"));
+    expect(within(calendarCard).getByTestId("calendar-scheduled-at").textContent).toBe(TX.scheduledFor("29/03/2026 alle 10:00"));
     expect(within(calendarCard).getByTestId("campaign-sent").textContent).toBe("40 inviati");
     expect(within(calendarCard).getByTestId("campaign-counts").textContent).toContain("2 falliti");
     expect(screen.queryAllByTestId("campaign-card")).toHaveLength(0);
@@ -266,25 +267,25 @@ describe("Campagne WhatsApp", () => {
     });
     renderApp("/campaigns");
     fireEvent.click(await screen.findByRole("button", { name: TX.createDynamic }));
-    const dialog = await screen.findByRole("dialog", { name: UI.createDynamicTitle });
-    const listOptions = within(within(dialog).getByLabelText(`${UI.targetListLabel} *`)).getAllByRole("option").map((o) => o.textContent);
-    expect(listOptions).toEqual([UI.selectList, "Nuovi contatti"]);
-    const templateOptions = within(within(dialog).getByLabelText(`${UI.template} *`)).getAllByRole("option").map((o) => o.textContent);
-    expect(templateOptions).toEqual([UI.selectTemplate, "benvenuto", "promemoria_offerta"]);
-    expect(within(dialog).getByText(UI.preferredHint)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: TX.createDynamicTitle });
+    const listOptions = within(within(dialog).getByLabelText(`${TX.targetListLabel} *`)).getAllByRole("option").map((o) => o.textContent);
+    expect(listOptions).toEqual([TX.selectList, "Nuovi contatti"]);
+    const templateOptions = within(within(dialog).getByLabelText(`${TX.template} *`)).getAllByRole("option").map((o) => o.textContent);
+    expect(templateOptions).toEqual([TX.selectTemplate, "benvenuto", "promemoria_offerta"]);
+    expect(within(dialog).getByText(TX.preferredHint)).toBeTruthy();
 
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.create }));
     expect(await within(dialog).findByText("Nome campagna richiesto")).toBeTruthy();
     expect(within(dialog).getByText("Lista di destinazione richiesta")).toBeTruthy();
     expect(within(dialog).getByText("Template richiesto")).toBeTruthy();
     expect(callsTo(calls, "POST", "/api/campaigns/dynamic")).toHaveLength(0);
 
-    type(dialog, `${UI.nameLabel} *`, "  Benvenuto nuovi lead ");
-    select(dialog, `${UI.targetListLabel} *`, "l-dyn");
-    select(dialog, `${UI.template} *`, "HXfollow");
-    select(dialog, UI.preferredHourLabel, "14");
-    select(dialog, UI.preferredMinuteLabel, "30");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
+    type(dialog, `${TX.nameLabel} *`, "  Benvenuto nuovi lead ");
+    select(dialog, `${TX.targetListLabel} *`, "l-dyn");
+    select(dialog, `${TX.template} *`, "HXfollow");
+    select(dialog, TX.preferredHourLabel, "14");
+    select(dialog, TX.preferredMinuteLabel, "30");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.create }));
     await expectToast(TX.created);
     expect(bodyOf(callsTo(calls, "POST", "/api/campaigns/dynamic")[0])).toEqual({
       name: "Benvenuto nuovi lead",
@@ -306,21 +307,21 @@ describe("Campagne WhatsApp", () => {
     });
     const { queryClient } = renderApp("/campaigns");
     fireEvent.click(await screen.findByRole("button", { name: TX.createDynamic }));
-    let dialog = await screen.findByRole("dialog", { name: UI.createDynamicTitle });
-    expect(await within(dialog).findByText(UI.noDynamicLists)).toBeTruthy();
-    expect(within(dialog).getByRole("link", { name: UI.goToLists }).getAttribute("href")).toBe("/lists");
+    let dialog = await screen.findByRole("dialog", { name: TX.createDynamicTitle });
+    expect(await within(dialog).findByText(TX.noDynamicLists)).toBeTruthy();
+    expect(within(dialog).getByRole("link", { name: TX.goToLists }).getAttribute("href")).toBe("/lists");
 
     lists = LISTS;
     await queryClient.invalidateQueries({ queryKey: ["/api/lists"] });
-    dialog = await screen.findByRole("dialog", { name: UI.createDynamicTitle });
-    await waitFor(() => expect(within(dialog).queryByText(UI.noDynamicLists)).toBeNull());
-    type(dialog, `${UI.nameLabel} *`, "Benvenuto");
-    select(dialog, `${UI.targetListLabel} *`, "l-dyn");
-    select(dialog, `${UI.template} *`, "HXwelcome");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
+    dialog = await screen.findByRole("dialog", { name: TX.createDynamicTitle });
+    await waitFor(() => expect(within(dialog).queryByText(TX.noDynamicLists)).toBeNull());
+    type(dialog, `${TX.nameLabel} *`, "Benvenuto");
+    select(dialog, `${TX.targetListLabel} *`, "l-dyn");
+    select(dialog, `${TX.template} *`, "HXwelcome");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.create }));
     await expectToast(TX.createError);
     await expectToast(TX.templateNotApproved);
-    expect(screen.getByRole("dialog", { name: UI.createDynamicTitle })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: TX.createDynamicTitle })).toBeTruthy();
   });
 
   it("checks capacity before first activating a campaign, then sends the PATCH; pausing needs no check", async () => {
@@ -338,11 +339,11 @@ describe("Campagne WhatsApp", () => {
     expect(within(card).getByTestId("campaign-status").textContent).toBe(TX.paused);
     fireEvent.click(within(card).getByRole("switch"));
 
-    const dialog = await screen.findByRole("dialog", { name: UI.capacityTitle });
+    const dialog = await screen.findByRole("dialog", { name: TX.capacityTitle });
     expect((await within(dialog).findByTestId("capacity-recipients")).textContent).toContain("12.000");
     expect(within(dialog).getByTestId("capacity-messages").textContent).toContain("24.000");
     expect(within(dialog).getByTestId("capacity-rate").textContent).toContain("10 msg/s");
-    expect(within(dialog).getByTestId("capacity-skipped").textContent).toContain(UI.skippedDetail(4, 1));
+    expect(within(dialog).getByTestId("capacity-skipped").textContent).toContain(TX.skippedDetail(4, 1));
     expect(within(dialog).getByTestId("capacity-finishes").textContent).toContain("25/03/2026 alle 10:02");
     expect(callsTo(calls, "PATCH", "/api/campaigns/c1")).toHaveLength(0);
 
@@ -367,7 +368,7 @@ describe("Campagne WhatsApp", () => {
     });
     renderApp("/campaigns");
     fireEvent.click(within(await screen.findByTestId("campaign-card")).getByRole("switch"));
-    const dialog = await screen.findByRole("dialog", { name: UI.capacityTitle });
+    const dialog = await screen.findByRole("dialog", { name: TX.capacityTitle });
     expect(await within(dialog).findByText(TX.noStepsToActivate)).toBeTruthy();
     fireEvent.click(within(dialog).getByTestId("capacity-confirm"));
     await expectToast(TX.updateError);
@@ -414,7 +415,7 @@ describe("Campagne WhatsApp", () => {
     expect(rows.map((r) => r.getAttribute("data-step-id"))).toEqual(["s1", "s2", "s3"]);
     expect(rows.map((r) => within(r).getByTestId("step-trigger").textContent)).toEqual(["Immediato", "Dopo 2 giorni", "Il 29/03/2026 alle 10:00"]);
     expect(within(rows[0]!).getByText("benvenuto")).toBeTruthy();
-    expect(within(rows[1]!).getByText(UI.stepTypeLabels.conditional_reply)).toBeTruthy();
+    expect(within(rows[1]!).getByText(TX.stepTypeLabels.conditional_reply)).toBeTruthy();
     expect(within(rows[2]!).getByText("promemoria_offerta")).toBeTruthy();
 
     const chart = within(panel.getByTestId("funnel-chart"));
@@ -448,17 +449,17 @@ describe("Campagne WhatsApp", () => {
 
     // Immediate: the template is required first, then a source for its {{1}}, previewed with the list's first lead.
     let dialog = await openDialog();
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
-    expect(await within(dialog).findByText(STEP_TEMPLATE_REQUIRED)).toBeTruthy();
-    select(dialog, `${UI.template} *`, "HXfollow");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
+    expect(await within(dialog).findByText(TX.stepTemplateRequired)).toBeTruthy();
+    select(dialog, `${TX.template} *`, "HXfollow");
     expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao {{1}}");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     expect(await within(dialog).findByText(VX.missing(["1"]))).toBeTruthy();
     expect(posts()).toHaveLength(0);
     select(dialog, "{{1}}", "field:nome");
     await waitFor(() => expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao Giulia"));
     expect(within(dialog).getByText(VX.previewFor("Giulia Bianchi"))).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(bodyOf(posts()[0])).toEqual({
       stepType: "message",
@@ -476,48 +477,48 @@ describe("Campagne WhatsApp", () => {
 
     // Relative: a number of at least 1 and a unit; over 24 hours the preferred time is explained.
     dialog = await openDialog();
-    select(dialog, `${UI.template} *`, "HXfollow");
+    select(dialog, `${TX.template} *`, "HXfollow");
     select(dialog, "{{1}}", "text");
     type(dialog, VX.sourceLabels.text, "amico");
-    select(dialog, `${UI.whenLabel} *`, "relative");
-    type(dialog, `${UI.triggerValueLabel} *`, "0");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
-    expect(await within(dialog).findByText(UI.triggerValueMin)).toBeTruthy();
-    type(dialog, `${UI.triggerValueLabel} *`, "2");
-    select(dialog, UI.triggerUnitLabel, "days");
-    expect(within(dialog).getByText(UI.snapHint("09:30"))).toBeTruthy();
-    select(dialog, UI.triggerUnitLabel, "hours");
-    expect(within(dialog).queryByText(UI.snapHint("09:30"))).toBeNull();
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    select(dialog, `${TX.whenLabel} *`, "relative");
+    type(dialog, `${TX.triggerValueLabel} *`, "0");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
+    expect(await within(dialog).findByText(TX.triggerValueMin)).toBeTruthy();
+    type(dialog, `${TX.triggerValueLabel} *`, "2");
+    select(dialog, TX.triggerUnitLabel, "days");
+    expect(within(dialog).getByText(TX.snapHint("09:30"))).toBeTruthy();
+    select(dialog, TX.triggerUnitLabel, "hours");
+    expect(within(dialog).queryByText(TX.snapHint("09:30"))).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await waitFor(() => expect(posts()).toHaveLength(2));
     expect(bodyOf(posts()[1])).toMatchObject({ triggerType: "relative", triggerValue: 2, triggerUnit: "hours", triggerDate: null, stepOrder: 3, variables: { "1": { source: "text", value: "amico" } } });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     // Absolute: the Rome date and time of a DST day become the UTC instant.
     dialog = await openDialog();
-    select(dialog, `${UI.template} *`, "HXwelcome");
+    select(dialog, `${TX.template} *`, "HXwelcome");
     select(dialog, "{{1}}", "custom");
     type(dialog, VX.sourceLabels.custom, "Città");
     await waitFor(() => expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao Parma"));
-    select(dialog, `${UI.whenLabel} *`, "absolute");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
-    expect(await within(dialog).findByText(UI.triggerDateRequired)).toBeTruthy();
-    type(dialog, `${UI.dateLabel} *`, "2026-03-29");
-    type(dialog, `${UI.timeLabel} *`, "09:15");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    select(dialog, `${TX.whenLabel} *`, "absolute");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
+    expect(await within(dialog).findByText(TX.triggerDateRequired)).toBeTruthy();
+    type(dialog, `${TX.dateLabel} *`, "2026-03-29");
+    type(dialog, `${TX.timeLabel} *`, "09:15");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await waitFor(() => expect(posts()).toHaveLength(3));
     expect(bodyOf(posts()[2])).toMatchObject({ triggerType: "absolute", triggerValue: null, triggerUnit: null, triggerDate: "2026-03-29T07:15:00.000Z" });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     // A reply check sends nothing: no template field, explained in one line.
     dialog = await openDialog();
-    select(dialog, UI.stepTypeLabel, "conditional_reply");
-    expect(within(dialog).queryByLabelText(`${UI.template} *`)).toBeNull();
-    expect(within(dialog).getByText(UI.conditionalExplain)).toBeTruthy();
-    select(dialog, `${UI.whenLabel} *`, "relative");
-    type(dialog, `${UI.triggerValueLabel} *`, "30");
-    select(dialog, UI.triggerUnitLabel, "minutes");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    select(dialog, TX.stepTypeLabel, "conditional_reply");
+    expect(within(dialog).queryByLabelText(`${TX.template} *`)).toBeNull();
+    expect(within(dialog).getByText(TX.conditionalExplain)).toBeTruthy();
+    select(dialog, `${TX.whenLabel} *`, "relative");
+    type(dialog, `${TX.triggerValueLabel} *`, "30");
+    select(dialog, TX.triggerUnitLabel, "minutes");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await waitFor(() => expect(posts()).toHaveLength(4));
     expect(bodyOf(posts()[3])).toEqual({
       stepType: "conditional_reply",
@@ -543,9 +544,9 @@ describe("Campagne WhatsApp", () => {
     await panel.findByText(TX.noSteps);
     fireEvent.click(panel.getByRole("button", { name: TX.addStep }));
     const dialog = await screen.findByRole("dialog", { name: TX.addStepTitle });
-    select(dialog, `${UI.template} *`, "HXwelcome");
+    select(dialog, `${TX.template} *`, "HXwelcome");
     select(dialog, "{{1}}", "field:nome");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await expectToast(TX.stepAddError);
     expect((await within(dialog).findByTestId("step-form-error")).textContent).toBe(TX.templateNotApproved);
   });
@@ -563,18 +564,18 @@ describe("Campagne WhatsApp", () => {
     });
     renderApp("/campaigns");
     const panel = within(await openFunnel("Follow-up preventivi"));
-    fireEvent.click(await panel.findByRole("button", { name: UI.editStep(2) }));
+    fireEvent.click(await panel.findByRole("button", { name: TX.editStep(2) }));
     const dialog = await screen.findByRole("dialog", { name: TX.editStepTitle });
-    expect((within(dialog).getByLabelText(`${UI.template} *`) as HTMLSelectElement).value).toBe("HXfollow");
-    expect((within(dialog).getByLabelText(`${UI.dateLabel} *`) as HTMLInputElement).value).toBe("2026-10-25");
-    expect((within(dialog).getByLabelText(`${UI.timeLabel} *`) as HTMLInputElement).value).toBe("10:00");
-    type(dialog, `${UI.timeLabel} *`, "11:45");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    expect((within(dialog).getByLabelText(`${TX.template} *`) as HTMLSelectElement).value).toBe("HXfollow");
+    expect((within(dialog).getByLabelText(`${TX.dateLabel} *`) as HTMLInputElement).value).toBe("2026-10-25");
+    expect((within(dialog).getByLabelText(`${TX.timeLabel} *`) as HTMLInputElement).value).toBe("10:00");
+    type(dialog, `${TX.timeLabel} *`, "11:45");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await expectToast(TX.stepUpdateError);
     expect((await within(dialog).findByTestId("step-form-error")).textContent).toBe(TX.stepNotFound);
 
     failPatch = false;
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.saveStep }));
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.saveStep }));
     await expectToast(TX.stepUpdated);
     const patches = callsTo(calls, "PATCH", "/api/campaigns/c1/funnel/s2");
     expect(bodyOf(patches[1])).toEqual({
@@ -587,7 +588,7 @@ describe("Campagne WhatsApp", () => {
       variables: { "1": { source: "field", field: "nome" } },
     });
 
-    fireEvent.click(panel.getByRole("button", { name: UI.deleteStep(1) }));
+    fireEvent.click(panel.getByRole("button", { name: TX.deleteStep(1) }));
     expect(confirm).toHaveBeenCalledWith(TX.stepDeleteConfirm);
     await expectToast(TX.stepDeleteError);
     expect(callsTo(calls, "DELETE", "/api/campaigns/c1/funnel/s1")).toHaveLength(1);
@@ -601,23 +602,23 @@ describe("Campagne WhatsApp", () => {
     renderApp("/campaigns");
     fireEvent.click(await screen.findByRole("tab", { name: TX.tabCalendar }));
     fireEvent.click(await screen.findByRole("button", { name: TX.createCalendar }));
-    const dialog = await screen.findByRole("dialog", { name: UI.createCalendarTitle });
-    const listOptions = within(within(dialog).getByLabelText(`${UI.targetListLabel} *`)).getAllByRole("option").map((o) => o.textContent);
-    expect(listOptions).toEqual([UI.selectList, "Fiera 2025", "Nuovi contatti"]);
-    expect((within(dialog).getByLabelText(`${UI.timeLabel} *`) as HTMLInputElement).value).toBe("10:00");
+    const dialog = await screen.findByRole("dialog", { name: TX.createCalendarTitle });
+    const listOptions = within(within(dialog).getByLabelText(`${TX.targetListLabel} *`)).getAllByRole("option").map((o) => o.textContent);
+    expect(listOptions).toEqual([TX.selectList, "Fiera 2025", "Nuovi contatti"]);
+    expect((within(dialog).getByLabelText(`${TX.timeLabel} *`) as HTMLInputElement).value).toBe("10:00");
 
-    type(dialog, `${UI.nameLabel} *`, "Saldi di primavera");
-    select(dialog, `${UI.targetListLabel} *`, "l-static");
-    select(dialog, `${UI.template} *`, "HXwelcome");
+    type(dialog, `${TX.nameLabel} *`, "Saldi di primavera");
+    select(dialog, `${TX.targetListLabel} *`, "l-static");
+    select(dialog, `${TX.template} *`, "HXwelcome");
     select(dialog, "{{1}}", "field:nome");
-    type(dialog, `${UI.dateLabel} *`, "2020-01-01");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
+    type(dialog, `${TX.dateLabel} *`, "2020-01-01");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.create }));
     expect(await within(dialog).findByText(TX.scheduledInPast)).toBeTruthy();
 
-    type(dialog, `${UI.dateLabel} *`, "2099-03-29");
-    type(dialog, `${UI.timeLabel} *`, "09:30");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
-    await expectToast(UI.calendarCreated);
+    type(dialog, `${TX.dateLabel} *`, "2099-03-29");
+    type(dialog, `${TX.timeLabel} *`, "09:30");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.create }));
+    await expectToast(TX.calendarCreated);
     expect(bodyOf(callsTo(calls, "POST", "/api/campaigns/calendar")[0])).toEqual({
       name: "Saldi di primavera",
       templateSid: "HXwelcome",
@@ -638,14 +639,14 @@ describe("Campagne WhatsApp", () => {
     renderApp("/campaigns");
     fireEvent.click(await screen.findByRole("tab", { name: TX.tabCalendar }));
     fireEvent.click(await screen.findByRole("button", { name: TX.createCalendar }));
-    const dialog = await screen.findByRole("dialog", { name: UI.createCalendarTitle });
-    type(dialog, `${UI.nameLabel} *`, "Saldi");
-    select(dialog, `${UI.targetListLabel} *`, "l-static");
-    select(dialog, `${UI.template} *`, "HXwelcome");
+    const dialog = await screen.findByRole("dialog", { name: TX.createCalendarTitle });
+    type(dialog, `${TX.nameLabel} *`, "Saldi");
+    select(dialog, `${TX.targetListLabel} *`, "l-static");
+    select(dialog, `${TX.template} *`, "HXwelcome");
     select(dialog, "{{1}}", "field:nome");
     await waitFor(() => expect(within(dialog).getByTestId("template-preview").textContent).toBe("Ciao Giulia"));
-    type(dialog, `${UI.dateLabel} *`, "2099-03-29");
-    fireEvent.click(within(dialog).getByRole("button", { name: UI.create }));
+    type(dialog, `${TX.dateLabel} *`, "2099-03-29");
+    fireEvent.click(within(dialog).getByRole("button", { name: TX.create }));
     expect(await within(within(dialog).getByTestId("template-variables")).findByText(refusal)).toBeTruthy();
   });
 

@@ -9,7 +9,7 @@ import { SETTINGS_TEXTS } from "@shared/schemas/settings";
 import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
-import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS } from "@shared/texts/template-variables";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ApiLibraryItem, LIBRARY_TEXTS as LX } from "@shared/media-library";
-import { AGENT_TEXTS } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import { libraryFileIssue } from "@web/lib/queries/media-library";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";

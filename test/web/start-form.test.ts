@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { PromptSummary } from "@web/features/start-conversation/lib/start-form";
 import {
   autoPickPrompt,

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { romeInstant } from "@shared/calendar-time";
-import { AGENT_TEXTS, ARG_TEXTS } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import {
   agentToolCalls,
@@ -166,7 +166,7 @@ describe("booking tools", () => {
     expect(results[3].slot_liberi).not.toContain("2026-12-02T09:00");
     expect(results[4].motivo).toContain("preavviso di almeno 60 minuti");
     expect(results[5].motivo).toContain("al massimo fino al 2026-12-31");
-    expect(results[6].motivo).toBe(ARG_TEXTS.slotInvalid);
+    expect(results[6].motivo).toBe(AGENT_TEXTS.args.slotInvalid);
     expect(results[7].motivo).toContain("JSON");
     expect((await eventsOf(owner.account.id)).map((e) => e.title)).toEqual(["Occupato"]);
     const calls = await callsOf(conv.id);
@@ -227,7 +227,7 @@ describe("lead tools", () => {
     const owner = await agentAccount();
     const conv = await customer(owner);
     await say(conv.id, "Email sbagliata [c1]", [[{ name: "aggiorna_contatto", args: { email: "mario@" } }], "Può ripetere l'e-mail?"]);
-    expect(toolResults(requestsFor("[c1]")[1])[0]).toEqual({ esito: "rifiutato", motivo: ARG_TEXTS.emailInvalid });
+    expect(toolResults(requestsFor("[c1]")[1])[0]).toEqual({ esito: "rifiutato", motivo: AGENT_TEXTS.args.emailInvalid });
 
     await say(conv.id, "Sono Mario Rossi [c2]", [
       [{ name: "aggiorna_contatto", args: { nome: "Mario", cognome: "Rossi", email: "Mario.Rossi@example.com", azienda: "Rossi Srl", esigenza: "Cucina nuova", budget: "5000 euro" } }],

@@ -5,14 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, romeDayOf, romeInstant } from "@shared/calendar-time";
 import type { JobMessage } from "@shared/jobs";
 import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import {
-  CAMPAIGN_TEXTS as TX,
-  STEP_ORDER_MESSAGE,
-  STEP_TEMPLATE_REQUIRED,
-  TRIGGER_REQUIRED_MESSAGE,
-  TRIGGER_TYPE_MESSAGE,
-} from "@shared/schemas/campaigns";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { auditLog, conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, messages, optOuts, templates } from "@worker/db/schema";
 import { stepDueAt } from "@worker/features/campaigns/schedule";
 import worker from "@worker/index";
@@ -232,13 +226,13 @@ describe("campaign routes", () => {
     expect(third.json).toMatchObject({ stepOrder: 3, triggerDate: "2031-06-01T07:30:00.000Z", triggerValue: null });
 
     const errors: [Record<string, unknown>, string][] = [
-      [{ templateSid: TEMPLATE.sid, triggerType: "relative", triggerUnit: "hours" }, TRIGGER_REQUIRED_MESSAGE],
-      [{ templateSid: TEMPLATE.sid, triggerType: "relative", triggerValue: 0, triggerUnit: "hours" }, TRIGGER_REQUIRED_MESSAGE],
-      [{ templateSid: TEMPLATE.sid, triggerType: "absolute" }, TRIGGER_REQUIRED_MESSAGE],
-      [{ templateSid: TEMPLATE.sid, stepOrder: 0 }, STEP_ORDER_MESSAGE],
-      [{ templateSid: TEMPLATE.sid, stepOrder: 1.5 }, STEP_ORDER_MESSAGE],
-      [{ templateSid: TEMPLATE.sid, triggerType: "later" }, TRIGGER_TYPE_MESSAGE],
-      [{ stepType: "message" }, STEP_TEMPLATE_REQUIRED],
+      [{ templateSid: TEMPLATE.sid, triggerType: "relative", triggerUnit: "hours" }, TX.triggerRequired],
+      [{ templateSid: TEMPLATE.sid, triggerType: "relative", triggerValue: 0, triggerUnit: "hours" }, TX.triggerRequired],
+      [{ templateSid: TEMPLATE.sid, triggerType: "absolute" }, TX.triggerRequired],
+      [{ templateSid: TEMPLATE.sid, stepOrder: 0 }, TX.stepOrderInvalid],
+      [{ templateSid: TEMPLATE.sid, stepOrder: 1.5 }, TX.stepOrderInvalid],
+      [{ templateSid: TEMPLATE.sid, triggerType: "later" }, TX.triggerTypeInvalid],
+      [{ stepType: "message" }, TX.stepTemplateRequired],
       [{ templateSid: TEMPLATE.sid, stepOrder: 2 }, TX.stepOrderTaken],
       [{ templateSid: "HXnotapproved" }, TX.templateNotApproved],
     ];
@@ -257,9 +251,9 @@ describe("campaign routes", () => {
     expect(relative.json).toMatchObject({ templateSid: TEMPLATE.sid, triggerType: "relative", triggerValue: 30, triggerUnit: "minutes" });
     const absolute = await patch(first.json.id, { triggerType: "absolute" });
     expect(absolute.status).toBe(400);
-    expect(absolute.json.error).toBe(TRIGGER_REQUIRED_MESSAGE);
+    expect(absolute.json.error).toBe(TX.triggerRequired);
     const noTemplate = await patch(second.json.id, { stepType: "message" });
-    expect(noTemplate.json.error).toBe(STEP_TEMPLATE_REQUIRED);
+    expect(noTemplate.json.error).toBe(TX.stepTemplateRequired);
     expect((await patch(second.json.id, { stepOrder: 3 })).json.error).toBe(TX.stepOrderTaken);
     expect((await patch("no-such-step", { isActive: false })).status).toBe(404);
 

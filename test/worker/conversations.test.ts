@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { T } from "@shared/strings";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, templates, usageBudgets } from "@worker/db/schema";

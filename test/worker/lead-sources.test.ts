@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { conversations, leads, messages } from "@worker/db/schema";
 import worker from "@worker/index";
 import { call, db, signedInUser } from "./helpers";

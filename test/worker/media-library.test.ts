@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIBRARY_TEXTS as LX } from "@shared/media-library";
-import { EVENT_LINES } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import { CONVERSATION_TEXTS } from "@shared/conversation-texts";
 import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages, optOuts } from "@worker/db/schema";
 import { inviaDocumento } from "@worker/features/agent/tools/document";
@@ -137,7 +137,7 @@ describe("invia_documento", () => {
     const [sent] = await sentDocuments(conv.id);
     expect(sent!.media).toMatchObject({ contentType: "application/pdf", fileName: "listino-2026.pdf", status: "stored", r2Key: `library/${o.account.id}/${listino.json.id}` });
     const [event] = await callsOf(conv.id);
-    expect(event).toMatchObject({ tool: "invia_documento", status: "ok", eventText: EVENT_LINES.document("Listino prezzi") });
+    expect(event).toMatchObject({ tool: "invia_documento", status: "ok", eventText: AGENT_TEXTS.eventLines.document("Listino prezzi") });
 
     // Twilio gets the file from a signed URL on our origin, without a session.
     let form: URLSearchParams | undefined;
@@ -165,7 +165,7 @@ describe("invia_documento", () => {
     const [event] = await callsOf(conv.id);
     expect(event).toMatchObject({ tool: "invia_documento", status: "refused" });
     expect(event!.result).toMatchObject({ esito: "rifiutato", motivo: "il documento «Menu del giorno» non è nella libreria", documenti_disponibili: ["Catalogo"] });
-    expect(event!.eventText).toBe(EVENT_LINES.refused("invia_documento", "il documento «Menu del giorno» non è nella libreria"));
+    expect(event!.eventText).toBe(AGENT_TEXTS.eventLines.refused("invia_documento", "il documento «Menu del giorno» non è nella libreria"));
     expect(await sentDocuments(conv.id)).toHaveLength(0);
     await allSent(conv.id);
   });
@@ -210,7 +210,7 @@ describe("invia_documento", () => {
     expect(sent!.media.fileName).toBe("listino.pdf");
     const replies = await db().select().from(messages).where(and(eq(messages.conversationId, conv.id), eq(messages.sender, "ai")));
     expect(replies.map((m) => m.content)).toContain("Risposta offline di AgentBot Pro: Ecco «Listino prezzi»: gliel'ho appena inviato qui in chat.");
-    expect((await callsOf(conv.id))[0]).toMatchObject({ tool: "invia_documento", status: "ok", eventText: EVENT_LINES.document("Listino prezzi") });
+    expect((await callsOf(conv.id))[0]).toMatchObject({ tool: "invia_documento", status: "ok", eventText: AGENT_TEXTS.eventLines.document("Listino prezzi") });
     await allSent(conv.id);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import migration from "../../migrations/0011_real_numbers.sql?raw";
 import { parseTwilioAddress, toE164 } from "@shared/phone";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { CALENDAR_TEXTS } from "@shared/schemas/calendar";
+import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import { ACTIONS_TEXTS } from "@shared/schemas/lead-detection";
 import { LIST_TEXTS } from "@shared/schemas/lists";
@@ -194,7 +194,7 @@ describe("every number typed for an account is read with the account's country",
       body: { title: "Call", startDate: "2031-03-03T09:00:00.000Z", notificationEnabled: false, notificationPhoneNumbers: ["+44 7911 123456", BRITISH] },
     });
     expect(event.status).toBe(400);
-    expect(event.json.details).toEqual([{ path: "notificationPhoneNumbers.1", message: CALENDAR_TEXTS.phoneInvalid }]);
+    expect(event.json.details).toEqual([{ path: "notificationPhoneNumbers.1", message: T.phoneInvalid(PHONE_EXAMPLE) }]);
   });
 
   it("reads leads from the console, the Lead Manager API and a Google lead form with the account's country", async () => {

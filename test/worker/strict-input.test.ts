@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { CALENDAR_TEXTS } from "@shared/schemas/calendar";
 import { T } from "@shared/strings";
 import { isValidInstant } from "@shared/calendar-time";
 import { call, createAccount, signedInUser, uniqueEmail } from "./helpers";
@@ -25,7 +24,7 @@ describe("strict input", () => {
     for (const startDate of ["2026-02-30T10:00Z", "2026-04-31T10:00:00.000Z", "2026-13-01T10:00Z", "2026-06-05T24:00Z", "2026-06-05T10:60Z", "2025-02-29T10:00Z"]) {
       const res = await call("/api/calendar", { cookie, body: { title: "Appuntamento", startDate } });
       expect(res.status, startDate).toBe(400);
-      expect(res.json.error, startDate).toBe(CALENDAR_TEXTS.invalidDate);
+      expect(res.json.error, startDate).toBe(T.invalidDate);
     }
     const leap = await call("/api/calendar", { cookie, body: { title: "Appuntamento", startDate: "2028-02-29T10:00:00.000Z" } });
     expect(leap.status, leap.text).toBe(201);

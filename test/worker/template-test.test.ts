@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/schemas/template-test";
 import { conversations, prompts } from "@worker/db/schema";

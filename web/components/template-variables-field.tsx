@@ -1,19 +1,10 @@
 import { useId } from "react";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import {
-  CONTACT_FIELDS,
-  EVENT_FIELDS,
-  fillTemplate,
-  resolveVariables,
-  TEMPLATE_VARIABLE_TEXTS as TX,
-  templatePositions,
-  type VariableBinding,
-  type VariableBindings,
-  type VariableContext,
-} from "@shared/template-variables";
+import { CONTACT_FIELDS, EVENT_FIELDS, fillTemplate, resolveVariables, templatePositions, type VariableBinding, type VariableBindings, type VariableContext } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as TX } from "@shared/texts/template-variables";
 import { parseServerError } from "../lib/server-error";
 import { Field } from "./ui/field";
-import { Input, NativeSelect } from "./ui/input";
+import { Input, ItemOptions, NativeSelect } from "./ui/input";
 
 export type BindingSource = VariableBinding["source"];
 
@@ -97,20 +88,12 @@ export function TemplateVariablesField({
                 <option value="">{TX.bindingInvalid}</option>
                 {sources.includes("field") ? (
                   <optgroup label={TX.sourceLabels.field}>
-                    {CONTACT_FIELDS.map((f) => (
-                      <option key={f} value={`field:${f}`}>
-                        {TX.fieldLabels[f]}
-                      </option>
-                    ))}
+                    <ItemOptions items={CONTACT_FIELDS} value={(f) => `field:${f}`} label={(f) => TX.fieldLabels[f]} />
                   </optgroup>
                 ) : null}
                 {sources.includes("event") ? (
                   <optgroup label={TX.sourceLabels.event}>
-                    {EVENT_FIELDS.map((f) => (
-                      <option key={f} value={`event:${f}`}>
-                        {TX.eventLabels[f]}
-                      </option>
-                    ))}
+                    <ItemOptions items={EVENT_FIELDS} value={(f) => `event:${f}`} label={(f) => TX.eventLabels[f]} />
                   </optgroup>
                 ) : null}
                 {sources.includes("custom") ? <option value="custom">{TX.sourceLabels.custom}</option> : null}

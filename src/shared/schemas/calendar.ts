@@ -6,6 +6,7 @@ import { E164_PATTERN } from "../constants";
 import { toE164 } from "../phone";
 import { T } from "../strings";
 import { PHONE_EXAMPLE } from "./accounts";
+import { CALENDAR_TEXTS } from "../texts/calendar";
 
 // Calendar constants (spec part 2 §9).
 export const CALENDAR = {
@@ -31,91 +32,6 @@ export const CALENDAR_STORAGE_KEYS = {
   weekStartHour: "calendar.weekStartHour",
 } as const;
 
-export const CALENDAR_TEXTS = {
-  title: "Calendario Interno",
-  newEvent: "Nuovo Evento",
-  editEvent: "Modifica Evento",
-  eventDialogDescription: "Gli orari sono quelli italiani (Europe/Rome).",
-  seriesHint: "Le modifiche valgono per tutte le ripetizioni dell'evento.",
-  requiredFields: "Compila i campi obbligatori",
-  deleteConfirm: "Sei sicuro di voler eliminare questo evento?",
-  createError: "Errore durante la creazione dell'evento",
-  updateError: "Errore durante l'aggiornamento dell'evento",
-  deleteError: "Errore durante l'eliminazione dell'evento",
-  settingsSaveError: "Errore durante il salvataggio delle impostazioni",
-  loadError: "Errore nel caricamento eventi",
-  loadDayError: "Errore nel caricamento eventi del giorno",
-  loadTodayError: "Errore nel caricamento eventi di oggi",
-  settingsLoadError: "Errore nel caricamento delle impostazioni",
-  created: "Evento creato",
-  updated: "Evento aggiornato",
-  deleted: "Evento eliminato",
-  settingsSaved: "Impostazioni salvate",
-  allDay: "Tutto il giorno",
-  invalidTime: "Orario non valido",
-  phoneRequired: "Inserisci un numero di telefono",
-  phoneInvalid: T.phoneInvalid(PHONE_EXAMPLE),
-  phoneDuplicate: "Questo numero è già presente nella lista",
-  phonesRequired: "Aggiungi almeno un numero di telefono per i promemoria",
-  italyClock: "Ora satellitare Italia",
-  viewLabels: { day: "Oggi", week: "Settimana", month: "Mese" } satisfies Record<CalendarView, string>,
-  viewSwitchLabel: "Vista del calendario",
-  previous: "Precedente",
-  next: "Successivo",
-  goToday: "Vai a oggi",
-  startHourLabel: "Inizio griglia",
-  settingsButton: "Impostazioni",
-  settingsTitle: "Impostazioni Calendario",
-  settingsText: (minutes: number) =>
-    `I promemoria WhatsApp vengono inviati ai numeri indicati prima di ogni evento: ${minutes} minuti prima, se l'evento non indica un altro anticipo. Con un template approvato arrivano sempre; senza template solo ai numeri che hanno scritto al tuo numero WhatsApp nelle ultime 24 ore.`,
-  settingsEnabledLabel: "Promemoria WhatsApp per i nuovi eventi",
-  defaultMinutesLabel: "Minuti di anticipo predefiniti",
-  titleLabel: "Titolo",
-  descriptionLabel: "Descrizione",
-  locationLabel: "Luogo",
-  startLabel: "Inizio",
-  endLabel: "Fine",
-  allDayLabel: "Tutto il giorno",
-  recurringLabel: "Evento ricorrente",
-  frequencyLabel: "Si ripete",
-  frequencyLabels: { daily: "Ogni giorno", weekly: "Ogni settimana", monthly: "Ogni mese" } satisfies Record<RecurrenceFrequency, string>,
-  intervalLabel: "Ogni quante volte",
-  intervalUnits: { daily: "giorni", weekly: "settimane", monthly: "mesi" } satisfies Record<RecurrenceFrequency, string>,
-  daysLabel: "Nei giorni",
-  untilLabel: "Fino al (facoltativo)",
-  notificationsLabel: "Promemoria WhatsApp",
-  minutesLabel: "Minuti prima",
-  templateLabel: "Template del promemoria",
-  freeFormOption: "Messaggio libero (solo entro 24 ore dall'ultimo messaggio)",
-  phonesLabel: "Numeri da avvisare",
-  phonePlaceholder: PHONE_EXAMPLE,
-  addPhone: "Aggiungi",
-  removePhone: (phone: string) => `Rimuovi ${phone}`,
-  noPhones: "Nessun numero in elenco",
-  emptyDay: "Nessun evento",
-  moreEvents: (n: number) => `+${n}`,
-  hiddenEvents: "Fuori dalla griglia",
-  newEventAt: (day: string) => `Nuovo evento il ${day}`,
-  eventNotFound: "Evento non trovato",
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  invalidDate: "Data non valida",
-  invalidDay: "Data non valida (aaaa-mm-gg)",
-  endBeforeStart: "La fine dell'evento deve essere successiva all'inizio",
-  untilBeforeStart: "La fine della ripetizione non può precedere l'inizio dell'evento",
-  recurrenceRequired: "Scegli come si ripete l'evento",
-  intervalInvalid: `Indica un numero intero tra 1 e ${CALENDAR.intervalMax}`,
-  dayOfWeekInvalid: "Giorno della settimana non valido",
-  minutesInvalid: `I minuti devono essere un numero intero tra 0 e ${CALENDAR.maxNotificationMinutes}`,
-  rangeInvalid: "La data di fine non può precedere la data di inizio",
-  rangeTooLong: `L'intervallo può coprire al massimo ${CALENDAR.maxRangeDays} giorni`,
-  templateNotApproved: "Il template selezionato non è approvato",
-  reminderVariableSource: "Nei promemoria le variabili prendono il titolo o l'orario dell'evento, o un testo fisso",
-  tooManyPhones: `Al massimo ${CALENDAR.maxPhones} numeri`,
-  reminderFree: (title: string, when: string, location: string | null) =>
-    `Promemoria: "${title}" ${when}${location ? ` presso ${location}` : ""}.`,
-  reminderWhen: (date: string, time: string | null) => (time ? `il ${date} alle ${time} (ora italiana)` : `il ${date}, tutto il giorno`),
-  reminderTemplateWhen: (date: string, time: string | null) => (time ? `${date} ${time}` : `${date} (tutto il giorno)`),
-} as const;
 
 // Until the user chooses otherwise a reminder's {{1}} is the event's title and {{2}} its time.
 export const REMINDER_DEFAULT_VARIABLES: VariableBindings = { "1": { source: "event", field: "title" }, "2": { source: "event", field: "time" } };
@@ -129,18 +45,18 @@ export function cleanPhone(input: string): string {
 export function calendarPhoneIssue(input: string, listed: readonly string[]): string | null {
   const phone = cleanPhone(input);
   if (!phone) return CALENDAR_TEXTS.phoneRequired;
-  if (!E164_PATTERN.test(phone)) return CALENDAR_TEXTS.phoneInvalid;
+  if (!E164_PATTERN.test(phone)) return T.phoneInvalid(PHONE_EXAMPLE);
   if (listed.map(cleanPhone).includes(phone)) return CALENDAR_TEXTS.phoneDuplicate;
   return null;
 }
 
 export const calendarPhoneListSchema = z
   .array(z.string({ error: CALENDAR_TEXTS.phoneRequired }), { error: CALENDAR_TEXTS.phoneRequired })
-  .max(CALENDAR.maxPhones, CALENDAR_TEXTS.tooManyPhones)
+  .max(CALENDAR.maxPhones, CALENDAR_TEXTS.tooManyPhones(CALENDAR.maxPhones))
   .superRefine((list, ctx) => {
     list.forEach((phone, i) => {
       // The spec's international format first, then a number that exists (the one phone rule).
-      const issue = calendarPhoneIssue(phone, list.slice(0, i)) ?? (toE164(cleanPhone(phone)) ? null : CALENDAR_TEXTS.phoneInvalid);
+      const issue = calendarPhoneIssue(phone, list.slice(0, i)) ?? (toE164(cleanPhone(phone)) ? null : T.phoneInvalid(PHONE_EXAMPLE));
       if (issue) ctx.addIssue({ code: "custom", path: [i], message: issue });
     });
   })
@@ -161,25 +77,27 @@ const templateSid = z
   .max(64)
   .nullish()
   .transform((v) => (v ? v : null));
+const MINUTES_INVALID = CALENDAR_TEXTS.minutesInvalid(CALENDAR.maxNotificationMinutes);
 const minutes = z
-  .number({ error: CALENDAR_TEXTS.minutesInvalid })
-  .int(CALENDAR_TEXTS.minutesInvalid)
-  .min(0, CALENDAR_TEXTS.minutesInvalid)
-  .max(CALENDAR.maxNotificationMinutes, CALENDAR_TEXTS.minutesInvalid);
+  .number({ error: MINUTES_INVALID })
+  .int(MINUTES_INVALID)
+  .min(0, MINUTES_INVALID)
+  .max(CALENDAR.maxNotificationMinutes, MINUTES_INVALID);
 
 export const calendarDay = z.string({ error: CALENDAR_TEXTS.invalidDay }).refine(isCalendarDayString, CALENDAR_TEXTS.invalidDay);
 const instant = z
-  .string({ error: CALENDAR_TEXTS.invalidDate })
+  .string({ error: T.invalidDate })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && isValidInstant(v), CALENDAR_TEXTS.invalidDate);
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && isValidInstant(v), T.invalidDate);
 
+const INTERVAL_INVALID = CALENDAR_TEXTS.intervalInvalid(CALENDAR.intervalMax);
 export const recurrenceSchema = z.object({
   frequency: z.enum(RECURRENCE_FREQUENCIES, { error: CALENDAR_TEXTS.recurrenceRequired }),
   interval: z
-    .number({ error: CALENDAR_TEXTS.intervalInvalid })
-    .int(CALENDAR_TEXTS.intervalInvalid)
-    .min(1, CALENDAR_TEXTS.intervalInvalid)
-    .max(CALENDAR.intervalMax, CALENDAR_TEXTS.intervalInvalid)
+    .number({ error: INTERVAL_INVALID })
+    .int(INTERVAL_INVALID)
+    .min(1, INTERVAL_INVALID)
+    .max(CALENDAR.intervalMax, INTERVAL_INVALID)
     .default(1),
   daysOfWeek: z
     .array(z.number({ error: CALENDAR_TEXTS.dayOfWeekInvalid }).int(CALENDAR_TEXTS.dayOfWeekInvalid).min(0, CALENDAR_TEXTS.dayOfWeekInvalid).max(6, CALENDAR_TEXTS.dayOfWeekInvalid))
@@ -233,7 +151,7 @@ export type CalendarEventInput = z.input<typeof calendarEventSchema>;
 export const calendarSettingsSchema = z
   .object({
     twilioAccountId: accountId.optional(),
-    notificationEnabled: z.boolean({ error: "notificationEnabled deve essere true o false" }),
+    notificationEnabled: z.boolean({ error: CALENDAR_TEXTS.notificationEnabledInvalid }),
     defaultNotificationMinutes: minutes.default(CALENDAR.defaultNotificationMinutes),
     notificationTemplateId: templateSid,
     notificationPhoneNumbers: calendarPhoneListSchema.default([]),
@@ -252,7 +170,7 @@ export const calendarRangeQuery = z
   .superRefine((v, ctx) => {
     if (v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: CALENDAR_TEXTS.rangeInvalid });
     else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= CALENDAR.maxRangeDays) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: CALENDAR_TEXTS.rangeTooLong });
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: CALENDAR_TEXTS.rangeTooLong(CALENDAR.maxRangeDays) });
     }
   });
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isCalendarDayString } from "../calendar-time";
 import type { VariableBindings, VariableContext } from "../template-variables";
+import { CAMPAIGN_TEXTS as TX } from "../texts/campaigns";
+import { T } from "../strings";
 import { variableBindingsSchema } from "./template-variables";
 
 // Campaigns and follow-up funnels (spec part 2 "Campaigns", §3, §5, §9). This file is the contract
@@ -29,22 +31,22 @@ export const CAMPAIGN = {
   triggerValueMax: 10_000,
 } as const;
 
-const name = z.string().trim().min(1, "Nome campagna richiesto").max(CAMPAIGN.nameMax, `Massimo ${CAMPAIGN.nameMax} caratteri`);
-const templateSid = z.string().trim().min(1, "Template richiesto").max(100);
+const name = z.string().trim().min(1, TX.nameRequired).max(CAMPAIGN.nameMax, TX.nameTooLong(CAMPAIGN.nameMax));
+const templateSid = z.string().trim().min(1, TX.templateRequired).max(100);
 const preferredHour = z
   .number()
   .int()
-  .refine((h) => (CAMPAIGN.preferredHours as readonly number[]).includes(h), "Ora preferita non valida: usa 9, 10, 14, 16 o 18")
+  .refine((h) => (CAMPAIGN.preferredHours as readonly number[]).includes(h), TX.preferredHourInvalid)
   .nullable();
 const preferredMinute = z
   .number()
   .int()
-  .refine((m) => (CAMPAIGN.preferredMinutes as readonly number[]).includes(m), "Minuto preferito non valido: usa 0, 15, 30 o 45");
+  .refine((m) => (CAMPAIGN.preferredMinutes as readonly number[]).includes(m), TX.preferredMinuteInvalid);
 
 export const createDynamicCampaignSchema = z.object({
   name,
   templateSid,
-  targetListId: z.string().trim().min(1, "Lista di destinazione richiesta"),
+  targetListId: z.string().trim().min(1, TX.targetListRequired),
   // Optional: the server uses the user's active account; when sent it must be that account.
   twilioAccountId: z.string().trim().min(1).optional(),
   preferredHour: preferredHour.optional().default(null),
@@ -56,17 +58,17 @@ export type CreateDynamicCampaignInput = z.infer<typeof createDynamicCampaignSch
 export const createCalendarCampaignSchema = z.object({
   name,
   templateSid,
-  targetListId: z.string().trim().min(1, "Lista di destinazione richiesta"),
+  targetListId: z.string().trim().min(1, TX.targetListRequired),
   twilioAccountId: z.string().trim().min(1).optional(),
-  scheduledDate: z.string().refine(isCalendarDayString, "Data non valida (AAAA-MM-GG)"),
-  scheduledTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Orario non valido (HH:mm)"),
+  scheduledDate: z.string().refine(isCalendarDayString, TX.scheduledDateInvalid),
+  scheduledTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, TX.scheduledTimeInvalid),
   // Where each {{n}} of the template takes its value for each lead of the list.
   variables: variableBindingsSchema.optional().default({}),
 });
 export type CreateCalendarCampaignInput = z.infer<typeof createCalendarCampaignSchema>;
 
 // GET /api/campaigns/recipients-sample: the first recipient of a list, for the live preview of a template.
-export const recipientSampleQuery = z.object({ targetListId: z.string({ error: "Lista di destinazione richiesta" }).trim().min(1, "Lista di destinazione richiesta").max(64) });
+export const recipientSampleQuery = z.object({ targetListId: z.string({ error: TX.targetListRequired }).trim().min(1, TX.targetListRequired).max(64) });
 export interface ApiRecipientSample {
   total: number;
   first: { name: string | null; context: VariableContext } | null;
@@ -77,28 +79,23 @@ export interface ApiRecipientSample {
 export const campaignIdParam = z.object({ id: z.string().min(1).max(64) });
 export const funnelStepIdParam = z.object({ id: z.string().min(1).max(64), stepId: z.string().min(1).max(64) });
 export const campaignListQuery = z.object({
-  type: z.enum(CAMPAIGN_TYPES, { error: "Tipo non valido: usa 'dynamic' o 'calendar'" }).optional(),
+  type: z.enum(CAMPAIGN_TYPES, { error: TX.typeInvalid }).optional(),
 });
 
 export const updateCampaignSchema = z.object({
-  status: z.enum(["active", "paused"], { error: "Stato non valido: usa 'active' o 'paused'" }),
+  status: z.enum(["active", "paused"], { error: TX.statusInvalid }),
 });
 export type UpdateCampaignInput = z.infer<typeof updateCampaignSchema>;
 
-export const TRIGGER_REQUIRED_MESSAGE = "triggerValue is required for 'relative' trigger, triggerDate is required for 'absolute' trigger";
-export const STEP_ORDER_MESSAGE = "stepOrder must be a positive integer starting from 1";
-export const TRIGGER_TYPE_MESSAGE = "triggerType must be 'immediate', 'relative' or 'absolute'";
-export const STEP_TEMPLATE_REQUIRED = "Template è richiesto per i messaggi";
-
 const stepFields = z.object({
-  stepType: z.enum(STEP_TYPES, { error: "stepType deve essere 'message' o 'conditional_reply'" }),
+  stepType: z.enum(STEP_TYPES, { error: TX.stepTypeInvalid }),
   templateSid: z.string().trim().max(100).nullable().optional(),
-  triggerType: z.enum(TRIGGER_TYPES, { error: TRIGGER_TYPE_MESSAGE }),
-  triggerValue: z.number().int("Il numero deve essere intero").max(CAMPAIGN.triggerValueMax).nullable().optional(),
-  triggerUnit: z.enum(TRIGGER_UNITS, { error: "Unità non valida: usa minutes, hours o days" }).nullable().optional(),
+  triggerType: z.enum(TRIGGER_TYPES, { error: TX.triggerTypeInvalid }),
+  triggerValue: z.number().int(TX.integerRequired).max(CAMPAIGN.triggerValueMax).nullable().optional(),
+  triggerUnit: z.enum(TRIGGER_UNITS, { error: TX.triggerUnitInvalid }).nullable().optional(),
   // An instant: ISO 8601 with offset (the web converts the Rome date and time it shows).
-  triggerDate: z.iso.datetime({ offset: true, error: "Data non valida" }).nullable().optional(),
-  stepOrder: z.number({ error: STEP_ORDER_MESSAGE }).int(STEP_ORDER_MESSAGE).min(1, STEP_ORDER_MESSAGE),
+  triggerDate: z.iso.datetime({ offset: true, error: T.invalidDate }).nullable().optional(),
+  stepOrder: z.number({ error: TX.stepOrderInvalid }).int(TX.stepOrderInvalid).min(1, TX.stepOrderInvalid),
   isActive: z.boolean(),
   // Where each {{n}} of the step's template takes its value for each lead.
   variables: variableBindingsSchema.nullable().optional(),
@@ -109,16 +106,16 @@ export type FunnelStepFields = z.infer<typeof stepFields>;
 // The rules a whole step must satisfy; the server checks them on create and on the merged result of an update.
 export function checkStep(step: Partial<FunnelStepFields>, ctx: z.RefinementCtx) {
   if (step.triggerType === "relative" && !(step.triggerValue != null && step.triggerValue > 0)) {
-    ctx.addIssue({ code: "custom", path: ["triggerValue"], message: TRIGGER_REQUIRED_MESSAGE });
+    ctx.addIssue({ code: "custom", path: ["triggerValue"], message: TX.triggerRequired });
   }
   if (step.triggerType === "relative" && !step.triggerUnit) {
-    ctx.addIssue({ code: "custom", path: ["triggerUnit"], message: "triggerUnit is required for 'relative' trigger" });
+    ctx.addIssue({ code: "custom", path: ["triggerUnit"], message: TX.triggerUnitRequired });
   }
   if (step.triggerType === "absolute" && !step.triggerDate) {
-    ctx.addIssue({ code: "custom", path: ["triggerDate"], message: TRIGGER_REQUIRED_MESSAGE });
+    ctx.addIssue({ code: "custom", path: ["triggerDate"], message: TX.triggerRequired });
   }
   if ((step.stepType ?? "message") === "message" && !step.templateSid) {
-    ctx.addIssue({ code: "custom", path: ["templateSid"], message: STEP_TEMPLATE_REQUIRED });
+    ctx.addIssue({ code: "custom", path: ["templateSid"], message: TX.stepTemplateRequired });
   }
 }
 
@@ -195,57 +192,6 @@ export interface ApiCampaignCapacity {
   finishesAt: string; // ISO: when the first step's sends finish at that rate
 }
 
-export const CAMPAIGN_TEXTS = {
-  title: "Campagne WhatsApp",
-  back: "Dashboard",
-  tabDynamic: "DINAMICA",
-  tabCalendar: "CALENDAR",
-  createDynamic: "Crea Dinamica",
-  createCalendar: "Crea Calendario",
-  loading: "Caricamento campagne...",
-  emptyDynamic: "Nessuna campagna dinamica attiva",
-  emptyCalendar: "Nessuna campagna calendario programmata",
-  active: "Attiva",
-  paused: "In Pausa",
-  sent: "inviati",
-  deleteConfirm: (name: string) => `Sei sicuro di voler eliminare la campagna "${name}"? Questa azione non può essere annullata.`,
-  stepDeleteConfirm: "Eliminare questo step del funnel? L'azione non può essere annullata.",
-  noSteps: "Nessun step configurato",
-  addStep: "Aggiungi Step",
-  addStepTitle: "Aggiungi Step Funnel",
-  editStepTitle: "Modifica Step Funnel",
-  createError: "Impossibile creare la campagna dinamica",
-  updateError: "Impossibile aggiornare la campagna.",
-  deleteError: "Impossibile eliminare la campagna.",
-  stepAddError: "Errore nell'aggiungere step funnel",
-  stepDeleteError: "Errore nell'eliminare step funnel",
-  stepUpdateError: "Errore nell'aggiornare step funnel",
-  created: "Campagna creata",
-  updated: "Campagna aggiornata",
-  deleted: "Campagna eliminata",
-  stepAdded: "Step del funnel aggiunto",
-  stepDeleted: "Step del funnel eliminato",
-  stepUpdated: "Step del funnel aggiornato",
-  immediate: "Immediato",
-  notConfigured: "Non configurato",
-  // Server-side errors shown to the user.
-  onlyDynamicLists: "Le campagne dinamiche sono disponibili solo per liste dinamiche.",
-  listNotFound: "Lista non trovata",
-  templateNotApproved: "Il template deve essere approvato per essere usato in una campagna.",
-  noStepsToActivate: "Aggiungi almeno uno step al funnel prima di attivare la campagna.",
-  campaignNotFound: "Campagna non trovata",
-  stepNotFound: "Step non trovato",
-  scheduledInPast: "La data e l'ora programmate sono già passate.",
-  campaignCompleted: "La campagna è già stata completata.",
-  tooManySteps: `Un funnel può avere al massimo ${CAMPAIGN.maxSteps} step.`,
-  stepOrderTaken: "Esiste già uno step con questo numero d'ordine.",
-} as const;
-
-const UNIT_WORDS: Record<TriggerUnit, [string, string]> = {
-  minutes: ["minuto", "minuti"],
-  hours: ["ora", "ore"],
-  days: ["giorno", "giorni"],
-};
 
 // The spec's trigger display: 'Immediato', 'Dopo N minuti/ore/giorni', 'Il {date}', else 'Non configurato'.
 // formatDate renders the absolute date (the web passes its Europe/Rome formatter).
@@ -253,105 +199,13 @@ export function triggerLabel(
   step: Pick<ApiFunnelStep, "triggerType" | "triggerValue" | "triggerUnit" | "triggerDate">,
   formatDate: (iso: string) => string,
 ): string {
-  if (step.triggerType === "immediate") return CAMPAIGN_TEXTS.immediate;
+  if (step.triggerType === "immediate") return TX.immediate;
   if (step.triggerType === "relative" && step.triggerValue && step.triggerUnit) {
-    const [one, many] = UNIT_WORDS[step.triggerUnit];
-    return `Dopo ${step.triggerValue} ${step.triggerValue === 1 ? one : many}`;
+    const [one, many] = TX.unitWords[step.triggerUnit];
+    return TX.after(step.triggerValue, step.triggerValue === 1 ? one : many);
   }
-  if (step.triggerType === "absolute" && step.triggerDate) return `Il ${formatDate(step.triggerDate)}`;
-  return CAMPAIGN_TEXTS.notConfigured;
+  if (step.triggerType === "absolute" && step.triggerDate) return TX.onDate(formatDate(step.triggerDate));
+  return TX.notConfigured;
 }
 
 // Screen texts beyond the spec's own words: labels, hints and the capacity check.
-export const CAMPAIGN_UI = {
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  loadError: "Impossibile caricare le campagne.",
-  tabsLabel: "Tipo di campagna",
-
-  // Cards
-  sentCount: (n: number) => `${n.toLocaleString("it-IT")} ${CAMPAIGN_TEXTS.sent}`,
-  delivered: (n: number) => `${n.toLocaleString("it-IT")} consegnati`,
-  failed: (n: number) => `${n.toLocaleString("it-IT")} falliti`,
-  skipped: (n: number) => `${n.toLocaleString("it-IT")} saltati`,
-  recipients: (n: number) => (n === 1 ? "1 destinatario" : `${n.toLocaleString("it-IT")} destinatari`),
-  completed: "Completata",
-  statusSwitch: (name: string) => `Attiva o metti in pausa la campagna ${name}`,
-  template: "Template",
-  list: "Lista",
-  listRemoved: "Lista eliminata",
-  preferredTime: (time: string) => `Follow-up oltre 24 ore alle ${time}`,
-  showFunnel: "Mostra funnel",
-  hideFunnel: "Nascondi funnel",
-  steps: (n: number) => (n === 1 ? "1 step" : `${n} step`),
-  scheduledFor: (when: string) => `Invio programmato: ${when}`,
-
-  // Create dialogs
-  createDynamicTitle: "Nuova campagna dinamica",
-  createDynamicDescription: "Ogni lead che entra nella lista dinamica riceve il funnel di follow-up, a partire dal primo step.",
-  createCalendarTitle: "Nuova campagna calendario",
-  createCalendarDescription: "Un invio unico del template a tutti i lead della lista, alla data e all'ora scelte (ora italiana).",
-  nameLabel: "Nome campagna",
-  targetListLabel: "Lista di destinazione",
-  selectList: "Seleziona una lista",
-  dynamicListsHint: "Solo liste dinamiche: i lead che vi entrano iniziano il funnel.",
-  noDynamicLists: "Nessuna lista dinamica: crea una lista di tipo Dinamica nella pagina Liste.",
-  noLists: "Nessuna lista: creane una nella pagina Liste.",
-  goToLists: "Vai alle Liste",
-  selectTemplate: "Seleziona un template approvato",
-  noApprovedTemplates: "Nessun template approvato per questo account.",
-  preferredHourLabel: "Ora preferita dei follow-up",
-  preferredMinuteLabel: "Minuto",
-  noPreferredHour: "Nessuna",
-  preferredHint: "Si applica ai follow-up con un ritardo superiore a 24 ore: l'invio viene spostato a quest'ora (ora italiana).",
-  dateLabel: "Data",
-  timeLabel: "Ora",
-  invalidDate: "Data non valida",
-  create: "Crea campagna",
-  calendarCreated: "Campagna programmata",
-  calendarCreateError: "Impossibile creare la campagna calendario",
-
-  // Capacity check before activation
-  capacityTitle: "Attivare la campagna?",
-  capacityDescription: (name: string) => `Prima di attivare "${name}", ecco cosa succederà.`,
-  capacityLoading: "Calcolo in corso...",
-  capacityError: "Impossibile calcolare l'invio previsto.",
-  capacityRecipients: "Destinatari",
-  capacityMessages: "Messaggi totali",
-  capacityMessagesHint: "Se ogni lead percorre tutti gli step di messaggio.",
-  capacityRate: "Velocità di invio",
-  rate: (perSecond: number) => `${perSecond.toLocaleString("it-IT")} msg/s`,
-  capacitySkipped: "Esclusi",
-  skippedDetail: (optedOut: number, operator: number) => `${optedOut} disiscritti · ${operator} in modalità operatore`,
-  capacityFirstSend: "Primo invio",
-  capacityFinishes: "Fine del primo step",
-  romeTime: "ora italiana",
-  capacityConfirm: "Attiva campagna",
-
-  // Funnel
-  funnelTitle: "Funnel di follow-up",
-  stepNumber: (n: number) => `Step ${n}`,
-  stepTypeLabels: { message: "Messaggio", conditional_reply: "Controllo risposta" } as Record<StepType, string>,
-  conditionalExplain:
-    "Controlla se il cliente ha risposto dall'ultimo messaggio inviato: se sì il funnel si ferma (successo), altrimenti passa allo step successivo. Non invia messaggi.",
-  noTemplate: "Nessun messaggio",
-  editStep: (n: number) => `Modifica step ${n}`,
-  deleteStep: (n: number) => `Elimina step ${n}`,
-  chartTitle: "Risultati per step",
-  chartSeries: { sent: "Inviati", delivered: "Consegnati", replied: "Risposte", stopped: "Fermati" },
-  chartEmpty: "Nessun invio ancora: il grafico si riempie quando partono i messaggi.",
-
-  // Step dialog
-  stepDescription: "Gli step partono in ordine; un ritardo si conta dallo step precedente.",
-  stepTypeLabel: "Tipo di step",
-  whenLabel: "Quando inviare",
-  triggerLabels: { immediate: "Immediato", relative: "Dopo", absolute: "Il giorno" } as Record<TriggerType, string>,
-  triggerValueLabel: "Numero",
-  triggerUnitLabel: "Unità",
-  unitLabels: { minutes: "minuti", hours: "ore", days: "giorni" } as Record<TriggerUnit, string>,
-  snapHint: (time: string) => `Ritardo oltre 24 ore: l'invio viene spostato alle ${time} (ora preferita della campagna).`,
-  triggerValueMin: "Inserisci un numero intero di almeno 1",
-  triggerValueMax: `Il numero può essere al massimo ${CAMPAIGN.triggerValueMax}`,
-  triggerDateRequired: "Scegli data e ora dell'invio",
-  triggerDateHint: "Data e ora italiane.",
-  saveStep: "Salva step",
-} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONTACT_FIELDS, EVENT_FIELDS, TEMPLATE_VARIABLE_TEXTS as T } from "../template-variables";
+import { CONTACT_FIELDS, EVENT_FIELDS } from "../template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as T } from "../texts/template-variables";
 
 // The bindings' schemas apart from the resolver and its texts, which the dashboard loads without zod.
 export const variableBindingSchema = z.discriminatedUnion(

@@ -1,4 +1,5 @@
-import { AGENT_TEXTS as TX, type ApiAgentActivity, type ApiBookingSettings, type AgentToolName, type BookingSettingsInput, DEFAULT_BOOKING_SETTINGS } from "@shared/schemas/agent";
+import { type ApiAgentActivity, type ApiBookingSettings, type AgentToolName, type BookingSettingsInput, DEFAULT_BOOKING_SETTINGS } from "@shared/schemas/agent";
+import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import type { Db } from "@worker/db/client";
 import { badRequest } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";

@@ -1,7 +1,8 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { occurrencesBetween } from "@shared/calendar-time";
 import { ROME_TZ } from "@shared/rome-time";
-import { CALENDAR, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { CALENDAR } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { Db } from "@worker/db/client";
 import { findAccount } from "../accounts/repo";
 import { notifyNumber } from "./notify";

@@ -10,19 +10,8 @@ import {
   type Series,
 } from "@shared/calendar-time";
 import { ROME_TZ } from "@shared/rome-time";
-import {
-  type ApiCalendarEvent,
-  type ApiCalendarOccurrence,
-  type ApiCalendarSettings,
-  type ApiCurrentTime,
-  type ApiRecurrence,
-  CALENDAR,
-  CALENDAR_TEXTS as TX,
-  type calendarEventSchema,
-  type calendarSettingsSchema,
-  recurrenceSchema,
-  REMINDER_DEFAULT_VARIABLES,
-} from "@shared/schemas/calendar";
+import { type ApiCalendarEvent, type ApiCalendarOccurrence, type ApiCalendarSettings, type ApiCurrentTime, type ApiRecurrence, CALENDAR, type calendarEventSchema, type calendarSettingsSchema, recurrenceSchema, REMINDER_DEFAULT_VARIABLES } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { Db } from "@worker/db/client";
 import { badRequest, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
@@ -30,7 +19,8 @@ import type { AccountRow } from "../accounts/repo";
 import { type ActiveAccount, namedOrActive, requireNamedOrActive } from "../accounts/context";
 import { findProviderTemplate } from "../provider-templates/service";
 import { positionsOf } from "../provider-templates/variables";
-import { bindingsFor, TEMPLATE_VARIABLE_TEXTS as VX, unboundPositions, type VariableBindings } from "@shared/template-variables";
+import { bindingsFor, unboundPositions, type VariableBindings } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import * as repo from "./repo";
 
 type EventInput = z.output<typeof calendarEventSchema>;

@@ -1,25 +1,7 @@
 import { z } from "zod";
 import { romeInstant } from "@shared/calendar-time";
-import {
-  type ApiCampaign,
-  type ApiCampaignCapacity,
-  type ApiFunnelStep,
-  type ApiFunnelStepStats,
-  type ApiRecipientSample,
-  CAMPAIGN,
-  CAMPAIGN_TEXTS as TX,
-  type CampaignStatus,
-  type CampaignType,
-  checkStep,
-  type CreateCalendarCampaignInput,
-  type CreateDynamicCampaignInput,
-  type CreateFunnelStepInput,
-  type FunnelStepFields,
-  type StepType,
-  type TriggerType,
-  type TriggerUnit,
-  type UpdateFunnelStepInput,
-} from "@shared/schemas/campaigns";
+import { type ApiCampaign, type ApiCampaignCapacity, type ApiFunnelStep, type ApiFunnelStepStats, type ApiRecipientSample, CAMPAIGN, type CampaignStatus, type CampaignType, checkStep, type CreateCalendarCampaignInput, type CreateDynamicCampaignInput, type CreateFunnelStepInput, type FunnelStepFields, type StepType, type TriggerType, type TriggerUnit, type UpdateFunnelStepInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { type Db, runBatch } from "@worker/db/client";
 import { badRequest, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
@@ -245,7 +227,7 @@ async function checkTemplateAndOrder(env: Env, account: AccountRow, steps: repo.
 export async function addStep(env: Env, db: Db, user: SessionUser, id: string, input: CreateFunnelStepInput) {
   const { account } = await campaignForUser(db, user, id);
   const steps = await repo.listSteps(db, id);
-  if (steps.length >= CAMPAIGN.maxSteps) throw badRequest(TX.tooManySteps);
+  if (steps.length >= CAMPAIGN.maxSteps) throw badRequest(TX.tooManySteps(CAMPAIGN.maxSteps));
   const step = await checkTemplateAndOrder(env, account, steps, normalised({ ...input, stepOrder: input.stepOrder ?? steps.length + 1 }));
   const [row] = await repo.insertStep(db, { campaignId: id, ...step });
   return toApiStep(row!);

@@ -1,12 +1,6 @@
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import {
-  bindingsFor,
-  resolveVariables,
-  TEMPLATE_VARIABLE_TEXTS as VX,
-  unboundPositions,
-  type VariableBindings,
-  type VariableContext,
-} from "@shared/template-variables";
+import { bindingsFor, resolveVariables, unboundPositions, type VariableBindings, type VariableContext } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { Db } from "@worker/db/client";
 import { badRequest } from "@worker/lib/http-error";
 import { positionsOf } from "../provider-templates/variables";

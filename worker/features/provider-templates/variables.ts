@@ -1,13 +1,6 @@
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import {
-  fillTemplate,
-  resolveVariables,
-  TEMPLATE_VARIABLE_TEXTS as TX,
-  templatePositions,
-  unboundPositions,
-  type VariableBindings,
-  type VariableContext,
-} from "@shared/template-variables";
+import { fillTemplate, resolveVariables, templatePositions, unboundPositions, type VariableBindings, type VariableContext } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as TX } from "@shared/texts/template-variables";
 import { badRequest } from "@worker/lib/http-error";
 
 export interface FilledTemplate {

@@ -1,13 +1,12 @@
 import { CalendarClock, Plus, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { AGENT_TEXTS as TX, type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER, WEEKDAY_LABELS } from "@shared/schemas/agent";
-import { T } from "@shared/strings";
+import { type ApiBookingSettings, BOOKING_LIMITS, DEFAULT_BOOKING_SETTINGS, WEEK_ORDER } from "@shared/schemas/agent";
+import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useBookingSettings, useSaveBookingSettings } from "../api/booking-settings";
 
@@ -20,14 +19,10 @@ export function BookingHoursCard() {
   useEffect(() => {
     if (settings.data) setForm(settings.data);
   }, [settings.data]);
-  const save = useSaveBookingSettings({
-    onSuccess: () => toast({ title: TX.bookingSaved, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.bookingSaveError), variant: "destructive" }),
-  });
+  const save = useSaveBookingSettings({ onSuccess: () => toast({ title: TX.bookingSaved, variant: "success" }) });
 
   const setDay = (day: number, ranges: ApiBookingSettings["openingHours"][number]) =>
     setForm((f) => ({ ...f, openingHours: f.openingHours.map((r, i) => (i === day ? ranges : r)) }));
-  const number = (value: string) => (value === "" ? Number.NaN : Number(value));
 
   return (
     <Card className="space-y-4 p-5 lg:col-span-2" data-testid="booking-hours-card">
@@ -49,26 +44,14 @@ export function BookingHoursCard() {
             const ranges = form.openingHours[day] ?? [];
             return (
               <li key={day} className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-start" data-testid={`booking-day-${day}`}>
-                <span className="w-24 shrink-0 pt-2 text-sm font-medium">{WEEKDAY_LABELS[day]}</span>
+                <span className="w-24 shrink-0 pt-2 text-sm font-medium">{TX.weekdayLabels[day]}</span>
                 <div className="flex flex-1 flex-col gap-2">
                   {ranges.length === 0 ? <span className="pt-2 text-sm text-muted-foreground">{TX.closed}</span> : null}
                   {ranges.map((range, i) => (
                     <div key={i} className="flex items-center gap-2">
-                      <Input
-                        type="time"
-                        aria-label={`${WEEKDAY_LABELS[day]} ${TX.from}`}
-                        className="w-28"
-                        value={range.start}
-                        onChange={(e) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, start: e.target.value } : r)))}
-                      />
+                      <TimeInput label={`${TX.weekdayLabels[day]} ${TX.from}`} value={range.start} onChange={(start) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, start } : r)))} />
                       <span className="text-sm text-muted-foreground">–</span>
-                      <Input
-                        type="time"
-                        aria-label={`${WEEKDAY_LABELS[day]} ${TX.to}`}
-                        className="w-28"
-                        value={range.end}
-                        onChange={(e) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, end: e.target.value } : r)))}
-                      />
+                      <TimeInput label={`${TX.weekdayLabels[day]} ${TX.to}`} value={range.end} onChange={(end) => setDay(day, ranges.map((r, j) => (j === i ? { ...r, end } : r)))} />
                       <Button type="button" variant="ghost" size="sm" aria-label={TX.removeRange} onClick={() => setDay(day, ranges.filter((_, j) => j !== i))}>
                         <X aria-hidden />
                       </Button>
@@ -81,7 +64,7 @@ export function BookingHoursCard() {
                     variant="outline"
                     size="sm"
                     className="shrink-0 self-start"
-                    aria-label={`${TX.addRange} ${WEEKDAY_LABELS[day]}`}
+                    aria-label={`${TX.addRange} ${TX.weekdayLabels[day]}`}
                     onClick={() => setDay(day, [...ranges, ranges.length ? { start: "14:00", end: "18:00" } : { start: "09:00", end: "13:00" }])}
                   >
                     <Plus aria-hidden />
@@ -95,30 +78,22 @@ export function BookingHoursCard() {
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label={TX.slotMinutes} htmlFor="booking-slot">
             <NativeSelect id="booking-slot" value={form.slotMinutes} onChange={(e) => setForm({ ...form, slotMinutes: Number(e.target.value) })}>
-              {BOOKING_LIMITS.slotMinutes.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
+              <ItemOptions items={BOOKING_LIMITS.slotMinutes} value={String} label={String} />
             </NativeSelect>
           </Field>
           <Field label={TX.minNotice} htmlFor="booking-notice">
-            <Input id="booking-notice" type="number" min={0} max={BOOKING_LIMITS.minNoticeMaxMinutes} value={Number.isNaN(form.minNoticeMinutes) ? "" : form.minNoticeMinutes} onChange={(e) => setForm({ ...form, minNoticeMinutes: number(e.target.value) })} />
+            <NumberInput id="booking-notice" min={0} max={BOOKING_LIMITS.minNoticeMaxMinutes} value={form.minNoticeMinutes} onChange={(minNoticeMinutes) => setForm({ ...form, minNoticeMinutes })} />
           </Field>
           <Field label={TX.daysAhead} htmlFor="booking-days">
-            <Input id="booking-days" type="number" min={1} max={BOOKING_LIMITS.daysAheadMax} value={Number.isNaN(form.daysAhead) ? "" : form.daysAhead} onChange={(e) => setForm({ ...form, daysAhead: number(e.target.value) })} />
+            <NumberInput id="booking-days" min={1} max={BOOKING_LIMITS.daysAheadMax} value={form.daysAhead} onChange={(daysAhead) => setForm({ ...form, daysAhead })} />
           </Field>
           <Field label={TX.reminderMinutes} htmlFor="booking-reminder-minutes">
-            <Input id="booking-reminder-minutes" type="number" min={5} max={BOOKING_LIMITS.reminderMaxMinutes} value={Number.isNaN(form.reminderMinutes) ? "" : form.reminderMinutes} onChange={(e) => setForm({ ...form, reminderMinutes: number(e.target.value) })} />
+            <NumberInput id="booking-reminder-minutes" min={5} max={BOOKING_LIMITS.reminderMaxMinutes} value={form.reminderMinutes} onChange={(reminderMinutes) => setForm({ ...form, reminderMinutes })} />
           </Field>
           <Field label={TX.reminderTemplate} htmlFor="booking-reminder-template" className="sm:col-span-2">
             <NativeSelect id="booking-reminder-template" value={form.reminderTemplateSid ?? ""} onChange={(e) => setForm({ ...form, reminderTemplateSid: e.target.value || null })}>
               <option value="">{TX.reminderNone}</option>
-              {approvedTemplates(templates.data).map((t) => (
-                <option key={t.sid} value={t.sid}>
-                  {t.friendlyName}
-                </option>
-              ))}
+              <ItemOptions items={approvedTemplates(templates.data)} value={(t) => t.sid} label={(t) => t.friendlyName} />
             </NativeSelect>
           </Field>
         </div>
@@ -127,5 +102,16 @@ export function BookingHoursCard() {
         </Button>
       </form>
     </Card>
+  );
+}
+
+function TimeInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return <Input type="time" aria-label={label} className="w-28" value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+// An emptied box holds NaN (shown empty) until a number is typed again.
+function NumberInput({ id, min, max, value, onChange }: { id: string; min: number; max: number; value: number; onChange: (value: number) => void }) {
+  return (
+    <Input id={id} type="number" min={min} max={max} value={Number.isNaN(value) ? "" : value} onChange={(e) => onChange(e.target.value === "" ? Number.NaN : Number(e.target.value))} />
   );
 }

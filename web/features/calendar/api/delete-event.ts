@@ -1,15 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { CALENDAR_KEY } from "./get-events";
 
-export function deleteEvent(id: string) {
-  return apiRequest<null>("DELETE", `/api/calendar/${encodeURIComponent(id)}`);
-}
+export const deleteEvent = (id: string) => unwrap(api.calendar[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
-  });
-}
+export const useDeleteEvent = () => useApiMutation({ mutationFn: deleteEvent, refresh: [CALENDAR_KEY], errorTitle: TX.deleteError, errorFallback: TX.deleteError });

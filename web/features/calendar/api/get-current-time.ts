@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { POLL_MS } from "@shared/constants";
-import type { ApiCurrentTime } from "@shared/schemas/calendar";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 
 export const currentTimeQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/time", "current"] as const,
     queryFn: async ({ signal }) => {
-      const time = await apiGet<ApiCurrentTime>("/api/time/current", { signal });
+      const time = await unwrapRead(api.time.current.$get(undefined, { init: { signal } }));
       // How far the server's clock is from this computer's, so the clock can tick locally between reads.
       return time ? { ...time, skewMs: Date.parse(time.currentTime) - Date.now() } : null;
     },

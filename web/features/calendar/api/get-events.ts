@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiCalendarOccurrence } from "@shared/schemas/calendar";
-import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 
 // Every calendar read starts with this segment, so one invalidation refreshes them all.
 export const CALENDAR_KEY = ["/api/calendar"] as const;
@@ -14,15 +13,20 @@ export function eventsQueryKey(twilioAccountId: string, source: EventsSource): r
   return [...CALENDAR_KEY, "today", { twilioAccountId }];
 }
 
-export const calendarEventsQueryOptions = (twilioAccountId: string, source: EventsSource) => {
-  const queryKey = eventsQueryKey(twilioAccountId, source);
-  return queryOptions({
-    queryKey,
-    queryFn: async ({ signal }) => (await apiGet<ApiCalendarOccurrence[]>(urlFromQueryKey(queryKey), { signal })) ?? [],
+function readEvents(twilioAccountId: string, source: EventsSource, signal: AbortSignal) {
+  const init = { init: { signal } };
+  if (source.kind === "range") return unwrapRead(api.calendar.$get({ query: { twilioAccountId, startDate: source.startDate, endDate: source.endDate } }, init));
+  if (source.kind === "day") return unwrapRead(api.calendar.day[":date"].$get({ param: { date: source.date }, query: { twilioAccountId } }, init));
+  return unwrapRead(api.calendar.today.$get({ query: { twilioAccountId } }, init));
+}
+
+export const calendarEventsQueryOptions = (twilioAccountId: string, source: EventsSource) =>
+  queryOptions({
+    queryKey: eventsQueryKey(twilioAccountId, source),
+    queryFn: async ({ signal }) => (await readEvents(twilioAccountId, source, signal)) ?? [],
     // Stepping to the next week keeps the current events on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
-};
 
 export function useCalendarEvents(twilioAccountId: string | undefined, source: EventsSource) {
   return useQuery({ ...calendarEventsQueryOptions(twilioAccountId ?? "", source), enabled: !!twilioAccountId });

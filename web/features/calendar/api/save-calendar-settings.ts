@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCalendarSettings, CalendarSettingsInput } from "@shared/schemas/calendar";
-import { apiRequest } from "@web/lib/api-client";
+import type { CalendarSettingsInput } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function saveCalendarSettings(input: CalendarSettingsInput) {
-  return apiRequest<ApiCalendarSettings>("POST", "/api/calendar/settings", input);
-}
+export const saveCalendarSettings = (input: CalendarSettingsInput) => unwrap(api.calendar.settings.$post({ json: input }));
 
-export function useSaveCalendarSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// A refusal also goes on the form's fields; the toast gives the server's reason.
+export const useSaveCalendarSettings = () =>
+  useApiMutation({
     mutationFn: saveCalendarSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarSettings }),
+    refresh: [queryKeys.calendarSettings],
+    errorTitle: TX.settingsSaveError,
+    errorFallback: TX.settingsSaveError,
   });
-}

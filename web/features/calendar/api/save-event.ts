@@ -1,19 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCalendarEvent, CalendarEventInput } from "@shared/schemas/calendar";
-import { apiRequest } from "@web/lib/api-client";
+import type { CalendarEventInput } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { CALENDAR_KEY } from "./get-events";
 
 // Creates an event, or replaces an existing one (the whole series, for a recurring event).
 export function saveEvent({ id, input }: { id: string | null; input: CalendarEventInput }) {
-  return id
-    ? apiRequest<ApiCalendarEvent>("PUT", `/api/calendar/${encodeURIComponent(id)}`, input)
-    : apiRequest<ApiCalendarEvent>("POST", "/api/calendar", input);
+  return id ? unwrap(api.calendar[":id"].$put({ param: { id: encodeURIComponent(id) }, json: input })) : unwrap(api.calendar.$post({ json: input }));
 }
 
-export function useSaveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
-  });
-}
+// A refusal also goes on the form's fields; the toast gives the server's reason.
+export const useSaveEvent = (editing: boolean) => {
+  const failed = editing ? TX.updateError : TX.createError;
+  return useApiMutation({ mutationFn: saveEvent, refresh: [CALENDAR_KEY], errorTitle: failed, errorFallback: failed });
+};

@@ -1,8 +1,10 @@
-import { Bell, MapPin, Plus, Repeat } from "lucide-react";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { Bell, MapPin, Repeat } from "lucide-react";
+import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { fullDayLabel, timeLabel } from "../lib/format";
+import { NewEventButton } from "./new-event-button";
 
 // One day as a list (the phone layout): time or 'Tutto il giorno', title and place of each event.
 export function AgendaDay({
@@ -22,14 +24,7 @@ export function AgendaDay({
     <Card className={cn("overflow-hidden", day === today && "border-primary/50")} data-testid={`agenda-${day}`}>
       <div className={cn("flex items-center justify-between gap-2 border-b px-3 py-2", day === today ? "bg-primary/10" : "bg-muted/30")}>
         <h3 className="text-sm font-semibold">{fullDayLabel(day)}</h3>
-        <button
-          type="button"
-          onClick={() => onCreate(day)}
-          className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={TX.newEventAt(fullDayLabel(day))}
-        >
-          <Plus className="size-4" aria-hidden />
-        </button>
+        <NewEventButton day={day} onCreate={onCreate} className="p-1.5" />
       </div>
       {events.length === 0 ? (
         <p className="px-3 py-3 text-sm text-muted-foreground">{TX.emptyDay}</p>

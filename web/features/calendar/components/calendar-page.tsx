@@ -1,13 +1,14 @@
-import { Link } from "@tanstack/react-router";
-import { CalendarDays, ChevronLeft, ChevronRight, Plus, RotateCw, Settings } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Plus, Settings } from "lucide-react";
 import { useState } from "react";
 import { type CalendarView, daysOf, monthRange, romeDayOf, stepDay, viewRange, weekRange } from "@shared/calendar-time";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { T } from "@shared/strings";
-import { EmptyState } from "@web/components/empty-state";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { LoadErrorAlert } from "@web/components/load-error-alert";
+import { NoAccountState } from "@web/components/no-account-state";
+import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { NativeSelect } from "@web/components/ui/input";
+import { ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { useIsDesktop } from "@web/lib/use-media-query";
 import { useCurrentTime } from "../api/get-current-time";
@@ -36,6 +37,8 @@ function loadErrorText(source: EventsSource) {
   return source.kind === "range" ? TX.loadError : source.kind === "day" ? TX.loadDayError : TX.loadTodayError;
 }
 
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
 export function CalendarPage() {
   const desktop = useIsDesktop();
   const { data: account, isPending: accountPending } = useActiveAccount();
@@ -52,13 +55,7 @@ export function CalendarPage() {
 
   if (accountPending) return <div className="h-96 animate-pulse rounded-xl border bg-card" aria-busy="true" />;
   if (!account) {
-    return (
-      <EmptyState title={T.noAccounts} icon={<CalendarDays className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ size: "sm" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
-    );
+    return <NoAccountState title={T.noAccounts} icon={CalendarDays} link={{ size: "sm" }} />;
   }
 
   const occurrences = events.data ?? [];
@@ -68,15 +65,7 @@ export function CalendarPage() {
   const create = (day: string) => setDialog({ mode: "create", day });
   const openDay = (day: string) => setPrefs({ view: "day", date: day });
 
-  const loadError = events.isError ? (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-      <span>{loadErrorText(source)}</span>
-      <Button variant="outline" size="sm" onClick={() => void events.refetch()}>
-        <RotateCw aria-hidden />
-        {T.retry}
-      </Button>
-    </div>
-  ) : null;
+  const loadError = events.isError ? <LoadErrorAlert text={loadErrorText(source)} onRetry={events.refetch} /> : null;
 
   const navigation = (
     <div className="flex items-center gap-1">
@@ -152,11 +141,7 @@ export function CalendarPage() {
               {TX.startHourLabel}
               <span className="w-28">
                 <NativeSelect value={prefs.startHour} onChange={(e) => setPrefs({ startHour: Number(e.target.value) })} data-testid="calendar-start-hour">
-                  {Array.from({ length: 24 }, (_, h) => (
-                    <option key={h} value={h}>
-                      {hourLabel(h)}
-                    </option>
-                  ))}
+                  <ItemOptions items={HOURS} value={String} label={hourLabel} />
                 </NativeSelect>
               </span>
             </label>

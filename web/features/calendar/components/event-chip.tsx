@@ -1,6 +1,7 @@
 import { Bell, Repeat } from "lucide-react";
 import { formatRomeTime } from "@shared/calendar-time";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { cn } from "@web/lib/cn";
 import { timeLabel } from "../lib/format";
 

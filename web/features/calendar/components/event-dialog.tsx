@@ -1,14 +1,9 @@
 import { Controller, useForm } from "react-hook-form";
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from "@shared/calendar-time";
-import {
-  type ApiCalendarOccurrence,
-  type ApiCalendarSettings,
-  CALENDAR,
-  CALENDAR_TEXTS as TX,
-  type CalendarEventInput,
-} from "@shared/schemas/calendar";
+import { type ApiCalendarOccurrence, type ApiCalendarSettings, CALENDAR, type CalendarEventInput } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { T } from "@shared/strings";
-import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { incompleteBindings } from "@web/components/template-variables-field";
 import { DayToggles } from "@web/components/day-toggles";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
@@ -18,7 +13,7 @@ import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
@@ -49,7 +44,7 @@ interface EventDialogProps {
 export function EventDialog(props: EventDialogProps) {
   const { state, onClose } = props;
   const editing = state?.mode === "edit" ? state.occurrence : null;
-  const save = useSaveEvent();
+  const save = useSaveEvent(editing !== null);
   const removal = useDeleteEvent();
 
   return (
@@ -102,7 +97,6 @@ function EventForm({
   const startDay = values.start.slice(0, 10);
 
   const onSubmit = (input: CalendarEventInput) => {
-    const failTitle = editing ? TX.updateError : TX.createError;
     save.mutate(
       { id: editing?.id ?? null, input },
       {
@@ -110,10 +104,7 @@ function EventForm({
           toast({ title: editing ? TX.updated : TX.created, description: input.title, variant: "success" });
           onClose();
         },
-        onError: (err) => {
-          setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS);
-          toast({ title: failTitle, description: serverMessage(err, failTitle), variant: "destructive" });
-        },
+        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS),
       },
     );
   };
@@ -125,7 +116,6 @@ function EventForm({
         toast({ title: TX.deleted, description: editing.title, variant: "success" });
         onClose();
       },
-      onError: (err) => toast({ title: TX.deleteError, description: serverMessage(err, TX.deleteError), variant: "destructive" }),
     });
   };
 
@@ -153,7 +143,7 @@ function EventForm({
         {(field) => <Input {...field} maxLength={CALENDAR.locationMax} />}
       </FormField>
 
-      <FormSwitch<Values, "isAllDay"> name="isAllDay" label={TX.allDayLabel} onCheckedChange={setAllDay} />
+      <FormSwitch<Values, "isAllDay"> name="isAllDay" label={TX.allDay} onCheckedChange={setAllDay} />
       <div className={cn("grid gap-4", !values.isAllDay && "sm:grid-cols-2")}>
         <FormField<Values, "start"> name="start" label={`${TX.startLabel} *`}>
           {(field) =>

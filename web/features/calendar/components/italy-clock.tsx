@@ -1,7 +1,7 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { Satellite } from "lucide-react";
 import { ROME_TZ } from "@shared/rome-time";
-import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { useCurrentTime } from "../api/get-current-time";
 import { useTick } from "../lib/use-tick";
 

@@ -1,4 +1,5 @@
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { cn } from "@web/lib/cn";
 import { dayNumber, fullDayLabel, WEEKDAY_HEADERS } from "../lib/format";
 import { eventsByDay, monthCell } from "../lib/grid-layout";

@@ -1,5 +1,7 @@
 import { useController, useFormContext } from "react-hook-form";
-import { CALENDAR, CALENDAR_TEXTS as TX, calendarPhoneIssue, cleanPhone } from "@shared/schemas/calendar";
+import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
+import { CALENDAR, calendarPhoneIssue, cleanPhone } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { PhoneListEditor } from "@web/components/phone-list-editor";
 import { ProviderTemplateSelect } from "@web/components/provider-template-select";
 import { FormField } from "@web/components/ui/form";
@@ -12,7 +14,7 @@ interface ReminderValues {
   notificationPhoneNumbers: string[];
 }
 
-const PHONE_TEXTS = { label: TX.phonesLabel, placeholder: TX.phonePlaceholder, add: TX.addPhone, remove: TX.removePhone, empty: TX.noPhones };
+const PHONE_TEXTS = { label: TX.phonesLabel, placeholder: PHONE_EXAMPLE, add: TX.addPhone, remove: TX.removePhone, empty: TX.noPhones };
 
 // How long before, and with which template (or free text).
 export function ReminderTimingFields({ minutesLabel }: { minutesLabel: string }) {

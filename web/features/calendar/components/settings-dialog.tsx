@@ -1,9 +1,10 @@
 import { useForm, useWatch } from "react-hook-form";
-import { type ApiCalendarSettings, CALENDAR, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { type ApiCalendarSettings, CALENDAR } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { FormDialog } from "@web/components/form-dialog";
 import { Form, FormFooter, FormSwitch, setServerErrors, validatorResolver, type Checked } from "@web/components/ui/form";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSaveCalendarSettings } from "../api/save-calendar-settings";
 import { ReminderPhonesField, ReminderTimingFields } from "./reminder-fields";
@@ -27,7 +28,7 @@ function minutesOf(text: string): number | null {
 
 function validate(values: Values): Checked<Body, keyof Values> {
   const minutes = minutesOf(values.notificationMinutes);
-  if (minutes === null) return { ok: false, errors: { notificationMinutes: TX.minutesInvalid } };
+  if (minutes === null) return { ok: false, errors: { notificationMinutes: TX.minutesInvalid(CALENDAR.maxNotificationMinutes) } };
   if (values.notificationEnabled && values.notificationPhoneNumbers.length === 0) return { ok: false, errors: { notificationPhoneNumbers: TX.phonesRequired } };
   return {
     ok: true,
@@ -90,10 +91,7 @@ function SettingsForm({
           toast({ title: TX.settingsSaved, variant: "success" });
           onClose();
         },
-        onError: (err) => {
-          setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS);
-          toast({ title: TX.settingsSaveError, description: serverMessage(err, TX.settingsSaveError), variant: "destructive" });
-        },
+        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS),
       },
     );
 

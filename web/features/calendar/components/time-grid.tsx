@@ -1,9 +1,11 @@
-import { Bell, Plus, Repeat } from "lucide-react";
-import { CALENDAR, type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { Bell, Repeat } from "lucide-react";
+import { CALENDAR, type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { cn } from "@web/lib/cn";
 import { dayNumber, fullDayLabel, hourLabel, timeLabel, weekdayLabel } from "../lib/format";
 import { layoutTimeGrid, nowOffset } from "../lib/grid-layout";
 import { EventChip } from "./event-chip";
+import { NewEventButton } from "./new-event-button";
 
 const ROW_REM = 4; // each hour row is 4rem high
 const rem = (minutes: number) => `${(minutes / 60) * ROW_REM}rem`;
@@ -48,14 +50,7 @@ export function TimeGrid({
               <span className="text-xs font-medium text-muted-foreground uppercase">{weekdayLabel(day)}</span>{" "}
               <span className={cn("inline-flex size-7 items-center justify-center rounded-full text-base font-semibold", day === today && "bg-primary text-primary-foreground")}>{dayNumber(day)}</span>
             </button>
-            <button
-              type="button"
-              onClick={() => onCreate(day)}
-              className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={TX.newEventAt(fullDayLabel(day))}
-            >
-              <Plus className="size-4" aria-hidden />
-            </button>
+            <NewEventButton day={day} onCreate={onCreate} className="p-1" />
           </div>
         ))}
 

@@ -1,5 +1,5 @@
 import { CALENDAR_VIEWS, type CalendarView } from "@shared/calendar-time";
-import { CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { cn } from "@web/lib/cn";
 
 export function ViewSwitch({ view, onChange, className }: { view: CalendarView; onChange: (view: CalendarView) => void; className?: string }) {

@@ -1,15 +1,8 @@
 import { fromRomeLocalInput, isCalendarDayString, type RecurrenceFrequency, romeDayOf, romeLocalInput } from "@shared/calendar-time";
-import {
-  type ApiCalendarEvent,
-  type ApiCalendarOccurrence,
-  type ApiCalendarSettings,
-  CALENDAR,
-  CALENDAR_TEXTS as TX,
-  type CalendarEventInput,
-  calendarEventSchema,
-  REMINDER_DEFAULT_VARIABLES,
-} from "@shared/schemas/calendar";
+import { type ApiCalendarEvent, type ApiCalendarOccurrence, type ApiCalendarSettings, CALENDAR, type CalendarEventInput, calendarEventSchema, REMINDER_DEFAULT_VARIABLES } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { VariableBindings } from "@shared/template-variables";
+import { T } from "@shared/strings";
 
 export interface EventFormValues {
   title: string;
@@ -118,9 +111,9 @@ export function validateEventForm(values: EventFormValues, twilioAccountId: stri
   if (!values.title.trim()) errors.title = TX.requiredFields;
   if (!values.start.trim()) errors.start = TX.requiredFields;
   if (errors.title || errors.start) return { ok: false, errors, message: TX.requiredFields };
-  if (!start) return { ok: false, errors: { start: TX.invalidDate }, message: TX.invalidDate };
+  if (!start) return { ok: false, errors: { start: T.invalidDate }, message: T.invalidDate };
   const end = !values.isAllDay && values.end.trim() ? fromRomeLocalInput(values.end) : null;
-  if (!values.isAllDay && values.end.trim() && !end) return { ok: false, errors: { end: TX.invalidDate }, message: TX.invalidDate };
+  if (!values.isAllDay && values.end.trim() && !end) return { ok: false, errors: { end: T.invalidDate }, message: T.invalidDate };
   if (values.notificationEnabled && values.notificationPhoneNumbers.length === 0) {
     return { ok: false, errors: { notificationPhoneNumbers: TX.phonesRequired }, message: TX.phonesRequired };
   }

@@ -1,5 +1,6 @@
 import { type CalendarView, formatRomeTime, weekRange } from "@shared/calendar-time";
-import { type ApiCalendarOccurrence, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
+import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
+import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 
 // Calendar days are formatted as UTC dates, so the browser's own zone never shifts them.
 const utc = (day: string) => new Date(`${day}T12:00:00Z`);

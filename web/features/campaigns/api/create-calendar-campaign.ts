@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCampaign, CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
-import { apiRequest } from "@web/lib/api-client";
+import type { CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createCalendarCampaign(input: CreateCalendarCampaignInput) {
-  return apiRequest<ApiCampaign>("POST", "/api/campaigns/calendar", input);
-}
+export const createCalendarCampaign = (input: CreateCalendarCampaignInput) => unwrap(api.campaigns.calendar.$post({ json: input }));
 
-export function useCreateCalendarCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCalendarCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
-  });
-}
+// A refusal also goes on the form's fields (creationCallbacks); the toast gives the server's reason.
+export const useCreateCalendarCampaign = () =>
+  useApiMutation({ mutationFn: createCalendarCampaign, refresh: [queryKeys.campaigns], errorTitle: TX.calendarCreateError });

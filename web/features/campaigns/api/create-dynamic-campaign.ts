@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiCampaign, CreateDynamicCampaignInput } from "@shared/schemas/campaigns";
-import { apiRequest } from "@web/lib/api-client";
+import type { CreateDynamicCampaignInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createDynamicCampaign(input: CreateDynamicCampaignInput) {
-  return apiRequest<ApiCampaign>("POST", "/api/campaigns/dynamic", input);
-}
+export const createDynamicCampaign = (input: CreateDynamicCampaignInput) => unwrap(api.campaigns.dynamic.$post({ json: input }));
 
-export function useCreateDynamicCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDynamicCampaign,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
-  });
-}
+// A refusal also goes on the form's fields (creationCallbacks); the toast gives the server's reason.
+export const useCreateDynamicCampaign = () =>
+  useApiMutation({ mutationFn: createDynamicCampaign, refresh: [queryKeys.campaigns], errorTitle: TX.createError });

@@ -1,17 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CAMPAIGN_TEXTS as TX } from "@shared/schemas/campaigns";
-import { apiRequest } from "@web/lib/api-client";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteFunnelStep({ campaignId, stepId }: { campaignId: string; stepId: string }) {
-  return apiRequest<null>("DELETE", `/api/campaigns/${encodeURIComponent(campaignId)}/funnel/${encodeURIComponent(stepId)}`);
-}
+export const deleteFunnelStep = ({ campaignId, stepId }: { campaignId: string; stepId: string }) =>
+  unwrap(api.campaigns[":id"].funnel[":stepId"].$delete({ param: { id: encodeURIComponent(campaignId), stepId: encodeURIComponent(stepId) } }));
 
-export function useDeleteFunnelStep() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteFunnelStep,
-    meta: { errorTitle: TX.stepDeleteError },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
-  });
-}
+export const useDeleteFunnelStep = () =>
+  useApiMutation({ mutationFn: deleteFunnelStep, refresh: [queryKeys.campaigns], errorTitle: TX.stepDeleteError });

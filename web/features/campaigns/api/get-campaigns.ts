@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { POLL_MS } from "@shared/constants";
-import type { ApiCampaign } from "@shared/schemas/campaigns";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const campaignsQueryOptions = (twilioAccountId: string) =>
   queryOptions({
     queryKey: queryKeys.campaignList(twilioAccountId),
-    queryFn: async ({ signal }) => (await apiGet<ApiCampaign[]>("/api/campaigns", { signal })) ?? [],
+    queryFn: async ({ signal }) => (await unwrapRead(api.campaigns.$get({ query: {} }, { init: { signal } }))) ?? [],
     // Sends happen in the background: the counters on the cards follow them, and a list shown
     // again (back on the page, or back on an earlier account) is read afresh.
     refetchInterval: POLL_MS.campaigns,

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiFunnelStep, CreateFunnelStepInput, UpdateFunnelStepInput } from "@shared/schemas/campaigns";
-import { apiRequest } from "@web/lib/api-client";
+import type { CreateFunnelStepInput, UpdateFunnelStepInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
 export type SaveStepArgs =
@@ -9,17 +10,12 @@ export type SaveStepArgs =
 
 // Adds a step (POST) or changes one (PATCH).
 export function saveFunnelStep({ campaignId, stepId, input }: SaveStepArgs) {
-  const base = `/api/campaigns/${encodeURIComponent(campaignId)}/funnel`;
+  const id = encodeURIComponent(campaignId);
   return stepId
-    ? apiRequest<ApiFunnelStep>("PATCH", `${base}/${encodeURIComponent(stepId)}`, input)
-    : apiRequest<ApiFunnelStep>("POST", base, input);
+    ? unwrap(api.campaigns[":id"].funnel[":stepId"].$patch({ param: { id, stepId: encodeURIComponent(stepId) }, json: input }))
+    : unwrap(api.campaigns[":id"].funnel.$post({ param: { id }, json: input }));
 }
 
-export function useSaveFunnelStep() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveFunnelStep,
-    // The campaign's card counts its steps too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
-  });
-}
+// The campaign's card counts its steps too. A refusal also goes on the form (its fields and its alert).
+export const useSaveFunnelStep = (editing: boolean) =>
+  useApiMutation({ mutationFn: saveFunnelStep, refresh: [queryKeys.campaigns], errorTitle: editing ? TX.stepUpdateError : TX.stepAddError });

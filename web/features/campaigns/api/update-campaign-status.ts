@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ApiCampaign, CAMPAIGN_TEXTS as TX, type UpdateCampaignInput } from "@shared/schemas/campaigns";
-import { apiRequest } from "@web/lib/api-client";
+import type { UpdateCampaignInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function updateCampaignStatus({ id, status }: { id: string } & UpdateCampaignInput) {
-  return apiRequest<ApiCampaign>("PATCH", `/api/campaigns/${encodeURIComponent(id)}`, { status });
-}
+export const updateCampaignStatus = ({ id, status }: { id: string } & UpdateCampaignInput) =>
+  unwrap(api.campaigns[":id"].$patch({ param: { id: encodeURIComponent(id) }, json: { status } }));
 
-export function useUpdateCampaignStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCampaignStatus,
-    meta: { errorTitle: TX.updateError },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns }),
-  });
-}
+export const useUpdateCampaignStatus = () =>
+  useApiMutation({ mutationFn: updateCampaignStatus, refresh: [queryKeys.campaigns], errorTitle: TX.updateError });

@@ -1,12 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import type { ComponentProps } from "react";
-import { CAMPAIGN, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { CAMPAIGN } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
 import { ProviderTemplateSelect } from "@web/components/provider-template-select";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { buttonVariants } from "@web/components/ui/button";
 import { FormField } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, NamedOptions, NativeSelect } from "@web/components/ui/input";
 import { useRecipientSample } from "../api/get-recipient-sample";
 
 // The fields the campaign forms share, each bound to the form field of its name.
@@ -15,7 +16,7 @@ import { useRecipientSample } from "../api/get-recipient-sample";
 export function NameAndListFields(props: { lists: ApiList[]; hint?: string; emptyText: string; emptyTestId?: string }) {
   return (
     <>
-      <FormField<{ name: string }, "name"> name="name" label={`${UI.nameLabel} *`}>
+      <FormField<{ name: string }, "name"> name="name" label={`${TX.nameLabel} *`}>
         {(field) => <Input {...field} maxLength={CAMPAIGN.nameMax} />}
       </FormField>
       <TargetListField {...props} />
@@ -27,22 +28,18 @@ export function NameAndListFields(props: { lists: ApiList[]; hint?: string; empt
 // links to the lists page.
 function TargetListField({ lists, hint, emptyText, emptyTestId }: { lists: ApiList[]; hint?: string; emptyText: string; emptyTestId?: string }) {
   return (
-    <FormField<{ targetListId: string }, "targetListId"> name="targetListId" label={`${UI.targetListLabel} *`} hint={hint}>
+    <FormField<{ targetListId: string }, "targetListId"> name="targetListId" label={`${TX.targetListLabel} *`} hint={hint}>
       {(field) => (
         <>
           <NativeSelect {...field}>
-            <option value="">{UI.selectList}</option>
-            {lists.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            <option value="">{TX.selectList}</option>
+            <NamedOptions items={lists} />
           </NativeSelect>
           {lists.length === 0 ? (
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-dashed bg-muted/30 px-3 py-2 text-xs text-muted-foreground" data-testid={emptyTestId}>
               {emptyText}
               <Link to="/lists" className={buttonVariants({ variant: "link", size: "sm" })}>
-                {UI.goToLists}
+                {TX.goToLists}
               </Link>
             </p>
           ) : null}
@@ -55,8 +52,8 @@ function TargetListField({ lists, hint, emptyText, emptyTestId }: { lists: ApiLi
 // The campaign's or step's template (`templateSid`), among the approved ones.
 export function TemplateField() {
   return (
-    <FormField<{ templateSid: string }, "templateSid"> name="templateSid" label={`${UI.template} *`}>
-      {(field) => <ProviderTemplateSelect {...field} emptyLabel={UI.selectTemplate} noTemplatesText={UI.noApprovedTemplates} />}
+    <FormField<{ templateSid: string }, "templateSid"> name="templateSid" label={`${TX.template} *`}>
+      {(field) => <ProviderTemplateSelect {...field} emptyLabel={TX.selectTemplate} noTemplatesText={TX.noApprovedTemplates} />}
     </FormField>
   );
 }

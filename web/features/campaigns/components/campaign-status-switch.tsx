@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { type ApiCampaign, type CampaignStatus, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { type ApiCampaign, type CampaignStatus } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { Badge } from "@web/components/ui/badge";
 import { Switch } from "@web/components/ui/switch";
 import { toast } from "@web/lib/toast-store";
@@ -45,7 +46,7 @@ export function CampaignStatusSwitch({ campaign }: { campaign: ApiCampaign }) {
           checked={campaign.status === "active"}
           onCheckedChange={onCheckedChange}
           disabled={update.isPending}
-          aria-label={UI.statusSwitch(campaign.name)}
+          aria-label={TX.statusSwitch(campaign.name)}
           aria-describedby={`${id}-status`}
           data-testid="campaign-status-switch"
         />

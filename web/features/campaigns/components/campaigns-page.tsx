@@ -1,11 +1,14 @@
-import { Link } from "@tanstack/react-router";
-import { ArrowLeft, CalendarClock, Megaphone, Plus, RotateCw } from "lucide-react";
+import { CalendarClock, Megaphone, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { POLL_MS } from "@shared/constants";
-import { type CampaignType, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { type CampaignType } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
+import { BackToDashboardLink } from "@web/components/back-to-dashboard-link";
 import { EmptyState } from "@web/components/empty-state";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { LoadErrorState } from "@web/components/load-error-state";
+import { NoAccountState } from "@web/components/no-account-state";
+import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { cn } from "@web/lib/cn";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -50,22 +53,9 @@ export function CampaignsPage() {
       </p>
     );
   } else if (!activeId) {
-    body = (
-      <EmptyState title={UI.noActiveAccount} icon={<Megaphone className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
-    );
+    body = <NoAccountState title={T.noActiveAccount} icon={Megaphone} link={{ variant: "outline" }} />;
   } else if (campaigns.isError) {
-    body = (
-      <EmptyState title={UI.loadError}>
-        <Button variant="outline" onClick={() => void campaigns.refetch()}>
-          <RotateCw aria-hidden />
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.loadError} onRetry={campaigns.refetch} />;
   } else if (shown.length === 0) {
     body = (
       <EmptyState
@@ -97,16 +87,13 @@ export function CampaignsPage() {
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="campaigns-back">
-            <ArrowLeft aria-hidden />
-            {TX.back}
-          </Link>
+          <BackToDashboardLink label={TX.back} testId="campaigns-back" />
           {/* The top bar names the page; on a phone it is cut short by the account selector. */}
           <h2 className="text-lg font-semibold md:hidden">{TX.title}</h2>
         </div>
         {activeId && shown.length > 0 ? createButton : null}
       </div>
-      <div role="tablist" aria-label={UI.tabsLabel} className="inline-flex w-full rounded-lg border bg-muted/40 p-0.5 sm:w-auto sm:justify-self-start">
+      <div role="tablist" aria-label={TX.tabsLabel} className="inline-flex w-full rounded-lg border bg-muted/40 p-0.5 sm:w-auto sm:justify-self-start">
         {TABS.map((t) => (
           <button
             key={t.type}

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Spinner } from "@web/components/ui/spinner";
 import { serverMessage } from "@web/lib/server-error";
 import { useCapacity } from "../api/get-capacity";
 import { romeDateTime } from "../lib/format";
+import { PendingLine } from "./pending-line";
 
 function Figure({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId: string }) {
   return (
@@ -33,31 +33,27 @@ export function CapacityDialog({
 
   let body;
   if (capacity.isPending) {
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> {UI.capacityLoading}
-      </p>
-    );
+    body = <PendingLine text={TX.capacityLoading} />;
   } else if (capacity.isError || !data) {
     body = (
       <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
-        {serverMessage(capacity.error, UI.capacityError)}
+        {serverMessage(capacity.error, TX.capacityError)}
       </p>
     );
   } else {
     body = (
       <dl className="grid gap-2 sm:grid-cols-2">
-        <Figure testId="capacity-recipients" label={UI.capacityRecipients} value={data.recipients.toLocaleString("it-IT")} />
-        <Figure testId="capacity-messages" label={UI.capacityMessages} value={data.messages.toLocaleString("it-IT")} hint={UI.capacityMessagesHint} />
-        <Figure testId="capacity-rate" label={UI.capacityRate} value={UI.rate(data.messagesPerSecond)} />
+        <Figure testId="capacity-recipients" label={TX.capacityRecipients} value={data.recipients.toLocaleString("it-IT")} />
+        <Figure testId="capacity-messages" label={TX.capacityMessages} value={data.messages.toLocaleString("it-IT")} hint={TX.capacityMessagesHint} />
+        <Figure testId="capacity-rate" label={TX.capacityRate} value={TX.rate(data.messagesPerSecond)} />
         <Figure
           testId="capacity-skipped"
-          label={UI.capacitySkipped}
+          label={TX.capacitySkipped}
           value={(data.skippedOptedOut + data.skippedOperator).toLocaleString("it-IT")}
-          hint={UI.skippedDetail(data.skippedOptedOut, data.skippedOperator)}
+          hint={TX.skippedDetail(data.skippedOptedOut, data.skippedOperator)}
         />
-        <Figure testId="capacity-first" label={UI.capacityFirstSend} value={romeDateTime(data.firstSendAt)} hint={UI.romeTime} />
-        <Figure testId="capacity-finishes" label={UI.capacityFinishes} value={romeDateTime(data.finishesAt)} hint={UI.romeTime} />
+        <Figure testId="capacity-first" label={TX.capacityFirstSend} value={romeDateTime(data.firstSendAt)} hint={TX.romeTime} />
+        <Figure testId="capacity-finishes" label={TX.capacityFinishes} value={romeDateTime(data.finishesAt)} hint={TX.romeTime} />
       </dl>
     );
   }
@@ -66,8 +62,8 @@ export function CapacityDialog({
     <Dialog open={campaign !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{UI.capacityTitle}</DialogTitle>
-          <DialogDescription>{campaign ? UI.capacityDescription(campaign.name) : null}</DialogDescription>
+          <DialogTitle>{TX.capacityTitle}</DialogTitle>
+          <DialogDescription>{campaign ? TX.capacityDescription(campaign.name) : null}</DialogDescription>
         </DialogHeader>
         {body}
         <DialogFooter>
@@ -75,7 +71,7 @@ export function CapacityDialog({
             {T.cancel}
           </Button>
           <Button onClick={onConfirm} disabled={capacity.isPending} data-testid="capacity-confirm">
-            {UI.capacityConfirm}
+            {TX.capacityConfirm}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import { useForm } from "react-hook-form";
-import { CAMPAIGN_UI as UI, type CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
+import { type CreateCalendarCampaignInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import type { ApiList } from "@shared/schemas/lists";
 import { incompleteBindings, recipientsMissingError } from "@web/components/template-variables-field";
 import { dataResolver, Form, FormField, FormFooter } from "@web/components/ui/form";
@@ -17,7 +18,7 @@ type Values = CalendarFormValues;
 export function CreateCalendarDialog({ open, lists, onClose }: { open: boolean; lists: ApiList[]; onClose: () => void }) {
   const create = useCreateCalendarCampaign();
   return (
-    <FormDialog open={open} pending={create.isPending} onClose={onClose} title={UI.createCalendarTitle} description={UI.createCalendarDescription} wide>
+    <FormDialog open={open} pending={create.isPending} onClose={onClose} title={TX.createCalendarTitle} description={TX.createCalendarDescription} wide>
       <CalendarForm lists={lists} create={create} onClose={onClose} />
     </FormDialog>
   );
@@ -37,16 +38,16 @@ function CalendarForm({ lists, create, onClose }: { lists: ApiList[]; create: Re
   const template = templateOf(templateSid);
 
   const onSubmit = (input: CreateCalendarCampaignInput) =>
-    create.mutate(input, creationCallbacks(form, input.name, { created: UI.calendarCreated, failed: UI.calendarCreateError }, onClose, recipientsMissing));
+    create.mutate(input, creationCallbacks(form, input.name, TX.calendarCreated, onClose, recipientsMissing));
 
   return (
     <Form form={form} onSubmit={onSubmit} data-testid="create-calendar-form">
-      <NameAndListFields lists={lists} emptyText={UI.noLists} />
+      <NameAndListFields lists={lists} emptyText={TX.noLists} />
       <div className="grid grid-cols-2 gap-3">
-        <FormField<Values, "scheduledDate"> name="scheduledDate" label={`${UI.dateLabel} *`}>
+        <FormField<Values, "scheduledDate"> name="scheduledDate" label={`${TX.dateLabel} *`}>
           {(field) => <Input {...field} type="date" />}
         </FormField>
-        <FormField<Values, "scheduledTime"> name="scheduledTime" label={`${UI.timeLabel} *`} hint={UI.romeTime}>
+        <FormField<Values, "scheduledTime"> name="scheduledTime" label={`${TX.timeLabel} *`} hint={TX.romeTime}>
           {(field) => <Input {...field} type="time" />}
         </FormField>
       </div>
@@ -54,7 +55,7 @@ function CalendarForm({ lists, create, onClose }: { lists: ApiList[]; create: Re
       {template ? (
         <CampaignVariablesField template={template} listId={targetListId || null} />
       ) : null}
-      <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={UI.create} />
+      <FormFooter pending={create.isPending} onCancel={onClose} submitLabel={TX.create} />
     </Form>
   );
 }

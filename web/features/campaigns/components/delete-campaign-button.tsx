@@ -1,5 +1,6 @@
 import { Trash } from "lucide-react";
-import { type ApiCampaign, CAMPAIGN_TEXTS as TX } from "@shared/schemas/campaigns";
+import { type ApiCampaign } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/lib/toast-store";

@@ -1,14 +1,16 @@
-import { Plus, RotateCw } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
-import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI } from "@shared/schemas/campaigns";
+import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { T } from "@shared/strings";
+import { LoadErrorAlert } from "@web/components/load-error-alert";
 import { Button } from "@web/components/ui/button";
-import { Spinner } from "@web/components/ui/spinner";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteFunnelStep } from "../api/delete-funnel-step";
 import { useFunnel } from "../api/get-funnel";
 import { FunnelChart } from "./funnel-chart";
 import { FunnelStepRow } from "./funnel-step-row";
+import { PendingLine } from "./pending-line";
 import { StepDialog, type StepDialogState } from "./step-dialog";
 import { useTemplateNames } from "./template-select";
 
@@ -31,21 +33,9 @@ export function FunnelPanel({ campaign, panelId }: { campaign: ApiCampaign; pane
 
   let body;
   if (funnel.isPending) {
-    body = (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> {T.loading}
-      </p>
-    );
+    body = <PendingLine text={T.loading} />;
   } else if (funnel.isError) {
-    body = (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-        <span>{UI.loadError}</span>
-        <Button variant="outline" size="sm" onClick={() => void funnel.refetch()}>
-          <RotateCw aria-hidden />
-          {T.retry}
-        </Button>
-      </div>
-    );
+    body = <LoadErrorAlert text={TX.loadError} onRetry={funnel.refetch} />;
   } else if (steps.length === 0) {
     body = <p className="rounded-lg border border-dashed px-3 py-5 text-center text-sm text-muted-foreground">{TX.noSteps}</p>;
   } else {
@@ -69,9 +59,9 @@ export function FunnelPanel({ campaign, panelId }: { campaign: ApiCampaign; pane
   }
 
   return (
-    <section id={panelId} className="grid gap-3 border-t bg-muted/20 px-4 py-4 sm:px-5" aria-label={UI.funnelTitle} data-testid="funnel-panel">
+    <section id={panelId} className="grid gap-3 border-t bg-muted/20 px-4 py-4 sm:px-5" aria-label={TX.funnelTitle} data-testid="funnel-panel">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold">{UI.funnelTitle}</h4>
+        <h4 className="text-sm font-semibold">{TX.funnelTitle}</h4>
         <Button size="sm" onClick={() => setDialog({ mode: "create" })} disabled={funnel.isPending || steps.length >= CAMPAIGN.maxSteps}>
           <Plus aria-hidden />
           {TX.addStep}

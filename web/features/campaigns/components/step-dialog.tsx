@@ -1,17 +1,6 @@
 import { useForm } from "react-hook-form";
-import {
-  type ApiCampaign,
-  type ApiFunnelStep,
-  CAMPAIGN,
-  CAMPAIGN_TEXTS as TX,
-  CAMPAIGN_UI as UI,
-  STEP_TYPES,
-  type StepType,
-  TRIGGER_TYPES,
-  TRIGGER_UNITS,
-  type TriggerType,
-  type TriggerUnit,
-} from "@shared/schemas/campaigns";
+import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN, STEP_TYPES, type StepType, TRIGGER_TYPES, TRIGGER_UNITS, type TriggerType, type TriggerUnit } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { incompleteBindings } from "@web/components/template-variables-field";
 import { Form, FormField, FormFooter, FormSelect, setServerErrors, useRootErrorClearedOnChange, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
@@ -19,7 +8,6 @@ import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { fieldErrorsFrom, parseServerError } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSaveFunnelStep } from "../api/save-funnel-step";
-import { failureToast } from "../lib/failure";
 import { clockText } from "../lib/format";
 import { emptyStepForm, snapsToPreferredTime, type StepBody, stepFormFrom, type StepFormValues, validateStepForm } from "../lib/step-form";
 import { FormDialog } from "@web/components/form-dialog";
@@ -34,9 +22,9 @@ const SERVER_FIELDS = { triggerDate: "date" } as const;
 
 export function StepDialog({ campaign, state, stepCount, onClose }: { campaign: ApiCampaign; state: StepDialogState; stepCount: number; onClose: () => void }) {
   const editing = state?.mode === "edit" ? state.step : null;
-  const save = useSaveFunnelStep();
+  const save = useSaveFunnelStep(editing !== null);
   return (
-    <FormDialog open={state !== null} pending={save.isPending} onClose={onClose} title={editing ? TX.editStepTitle : TX.addStepTitle} description={UI.stepDescription}>
+    <FormDialog open={state !== null} pending={save.isPending} onClose={onClose} title={editing ? TX.editStepTitle : TX.addStepTitle} description={TX.stepDescription}>
       {/* Filled when the dialog opens, not when the funnel refreshes behind it. */}
       <StepForm key={editing?.id ?? "new"} campaign={campaign} editing={editing} stepCount={stepCount} save={save} onClose={onClose} />
     </FormDialog>
@@ -89,7 +77,6 @@ function StepForm({
       onError: (err) => {
         setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS);
         form.setError("root", { type: "server", message: parseServerError(err).message ?? failTitle });
-        failureToast(failTitle, err);
       },
     });
   };
@@ -106,38 +93,38 @@ function StepForm({
       ) : null}
       <FormSelect<Values, "stepType", StepType>
         name="stepType"
-        label={UI.stepTypeLabel}
-        hint={isMessage ? undefined : UI.conditionalExplain}
+        label={TX.stepTypeLabel}
+        hint={isMessage ? undefined : TX.conditionalExplain}
         options={STEP_TYPES}
-        optionLabel={(t) => UI.stepTypeLabels[t]}
+        optionLabel={(t) => TX.stepTypeLabels[t]}
       />
       {isMessage ? <TemplateField /> : null}
       {isMessage && template ? (
         <CampaignVariablesField template={template} listId={campaign.targetListId} />
       ) : null}
-      <FormSelect<Values, "triggerType", TriggerType> name="triggerType" label={`${UI.whenLabel} *`} options={TRIGGER_TYPES} optionLabel={(t) => UI.triggerLabels[t]} />
+      <FormSelect<Values, "triggerType", TriggerType> name="triggerType" label={`${TX.whenLabel} *`} options={TRIGGER_TYPES} optionLabel={(t) => TX.triggerLabels[t]} />
       {values.triggerType === "relative" ? (
         <div className="grid gap-2">
           <div className="grid grid-cols-2 gap-3">
-            <FormField<Values, "triggerValue"> name="triggerValue" label={`${UI.triggerValueLabel} *`}>
+            <FormField<Values, "triggerValue"> name="triggerValue" label={`${TX.triggerValueLabel} *`}>
               {(field) => <Input {...field} type="number" min={1} max={CAMPAIGN.triggerValueMax} step={1} inputMode="numeric" />}
             </FormField>
-            <FormSelect<Values, "triggerUnit", TriggerUnit> name="triggerUnit" label={UI.triggerUnitLabel} options={TRIGGER_UNITS} optionLabel={(u) => UI.unitLabels[u]} />
+            <FormSelect<Values, "triggerUnit", TriggerUnit> name="triggerUnit" label={TX.triggerUnitLabel} options={TRIGGER_UNITS} optionLabel={(u) => TX.unitLabels[u]} />
           </div>
-          {preferred && snapsToPreferredTime(values) ? <p className="text-xs text-muted-foreground">{UI.snapHint(preferred)}</p> : null}
+          {preferred && snapsToPreferredTime(values) ? <p className="text-xs text-muted-foreground">{TX.snapHint(preferred)}</p> : null}
         </div>
       ) : null}
       {values.triggerType === "absolute" ? (
         <div className="grid grid-cols-2 gap-3">
-          <FormField<Values, "date"> name="date" label={`${UI.dateLabel} *`} hint={UI.triggerDateHint}>
+          <FormField<Values, "date"> name="date" label={`${TX.dateLabel} *`} hint={TX.triggerDateHint}>
             {(field) => <Input {...field} name="triggerDate" type="date" />}
           </FormField>
-          <FormField<Values, "time"> name="time" label={`${UI.timeLabel} *`}>
+          <FormField<Values, "time"> name="time" label={`${TX.timeLabel} *`}>
             {(field) => <Input {...field} name="triggerTime" type="time" />}
           </FormField>
         </div>
       ) : null}
-      <FormFooter pending={save.isPending} onCancel={onClose} submitLabel={UI.saveStep} />
+      <FormFooter pending={save.isPending} onCancel={onClose} submitLabel={TX.saveStep} />
     </Form>
   );
 }

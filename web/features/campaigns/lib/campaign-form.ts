@@ -1,14 +1,9 @@
 import { addDays, fromRomeLocalInput, romeDayOf } from "@shared/calendar-time";
-import {
-  CAMPAIGN,
-  CAMPAIGN_TEXTS as TX,
-  CAMPAIGN_UI as UI,
-  createCalendarCampaignSchema,
-  type CreateCalendarCampaignInput,
-  createDynamicCampaignSchema,
-  type CreateDynamicCampaignInput,
-} from "@shared/schemas/campaigns";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
+import { CAMPAIGN, createCalendarCampaignSchema, type CreateCalendarCampaignInput, createDynamicCampaignSchema, type CreateDynamicCampaignInput } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { type VariableBindings } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
+import { T } from "@shared/strings";
 import { firstIssueByField } from "./zod-errors";
 
 type FormResult<TValues, TInput> = { ok: true; data: TInput } | { ok: false; errors: Partial<Record<keyof TValues, string>> };
@@ -56,7 +51,7 @@ export function validateCalendarForm(values: CalendarFormValues, now: Date, inco
   if (!parsed.success) return { ok: false, errors: firstIssueByField(parsed.error) };
   if (incomplete.length > 0) return { ok: false, errors: { variables: VX.missing(incomplete) } };
   const at = fromRomeLocalInput(`${values.scheduledDate}T${values.scheduledTime}`);
-  if (!at) return { ok: false, errors: { scheduledDate: UI.invalidDate } };
+  if (!at) return { ok: false, errors: { scheduledDate: T.invalidDate } };
   if (at.getTime() <= now.getTime()) return { ok: false, errors: { scheduledDate: TX.scheduledInPast } };
   return { ok: true, data: parsed.data };
 }

@@ -1,6 +1,7 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { isValidInstant } from "@shared/calendar-time";
-import { type ApiCampaign, type ApiFunnelStep, CAMPAIGN_TEXTS as TX, CAMPAIGN_UI as UI, triggerLabel } from "@shared/schemas/campaigns";
+import { type ApiCampaign, type ApiFunnelStep, triggerLabel } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { ROME_TZ } from "@shared/rome-time";
 import type { BadgeProps } from "@web/components/ui/badge";
 
@@ -16,6 +17,6 @@ export const clockText = (hour: number, minute: number) => `${String(hour).padSt
 // Only "active" sends; pending (never activated) and paused both read as paused, a finished broadcast as done.
 export function statusBadge(campaign: Pick<ApiCampaign, "status">): { label: string; variant: BadgeProps["variant"] } {
   if (campaign.status === "active") return { label: TX.active, variant: "success" };
-  if (campaign.status === "completed") return { label: UI.completed, variant: "secondary" };
+  if (campaign.status === "completed") return { label: TX.completed, variant: "secondary" };
   return { label: TX.paused, variant: "warning" };
 }

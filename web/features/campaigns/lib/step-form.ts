@@ -1,16 +1,8 @@
 import { fromRomeLocalInput, romeLocalInput } from "@shared/calendar-time";
-import {
-  type ApiFunnelStep,
-  CAMPAIGN,
-  CAMPAIGN_UI as UI,
-  createFunnelStepSchema,
-  type CreateFunnelStepInput,
-  STEP_TEMPLATE_REQUIRED,
-  type StepType,
-  type TriggerType,
-  type TriggerUnit,
-} from "@shared/schemas/campaigns";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
+import { type ApiFunnelStep, CAMPAIGN, createFunnelStepSchema, type CreateFunnelStepInput, type StepType, type TriggerType, type TriggerUnit } from "@shared/schemas/campaigns";
+import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
+import { type VariableBindings } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { firstIssueByField } from "./zod-errors";
 
 export interface StepFormValues {
@@ -64,21 +56,21 @@ export function snapsToPreferredTime(values: StepFormValues): boolean {
 export function validateStepForm(values: StepFormValues, incomplete: string[] = []): StepFormResult {
   const errors: StepFormErrors = {};
   const isMessage = values.stepType === "message";
-  if (isMessage && !values.templateSid.trim()) errors.templateSid = STEP_TEMPLATE_REQUIRED;
+  if (isMessage && !values.templateSid.trim()) errors.templateSid = TX.stepTemplateRequired;
   if (isMessage && values.templateSid.trim() && incomplete.length > 0) errors.variables = VX.missing(incomplete);
 
   let triggerValue: number | null = null;
   if (values.triggerType === "relative") {
     triggerValue = Number.parseInt(values.triggerValue, 10);
-    if (!Number.isFinite(triggerValue) || triggerValue < 1) errors.triggerValue = UI.triggerValueMin;
-    else if (triggerValue > CAMPAIGN.triggerValueMax) errors.triggerValue = UI.triggerValueMax;
+    if (!Number.isFinite(triggerValue) || triggerValue < 1) errors.triggerValue = TX.triggerValueMin;
+    else if (triggerValue > CAMPAIGN.triggerValueMax) errors.triggerValue = TX.triggerValueMax(CAMPAIGN.triggerValueMax);
   }
 
   let triggerDate: string | null = null;
   if (values.triggerType === "absolute") {
     const at = fromRomeLocalInput(`${values.date}T${values.time}`);
     if (at) triggerDate = at.toISOString();
-    else errors.date = UI.triggerDateRequired;
+    else errors.date = TX.triggerDateRequired;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 

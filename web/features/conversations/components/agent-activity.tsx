@@ -1,5 +1,6 @@
 import { Bot, UserRoundCheck } from "lucide-react";
-import { AGENT_TEXTS as TX, type ApiAgentEvent, type ApiHandoff } from "@shared/schemas/agent";
+import { type ApiAgentEvent, type ApiHandoff } from "@shared/schemas/agent";
+import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import { cn } from "@web/lib/cn";
 
 const time = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" });

@@ -9,7 +9,8 @@ import {
   type SourceFieldKey,
   type TalkingSchedule,
 } from "@shared/schemas/lead-sources";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
+import { type VariableBindings } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { Checked } from "@web/components/ui/form";
 
 export interface ScheduleRow {

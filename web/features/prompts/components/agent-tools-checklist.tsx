@@ -1,4 +1,5 @@
-import { AGENT_TEXTS as TX, AGENT_TOOL_KEYS, type AgentToolKey } from "@shared/schemas/agent";
+import { AGENT_TOOL_KEYS, type AgentToolKey } from "@shared/schemas/agent";
+import { AGENT_TEXTS as TX } from "@shared/texts/agent";
 import { Checkbox } from "@web/components/ui/input";
 
 // Which actions this prompt's agent may take; none until someone ticks them.

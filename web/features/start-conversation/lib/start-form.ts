@@ -1,5 +1,6 @@
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
-import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
+import { type VariableBindings } from "@shared/template-variables";
+import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import type { StartConversationInput } from "../api/start-conversation";
 

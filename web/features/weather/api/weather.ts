@@ -1,31 +1,26 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiWeatherReport } from "@shared/weather";
-import { apiGet, apiRequest } from "@web/lib/api-client";
-import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { T } from "@shared/strings";
+import { WEATHER_TEXTS as TX } from "@shared/texts/weather";
+import { api, unwrap, unwrapRead } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const weatherQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.weather,
-    queryFn: async ({ signal }) => (await apiGet<ApiWeatherReport[]>("/api/weather", { signal })) ?? [],
+    queryFn: async ({ signal }) => (await unwrapRead(api.weather.$get(undefined, { init: { signal } }))) ?? [],
   });
 
 export function useWeather() {
   return useQuery(weatherQueryOptions());
 }
 
-export function setWeatherCities(cities: string[]) {
-  return apiRequest<ApiWeatherReport[]>("PUT", "/api/weather/cities", { cities });
-}
+export const setWeatherCities = (cities: string[]) => unwrap(api.weather.cities.$put({ json: { cities } }));
 
-export function useSetWeatherCities(callbacks: MutationCallbacks<ApiWeatherReport[] | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetWeatherCities = () =>
+  useApiMutation({
     mutationFn: setWeatherCities,
-    onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.weather, data ?? []);
-      callbacks.onSuccess?.(data);
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: (queryClient, data) => void queryClient.setQueryData(queryKeys.weather, data ?? []),
+    errorTitle: T.error,
+    errorFallback: TX.saveError,
   });
-}

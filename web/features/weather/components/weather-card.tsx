@@ -1,9 +1,7 @@
 import { CloudSun } from "lucide-react";
 import { ITALIAN_CITIES } from "@shared/weather";
-import { T } from "@shared/strings";
+import { WEATHER_TEXTS as TX } from "@shared/texts/weather";
 import { Card } from "@web/components/ui/card";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useSetWeatherCities, useWeather } from "../api/weather";
 
 const time = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "2-digit", minute: "2-digit" });
@@ -11,9 +9,7 @@ const time = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", hour: "
 // The cities whose weather the agent may quote (synced every 10 minutes); without a fresh reading it says so.
 export function WeatherCard() {
   const { data: reports = [], isLoading } = useWeather();
-  const setCities = useSetWeatherCities({
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, "Impossibile salvare le città"), variant: "destructive" }),
-  });
+  const setCities = useSetWeatherCities();
   const followed = new Set(reports.map((r) => r.city));
   const toggle = (city: string) => {
     const next = new Set(followed);
@@ -25,12 +21,9 @@ export function WeatherCard() {
     <Card className="space-y-4 p-5" data-testid="weather-card">
       <div className="flex items-center gap-2">
         <CloudSun className="size-5 text-primary" />
-        <h2 className="font-semibold">Meteo per l'agente</h2>
+        <h2 className="font-semibold">{TX.title}</h2>
       </div>
-      <p className="text-sm text-muted-foreground">
-        Quando un cliente chiede «che tempo fa» o «piove?», l'agente usa solo queste letture, aggiornate ogni 10 minuti. Senza dati recenti dice che il
-        meteo non è disponibile.
-      </p>
+      <p className="text-sm text-muted-foreground">{TX.hint}</p>
       <div className="flex flex-wrap gap-2">
         {Object.keys(ITALIAN_CITIES).map((city) => (
           <label key={city} className="flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm">
@@ -47,10 +40,10 @@ export function WeatherCard() {
               {r.temperatureC !== null ? (
                 <span>
                   {Math.round(r.temperatureC)}°C, {r.description}
-                  {r.fetchedAt ? <span className="text-muted-foreground"> · ore {time.format(new Date(r.fetchedAt))}</span> : null}
+                  {r.fetchedAt ? <span className="text-muted-foreground"> · {TX.readAt(time.format(new Date(r.fetchedAt)))}</span> : null}
                 </span>
               ) : (
-                <span className="text-muted-foreground">{r.error ? `Non disponibile: ${r.error}` : "In attesa della prima lettura"}</span>
+                <span className="text-muted-foreground">{r.error ? TX.unavailable(r.error) : TX.waiting}</span>
               )}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { addDays, effectiveEnd, occurrencesBetween, romeDayOf, romeInstant, weekdayOf } from "@shared/calendar-time";
-import { type ApiBookingSettings, EVENT_LINES, romeLongDay, romeWhen } from "@shared/schemas/agent";
+import { type ApiBookingSettings, romeLongDay, romeWhen } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import { listEventsNear } from "@worker/features/calendar/repo";
 import { seriesOf } from "@worker/features/calendar/service";
 import * as repo from "../repo";
@@ -153,7 +154,7 @@ export async function prenota(ctx: ToolContext, args: { slot: string; titolo: st
   });
   if (!booked) return taken(ctx, settings, args.slot);
   const when = romeWhen(start);
-  return { status: "ok", forModel: { esito: "ok", appuntamento: args.slot, quando: when, durata_minuti: settings.slotMinutes }, eventText: EVENT_LINES.booked(when), calendarEventId: id };
+  return { status: "ok", forModel: { esito: "ok", appuntamento: args.slot, quando: when, durata_minuti: settings.slotMinutes }, eventText: AGENT_TEXTS.eventLines.booked(when), calendarEventId: id };
 }
 
 export async function sposta(ctx: ToolContext, args: { slot: string }): Promise<ToolOutcome> {
@@ -168,7 +169,7 @@ export async function sposta(ctx: ToolContext, args: { slot: string }): Promise<
   if (await overlapsRecurring(ctx, start, end, existing.id)) return taken(ctx, settings, args.slot, existing.id);
   if (!(await repo.moveEventIfFree(ctx.db, existing.id, ctx.account.id, start, end, ctx.now))) return taken(ctx, settings, args.slot, existing.id);
   const when = romeWhen(start);
-  return { status: "ok", forModel: { esito: "ok", appuntamento: args.slot, quando: when, prima: slotLabel(existing.startDate) }, eventText: EVENT_LINES.moved(when), calendarEventId: existing.id };
+  return { status: "ok", forModel: { esito: "ok", appuntamento: args.slot, quando: when, prima: slotLabel(existing.startDate) }, eventText: AGENT_TEXTS.eventLines.moved(when), calendarEventId: existing.id };
 }
 
 export async function annulla(ctx: ToolContext, _args: { motivo?: string }): Promise<ToolOutcome> {
@@ -176,5 +177,5 @@ export async function annulla(ctx: ToolContext, _args: { motivo?: string }): Pro
   if (!existing) return refused("il cliente non ha appuntamenti da annullare", { codice: "nessun_appuntamento" });
   await repo.deleteEvent(ctx.db, existing.id);
   const when = romeWhen(existing.startDate);
-  return { status: "ok", forModel: { esito: "ok", annullato: slotLabel(existing.startDate), quando: when }, eventText: EVENT_LINES.cancelled(when) };
+  return { status: "ok", forModel: { esito: "ok", annullato: slotLabel(existing.startDate), quando: when }, eventText: AGENT_TEXTS.eventLines.cancelled(when) };
 }

@@ -1,4 +1,4 @@
-import { EVENT_LINES } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import * as conversations from "@worker/features/conversations/repo";
 import * as repo from "../repo";
 import type { ToolContext, ToolOutcome } from "./types";
@@ -70,7 +70,7 @@ export async function aggiornaContatto(ctx: ToolContext, args: ContactArgs): Pro
     status: "ok",
     forModel,
     eventText: written.length
-      ? EVENT_LINES.contact(written.map((f) => LABELS[f]))
+      ? AGENT_TEXTS.eventLines.contact(written.map((f) => LABELS[f]))
       : kept.length
         ? `L'agente non ha cambiato il contatto (dati già inseriti da un operatore: ${kept.map((f) => LABELS[f]).join(", ")})`
         : "L'agente ha confermato i dati del contatto",

@@ -1,4 +1,4 @@
-import { EVENT_LINES } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import { HttpError } from "@worker/lib/http-error";
 import { windowOpenUntil } from "@worker/features/conversations/service";
 import { findByTitle, listLibrary } from "@worker/features/media-library/repo";
@@ -32,6 +32,6 @@ export async function inviaDocumento(ctx: ToolContext, args: { documento: string
   return {
     status: "ok",
     forModel: { esito: "ok", inviato: item.title, file: item.fileName, messaggio: "Il file è stato inviato al cliente in un messaggio a parte: non incollare link." },
-    eventText: EVENT_LINES.document(item.title),
+    eventText: AGENT_TEXTS.eventLines.document(item.title),
   };
 }

@@ -1,4 +1,4 @@
-import { AGENT_TEXTS, EVENT_LINES } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import { notifyNumber } from "@worker/features/calendar/notify";
 import * as conversations from "@worker/features/conversations/repo";
 import { publishConversation } from "@worker/features/conversations/service";
@@ -12,7 +12,7 @@ export async function qualificaLead(ctx: ToolContext, args: { motivo: string }):
     const reason = "il lead di questa conversazione è già qualificato";
     return { status: "refused", forModel: { esito: "rifiutato", motivo: reason }, reason };
   }
-  return { status: "ok", forModel: { esito: "ok" }, eventText: EVENT_LINES.qualified(args.motivo) };
+  return { status: "ok", forModel: { esito: "ok" }, eventText: AGENT_TEXTS.eventLines.qualified(args.motivo) };
 }
 
 export function handoffSummary(args: { richiesta: string; promesso?: string; mancante?: string }) {
@@ -55,5 +55,5 @@ export async function passaAOperatore(ctx: ToolContext, args: { richiesta: strin
     }
   }
   await publishConversation(ctx.env, db, conversation.id);
-  return { status: "ok", forModel: { esito: "ok", messaggio: "Di' al cliente che una persona gli risponderà a breve." }, eventText: EVENT_LINES.handoff, endReply: true };
+  return { status: "ok", forModel: { esito: "ok", messaggio: "Di' al cliente che una persona gli risponderà a breve." }, eventText: AGENT_TEXTS.eventLines.handoff, endReply: true };
 }

@@ -1,6 +1,7 @@
 import { romeDayOf } from "@shared/calendar-time";
 import { OFFLINE_MODEL } from "@shared/models";
-import { AGENT_TEXTS, type AgentToolName, EVENT_LINES, MAX_TOOL_ROUNDS, romeLongDay, toolArgSchemas } from "@shared/schemas/agent";
+import { type AgentToolName, MAX_TOOL_ROUNDS, romeLongDay, toolArgSchemas } from "@shared/schemas/agent";
+import { AGENT_TEXTS } from "@shared/texts/agent";
 import type { Db } from "@worker/db/client";
 import { type ChatResult, isOffline } from "@worker/providers/openai";
 import { chatWithTools, refusesTools, type ToolCall, type ToolChatMessage, type ToolChatResult } from "@worker/providers/openai-tools";
@@ -113,7 +114,7 @@ export async function replyWithTools(env: Env, db: Db, ctx: AgentReplyContext, r
         arguments: parseArgs(call.arguments) ?? call.arguments.slice(0, 2000),
         status: outcome.status,
         result: outcome.forModel,
-        eventText: outcome.status === "ok" ? (outcome.eventText ?? null) : EVENT_LINES.refused(call.name, outcome.reason ?? String(outcome.forModel.motivo)),
+        eventText: outcome.status === "ok" ? (outcome.eventText ?? null) : AGENT_TEXTS.eventLines.refused(call.name, outcome.reason ?? String(outcome.forModel.motivo)),
         calendarEventId: outcome.calendarEventId ?? null,
         usageId: usage.id,
         createdAt: new Date(ctx.now.getTime() + round),
