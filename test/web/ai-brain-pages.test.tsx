@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MEMORY_TEXTS, type ApiMemory } from "@shared/schemas/memories";
 import { PROMPT_TEXTS, type ApiPrompt } from "@shared/schemas/prompts";
-import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
+import { TEMPLATE_TEST_TEXTS } from "@shared/texts/template-test";
 import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
 import type { UsageItem, UsageReport } from "@shared/schemas/ai-usage";
 import { DashboardPromptCard } from "@web/features/prompts/components/dashboard-prompt-card";

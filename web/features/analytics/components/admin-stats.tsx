@@ -1,5 +1,5 @@
 import { Bot, FileText, MessagesSquare, TrendingUp } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { usePrompts } from "@web/lib/queries/get-prompts";
 import { formatCount, formatPercent } from "../lib/format";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CardSkeletons } from "@web/components/card-skeletons";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";

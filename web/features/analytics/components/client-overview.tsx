@@ -1,5 +1,5 @@
 import { Calendar, List, Megaphone, MessageSquare, MessagesSquare, Reply } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useClientStats } from "../api/get-client-stats";
 import { formatCount, formatPercent } from "../lib/format";

@@ -1,4 +1,4 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { EmptyState } from "@web/components/empty-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";

@@ -1,5 +1,5 @@
 import { Bot, FileText, MessageSquarePlus, Settings, Users } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { jumpToStartForm, START_FORM_ANCHOR } from "../lib/start-anchor";
 import { ActionTile, type ActionItem } from "./action-tile";

@@ -1,6 +1,7 @@
 import { CalendarRange } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
+import { T } from "@shared/strings";
 import { romeDay } from "@shared/rome-time";
 import { Button } from "@web/components/ui/button";
 import { FieldError, Label } from "@web/components/ui/field";
@@ -85,7 +86,7 @@ export function RangePicker({
       {customOpen ? (
         <form id={`${id}-custom`} className="flex flex-wrap items-end gap-3" onSubmit={apply} noValidate>
           <div className="grid grid-cols-1 gap-1.5">
-            <Label htmlFor={`${id}-start`}>{UI.startDate}</Label>
+            <Label htmlFor={`${id}-start`}>{T.startDate}</Label>
             <Input
               id={`${id}-start`}
               type="date"
@@ -99,7 +100,7 @@ export function RangePicker({
             />
           </div>
           <div className="grid grid-cols-1 gap-1.5">
-            <Label htmlFor={`${id}-end`}>{UI.endDate}</Label>
+            <Label htmlFor={`${id}-end`}>{T.endDate}</Label>
             <Input
               id={`${id}-end`}
               type="date"

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { CircleCheck, CircleX, Clock, FilePen, FileText, Plus, type LucideIcon } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { CATEGORY_LABELS } from "@shared/constants";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_STATUS_LABELS } from "@shared/template-labels";

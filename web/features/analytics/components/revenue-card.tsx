@@ -1,4 +1,4 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useNow } from "@web/lib/use-now";
 import { useAnalyticsStats } from "../api/get-analytics-stats";

@@ -1,5 +1,5 @@
 import { Smile, ThumbsDown, ThumbsUp } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import type { SentimentGroup } from "@shared/schemas/analytics";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { cn } from "@web/lib/cn";
 import { axisDecimals, band, chartKind, fullDay, labelIndexes, linePath, niceTicks, plotWidth, pointX, shortDay, yOf, type Box } from "@web/lib/chart-scale";
 import { useElementWidth } from "@web/lib/use-element-width";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import type { UsageReport } from "@shared/schemas/ai-usage";
 import { axisDecimals, fullDay, labelEvery, linePath, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "@web/lib/chart-scale";
 import { fillDays, linePoints } from "../lib/daily-series";
@@ -29,14 +29,14 @@ export function DailyCostChart({ days }: { days: UsageReport["byDay"] }) {
 
   return (
     <figure className="grid content-start gap-2" data-testid="day-chart">
-      <figcaption className="text-sm font-semibold">{UI.byDayTitle}</figcaption>
+      <figcaption className="text-sm font-semibold">{TX.byDayTitle}</figcaption>
       <div ref={ref} className="min-w-0">
         {series.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.byDayEmpty}</p>
+          <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{TX.periodEmpty}</p>
         ) : (
           <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block">
-            <title id={`${id}-title`}>{UI.byDayTitle}</title>
-            <desc id={`${id}-desc`}>{UI.chartDayDesc(summary)}</desc>
+            <title id={`${id}-title`}>{TX.byDayTitle}</title>
+            <desc id={`${id}-desc`}>{TX.chartDayDesc(summary)}</desc>
             {ticks.map((t) => {
               const y = yOf(t, top, box);
               return (
@@ -53,7 +53,7 @@ export function DailyCostChart({ days }: { days: UsageReport["byDay"] }) {
             {points.map((p, i) => (
               <g key={p.day}>
                 <circle cx={p.x} cy={p.y} r={points.length > 40 ? 2 : 3.5} className="fill-card stroke-primary" strokeWidth={2}>
-                  <title>{`${fullDay(p.day)}: ${formatUsd(p.value)} · ${UI.requestsCount(p.requests)}`}</title>
+                  <title>{`${fullDay(p.day)}: ${formatUsd(p.value)} · ${TX.requestsCount(p.requests)}`}</title>
                 </circle>
                 {labelled.has(i) ? (
                   <text x={p.x} y={HEIGHT - 8} textAnchor="middle" className="fill-muted-foreground text-[10px] tabular-nums">
