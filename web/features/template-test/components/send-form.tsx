@@ -3,14 +3,12 @@ import { MessageCircle, Send } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import { type TemplateTestResult } from "@shared/schemas/template-test";
-import { T } from "@shared/strings";
+import type { TemplateTestResult } from "@shared/schemas/template-test";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSendTemplateTest } from "../api/send-template-test";
 import { checkTemplateTest, previewText, templateVariables } from "../lib/template-test";
@@ -52,7 +50,6 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
           variant: "success",
         });
       },
-      onError: (err) => toast({ title: TX.failedTitle, description: serverMessage(err, err.message || T.unknownError), variant: "destructive" }),
     });
   };
 

@@ -66,7 +66,7 @@ export function usageQuery(f: UsageFilterValues) {
     ...(f.startDate ? { startDate: f.startDate } : {}),
     ...(f.endDate ? { endDate: f.endDate } : {}),
     ...(f.model ? { model: f.model } : {}),
-    ...(f.operationType ? { operationType: f.operationType } : {}),
+    ...(f.operationType ? { operationType: f.operationType as OperationType } : {}),
   };
 }
 
