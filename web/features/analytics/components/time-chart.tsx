@@ -13,6 +13,16 @@ export interface ChartSeries {
   swatch: string;
 }
 
+// The series' colours, as literal Tailwind classes.
+export const CHART_COLOURS = {
+  primary: { fill: "fill-primary", stroke: "stroke-primary", swatch: "bg-primary" },
+  sky: { fill: "fill-sky-500", stroke: "stroke-sky-500", swatch: "bg-sky-500" },
+  amber: { fill: "fill-amber-500", stroke: "stroke-amber-500", swatch: "bg-amber-500" },
+  violet: { fill: "fill-violet-500", stroke: "stroke-violet-500", swatch: "bg-violet-500" },
+  emerald: { fill: "fill-emerald-500", stroke: "stroke-emerald-500", swatch: "bg-emerald-500" },
+  rose: { fill: "fill-rose-500", stroke: "stroke-rose-500", swatch: "bg-rose-500" },
+} as const;
+
 const HEIGHT = 220;
 
 // Values per Rome day as bars (up to a month) or lines (longer), with a value axis, day labels,
