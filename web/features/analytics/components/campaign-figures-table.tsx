@@ -2,7 +2,7 @@ import type { CampaignFigures } from "@shared/schemas/analytics";
 import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { EmptyState } from "@web/components/empty-state";
 import { LoadErrorState } from "@web/components/load-error-state";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { formatEur } from "@web/lib/euros";
 import { useCampaignFigures } from "../api/get-campaign-figures";
 import type { DayRange } from "../lib/date-range";
@@ -41,10 +41,7 @@ export function CampaignFiguresTable({ range }: { range: DayRange }) {
   const rows = data ?? [];
   return (
     <Card className="min-w-0" data-testid="campaign-figures">
-      <CardHeader>
-        <CardTitle>{UI.campaignsTitle}</CardTitle>
-        <CardDescription>{UI.campaignsDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={UI.campaignsTitle} description={UI.campaignsDescription} />
       <CardContent>
         {isPending ? (
           <div className="h-24 animate-pulse rounded-lg bg-muted" aria-busy="true" />

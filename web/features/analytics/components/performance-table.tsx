@@ -1,7 +1,7 @@
 import type { TemplatePerformance } from "@shared/schemas/analytics";
 import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { EmptyState } from "@web/components/empty-state";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { formatEur } from "@web/lib/euros";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
@@ -40,9 +40,7 @@ export function PerformanceTable() {
   const rows = data?.performance ?? [];
   return (
     <Card className="min-w-0" data-testid="performance-table">
-      <CardHeader>
-        <CardTitle>{UI.performanceTitle}</CardTitle>
-      </CardHeader>
+      <CardHeading title={UI.performanceTitle} />
       <CardContent>
         {isPending ? (
           <div className="h-24 animate-pulse rounded-lg bg-muted" aria-busy="true" />

@@ -1,7 +1,7 @@
 import { BarChart3 } from "lucide-react";
 import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { EmptyState } from "@web/components/empty-state";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { formatAxisPercent, formatPercent } from "../lib/format";
@@ -86,10 +86,7 @@ export function QuickAnalyticsCard() {
 
   return (
     <Card className="min-w-0" data-testid="quick-analytics">
-      <CardHeader>
-        <CardTitle>{UI.quickAnalytics}</CardTitle>
-        <CardDescription>{UI.quickAnalyticsDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={UI.quickAnalytics} description={UI.quickAnalyticsDescription} />
       <CardContent>{body}</CardContent>
     </Card>
   );

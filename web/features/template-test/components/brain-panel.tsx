@@ -1,6 +1,6 @@
 import { Bot, Brain, History, MessageSquareHeart } from "lucide-react";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 
 const ICONS = { prompt: Bot, memory: Brain, feedback: MessageSquareHeart, context: History } as const;
 
@@ -8,13 +8,7 @@ const ICONS = { prompt: Bot, memory: Brain, feedback: MessageSquareHeart, contex
 export function BrainPanel() {
   return (
     <Card className="min-w-0" data-testid="brain-panel">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Brain className="size-4 text-primary" aria-hidden />
-          {TX.panelTitle}
-        </CardTitle>
-        <CardDescription>{TX.panelIntro}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<Brain className="size-4 text-primary" aria-hidden />} title={TX.panelTitle} description={TX.panelIntro} />
       <CardContent className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <ul className="grid gap-3 sm:grid-cols-2">
           {TX.modules.map((m) => {

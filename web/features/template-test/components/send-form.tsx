@@ -5,7 +5,7 @@ import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
 import type { TemplateTestResult } from "@shared/schemas/template-test";
 import { Button, buttonVariants } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
@@ -55,12 +55,7 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
 
   return (
     <Card className="min-w-0" data-testid="template-test-form">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Send className="size-4 text-primary" aria-hidden />
-          {TX.formTitle}
-        </CardTitle>
-      </CardHeader>
+      <CardHeading icon={<Send className="size-4 text-primary" aria-hidden />} title={TX.formTitle} />
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <div className="grid gap-1.5">

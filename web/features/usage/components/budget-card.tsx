@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
@@ -55,13 +55,7 @@ export function BudgetCard() {
 
   return (
     <Card className={cn("min-w-0", reached && "border-destructive/60")} data-testid="budget-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Wallet className="size-4 text-primary" aria-hidden />
-          {TX.budgetTitle}
-        </CardTitle>
-        <CardDescription>{TX.budgetDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<Wallet className="size-4 text-primary" aria-hidden />} title={TX.budgetTitle} description={TX.budgetDescription} />
       <CardContent className="grid gap-4">
         {isPending ? (
           <div className="flex justify-center py-4">
