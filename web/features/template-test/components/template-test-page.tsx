@@ -1,9 +1,8 @@
 import { FileText } from "lucide-react";
 import { useState } from "react";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
@@ -27,13 +26,7 @@ export function TemplateTestPage() {
       </p>
     );
   } else if (isError) {
-    list = (
-      <EmptyState title={TX.loadError(serverMessage(error, error.message))}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    list = <LoadErrorState title={TX.loadError(serverMessage(error, error.message))} onRetry={refetch} />;
   } else if (!templates || templates.length === 0) {
     list = <EmptyState title={TX.templatesEmpty} icon={<FileText className="size-6" aria-hidden />} />;
   } else {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -76,13 +76,7 @@ export function UsagePage() {
       </div>
     );
   } else if (!data) {
-    body = (
-      <EmptyState title={serverMessage(report.error, TX.loadError)}>
-        <Button variant="outline" onClick={() => void report.refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={serverMessage(report.error, TX.loadError)} onRetry={report.refetch} />;
   } else {
     body = (
       <div className="grid gap-6">
