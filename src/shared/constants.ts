@@ -52,6 +52,11 @@ export const PERSONAL_ASSISTANT_TRANSFORM_MS = 2_000;
 export const THEME_STORAGE_KEY = "theme";
 export const PERSONAL_ASSISTANT_STORAGE_KEY = "personalAssistantMode";
 
+// The longest period the analytics screens and API accept.
+export const MAX_RANGE_DAYS = 92;
+export const SENTIMENT_CATEGORIES = ["product", "service", "price", "experience", "other"] as const;
+export type SentimentCategory = (typeof SENTIMENT_CATEGORIES)[number];
+
 export const TEMPLATE_CATEGORIES = ["loans", "stationery", "agency", "ecommerce", "services"] as const;
 export const CATEGORY_LABELS: Record<string, string> = {
   loans: "Prestiti",

@@ -167,8 +167,10 @@ export const T = {
   openMenu: "Apri menu",
   themeToDark: "Passa al tema scuro",
   themeToLight: "Passa al tema chiaro",
-  costBadgeTitle: (cost: string) => `Costo AI totale: ${cost}`,
-  costBadgeWarning: (cost: string) => `Attenzione: costo AI elevato (${cost})`,
+  // A period's two days, on the screens that choose one.
+  startDate: "Data inizio",
+  endDate: "Data fine",
+  endBeforeStart: "La data di fine non può precedere la data di inizio",
   unreadBadge: (count: number) => `${count} conversazioni non lette`,
   accountSelectorLabel: "Account Twilio attivo",
   loginSubmit: "Entra",

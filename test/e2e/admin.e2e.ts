@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_UI as UI } from "@shared/admin-texts";
-import { ANALYTICS_UI as AX } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as AX } from "@shared/texts/analytics";
 import { NAV_DEFAULT } from "@shared/nav";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";

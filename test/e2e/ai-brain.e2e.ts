@@ -3,11 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USAGE_UI } from "@shared/ai-brain-texts";
 import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { PROMPT_TEXTS } from "@shared/texts/prompts";
-import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
-import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
+import { USAGE_TEXTS } from "@shared/texts/usage";
+import { TEMPLATE_TEST_TEXTS } from "@shared/texts/template-test";
 import { activeSandbox, baseUrl, launch, newPage, OFFLINE_REPLY, screenshot, sidebar, signIn } from "./browser";
 
 let browser: Browser;
@@ -196,13 +195,13 @@ describe("the AI brain pages on a desktop", () => {
     await page.getByTestId("day-chart").getByRole("img").waitFor();
     const budget = page.getByTestId("budget-card");
     await budget.locator('input[name="monthlyLimitUsd"]').fill("12,5");
-    await budget.getByRole("button", { name: USAGE_UI.budgetSave }).click();
-    await page.getByText(USAGE_UI.budgetSaved).first().waitFor();
+    await budget.getByRole("button", { name: USAGE_TEXTS.budgetSave }).click();
+    await page.getByText(USAGE_TEXTS.budgetSaved).first().waitFor();
     await expect.poll(() => budget.getByTestId("budget-limit").textContent()).toBe("$12.50");
     await expect(budget.getByTestId("budget-remaining").textContent()).resolves.toMatch(/^\$\d+\.\d{4}$/);
-    await budget.getByText(USAGE_UI.budgetOk).waitFor();
-    await budget.getByRole("button", { name: USAGE_UI.budgetClear }).click();
-    await expect.poll(() => budget.getByTestId("budget-limit").textContent()).toBe(USAGE_UI.budgetNoLimit);
+    await budget.getByText(USAGE_TEXTS.budgetOk).waitFor();
+    await budget.getByRole("button", { name: USAGE_TEXTS.budgetClear }).click();
+    await expect.poll(() => budget.getByTestId("budget-limit").textContent()).toBe(USAGE_TEXTS.budgetNoLimit);
 
     await page.getByTestId("usage-operation-filter").selectOption("prompt_test");
     await expect

@@ -5,7 +5,7 @@ import type { ApiMemory } from "@shared/schemas/memories";
 import { MEMORY_TEXTS } from "@shared/texts/memories";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { PROMPT_TEXTS } from "@shared/texts/prompts";
-import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
+import { TEMPLATE_TEST_TEXTS } from "@shared/texts/template-test";
 import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
 import type { UsageItem, UsageReport } from "@shared/schemas/ai-usage";
 import { DashboardPromptCard } from "@web/features/prompts/components/dashboard-prompt-card";

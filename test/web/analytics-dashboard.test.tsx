@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { T } from "@shared/strings";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import type { AnalyticsStats, CampaignFigures, DayPoint, SentimentGroup } from "@shared/schemas/analytics";
 import type { CurrentUser } from "@shared/schemas/auth";
@@ -352,7 +353,7 @@ describe("/analytics", () => {
     fireEvent.change(screen.getByTestId("range-start"), { target: { value: shiftDay(endDate, -2) } });
     fireEvent.change(screen.getByTestId("range-end"), { target: { value: shiftDay(endDate, -5) } });
     fireEvent.click(screen.getByTestId("range-apply"));
-    expect(await screen.findByText(UI.rangeEndBeforeStart)).toBeTruthy();
+    expect(await screen.findByText(T.endBeforeStart)).toBeTruthy();
     fireEvent.change(screen.getByTestId("range-end"), { target: { value: shiftDay(endDate, 1) } });
     fireEvent.click(screen.getByTestId("range-apply"));
     expect(await screen.findByText(UI.rangeFuture)).toBeTruthy();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_UI as UI, SENTIMENT_CATEGORY_LABELS } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI, SENTIMENT_CATEGORY_LABELS } from "@shared/texts/analytics";
+import { T } from "@shared/strings";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import type { TemplatePerformance } from "@shared/schemas/analytics";
 import { band, chartKind, fraction, labelIndexes, niceTicks, pointX, yOf, type Box } from "@web/lib/chart-scale";
@@ -123,7 +124,7 @@ describe("date-range presets in Rome days", () => {
     expect(checkCustomRange("", "2026-05-10", now)).toEqual({ ok: false, error: UI.rangeMissing });
     expect(checkCustomRange("2026-02-30", "2026-03-01", now)).toEqual({ ok: false, error: UI.rangeInvalid });
     expect(checkCustomRange("2026-05-10", "2026-05-16", now)).toEqual({ ok: false, error: UI.rangeFuture });
-    expect(checkCustomRange("2026-05-10", "2026-05-09", now)).toEqual({ ok: false, error: UI.rangeEndBeforeStart });
+    expect(checkCustomRange("2026-05-10", "2026-05-09", now)).toEqual({ ok: false, error: T.endBeforeStart });
     expect(checkCustomRange("2026-02-12", "2026-05-15", now)).toEqual({ ok: false, error: UI.rangeTooLong(92) });
     expect(checkCustomRange("2026-02-13", "2026-05-15", now)).toEqual({ ok: true, range: { startDate: "2026-02-13", endDate: "2026-05-15" } });
     expect(checkCustomRange("2026-05-15", "2026-05-15", now)).toEqual({ ok: true, range: { startDate: "2026-05-15", endDate: "2026-05-15" } });

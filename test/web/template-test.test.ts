@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TEMPLATE_TEST_UI } from "@shared/ai-brain-texts";
 import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
-import { TEMPLATE_TEST_TEXTS } from "@shared/schemas/template-test";
+import { TEMPLATE_TEST_TEXTS } from "@shared/texts/template-test";
 import { checkTemplateTest, isSelectable, previewText, statusTone, templateVariables } from "@web/features/template-test/lib/template-test";
 
 const LOANS = SANDBOX_TEMPLATES[0]!;
@@ -40,7 +39,7 @@ describe("template test", () => {
 
   it("needs the country code and a real number", () => {
     const noPrefix = checkTemplateTest({ templateSid: LOANS.sid, phone: "3331234567", variables: { "1": "a", "2": "b" } }, LOANS);
-    expect(noPrefix).toMatchObject({ ok: false, field: "phone", message: TEMPLATE_TEST_TEXTS.countryCodeRequired, title: TEMPLATE_TEST_UI.invalidPhoneTitle });
+    expect(noPrefix).toMatchObject({ ok: false, field: "phone", message: TEMPLATE_TEST_TEXTS.countryCodeRequired, title: TEMPLATE_TEST_TEXTS.invalidPhoneTitle });
     const short = checkTemplateTest({ templateSid: LOANS.sid, phone: "+39 333", variables: { "1": "a", "2": "b" } }, LOANS);
     expect(short).toMatchObject({ ok: false, field: "phone", message: TEMPLATE_TEST_TEXTS.invalidNumber });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { USAGE_UI } from "@shared/ai-brain-texts";
-import { USAGE_TEXTS } from "@shared/schemas/ai-usage";
+import { T } from "@shared/strings";
+import { USAGE_TEXTS } from "@shared/texts/usage";
 import { fillDays, linePoints } from "@web/features/usage/lib/daily-series";
 import { axisDecimals, barFractions, fullDay, labelEvery, linePath, niceStep, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "@web/lib/chart-scale";
 import {
@@ -44,7 +44,7 @@ describe("usage figures", () => {
     expect(operationLabel("chat_response")).toBe("Risposta chat");
     expect(operationLabel("something_new")).toBe("something_new");
     expect(usageModelLabel("gpt-4-turbo")).toBe("GPT-4 Turbo");
-    expect(usageModelLabel("offline")).toBe(USAGE_UI.offlineModel);
+    expect(usageModelLabel("offline")).toBe(USAGE_TEXTS.offlineModel);
   });
 
   it("offers the spec's model filter first, then the others and the offline responder", () => {
@@ -75,7 +75,7 @@ describe("usage filters", () => {
   });
 
   it("refuses an end before the start", () => {
-    expect(rangeError({ startDate: "2026-03-10", endDate: "2026-03-09" })).toBe(USAGE_TEXTS.rangeInvalid);
+    expect(rangeError({ startDate: "2026-03-10", endDate: "2026-03-09" })).toBe(T.endBeforeStart);
     expect(rangeError({ startDate: "2026-03-10", endDate: "2026-03-10" })).toBeNull();
     expect(rangeError({ startDate: "", endDate: "2026-03-10" })).toBeNull();
   });
@@ -86,7 +86,7 @@ describe("monthly budget", () => {
     expect(parseBudget("50")).toEqual({ ok: true, value: 50 });
     expect(parseBudget(" 12,5 ")).toEqual({ ok: true, value: 12.5 });
     expect(parseBudget("0.015")).toEqual({ ok: true, value: 0.02 });
-    for (const bad of ["", "0", "-5", "abc", "1e3", "2000000"]) expect(parseBudget(bad), bad).toEqual({ ok: false, error: USAGE_UI.budgetInvalid });
+    for (const bad of ["", "0", "-5", "abc", "1e3", "2000000"]) expect(parseBudget(bad), bad).toEqual({ ok: false, error: USAGE_TEXTS.budgetInvalid });
   });
 
   it("shows how much of the limit is used", () => {

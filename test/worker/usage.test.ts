@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { nextRomeDay, romeDay, romeDayStart, romeMonth } from "@shared/rome-time";
-import { USAGE_TEXTS as TX } from "@shared/schemas/ai-usage";
+import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { T } from "@shared/strings";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { openaiUsage } from "@worker/db/schema";
 import { checkBudget } from "@worker/features/usage/service";
 import { accountOwner, addMember, call, db, signedInUser } from "./helpers";
@@ -190,7 +192,7 @@ describe("GET /api/openai-usage", () => {
       ["startDate=2026-02-30", TX.dateInvalid],
       ["startDate=11/03/2026", TX.dateInvalid],
       ["endDate=domani", TX.dateInvalid],
-      ["startDate=2026-03-12&endDate=2026-03-11", TX.rangeInvalid],
+      ["startDate=2026-03-12&endDate=2026-03-11", T.endBeforeStart],
       ["model=gpt-zero", TX.modelInvalid],
       ["operationType=mining", TX.operationInvalid],
       ["limit=10&limit=25", TX.limitInvalid],
@@ -276,6 +278,6 @@ describe("the monthly budget", () => {
     const none = await signedInUser();
     const res = await call("/api/openai-usage/budget", { method: "PUT", cookie: none.cookie, body: { monthlyLimitUsd: 3 } });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe(TX.noActiveAccount);
+    expect(res.json.error).toBe(ACCOUNT_TEXTS.noActiveAccount);
   });
 });

@@ -1,20 +1,11 @@
 import { z } from "zod";
 import { MODEL_IDS, OFFLINE_MODEL } from "../models";
 import { isCalendarDay } from "../rome-time";
+import { T } from "../strings";
+import { USAGE_TEXTS } from "../texts/usage";
 
 export const OPERATION_TYPES = ["chat_response", "feedback_analysis", "conversation_analysis", "conversation_summary", "model_test", "prompt_test", "transcription", "vision"] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
-
-export const OPERATION_LABELS: Record<OperationType, string> = {
-  chat_response: "Risposta chat",
-  feedback_analysis: "Analisi feedback",
-  conversation_summary: "Riassunto conversazione",
-  conversation_analysis: "Analisi conversazione",
-  model_test: "Test modello GPT",
-  prompt_test: "Test prompt",
-  transcription: "Trascrizione vocale",
-  vision: "Analisi immagine",
-};
 
 export const USAGE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const USAGE_DEFAULT_PAGE_SIZE = 50;
@@ -23,23 +14,6 @@ export const USAGE_MODEL_FILTERS = ["gpt-4", "gpt-4-turbo", "gpt-3.5-turbo"] as 
 export const USAGE_RECENT_SHOWN = 10;
 export const USAGE_COST_DECIMALS = 4;
 export const BUDGET_MAX_USD = 1_000_000;
-
-export const USAGE_TEXTS = {
-  title: "Consumi OpenAI",
-  subtitle: "Monitora token, costi e utilizzo dell'AI",
-  detailTitle: "Consumi Dettagliati",
-  showAll: "Mostra tutti",
-  limitInvalid: "Numero di risultati non valido: scegli 10, 25, 50 o 100",
-  dateInvalid: "Data non valida: usa il formato aaaa-mm-gg",
-  rangeInvalid: "La data di fine non può precedere la data di inizio",
-  modelInvalid: "Modello non valido",
-  operationInvalid: "Tipo di operazione non valido",
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  managersOnly: "Solo il proprietario dell'account o un super amministratore può vedere i consumi e il budget",
-  budgetInvalid: `Il limite mensile deve essere un importo in dollari maggiore di 0 e al massimo ${BUDGET_MAX_USD}, oppure null per nessun limite`,
-  budgetReached: (spent: string, limit: string) =>
-    `Limite di spesa AI mensile raggiunto ($${spent} su $${limit}): l'AI non risponde più e le conversazioni passano all'operatore fino al mese prossimo o a un nuovo limite.`,
-} as const;
 
 const day = z
   .string({ error: USAGE_TEXTS.dateInvalid })
@@ -62,13 +36,14 @@ export const usageListQuery = z
     operationType: z.enum(OPERATION_TYPES, { error: USAGE_TEXTS.operationInvalid }).optional(),
   })
   .transform(({ start_date, end_date, ...q }) => ({ ...q, startDate: q.startDate ?? start_date, endDate: q.endDate ?? end_date }))
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: USAGE_TEXTS.rangeInvalid, path: ["endDate"] });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: T.endBeforeStart, path: ["endDate"] });
 
+const budgetInvalid = USAGE_TEXTS.budgetLimitInvalid(BUDGET_MAX_USD);
 export const budgetSchema = z.object({
   monthlyLimitUsd: z
-    .number({ error: USAGE_TEXTS.budgetInvalid })
-    .positive(USAGE_TEXTS.budgetInvalid)
-    .max(BUDGET_MAX_USD, USAGE_TEXTS.budgetInvalid)
+    .number({ error: budgetInvalid })
+    .positive(budgetInvalid)
+    .max(BUDGET_MAX_USD, budgetInvalid)
     .nullable(),
 });
 

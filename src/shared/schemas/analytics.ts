@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { MAX_RANGE_DAYS } from "../analytics-texts";
+import { MAX_RANGE_DAYS } from "../constants";
 import { isCalendarDay } from "../rome-time";
+import { ANALYTICS_TEXTS as TX } from "../texts/analytics";
 
 // How the figures are defined (README "Analytics"):
 // - a conversation is *started* when the business opened it with a template;
@@ -73,11 +74,11 @@ export interface SentimentGroup {
 }
 
 
-const day = z.string().refine(isCalendarDay, "Data non valida (aaaa-mm-gg)");
+const day = z.string().refine(isCalendarDay, TX.dayInvalid);
 export const timeseriesQuery = z
   .object({ startDate: day, endDate: day })
-  .refine((q) => q.startDate <= q.endDate, { message: "La data di fine non può precedere quella di inizio", path: ["endDate"] })
+  .refine((q) => q.startDate <= q.endDate, { message: TX.endBeforeStart, path: ["endDate"] })
   .refine((q) => (Date.parse(q.endDate) - Date.parse(q.startDate)) / 86_400_000 < MAX_RANGE_DAYS, {
-    message: `Intervallo massimo ${MAX_RANGE_DAYS} giorni`,
+    message: TX.rangeMax(MAX_RANGE_DAYS),
     path: ["endDate"],
   });

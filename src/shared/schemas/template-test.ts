@@ -1,22 +1,6 @@
 import { z } from "zod";
 import { PHONE_INPUT_MAX, toE164 } from "../phone";
-
-// The Template Test page's texts are English in the spec; the rules it leaves unworded are Italian.
-export const TEMPLATE_TEST_TEXTS = {
-  title: "Template Test",
-  missingInfoTitle: "Missing Information",
-  missingInfo: "Please select a template and enter a phone number.",
-  sentTitle: "Template Test Sent!",
-  failedTitle: "Test Failed",
-  loadError: (message: string) => `Error loading templates: ${message}`,
-  countryCodeRequired: "Il numero deve includere il prefisso internazionale (es. +39 333 123 4567)",
-  invalidNumber: "Inserisci un numero WhatsApp valido (es. +39 123 456 7890)",
-  variablesInvalid: "Le variabili sono una mappa dalla posizione (1, 2, …) al valore",
-  variableTooLong: "Il valore di una variabile può avere al massimo 1024 caratteri",
-  missingVariables: (positions: string[]) => `Inserisci un valore per le variabili del template: ${positions.map((p) => `{{${p}}}`).join(", ")}`,
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  managersOnly: "Solo il proprietario dell'account o un super amministratore può inviare template di test",
-} as const;
+import { TEMPLATE_TEST_TEXTS } from "../texts/template-test";
 
 export const STATUS_COLOURS: Record<string, "green" | "yellow" | "red" | "grey"> = {
   approved: "green",

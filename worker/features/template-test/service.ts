@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
-import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult, type templateTestSchema } from "@shared/schemas/template-test";
+import type { TemplateTestResult, templateTestSchema } from "@shared/schemas/template-test";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import type { Db } from "@worker/db/client";
 import { badRequest, forbidden } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";

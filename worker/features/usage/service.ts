@@ -4,11 +4,11 @@ import { romeDayStart, romeMonth, nextRomeDay } from "@shared/rome-time";
 import {
   type BudgetStatus,
   type OperationType,
-  USAGE_TEXTS as TX,
   type UsageReport,
   type usageListQuery,
 } from "@shared/schemas/ai-usage";
 import type { UsageStats } from "@shared/schemas/usage";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import type { Db } from "@worker/db/client";
 import { forbidden } from "@worker/lib/http-error";
 import type { ChatResult } from "@worker/providers/openai";

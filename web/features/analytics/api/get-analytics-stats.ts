@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AnalyticsStats } from "@shared/schemas/analytics";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const analyticsStatsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.analyticsStats,
-    queryFn: ({ signal }) => apiGet<AnalyticsStats>("/api/analytics/stats", { signal }),
+    queryFn: ({ signal }) => unwrapRead(api.analytics.stats.$get(undefined, { init: { signal } })),
   });
 
 export function useAnalyticsStats() {

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CampaignFigures } from "@shared/schemas/analytics";
-import { apiGet, urlFromQueryKey } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
+import type { DayRange } from "../lib/date-range";
 
-export const campaignFiguresQueryOptions = (range: { startDate: string; endDate: string }) =>
+export const campaignFiguresQueryOptions = (range: DayRange) =>
   queryOptions({
     queryKey: queryKeys.analyticsCampaigns(range),
-    queryFn: async ({ queryKey, signal }) => (await apiGet<CampaignFigures[]>(urlFromQueryKey(queryKey), { signal })) ?? [],
+    queryFn: async ({ signal }) => (await unwrapRead(api.analytics.campaigns.$get({ query: range }, { init: { signal } }))) ?? [],
   });
 
-export function useCampaignFigures(range: { startDate: string; endDate: string }) {
+export function useCampaignFigures(range: DayRange) {
   return useQuery({ ...campaignFiguresQueryOptions(range), placeholderData: keepPreviousData });
 }

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ClientStats } from "@shared/schemas/analytics";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const clientStatsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.clientStats,
-    queryFn: ({ signal }) => apiGet<ClientStats>("/api/analytics/client-stats", { signal }),
+    queryFn: ({ signal }) => unwrapRead(api.analytics["client-stats"].$get(undefined, { init: { signal } })),
   });
 
 export function useClientStats() {

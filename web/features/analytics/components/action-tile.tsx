@@ -1,6 +1,7 @@
 import { Link, type LinkProps } from "@tanstack/react-router";
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { MouseEvent } from "react";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 
 const tileClass =
   "group flex min-w-0 items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors hover:border-primary/50 hover:bg-muted/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
@@ -46,5 +47,19 @@ export function ActionTile({ item }: { item: ActionItem }) {
     <Link to={item.to} className={tileClass} data-testid={item.testId}>
       <TileBody icon={item.icon} label={item.label} hint={item.hint} />
     </Link>
+  );
+}
+
+// A card of action tiles under a title (the admin's quick actions, the client's main actions).
+export function ActionsCard({ title, items, testId, className, gridClassName }: { title: string; items: readonly ActionItem[]; testId: string; className?: string; gridClassName: string }) {
+  return (
+    <Card className={className} data-testid={testId}>
+      <CardHeading title={title} />
+      <CardContent className={gridClassName}>
+        {items.map((item) => (
+          <ActionTile key={item.testId} item={item} />
+        ))}
+      </CardContent>
+    </Card>
   );
 }

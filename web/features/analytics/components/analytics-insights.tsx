@@ -1,9 +1,8 @@
 import { useState } from "react";
+import type { DayPoint } from "@shared/schemas/analytics";
 import { CardSkeletons } from "@web/components/card-skeletons";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { T } from "@shared/strings";
-import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { useNow } from "@web/lib/use-now";
 import { useTimeseries } from "../api/get-timeseries";
 import { DEFAULT_PRESET, presetRange, type DayRange, type RangePreset } from "../lib/date-range";
@@ -13,7 +12,7 @@ import { CampaignFiguresTable } from "./campaign-figures-table";
 import { PerformanceTable } from "./performance-table";
 import { RangePicker, type RangeSelection } from "./range-picker";
 import { SentimentPanel } from "./sentiment-panel";
-import { TimeChart } from "./time-chart";
+import { CHART_COLOURS, TimeChart, type ChartSeries } from "./time-chart";
 
 type Choice = { preset: RangePreset } | { preset: "custom"; range: DayRange };
 
@@ -30,18 +29,17 @@ export function AnalyticsInsights() {
   const { data, isPending, isError, refetch, isPlaceholderData } = useTimeseries(selection.range);
   const points = data ?? [];
   const days = points.map((p) => p.day);
+  const serie = (label: string, value: (p: DayPoint) => number, colour: keyof typeof CHART_COLOURS): ChartSeries => ({
+    label,
+    values: points.map(value),
+    ...CHART_COLOURS[colour],
+  });
 
   let charts;
   if (isPending) {
     charts = <CardSkeletons count={3} cardClassName="h-72" className="grid-cols-1 xl:grid-cols-2" />;
   } else if (isError) {
-    charts = (
-      <EmptyState title={UI.timeseriesError} className="py-10">
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    charts = <LoadErrorState title={UI.timeseriesError} onRetry={refetch} className="py-10" small />;
   } else {
     charts = (
       <div className={isPlaceholderData ? "grid grid-cols-1 gap-4 opacity-60 transition-opacity xl:grid-cols-2" : "grid grid-cols-1 gap-4 transition-opacity xl:grid-cols-2"}>
@@ -53,8 +51,8 @@ export function AnalyticsInsights() {
             integer
             format={count}
             series={[
-              { label: UI.seriesStarted, values: points.map((p) => p.started), fill: "fill-primary", stroke: "stroke-primary", swatch: "bg-primary" },
-              { label: UI.seriesReplied, values: points.map((p) => p.replied), fill: "fill-sky-500", stroke: "stroke-sky-500", swatch: "bg-sky-500" },
+              serie(UI.seriesStarted, (p) => p.started, "primary"),
+              serie(UI.seriesReplied, (p) => p.replied, "sky"),
             ]}
           />
         </div>
@@ -64,7 +62,7 @@ export function AnalyticsInsights() {
           days={days}
           format={usd}
           area
-          series={[{ label: UI.seriesCost, values: points.map((p) => p.aiCost), fill: "fill-amber-500", stroke: "stroke-amber-500", swatch: "bg-amber-500" }]}
+          series={[serie(UI.seriesCost, (p) => p.aiCost, "amber")]}
         />
         <TimeChart
           testId="chart-campaigns"
@@ -73,11 +71,11 @@ export function AnalyticsInsights() {
           integer
           format={count}
           series={[
-            { label: UI.seriesSent, values: points.map((p) => p.campaignSent), fill: "fill-violet-500", stroke: "stroke-violet-500", swatch: "bg-violet-500" },
-            { label: UI.seriesDelivered, values: points.map((p) => p.campaignDelivered), fill: "fill-emerald-500", stroke: "stroke-emerald-500", swatch: "bg-emerald-500" },
-            { label: UI.campaignChartRead, values: points.map((p) => p.campaignRead), fill: "fill-sky-500", stroke: "stroke-sky-500", swatch: "bg-sky-500" },
-            { label: UI.campaignChartReplied, values: points.map((p) => p.campaignReplied), fill: "fill-primary", stroke: "stroke-primary", swatch: "bg-primary" },
-            { label: UI.campaignChartFailed, values: points.map((p) => p.campaignFailed), fill: "fill-rose-500", stroke: "stroke-rose-500", swatch: "bg-rose-500" },
+            serie(UI.seriesSent, (p) => p.campaignSent, "violet"),
+            serie(UI.seriesDelivered, (p) => p.campaignDelivered, "emerald"),
+            serie(UI.campaignChartRead, (p) => p.campaignRead, "sky"),
+            serie(UI.campaignChartReplied, (p) => p.campaignReplied, "primary"),
+            serie(UI.campaignChartFailed, (p) => p.campaignFailed, "rose"),
           ]}
         />
         <TimeChart
@@ -87,7 +85,7 @@ export function AnalyticsInsights() {
           format={eur}
           currency="€"
           area
-          series={[{ label: UI.seriesRevenue, values: points.map((p) => p.revenue), fill: "fill-emerald-500", stroke: "stroke-emerald-500", swatch: "bg-emerald-500" }]}
+          series={[serie(UI.seriesRevenue, (p) => p.revenue, "emerald")]}
         />
         <TimeChart
           testId="chart-converted"
@@ -95,7 +93,7 @@ export function AnalyticsInsights() {
           days={days}
           integer
           format={count}
-          series={[{ label: UI.seriesConverted, values: points.map((p) => p.converted), fill: "fill-violet-500", stroke: "stroke-violet-500", swatch: "bg-violet-500" }]}
+          series={[serie(UI.seriesConverted, (p) => p.converted, "violet")]}
         />
       </div>
     );

@@ -1,90 +1,65 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { T } from "@shared/strings";
+import type { CampaignFigures } from "@shared/schemas/analytics";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { useCampaignFigures } from "../api/get-campaign-figures";
-import { formatCount, formatPercent } from "../lib/format";
+import { LoadErrorState } from "@web/components/load-error-state";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { formatEur } from "@web/lib/euros";
+import { useCampaignFigures } from "../api/get-campaign-figures";
+import type { DayRange } from "../lib/date-range";
+import { formatCount, formatPercent } from "../lib/format";
+import { FiguresTable, type FigureColumn } from "./figures-table";
+
+const num = "py-2 pr-3 text-right tabular-nums";
+const wide = "hidden py-2 pr-3 text-right tabular-nums md:table-cell";
+const count = (header: string, className: string, value: (c: CampaignFigures) => number): FigureColumn<CampaignFigures> => ({
+  header,
+  headClassName: className,
+  cellClassName: className,
+  cell: (c) => formatCount(value(c)),
+});
+
+const COLUMNS: readonly FigureColumn<CampaignFigures>[] = [
+  count(UI.colSent, num, (c) => c.sent),
+  count(UI.colDelivered, wide, (c) => c.delivered),
+  count(UI.colRead, wide, (c) => c.read),
+  count(UI.colFailed, wide, (c) => c.failed),
+  count(UI.colReplied, wide, (c) => c.replied),
+  count(UI.colStopped, wide, (c) => c.stopped),
+  {
+    header: UI.colRate,
+    headClassName: num,
+    cellClassName: num,
+    cell: (c) => formatPercent(c.conversionRate),
+    title: (c) => `${formatCount(c.converted)} ${UI.colConverted.toLowerCase()}`,
+  },
+  { header: UI.colRevenue, headClassName: "py-2 text-right font-medium", cellClassName: "py-2 text-right font-semibold tabular-nums", cell: (c) => formatEur(c.revenue) },
+];
 
 // Per campaign over the chosen period: what its card counts, plus the leads it converted and their revenue.
-export function CampaignFiguresTable({ range }: { range: { startDate: string; endDate: string } }) {
+export function CampaignFiguresTable({ range }: { range: DayRange }) {
   const { data, isPending, isError, refetch } = useCampaignFigures(range);
   const rows = data ?? [];
-  const num = "py-2 pr-3 text-right tabular-nums";
-  const wide = "hidden py-2 pr-3 text-right tabular-nums md:table-cell";
   return (
     <Card className="min-w-0" data-testid="campaign-figures">
-      <CardHeader>
-        <CardTitle>{UI.campaignsTitle}</CardTitle>
-        <CardDescription>{UI.campaignsDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={UI.campaignsTitle} description={UI.campaignsDescription} />
       <CardContent>
         {isPending ? (
           <div className="h-24 animate-pulse rounded-lg bg-muted" aria-busy="true" />
         ) : isError ? (
-          <EmptyState title={UI.campaignsError} className="py-8">
-            <Button variant="outline" size="sm" onClick={() => void refetch()}>
-              {T.retry}
-            </Button>
-          </EmptyState>
+          <LoadErrorState title={UI.campaignsError} onRetry={refetch} className="py-8" small />
         ) : rows.length === 0 ? (
           <EmptyState title={UI.campaignsEmpty} className="py-8" />
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={UI.campaignsTitle}>
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="border-b text-left text-xs text-muted-foreground">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {UI.colCampaign}
-                  </th>
-                  <th scope="col" className={num}>
-                    {UI.colSent}
-                  </th>
-                  <th scope="col" className={wide}>
-                    {UI.colDelivered}
-                  </th>
-                  <th scope="col" className={wide}>
-                    {UI.colRead}
-                  </th>
-                  <th scope="col" className={wide}>
-                    {UI.colFailed}
-                  </th>
-                  <th scope="col" className={wide}>
-                    {UI.colReplied}
-                  </th>
-                  <th scope="col" className={wide}>
-                    {UI.colStopped}
-                  </th>
-                  <th scope="col" className={num}>
-                    {UI.colRate}
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    {UI.colRevenue}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => (
-                  <tr key={c.campaignId} className="border-b last:border-0" data-testid="campaign-figures-row">
-                    <th scope="row" className="py-2 pr-3 text-left font-medium" title={c.name}>
-                      <span className="block max-w-32 truncate sm:max-w-56">{c.name}</span>
-                    </th>
-                    <td className={num}>{formatCount(c.sent)}</td>
-                    <td className={wide}>{formatCount(c.delivered)}</td>
-                    <td className={wide}>{formatCount(c.read)}</td>
-                    <td className={wide}>{formatCount(c.failed)}</td>
-                    <td className={wide}>{formatCount(c.replied)}</td>
-                    <td className={wide}>{formatCount(c.stopped)}</td>
-                    <td className={num} title={`${formatCount(c.converted)} ${UI.colConverted.toLowerCase()}`}>
-                      {formatPercent(c.conversionRate)}
-                    </td>
-                    <td className="py-2 text-right font-semibold tabular-nums">{formatEur(c.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FiguresTable
+            label={UI.campaignsTitle}
+            nameHeader={UI.colCampaign}
+            nameWidth="max-w-32 sm:max-w-56"
+            name={(c) => c.name}
+            rows={rows}
+            rowKey={(c) => c.campaignId}
+            rowTestId="campaign-figures-row"
+            columns={COLUMNS}
+          />
         )}
       </CardContent>
     </Card>

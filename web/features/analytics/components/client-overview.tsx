@@ -1,9 +1,8 @@
 import { Calendar, List, Megaphone, MessageSquare, MessagesSquare, Reply } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { useClientStats } from "../api/get-client-stats";
 import { formatCount, formatPercent } from "../lib/format";
-import { ActionTile, type ActionItem } from "./action-tile";
+import { ActionsCard, type ActionItem } from "./action-tile";
 import { StatCard } from "./stat-card";
 
 const MAIN_ACTIONS: ActionItem[] = [
@@ -36,16 +35,7 @@ export function ClientOverview() {
           loading={isPending}
         />
       </div>
-      <Card data-testid="main-actions">
-        <CardHeader>
-          <CardTitle>{UI.mainActions}</CardTitle>
-        </CardHeader>
-        <CardContent className="grid grid-cols-1 gap-2 sm:grid-cols-2 2xl:grid-cols-4">
-          {MAIN_ACTIONS.map((item) => (
-            <ActionTile key={item.testId} item={item} />
-          ))}
-        </CardContent>
-      </Card>
+      <ActionsCard title={UI.mainActions} items={MAIN_ACTIONS} testId="main-actions" gridClassName="grid grid-cols-1 gap-2 sm:grid-cols-2 2xl:grid-cols-4" />
     </div>
   );
 }

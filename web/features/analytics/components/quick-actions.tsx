@@ -1,8 +1,7 @@
 import { Bot, FileText, MessageSquarePlus, Settings, Users } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { jumpToStartForm, START_FORM_ANCHOR } from "../lib/start-anchor";
-import { ActionTile, type ActionItem } from "./action-tile";
+import { ActionsCard, type ActionItem } from "./action-tile";
 
 const ACTIONS: ActionItem[] = [
   { label: UI.startConversation, hint: UI.startConversationHint, icon: MessageSquarePlus, hash: START_FORM_ANCHOR, onJump: () => jumpToStartForm(), testId: "quick-action-start" },
@@ -13,16 +12,5 @@ const ACTIONS: ActionItem[] = [
 ];
 
 export function QuickActions() {
-  return (
-    <Card className="min-w-0" data-testid="quick-actions">
-      <CardHeader>
-        <CardTitle>{UI.quickActions}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid grid-cols-1 gap-2">
-        {ACTIONS.map((item) => (
-          <ActionTile key={item.testId} item={item} />
-        ))}
-      </CardContent>
-    </Card>
-  );
+  return <ActionsCard title={UI.quickActions} items={ACTIONS} testId="quick-actions" className="min-w-0" gridClassName="grid grid-cols-1 gap-2" />;
 }

@@ -1,11 +1,12 @@
 import { BarChart3 } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { EmptyState } from "@web/components/empty-state";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { formatAxisPercent, formatPercent } from "../lib/format";
 import { CHART_CATEGORIES, categoryTone, quickChart, TONE_CLASSES, toneLabel, type CategoryTone } from "../lib/performance";
+import { PulseRows } from "./pulse-rows";
 
 const GRID = [0.25, 0.5, 0.75, 1];
 
@@ -16,13 +17,7 @@ export function QuickAnalyticsCard() {
 
   let body;
   if (isPending) {
-    body = (
-      <div className="grid grid-cols-1 gap-3" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-6 animate-pulse rounded-md bg-muted" />
-        ))}
-      </div>
-    );
+    body = <PulseRows className="gap-3" rowClassName="h-6 rounded-md" />;
   } else if (chart.shown.length === 0) {
     body = <EmptyState title={UI.noData} icon={<BarChart3 className="size-6" aria-hidden />} className="py-8" />;
   } else {
@@ -86,10 +81,7 @@ export function QuickAnalyticsCard() {
 
   return (
     <Card className="min-w-0" data-testid="quick-analytics">
-      <CardHeader>
-        <CardTitle>{UI.quickAnalytics}</CardTitle>
-        <CardDescription>{UI.quickAnalyticsDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={UI.quickAnalytics} description={UI.quickAnalyticsDescription} />
       <CardContent>{body}</CardContent>
     </Card>
   );

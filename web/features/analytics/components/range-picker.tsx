@@ -1,6 +1,7 @@
 import { CalendarRange } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
+import { T } from "@shared/strings";
 import { romeDay } from "@shared/rome-time";
 import { Button } from "@web/components/ui/button";
 import { FieldError, Label } from "@web/components/ui/field";
@@ -12,6 +13,42 @@ import { fullDay } from "@web/lib/chart-scale";
 export type RangeSelection = { preset: RangePreset; range: DayRange } | { preset: "custom"; range: DayRange };
 
 const PRESET_LABELS: Record<RangePreset, string> = { 7: UI.last7, 30: UI.last30, 90: UI.last90 };
+
+// One day of the custom period; errorId names the period's error once it has one.
+function DayField({
+  id,
+  label,
+  value,
+  max,
+  onChange,
+  errorId,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  max: string;
+  onChange: (value: string) => void;
+  errorId: string | undefined;
+  testId: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={!!errorId}
+        aria-describedby={errorId}
+        className="w-40"
+        data-testid={testId}
+      />
+    </div>
+  );
+}
 
 // Last 7/30/90 Rome days, or a custom start and end (no future days, end not before start, ≤ 92 days).
 export function RangePicker({
@@ -84,34 +121,8 @@ export function RangePicker({
       </div>
       {customOpen ? (
         <form id={`${id}-custom`} className="flex flex-wrap items-end gap-3" onSubmit={apply} noValidate>
-          <div className="grid grid-cols-1 gap-1.5">
-            <Label htmlFor={`${id}-start`}>{UI.startDate}</Label>
-            <Input
-              id={`${id}-start`}
-              type="date"
-              value={start}
-              max={today}
-              onChange={(e) => setStart(e.target.value)}
-              aria-invalid={!!error}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="w-40"
-              data-testid="range-start"
-            />
-          </div>
-          <div className="grid grid-cols-1 gap-1.5">
-            <Label htmlFor={`${id}-end`}>{UI.endDate}</Label>
-            <Input
-              id={`${id}-end`}
-              type="date"
-              value={end}
-              max={today}
-              onChange={(e) => setEnd(e.target.value)}
-              aria-invalid={!!error}
-              aria-describedby={error ? `${id}-error` : undefined}
-              className="w-40"
-              data-testid="range-end"
-            />
-          </div>
+          <DayField id={`${id}-start`} label={T.startDate} value={start} max={today} onChange={setStart} errorId={error ? `${id}-error` : undefined} testId="range-start" />
+          <DayField id={`${id}-end`} label={T.endDate} value={end} max={today} onChange={setEnd} errorId={error ? `${id}-error` : undefined} testId="range-end" />
           <Button type="submit" size="default" data-testid="range-apply">
             {UI.apply}
           </Button>

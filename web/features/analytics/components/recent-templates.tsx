@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { CircleCheck, CircleX, Clock, FilePen, FileText, Plus, type LucideIcon } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { CATEGORY_LABELS } from "@shared/constants";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_STATUS_LABELS } from "@shared/texts/templates";
@@ -9,6 +9,7 @@ import { Badge, type BadgeProps } from "@web/components/ui/badge";
 import { buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useTemplates } from "@web/lib/queries/get-templates";
+import { PulseRows } from "./pulse-rows";
 
 export const RECENT_TEMPLATES = 3;
 
@@ -41,13 +42,7 @@ export function RecentTemplatesCard() {
 
   let body;
   if (isPending) {
-    body = (
-      <div className="grid grid-cols-1 gap-2" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="h-14 animate-pulse rounded-lg bg-muted" />
-        ))}
-      </div>
-    );
+    body = <PulseRows className="gap-2" rowClassName="h-14 rounded-lg" />;
   } else if (shown.length === 0) {
     body = (
       <EmptyState title={UI.noTemplates} icon={<FileText className="size-6" aria-hidden />} className="py-8">

@@ -1,5 +1,5 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { useNow } from "@web/lib/use-now";
 import { useAnalyticsStats } from "../api/get-analytics-stats";
 import { useCampaignFigures } from "../api/get-campaign-figures";
@@ -27,10 +27,7 @@ export function RevenueCard() {
   const topTemplates = (stats.data?.performance ?? []).filter((p) => p.revenue > 0).sort((a, b) => b.revenue - a.revenue).slice(0, 3);
   return (
     <Card className="min-w-0" data-testid="revenue-card">
-      <CardHeader>
-        <CardTitle>{UI.revenueTitle}</CardTitle>
-        <CardDescription>{UI.revenueDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading title={UI.revenueTitle} description={UI.revenueDescription} />
       <CardContent className="grid min-w-0 grid-cols-1 gap-4">
         <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
           <div>

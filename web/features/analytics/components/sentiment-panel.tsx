@@ -1,10 +1,9 @@
 import { Smile, ThumbsDown, ThumbsUp } from "lucide-react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import type { SentimentGroup } from "@shared/schemas/analytics";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { useSentiment } from "../api/get-sentiment";
@@ -48,13 +47,7 @@ export function SentimentPanel() {
   if (isPending) {
     body = <div className="h-32 animate-pulse rounded-lg bg-muted" aria-busy="true" />;
   } else if (isError) {
-    body = (
-      <EmptyState title={UI.sentimentError} className="py-8">
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={UI.sentimentError} onRetry={refetch} className="py-8" small />;
   } else if (groups.length === 0) {
     body = <EmptyState title={UI.sentimentEmpty} icon={<Smile className="size-6" aria-hidden />} className="py-8" />;
   } else {

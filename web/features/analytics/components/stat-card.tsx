@@ -2,15 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 
-export function StatCard({
-  label,
-  value,
-  hint,
-  icon: Icon,
-  loading = false,
-  className,
-  testId,
-}: {
+export interface StatCardProps {
   label: string;
   value: string;
   hint?: string;
@@ -18,7 +10,9 @@ export function StatCard({
   loading?: boolean;
   className?: string;
   testId?: string;
-}) {
+}
+
+export function StatCard({ label, value, hint, icon: Icon, loading = false, className, testId }: StatCardProps) {
   return (
     <Card className={cn("min-w-0 p-4 sm:p-5", className)} data-testid={testId}>
       <div className="flex items-start justify-between gap-3">

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
+import { ChartValueGrid } from "@web/components/chart-value-grid";
 import { cn } from "@web/lib/cn";
 import { axisDecimals, band, chartKind, fullDay, labelIndexes, linePath, niceTicks, plotWidth, pointX, shortDay, yOf, type Box } from "@web/lib/chart-scale";
 import { useElementWidth } from "@web/lib/use-element-width";
@@ -12,6 +13,16 @@ export interface ChartSeries {
   stroke: string;
   swatch: string;
 }
+
+// The series' colours, as literal Tailwind classes.
+export const CHART_COLOURS = {
+  primary: { fill: "fill-primary", stroke: "stroke-primary", swatch: "bg-primary" },
+  sky: { fill: "fill-sky-500", stroke: "stroke-sky-500", swatch: "bg-sky-500" },
+  amber: { fill: "fill-amber-500", stroke: "stroke-amber-500", swatch: "bg-amber-500" },
+  violet: { fill: "fill-violet-500", stroke: "stroke-violet-500", swatch: "bg-violet-500" },
+  emerald: { fill: "fill-emerald-500", stroke: "stroke-emerald-500", swatch: "bg-emerald-500" },
+  rose: { fill: "fill-rose-500", stroke: "stroke-rose-500", swatch: "bg-rose-500" },
+} as const;
 
 const HEIGHT = 220;
 
@@ -72,17 +83,7 @@ export function TimeChart({
         <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="block">
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{`${range}. ${summary}`}</desc>
-          {ticks.map((t) => {
-            const y = yOf(t, top, box);
-            return (
-              <g key={t}>
-                <line x1={box.left} x2={width - box.right} y1={y} y2={y} className="stroke-border" strokeDasharray={t === 0 ? undefined : "3 4"} />
-                <text x={box.left - 8} y={y} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground text-[10px] tabular-nums">
-                  {tickText(t)}
-                </text>
-              </g>
-            );
-          })}
+          <ChartValueGrid ticks={ticks} top={top} box={box} label={tickText} />
           {kind === "bar"
             ? days.map((day, i) => {
                 const b = band(i, days.length, box, series.length);

@@ -1,5 +1,6 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
-import { MAX_RANGE_DAYS } from "@shared/analytics-texts";
+import { MAX_RANGE_DAYS } from "@shared/constants";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
+import { T } from "@shared/strings";
 import { addDays as shiftDay, isCalendarDay, romeDay } from "@shared/rome-time";
 
 export const RANGE_PRESETS = [7, 30, 90] as const;
@@ -33,7 +34,7 @@ export function checkCustomRange(startDate: string, endDate: string, now: Date =
   if (!isCalendarDay(startDate) || !isCalendarDay(endDate)) return { ok: false, error: UI.rangeInvalid };
   const today = romeDay(now);
   if (startDate > today || endDate > today) return { ok: false, error: UI.rangeFuture };
-  if (endDate < startDate) return { ok: false, error: UI.rangeEndBeforeStart };
+  if (endDate < startDate) return { ok: false, error: T.endBeforeStart };
   const range = { startDate, endDate };
   if (rangeLength(range) > MAX_RANGE_DAYS) return { ok: false, error: UI.rangeTooLong(MAX_RANGE_DAYS) };
   return { ok: true, range };

@@ -1,4 +1,4 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { CATEGORY_LABELS } from "@shared/constants";
 import type { TemplatePerformance } from "@shared/schemas/analytics";
 import { niceTicks } from "@web/lib/chart-scale";

@@ -1,4 +1,4 @@
-import { ANALYTICS_UI as UI } from "@shared/analytics-texts";
+import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 
 export const PREVIEW_MESSAGES = 3;

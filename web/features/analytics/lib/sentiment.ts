@@ -1,4 +1,5 @@
-import { SENTIMENT_CATEGORIES, SENTIMENT_CATEGORY_LABELS, type SentimentCategory } from "@shared/analytics-texts";
+import { SENTIMENT_CATEGORIES, type SentimentCategory } from "@shared/constants";
+import { SENTIMENT_CATEGORY_LABELS } from "@shared/texts/analytics";
 import type { SentimentGroup } from "@shared/schemas/analytics";
 
 export function sentimentLabel(category: string): string {

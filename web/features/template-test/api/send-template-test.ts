@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TemplateTestResult } from "@shared/schemas/template-test";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 
 export interface TemplateTestInput {
@@ -9,15 +10,13 @@ export interface TemplateTestInput {
   variables: Record<string, string>;
 }
 
-export function sendTemplateTest(input: TemplateTestInput) {
-  return apiRequest<TemplateTestResult>("POST", "/api/template-test/send", input);
-}
+export const sendTemplateTest = (input: TemplateTestInput) => unwrap(api["template-test"].send.$post({ json: input }));
 
-export function useSendTemplateTest() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The test lands in that number's conversation: the lists and counts change.
+export const useSendTemplateTest = () =>
+  useApiMutation({
     mutationFn: sendTemplateTest,
-    // The test lands in that number's conversation: the lists and counts change.
-    onSuccess: () => refreshConversationSummaries(queryClient),
+    refresh: (queryClient) => refreshConversationSummaries(queryClient),
+    errorTitle: TX.failedTitle,
+    errorFallback: T.unknownError,
   });
-}

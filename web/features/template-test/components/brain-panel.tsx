@@ -1,6 +1,6 @@
 import { Bot, Brain, History, MessageSquareHeart } from "lucide-react";
-import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 
 const ICONS = { prompt: Bot, memory: Brain, feedback: MessageSquareHeart, context: History } as const;
 
@@ -8,16 +8,10 @@ const ICONS = { prompt: Bot, memory: Brain, feedback: MessageSquareHeart, contex
 export function BrainPanel() {
   return (
     <Card className="min-w-0" data-testid="brain-panel">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Brain className="size-4 text-primary" aria-hidden />
-          {UI.panelTitle}
-        </CardTitle>
-        <CardDescription>{UI.panelIntro}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<Brain className="size-4 text-primary" aria-hidden />} title={TX.panelTitle} description={TX.panelIntro} />
       <CardContent className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <ul className="grid gap-3 sm:grid-cols-2">
-          {UI.modules.map((m) => {
+          {TX.modules.map((m) => {
             const Icon = ICONS[m.key as keyof typeof ICONS] ?? Bot;
             return (
               <li key={m.key} className="flex gap-3 rounded-lg border bg-muted/30 p-3">
@@ -34,17 +28,17 @@ export function BrainPanel() {
         </ul>
         <section className="rounded-lg border bg-muted/30 p-3" aria-labelledby="feedback-entry-title">
           <h3 id="feedback-entry-title" className="text-sm font-semibold">
-            {UI.feedbackEntryTitle}
+            {TX.feedbackEntryTitle}
           </h3>
           <dl className="mt-2 grid gap-1.5 text-xs">
-            {UI.feedbackEntryFields.map((f) => (
+            {TX.feedbackEntryFields.map((f) => (
               <div key={f.name} className="grid gap-0.5">
                 <dt className="font-mono font-semibold text-primary">{f.name}</dt>
                 <dd className="text-muted-foreground">
                   {f.text}
                   {f.name === "feedback_data" ? (
                     <dl className="mt-1 grid gap-1 border-l-2 border-primary/30 pl-3">
-                      {UI.feedbackDataFields.map((d) => (
+                      {TX.feedbackDataFields.map((d) => (
                         <div key={d.name} className="flex flex-wrap gap-x-2">
                           <dt className="font-mono font-medium text-foreground">{d.name}</dt>
                           <dd>{d.text}</dd>

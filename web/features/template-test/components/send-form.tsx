@@ -1,16 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { MessageCircle, Send } from "lucide-react";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import { TEMPLATE_TEST_TEXTS as TX, type TemplateTestResult } from "@shared/schemas/template-test";
-import { T } from "@shared/strings";
+import type { TemplateTestResult } from "@shared/schemas/template-test";
 import { Button, buttonVariants } from "@web/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSendTemplateTest } from "../api/send-template-test";
 import { checkTemplateTest, previewText, templateVariables } from "../lib/template-test";
@@ -48,33 +46,27 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
         setResult(sent);
         toast({
           title: TX.sentTitle,
-          description: sent.sandbox ? UI.sentSandbox(sent.phoneNumber) : UI.sentTo(sent.phoneNumber),
+          description: sent.sandbox ? TX.sentSandbox(sent.phoneNumber) : TX.sentTo(sent.phoneNumber),
           variant: "success",
         });
       },
-      onError: (err) => toast({ title: TX.failedTitle, description: serverMessage(err, err.message || T.unknownError), variant: "destructive" }),
     });
   };
 
   return (
     <Card className="min-w-0" data-testid="template-test-form">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Send className="size-4 text-primary" aria-hidden />
-          {UI.formTitle}
-        </CardTitle>
-      </CardHeader>
+      <CardHeading icon={<Send className="size-4 text-primary" aria-hidden />} title={TX.formTitle} />
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <div className="grid gap-1.5">
-            <p className="text-sm font-medium">{UI.templateLabel}</p>
+            <p className="text-sm font-medium">{TX.templateLabel}</p>
             {template ? (
               <div className="flex items-center justify-between gap-2 rounded-lg border bg-muted/40 px-3 py-2" data-testid="selected-template">
                 <span className="min-w-0 truncate text-sm font-semibold">{template.friendlyName}</span>
                 <TemplateStatusBadge status={template.status} />
               </div>
             ) : (
-              <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{UI.noTemplateSelected}</p>
+              <p className="rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground">{TX.noTemplateSelected}</p>
             )}
             {errors.template ? (
               <p role="alert" className="text-xs font-medium text-destructive">
@@ -83,14 +75,14 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
             ) : null}
           </div>
 
-          <Field label={UI.phoneLabel} htmlFor={`${id}-phone`} error={errors.phone} hint={UI.phoneHint}>
+          <Field label={TX.phoneLabel} htmlFor={`${id}-phone`} error={errors.phone} hint={TX.phoneHint}>
             <Input
               id={`${id}-phone`}
               name="phone"
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              placeholder={UI.phonePlaceholder}
+              placeholder={TX.phonePlaceholder}
               value={phone}
               aria-invalid={!!errors.phone}
               aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
@@ -104,16 +96,16 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
 
           {template ? (
             <fieldset className="grid gap-3">
-              <legend className="mb-1 text-sm font-medium">{UI.variablesTitle}</legend>
-              {positions.length === 0 ? <p className="text-sm text-muted-foreground">{UI.noVariables}</p> : null}
+              <legend className="mb-1 text-sm font-medium">{TX.variablesTitle}</legend>
+              {positions.length === 0 ? <p className="text-sm text-muted-foreground">{TX.noVariables}</p> : null}
               <div className="grid gap-3 sm:grid-cols-2">
                 {positions.map((p) => (
-                  <Field key={p} label={UI.variableLabel(p)} htmlFor={`${id}-var-${p}`}>
+                  <Field key={p} label={TX.variableLabel(p)} htmlFor={`${id}-var-${p}`}>
                     <Input
                       id={`${id}-var-${p}`}
                       name={`variable-${p}`}
                       maxLength={1024}
-                      placeholder={UI.variablePlaceholder(p)}
+                      placeholder={TX.variablePlaceholder(p)}
                       value={variables[p] ?? ""}
                       aria-invalid={!!errors.variables && !(variables[p] ?? "").trim()}
                       onChange={(e) => {
@@ -135,7 +127,7 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
 
           {template ? (
             <div className="grid gap-1.5">
-              <p className="text-sm font-medium">{UI.previewTitle}</p>
+              <p className="text-sm font-medium">{TX.previewTitle}</p>
               <div className="rounded-lg bg-muted/60 p-3">
                 <p
                   className="ml-auto max-w-[85%] rounded-2xl rounded-tr-sm bg-primary/15 px-3 py-2 text-sm break-words whitespace-pre-wrap"
@@ -150,14 +142,14 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
 
           <Button type="submit" disabled={send.isPending} data-testid="template-test-send">
             {send.isPending ? <Spinner /> : <Send aria-hidden />}
-            {send.isPending ? UI.sending : UI.send}
+            {send.isPending ? TX.sending : TX.send}
           </Button>
         </form>
 
         {result ? (
           <div className="mt-4 grid gap-2 rounded-lg border border-success/40 bg-success/5 p-3 text-sm" role="status" data-testid="template-test-result">
             <p className="text-xs font-semibold text-muted-foreground">
-              {UI.resultTitle} · {result.phoneNumber}
+              {TX.resultTitle} · {result.phoneNumber}
             </p>
             <p className="break-words whitespace-pre-wrap">{result.content}</p>
             <Link
@@ -166,7 +158,7 @@ export function SendForm({ template }: { template: ProviderTemplate | undefined 
               className={buttonVariants({ variant: "outline", size: "sm", className: "justify-self-start" })}
             >
               <MessageCircle aria-hidden />
-              {result.sandbox ? UI.openSimulator : UI.openChat}
+              {result.sandbox ? TX.openSimulator : TX.openChat}
             </Link>
           </div>
         ) : null}

@@ -1,4 +1,4 @@
-import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import { Badge, type BadgeProps } from "@web/components/ui/badge";
 import { statusTone, type StatusTone } from "../lib/template-test";
 
@@ -13,7 +13,7 @@ export function TemplateStatusBadge({ status }: { status: string }) {
   const tone = statusTone(status);
   return (
     <Badge variant={VARIANTS[tone]} data-tone={tone} data-testid="template-status">
-      {UI.statusLabels[status] ?? status}
+      {TX.statusLabels[status] ?? status}
     </Badge>
   );
 }

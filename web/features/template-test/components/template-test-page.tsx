@@ -1,10 +1,8 @@
 import { FileText } from "lucide-react";
 import { useState } from "react";
-import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
-import { TEMPLATE_TEST_TEXTS as TX } from "@shared/schemas/template-test";
-import { T } from "@shared/strings";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { useProviderTemplates } from "@web/lib/queries/get-provider-templates";
@@ -24,19 +22,13 @@ export function TemplateTestPage() {
     list = (
       <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
         <Spinner />
-        {UI.loadingTemplates}
+        {TX.loadingTemplates}
       </p>
     );
   } else if (isError) {
-    list = (
-      <EmptyState title={TX.loadError(serverMessage(error, error.message))}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    list = <LoadErrorState title={TX.loadError(serverMessage(error, error.message))} onRetry={refetch} />;
   } else if (!templates || templates.length === 0) {
-    list = <EmptyState title={UI.templatesEmpty} icon={<FileText className="size-6" aria-hidden />} />;
+    list = <EmptyState title={TX.templatesEmpty} icon={<FileText className="size-6" aria-hidden />} />;
   } else {
     list = <TemplateList templates={templates} selectedSid={selectedSid} onSelect={setSelectedSid} />;
   }
@@ -48,10 +40,10 @@ export function TemplateTestPage() {
         <Card className="min-w-0">
           <CardHeader>
             <div className="flex items-center justify-between gap-2">
-              <CardTitle>{UI.templatesTitle}</CardTitle>
-              {templates && templates.length > 0 ? <span className="text-xs text-muted-foreground">{UI.templatesCount(templates.length)}</span> : null}
+              <CardTitle>{TX.templatesTitle}</CardTitle>
+              {templates && templates.length > 0 ? <span className="text-xs text-muted-foreground">{TX.templatesCount(templates.length)}</span> : null}
             </div>
-            <CardDescription>{UI.onlyApproved}</CardDescription>
+            <CardDescription>{TX.onlyApproved}</CardDescription>
           </CardHeader>
           <CardContent>{list}</CardContent>
         </Card>

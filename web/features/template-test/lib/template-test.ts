@@ -1,7 +1,7 @@
-import { TEMPLATE_TEST_UI as UI } from "@shared/ai-brain-texts";
+import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
 import { renderTemplate } from "@shared/sandbox-templates";
-import { STATUS_COLOURS, TEMPLATE_TEST_TEXTS as TX, templateTestSchema } from "@shared/schemas/template-test";
+import { STATUS_COLOURS, templateTestSchema } from "@shared/schemas/template-test";
 
 export type StatusTone = "green" | "yellow" | "red" | "grey";
 
@@ -48,9 +48,9 @@ export function checkTemplateTest(form: TemplateTestForm, template: ProviderTemp
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path[0] === "variables" ? "variables" : issue.path[0] === "templateSid" ? "template" : "phone";
-    return { ok: false, title: field === "variables" ? UI.invalidVariablesTitle : UI.invalidPhoneTitle, message: issue.message, field };
+    return { ok: false, title: field === "variables" ? TX.invalidVariablesTitle : TX.invalidPhoneTitle, message: issue.message, field };
   }
   const missing = positions.filter((p) => !variables[p]);
-  if (missing.length > 0) return { ok: false, title: UI.invalidVariablesTitle, message: TX.missingVariables(missing), field: "variables" };
+  if (missing.length > 0) return { ok: false, title: TX.invalidVariablesTitle, message: TX.missingVariables(missing), field: "variables" };
   return { ok: true, data: parsed.data };
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { POLL_MS } from "@shared/constants";
 import type { UsageReport } from "@shared/schemas/ai-usage";
-import { throwIfResNotOk, urlFromQueryKey } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 import { usageQuery, type UsageFilterValues } from "../lib/usage-format";
 
@@ -10,12 +10,12 @@ export interface UsageReportPage {
   nextCursor: string | null;
 }
 
-// One page of the report's rows (with the aggregates over every row) and the `before` of the next page.
+// One page of the report's rows (with the aggregates over every row) and the `before` of the next page,
+// which the answer's X-Next-Cursor header carries.
 async function fetchUsagePage(filter: UsageFilterValues, before: string | null, signal?: AbortSignal): Promise<UsageReportPage> {
-  const url = urlFromQueryKey(queryKeys.usageReport({ ...usageQuery(filter), ...(before ? { before } : {}) }));
-  const res = await fetch(url, { credentials: "include", signal });
-  await throwIfResNotOk(res);
-  return { report: (await res.json()) as UsageReport, nextCursor: res.headers.get("X-Next-Cursor") };
+  const { limit, ...rest } = usageQuery(filter);
+  const res = await api["openai-usage"].$get({ query: { limit: String(limit), ...rest, ...(before ? { before } : {}) } }, { init: { signal } });
+  return { report: await unwrap(Promise.resolve(res)), nextCursor: res.headers.get("X-Next-Cursor") };
 }
 
 export const usageReportQueryOptions = (filter: UsageFilterValues) =>

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { UsageStats } from "@shared/schemas/usage";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const usageStatsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.usageStats,
-    queryFn: ({ signal }) => apiGet<UsageStats>("/api/openai-usage/stats", { signal }),
+    queryFn: ({ signal }) => unwrapRead(api["openai-usage"].stats.$get(undefined, { init: { signal } })),
   });
 
 export function useUsageStats() {

@@ -1,20 +1,19 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BudgetStatus } from "@shared/schemas/ai-usage";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
 // null clears the cap.
-export function setBudget(monthlyLimitUsd: number | null) {
-  return apiRequest<BudgetStatus>("PUT", "/api/openai-usage/budget", { monthlyLimitUsd });
-}
+export const setBudget = (monthlyLimitUsd: number | null) => unwrap(api["openai-usage"].budget.$put({ json: { monthlyLimitUsd } }));
 
-export function useSetBudget() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetBudget = () =>
+  useApiMutation({
     mutationFn: setBudget,
-    onSuccess: (status) => {
-      if (status) queryClient.setQueryData(queryKeys.usageBudget, status);
+    refresh: (queryClient, status) => {
+      queryClient.setQueryData(queryKeys.usageBudget, status);
       return queryClient.invalidateQueries({ queryKey: queryKeys.usageBudget });
     },
+    errorTitle: TX.budgetSaveError,
+    errorFallback: T.invalidInput,
   });
-}

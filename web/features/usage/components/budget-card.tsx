@@ -1,9 +1,9 @@
 import { CircleCheck, OctagonAlert, Wallet } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
@@ -43,30 +43,19 @@ export function BudgetCard() {
     save.mutate(parsed.value, {
       onSuccess: () => {
         setInput("");
-        toast({ title: UI.budgetSaved, description: formatUsd(parsed.value, 2), variant: "success" });
+        toast({ title: TX.budgetSaved, description: formatUsd(parsed.value, 2), variant: "success" });
       },
-      onError: (err) => toast({ title: UI.budgetSaveError, description: serverMessage(err, T.invalidInput), variant: "destructive" }),
     });
   };
 
-  const clear = () =>
-    save.mutate(null, {
-      onSuccess: () => toast({ title: UI.budgetCleared, variant: "success" }),
-      onError: (err) => toast({ title: UI.budgetSaveError, description: serverMessage(err, T.invalidInput), variant: "destructive" }),
-    });
+  const clear = () => save.mutate(null, { onSuccess: () => toast({ title: TX.budgetCleared, variant: "success" }) });
 
   const percent = budget ? budgetPercent(budget.spentThisMonth, budget.monthlyLimitUsd) : null;
   const reached = budget ? !budget.allowed : false;
 
   return (
     <Card className={cn("min-w-0", reached && "border-destructive/60")} data-testid="budget-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Wallet className="size-4 text-primary" aria-hidden />
-          {UI.budgetTitle}
-        </CardTitle>
-        <CardDescription>{UI.budgetDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<Wallet className="size-4 text-primary" aria-hidden />} title={TX.budgetTitle} description={TX.budgetDescription} />
       <CardContent className="grid gap-4">
         {isPending ? (
           <div className="flex justify-center py-4">
@@ -74,7 +63,7 @@ export function BudgetCard() {
           </div>
         ) : isError || !budget ? (
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-            {serverMessage(loadError, UI.budgetLoadError)}
+            {serverMessage(loadError, TX.budgetLoadError)}
             <Button size="sm" variant="outline" onClick={() => void refetch()}>
               {T.retry}
             </Button>
@@ -85,25 +74,25 @@ export function BudgetCard() {
               <div role="alert" className="grid gap-1 rounded-lg border border-destructive/60 bg-destructive/10 p-3 text-sm text-destructive" data-testid="budget-reason">
                 <p className="flex items-center gap-2 font-semibold">
                   <OctagonAlert className="size-4 shrink-0" aria-hidden />
-                  {UI.budgetReachedTitle}
+                  {TX.budgetReachedTitle}
                 </p>
                 {budget.reason ? <p>{budget.reason}</p> : null}
               </div>
             ) : (
               <p className="flex items-center gap-2 text-sm text-success">
                 <CircleCheck className="size-4 shrink-0" aria-hidden />
-                {UI.budgetOk}
+                {TX.budgetOk}
               </p>
             )}
-            <p className="text-xs text-muted-foreground">{UI.budgetMonth(monthLabel(budget.month))}</p>
+            <p className="text-xs text-muted-foreground">{TX.budgetMonth(monthLabel(budget.month))}</p>
             <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               <Figure
-                label={UI.budgetLimit}
-                value={budget.monthlyLimitUsd === null ? UI.budgetNoLimit : formatUsd(budget.monthlyLimitUsd, 2)}
+                label={TX.budgetLimit}
+                value={budget.monthlyLimitUsd === null ? TX.budgetNoLimit : formatUsd(budget.monthlyLimitUsd, 2)}
                 testId="budget-limit"
               />
-              <Figure label={UI.budgetSpent} value={formatUsd(budget.spentThisMonth)} testId="budget-spent" />
-              <Figure label={UI.budgetRemaining} value={budget.remaining === null ? "—" : formatUsd(budget.remaining)} testId="budget-remaining" />
+              <Figure label={TX.budgetSpent} value={formatUsd(budget.spentThisMonth)} testId="budget-spent" />
+              <Figure label={TX.budgetRemaining} value={budget.remaining === null ? "—" : formatUsd(budget.remaining)} testId="budget-remaining" />
             </dl>
             {percent !== null ? (
               <div className="grid gap-1">
@@ -113,23 +102,23 @@ export function BudgetCard() {
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={percent}
-                  aria-label={UI.budgetUsed(percent)}
+                  aria-label={TX.budgetUsed(percent)}
                 >
                   <div
                     className={cn("h-full rounded-full", percent >= 100 ? "bg-destructive" : percent >= 80 ? "bg-warning" : "bg-primary")}
                     style={{ width: `${percent}%` }}
                   />
                 </div>
-                <p className="text-xs text-muted-foreground">{UI.budgetUsed(percent)}</p>
+                <p className="text-xs text-muted-foreground">{TX.budgetUsed(percent)}</p>
               </div>
             ) : null}
             <form className="grid gap-2 sm:flex sm:items-end" onSubmit={submit} noValidate>
-              <Field label={UI.budgetLimitLabel} htmlFor={`${id}-limit`} error={error ?? undefined} className="sm:flex-1">
+              <Field label={TX.budgetLimitLabel} htmlFor={`${id}-limit`} error={error ?? undefined} className="sm:flex-1">
                 <Input
                   id={`${id}-limit`}
                   name="monthlyLimitUsd"
                   inputMode="decimal"
-                  placeholder={budget.monthlyLimitUsd === null ? UI.budgetLimitPlaceholder : String(budget.monthlyLimitUsd)}
+                  placeholder={budget.monthlyLimitUsd === null ? TX.budgetLimitPlaceholder : String(budget.monthlyLimitUsd)}
                   value={input}
                   aria-invalid={!!error}
                   aria-describedby={error ? `${id}-limit-error` : undefined}
@@ -141,11 +130,11 @@ export function BudgetCard() {
               </Field>
               <div className="flex gap-2">
                 <Button type="submit" disabled={save.isPending} className="flex-1 sm:flex-none">
-                  {UI.budgetSave}
+                  {TX.budgetSave}
                 </Button>
                 {budget.monthlyLimitUsd !== null ? (
                   <Button variant="outline" onClick={clear} disabled={save.isPending} className="flex-1 sm:flex-none">
-                    {UI.budgetClear}
+                    {TX.budgetClear}
                   </Button>
                 ) : null}
               </div>

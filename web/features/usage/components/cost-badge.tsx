@@ -1,5 +1,5 @@
 import { TriangleExclamationPoint } from "lucide-react";
-import { T } from "@shared/strings";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { cn } from "@web/lib/cn";
 import { useUsageStats } from "../api/get-usage-stats";
 import { costBadge } from "../lib/cost-badge";
@@ -8,7 +8,7 @@ export function CostBadge({ className }: { className?: string }) {
   const { data } = useUsageStats();
   if (!data) return null;
   const badge = costBadge(data.totalCost);
-  const title = badge.warning ? T.costBadgeWarning(badge.text) : T.costBadgeTitle(badge.text);
+  const title = badge.warning ? TX.costBadgeWarning(badge.text) : TX.costBadgeTitle(badge.text);
   return (
     <span
       data-testid="cost-badge"

@@ -1,10 +1,12 @@
 import { useId } from "react";
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
+import { ChartValueGrid } from "@web/components/chart-value-grid";
 import type { UsageReport } from "@shared/schemas/ai-usage";
 import { axisDecimals, fullDay, labelEvery, linePath, niceTicks, shortDay, xLabelIndexes, yOf, type Box } from "@web/lib/chart-scale";
 import { fillDays, linePoints } from "../lib/daily-series";
 import { formatUsd } from "../lib/usage-format";
 import { useElementWidth } from "@web/lib/use-element-width";
+import { ChartFigure } from "./chart-figure";
 
 const HEIGHT = 200;
 
@@ -28,43 +30,26 @@ export function DailyCostChart({ days }: { days: UsageReport["byDay"] }) {
   const summary = series.map((d) => `${shortDay(d.day)} ${formatUsd(d.value)}`).join("; ");
 
   return (
-    <figure className="grid content-start gap-2" data-testid="day-chart">
-      <figcaption className="text-sm font-semibold">{UI.byDayTitle}</figcaption>
-      <div ref={ref} className="min-w-0">
-        {series.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.byDayEmpty}</p>
-        ) : (
-          <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block">
-            <title id={`${id}-title`}>{UI.byDayTitle}</title>
-            <desc id={`${id}-desc`}>{UI.chartDayDesc(summary)}</desc>
-            {ticks.map((t) => {
-              const y = yOf(t, top, box);
-              return (
-                <g key={t}>
-                  <line x1={box.left} x2={width - box.right} y1={y} y2={y} className="stroke-border" strokeDasharray={t === 0 ? undefined : "3 4"} />
-                  <text x={box.left - 8} y={y} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground font-mono text-[10px] tabular-nums">
-                    {tickText(t)}
-                  </text>
-                </g>
-              );
-            })}
-            {area ? <path d={area} className="fill-primary/15" /> : null}
-            {points.length > 1 ? <path d={path} fill="none" className="stroke-primary" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" /> : null}
-            {points.map((p, i) => (
-              <g key={p.day}>
-                <circle cx={p.x} cy={p.y} r={points.length > 40 ? 2 : 3.5} className="fill-card stroke-primary" strokeWidth={2}>
-                  <title>{`${fullDay(p.day)}: ${formatUsd(p.value)} · ${UI.requestsCount(p.requests)}`}</title>
-                </circle>
-                {labelled.has(i) ? (
-                  <text x={p.x} y={HEIGHT - 8} textAnchor="middle" className="fill-muted-foreground text-[10px] tabular-nums">
-                    {shortDay(p.day)}
-                  </text>
-                ) : null}
-              </g>
-            ))}
-          </svg>
-        )}
-      </div>
-    </figure>
+    <ChartFigure title={TX.byDayTitle} testId="day-chart" measure={ref} empty={series.length === 0}>
+      <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block">
+        <title id={`${id}-title`}>{TX.byDayTitle}</title>
+        <desc id={`${id}-desc`}>{TX.chartDayDesc(summary)}</desc>
+        <ChartValueGrid ticks={ticks} top={top} box={box} label={tickText} mono />
+        {area ? <path d={area} className="fill-primary/15" /> : null}
+        {points.length > 1 ? <path d={path} fill="none" className="stroke-primary" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" /> : null}
+        {points.map((p, i) => (
+          <g key={p.day}>
+            <circle cx={p.x} cy={p.y} r={points.length > 40 ? 2 : 3.5} className="fill-card stroke-primary" strokeWidth={2}>
+              <title>{`${fullDay(p.day)}: ${formatUsd(p.value)} · ${TX.requestsCount(p.requests)}`}</title>
+            </circle>
+            {labelled.has(i) ? (
+              <text x={p.x} y={HEIGHT - 8} textAnchor="middle" className="fill-muted-foreground text-[10px] tabular-nums">
+                {shortDay(p.day)}
+              </text>
+            ) : null}
+          </g>
+        ))}
+      </svg>
+    </ChartFigure>
   );
 }

@@ -1,9 +1,10 @@
 import { useId } from "react";
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import type { UsageReport } from "@shared/schemas/ai-usage";
 import { barFractions } from "@web/lib/chart-scale";
 import { formatUsd, usageModelLabel } from "../lib/usage-format";
 import { useElementWidth } from "@web/lib/use-element-width";
+import { ChartFigure } from "./chart-figure";
 
 const ROW = 34;
 const BAR = 14;
@@ -18,42 +19,35 @@ export function ModelBarChart({ rows }: { rows: UsageReport["byModel"] }) {
   const valueW = 78;
   const barMax = Math.max(20, width - labelW - valueW - 16);
   const height = Math.max(ROW, sorted.length * ROW);
-  const summary = sorted.map((r) => `${usageModelLabel(r.model)} ${formatUsd(r.totalCost)} (${UI.requestsCount(r.requests)})`).join("; ");
+  const summary = sorted.map((r) => `${usageModelLabel(r.model)} ${formatUsd(r.totalCost)} (${TX.requestsCount(r.requests)})`).join("; ");
 
   return (
-    <figure className="grid content-start gap-2" data-testid="model-chart">
-      <figcaption className="text-sm font-semibold">{UI.byModelTitle}</figcaption>
-      <div ref={ref} className="min-w-0">
-        {sorted.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.byModelEmpty}</p>
-        ) : (
-          <svg width={width} height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block overflow-visible">
-            <title id={`${id}-title`}>{UI.byModelTitle}</title>
-            <desc id={`${id}-desc`}>{UI.chartModelDesc(summary)}</desc>
-            {sorted.map((r, i) => {
-              const y = i * ROW;
-              const barW = fractions[i]! * barMax;
-              return (
-                <g key={r.model}>
-                  <title>{`${usageModelLabel(r.model)}: ${formatUsd(r.totalCost)} · ${UI.requestsCount(r.requests)}`}</title>
-                  <text x={0} y={y + ROW / 2} dominantBaseline="middle" className="fill-foreground text-xs">
-                    {truncate(usageModelLabel(r.model), Math.floor(labelW / 7))}
-                  </text>
-                  <rect x={labelW} y={y + (ROW - BAR) / 2} width={barMax} height={BAR} rx={4} className="fill-muted" />
-                  {barW > 0 ? <rect x={labelW} y={y + (ROW - BAR) / 2} width={barW} height={BAR} rx={4} className="fill-primary" /> : null}
-                  <text x={width} y={y + ROW / 2 - 6} textAnchor="end" dominantBaseline="middle" className="fill-foreground font-mono text-xs tabular-nums">
-                    {formatUsd(r.totalCost)}
-                  </text>
-                  <text x={width} y={y + ROW / 2 + 8} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground text-[10px]">
-                    {UI.requestsCount(r.requests)}
-                  </text>
-                </g>
-              );
-            })}
-          </svg>
-        )}
-      </div>
-    </figure>
+    <ChartFigure title={TX.byModelTitle} testId="model-chart" measure={ref} empty={sorted.length === 0}>
+      <svg width={width} height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block overflow-visible">
+        <title id={`${id}-title`}>{TX.byModelTitle}</title>
+        <desc id={`${id}-desc`}>{TX.chartModelDesc(summary)}</desc>
+        {sorted.map((r, i) => {
+          const y = i * ROW;
+          const barW = fractions[i]! * barMax;
+          return (
+            <g key={r.model}>
+              <title>{`${usageModelLabel(r.model)}: ${formatUsd(r.totalCost)} · ${TX.requestsCount(r.requests)}`}</title>
+              <text x={0} y={y + ROW / 2} dominantBaseline="middle" className="fill-foreground text-xs">
+                {truncate(usageModelLabel(r.model), Math.floor(labelW / 7))}
+              </text>
+              <rect x={labelW} y={y + (ROW - BAR) / 2} width={barMax} height={BAR} rx={4} className="fill-muted" />
+              {barW > 0 ? <rect x={labelW} y={y + (ROW - BAR) / 2} width={barW} height={BAR} rx={4} className="fill-primary" /> : null}
+              <text x={width} y={y + ROW / 2 - 6} textAnchor="end" dominantBaseline="middle" className="fill-foreground font-mono text-xs tabular-nums">
+                {formatUsd(r.totalCost)}
+              </text>
+              <text x={width} y={y + ROW / 2 + 8} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground text-[10px]">
+                {TX.requestsCount(r.requests)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </ChartFigure>
   );
 }
 

@@ -1,8 +1,9 @@
 import { RotateCcw } from "lucide-react";
 import { useId } from "react";
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { romeDay } from "@shared/rome-time";
 import { OPERATION_TYPES, USAGE_PAGE_SIZES } from "@shared/schemas/ai-usage";
+import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Field } from "@web/components/ui/field";
 import { Input, NativeSelect } from "@web/components/ui/input";
@@ -23,7 +24,7 @@ export function UsageFilters({
   return (
     <div className="grid gap-3">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-        <Field label={UI.startDate} htmlFor={`${id}-start`}>
+        <Field label={T.startDate} htmlFor={`${id}-start`}>
           <Input
             id={`${id}-start`}
             type="date"
@@ -33,7 +34,7 @@ export function UsageFilters({
             data-testid="usage-start-date"
           />
         </Field>
-        <Field label={UI.endDate} htmlFor={`${id}-end`} error={error ?? undefined}>
+        <Field label={T.endDate} htmlFor={`${id}-end`} error={error ?? undefined}>
           <Input
             id={`${id}-end`}
             type="date"
@@ -46,9 +47,9 @@ export function UsageFilters({
             data-testid="usage-end-date"
           />
         </Field>
-        <Field label={UI.modelFilter} htmlFor={`${id}-model`}>
+        <Field label={TX.modelFilter} htmlFor={`${id}-model`}>
           <NativeSelect id={`${id}-model`} value={value.model} onChange={(e) => set("model", e.target.value)} data-testid="usage-model-filter">
-            <option value="">{UI.allModels}</option>
+            <option value="">{TX.allModels}</option>
             {USAGE_FILTER_MODELS.map((m) => (
               <option key={m} value={m}>
                 {usageModelLabel(m)}
@@ -56,14 +57,14 @@ export function UsageFilters({
             ))}
           </NativeSelect>
         </Field>
-        <Field label={UI.operationFilter} htmlFor={`${id}-operation`}>
+        <Field label={TX.operationFilter} htmlFor={`${id}-operation`}>
           <NativeSelect
             id={`${id}-operation`}
             value={value.operationType}
             onChange={(e) => set("operationType", e.target.value)}
             data-testid="usage-operation-filter"
           >
-            <option value="">{UI.allOperations}</option>
+            <option value="">{TX.allOperations}</option>
             {OPERATION_TYPES.map((op) => (
               <option key={op} value={op}>
                 {operationLabel(op)}
@@ -72,7 +73,7 @@ export function UsageFilters({
           </NativeSelect>
         </Field>
         <div className="col-span-2 flex items-end justify-between gap-3 lg:col-span-1">
-          <Field label={UI.pageSize} htmlFor={`${id}-limit`} className="w-28">
+          <Field label={TX.pageSize} htmlFor={`${id}-limit`} className="w-28">
             <NativeSelect
               id={`${id}-limit`}
               value={value.limit}
@@ -92,7 +93,7 @@ export function UsageFilters({
               onClick={() => onChange({ ...value, startDate: "", endDate: "", model: "", operationType: "" })}
             >
               <RotateCcw aria-hidden />
-              {UI.resetFilters}
+              {TX.resetFilters}
             </Button>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
-import { USAGE_RECENT_SHOWN, USAGE_TEXTS as TX, type UsageItem } from "@shared/schemas/ai-usage";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
+import { USAGE_RECENT_SHOWN, type UsageItem } from "@shared/schemas/ai-usage";
 import { Button } from "@web/components/ui/button";
 import { formatCount, formatDuration, formatUsd, operationLabel, romeDateTime, usageModelLabel, visibleItems } from "../lib/usage-format";
 
@@ -31,23 +31,23 @@ export function UsageList({
     <section className="grid gap-3" aria-labelledby="usage-recent-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="usage-recent-title" className="text-sm font-semibold">
-          {UI.recentTitle}
+          {TX.recentTitle}
         </h3>
-        {items.length > 0 ? <span className="text-xs text-muted-foreground">{UI.showingOf(shown.length, Math.max(total, items.length))}</span> : null}
+        {items.length > 0 ? <span className="text-xs text-muted-foreground">{TX.showingOf(shown.length, Math.max(total, items.length))}</span> : null}
       </div>
       {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{UI.recentEmpty}</p>
+        <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{TX.recentEmpty}</p>
       ) : desktop ? (
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm" data-testid="usage-list">
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{UI.colDate}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{UI.colModel}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{UI.colOperation}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{UI.colTokens}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{UI.colDuration}</th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">{UI.colCost}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{TX.colDate}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{TX.colModel}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{TX.colOperation}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{TX.colTokens}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{TX.colDuration}</th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">{TX.colCost}</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -59,7 +59,7 @@ export function UsageList({
                     {operationLabel(item.operationType)}
                     <span className="ml-1.5 font-mono text-[11px] text-muted-foreground">{item.operationType}</span>
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums" title={UI.tokensDetail(item.promptTokens, item.completionTokens)}>
+                  <td className="px-3 py-2 text-right tabular-nums" title={TX.tokensDetail(item.promptTokens, item.completionTokens)}>
                     {formatCount(item.totalTokens)}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatDuration(item.requestDuration)}</td>
@@ -96,12 +96,12 @@ export function UsageList({
         <div className="flex flex-wrap justify-center gap-2">
           {canLoadMore ? (
             <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loadingMore} data-testid="usage-load-more">
-              {loadingMore ? UI.loadingMore : UI.loadMore}
+              {loadingMore ? TX.loadingMore : TX.loadMore}
             </Button>
           ) : null}
           {items.length > USAGE_RECENT_SHOWN ? (
             <Button variant="outline" size="sm" onClick={() => onShowAll(!showAll)} data-testid="usage-show-all">
-              {showAll ? UI.showLess : TX.showAll}
+              {showAll ? TX.showLess : TX.showAll}
             </Button>
           ) : null}
         </div>

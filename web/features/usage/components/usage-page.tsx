@@ -1,11 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Activity, ChartColumn, Coins, Hash, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
-import { USAGE_TEXTS as TX } from "@shared/schemas/ai-usage";
+import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -77,27 +76,21 @@ export function UsagePage() {
       </div>
     );
   } else if (!data) {
-    body = (
-      <EmptyState title={serverMessage(report.error, UI.loadError)}>
-        <Button variant="outline" onClick={() => void report.refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={serverMessage(report.error, TX.loadError)} onRetry={report.refetch} />;
   } else {
     body = (
       <div className="grid gap-6">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Stat label={UI.totalCost} value={formatUsd(data.totals.totalCost)} icon={<Coins className="size-4.5" aria-hidden />} testId="usage-total-cost" />
+          <Stat label={TX.totalCost} value={formatUsd(data.totals.totalCost)} icon={<Coins className="size-4.5" aria-hidden />} testId="usage-total-cost" />
           <Stat
-            label={UI.totalRequests}
+            label={TX.totalRequests}
             value={formatCount(data.totals.totalRequests)}
             icon={<Activity className="size-4.5" aria-hidden />}
             testId="usage-total-requests"
           />
-          <Stat label={UI.totalTokens} value={formatCount(data.totals.totalTokens)} icon={<Hash className="size-4.5" aria-hidden />} testId="usage-total-tokens" />
+          <Stat label={TX.totalTokens} value={formatCount(data.totals.totalTokens)} icon={<Hash className="size-4.5" aria-hidden />} testId="usage-total-tokens" />
           <Stat
-            label={UI.avgCost}
+            label={TX.avgCost}
             value={formatUsd(averageCost(data.totals.totalCost, data.totals.totalRequests))}
             icon={<ChartColumn className="size-4.5" aria-hidden />}
             testId="usage-avg-cost"
@@ -110,14 +103,14 @@ export function UsagePage() {
         {data.byOperation.length > 0 ? (
           <section className="grid gap-2" aria-labelledby="usage-operations-title">
             <h3 id="usage-operations-title" className="text-sm font-semibold">
-              {UI.byOperationTitle}
+              {TX.byOperationTitle}
             </h3>
             <ul className="flex flex-wrap gap-2">
               {data.byOperation.map((op) => (
                 <li key={op.operationType} className="rounded-lg border bg-muted/40 px-3 py-1.5 text-xs">
                   <span className="font-medium">{operationLabel(op.operationType)}</span>
                   <span className="ml-2 font-mono tabular-nums">{formatUsd(op.totalCost)}</span>
-                  <span className="ml-2 text-muted-foreground">{UI.requestsCount(op.requests)}</span>
+                  <span className="ml-2 text-muted-foreground">{TX.requestsCount(op.requests)}</span>
                 </li>
               ))}
             </ul>
@@ -146,7 +139,7 @@ export function UsagePage() {
             <CardTitle>{TX.detailTitle}</CardTitle>
             <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">
               <RefreshCw className={report.isFetching ? "size-3.5 animate-spin" : "size-3.5"} aria-hidden />
-              {report.dataUpdatedAt ? UI.updatedAt(romeTime(report.dataUpdatedAt)) : UI.polling}
+              {report.dataUpdatedAt ? TX.updatedAt(romeTime(report.dataUpdatedAt)) : TX.polling}
             </span>
           </div>
           <CardDescription>{TX.subtitle}</CardDescription>

@@ -1,16 +1,15 @@
-import { USAGE_UI as UI } from "@shared/ai-brain-texts";
+import { OPERATION_LABELS, USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { findModel, MODELS, OFFLINE_MODEL } from "@shared/models";
 import { ROME_TZ } from "@shared/rome-time";
 import {
   BUDGET_MAX_USD,
-  OPERATION_LABELS,
   USAGE_COST_DECIMALS,
   USAGE_DEFAULT_PAGE_SIZE,
   USAGE_MODEL_FILTERS,
   USAGE_RECENT_SHOWN,
-  USAGE_TEXTS as TX,
   type OperationType,
 } from "@shared/schemas/ai-usage";
+import { T } from "@shared/strings";
 
 // Costs arrive as decimal strings with 8 places; the detail card shows dollars with 4.
 export function formatUsd(cost: string | number | null | undefined, decimals: number = USAGE_COST_DECIMALS): string {
@@ -33,7 +32,7 @@ export function operationLabel(operation: string): string {
 }
 
 export function usageModelLabel(model: string): string {
-  if (model === OFFLINE_MODEL) return UI.offlineModel;
+  if (model === OFFLINE_MODEL) return TX.offlineModel;
   return findModel(model)?.label ?? model;
 }
 
@@ -57,7 +56,7 @@ export function emptyUsageFilter(): UsageFilterValues {
 }
 
 export function rangeError(f: Pick<UsageFilterValues, "startDate" | "endDate">): string | null {
-  return f.startDate && f.endDate && f.endDate < f.startDate ? TX.rangeInvalid : null;
+  return f.startDate && f.endDate && f.endDate < f.startDate ? T.endBeforeStart : null;
 }
 
 // The query parameters of GET /api/openai-usage: blank filters are left out.
@@ -67,7 +66,7 @@ export function usageQuery(f: UsageFilterValues) {
     ...(f.startDate ? { startDate: f.startDate } : {}),
     ...(f.endDate ? { endDate: f.endDate } : {}),
     ...(f.model ? { model: f.model } : {}),
-    ...(f.operationType ? { operationType: f.operationType } : {}),
+    ...(f.operationType ? { operationType: f.operationType as OperationType } : {}),
   };
 }
 
@@ -108,7 +107,7 @@ export function monthLabel(month: string): string {
 export function parseBudget(input: string): { ok: true; value: number } | { ok: false; error: string } {
   const text = input.trim().replace(",", ".");
   const value = Number(text);
-  if (!text || !/^\d+(\.\d+)?$/.test(text) || !(value > 0) || value > BUDGET_MAX_USD) return { ok: false, error: UI.budgetInvalid };
+  if (!text || !/^\d+(\.\d+)?$/.test(text) || !(value > 0) || value > BUDGET_MAX_USD) return { ok: false, error: TX.budgetInvalid };
   return { ok: true, value: Math.round(value * 100) / 100 };
 }
 

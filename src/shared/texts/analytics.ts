@@ -1,12 +1,7 @@
-// Console texts of the dashboards' figures and of /analytics. The spec's own wordings (card labels,
+// Every text of the dashboards' figures and of /analytics. The spec's own wordings (card labels,
 // 'Analytics Rapide', 'Nessun dato disponibile', 'Preview Test', 'Avvia Test Completo') are kept
 // exactly; the rest fills in what it leaves unworded.
-
-// The longest period the analytics screens and API accept.
-export const MAX_RANGE_DAYS = 92;
-
-export const SENTIMENT_CATEGORIES = ["product", "service", "price", "experience", "other"] as const;
-export type SentimentCategory = (typeof SENTIMENT_CATEGORIES)[number];
+import type { SentimentCategory } from "../constants";
 
 export const SENTIMENT_CATEGORY_LABELS: Record<SentimentCategory, string> = {
   product: "Prodotto",
@@ -16,7 +11,7 @@ export const SENTIMENT_CATEGORY_LABELS: Record<SentimentCategory, string> = {
   other: "Altro",
 };
 
-export const ANALYTICS_UI = {
+export const ANALYTICS_TEXTS = {
   // Admin dashboard stat cards
   activeConversations: "Conversazioni Attive",
   totalTemplates: "Template Totali",
@@ -89,15 +84,16 @@ export const ANALYTICS_UI = {
   last30: "Ultimi 30 giorni",
   last90: "Ultimi 90 giorni",
   custom: "Personalizzato",
-  startDate: "Data inizio",
-  endDate: "Data fine",
   apply: "Applica",
   rangeSummary: (from: string, to: string, days: number) => `Dal ${from} al ${to} · ${days === 1 ? "1 giorno" : `${days} giorni`}`,
   rangeMissing: "Seleziona la data di inizio e la data di fine",
   rangeFuture: "Le date non possono essere nel futuro",
-  rangeEndBeforeStart: "La data di fine non può precedere la data di inizio",
   rangeTooLong: (max: number) => `L'intervallo può coprire al massimo ${max} giorni`,
   rangeInvalid: "Data non valida",
+  // The API's answers to a period it does not accept.
+  dayInvalid: "Data non valida (aaaa-mm-gg)",
+  endBeforeStart: "La data di fine non può precedere quella di inizio",
+  rangeMax: (max: number) => `Intervallo massimo ${max} giorni`,
 
   // /analytics: charts over time
   trendsTitle: "Andamento nel tempo",
