@@ -14,30 +14,15 @@ import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
+import { buildPrompt, NEW_YEAR } from "./fixtures";
 
 type Handler = (call: RecordedCall) => Response;
 
 const [LOANS, STATIONERY] = SANDBOX_TEMPLATES as [ProviderTemplate, ProviderTemplate, ProviderTemplate];
 const TEMPLATES: ProviderTemplate[] = [LOANS, STATIONERY, { ...SANDBOX_TEMPLATES[2]!, status: "pending" }];
 
-function prompt(overrides: Partial<ApiPrompt>): ApiPrompt {
-  return {
-    id: "p1",
-    twilioAccountId: "a1",
-    name: "Assistente vendite (sandbox)",
-    content: "Sei l'assistente vendite…",
-    model: "gpt-4o-mini",
-    temperature: 7,
-    maxTokens: 500,
-    linkedTemplates: [LOANS.sid],
-    agentTools: [],
-    toolsUnsupported: false,
-    isActive: true,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const prompt = (overrides: Partial<ApiPrompt>) =>
+  buildPrompt({ name: "Assistente vendite (sandbox)", content: "Sei l'assistente vendite…", linkedTemplates: [LOANS.sid], createdAt: NEW_YEAR, updatedAt: NEW_YEAR, ...overrides });
 
 const PROMPTS = [prompt({ id: "p-old", name: "Vecchio prompt", isActive: false }), prompt({ id: "p1" })];
 

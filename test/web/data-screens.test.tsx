@@ -12,6 +12,7 @@ import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { buildTemplate } from "./fixtures";
 
 type Handler = (call: RecordedCall) => Response;
 
@@ -40,31 +41,17 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-function template(over: Partial<ApiTemplate>): ApiTemplate {
-  return {
-    id: "t1",
-    twilioAccountId: "a1",
+const template = (over: Partial<ApiTemplate>) =>
+  buildTemplate({
     name: "Benvenuto",
     description: "Primo messaggio",
     category: "loans",
-    channel: "whatsapp",
-    language: "it",
     whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
     variables: ["1"],
-    status: "draft",
-    rejectionReason: null,
-    externalTemplateId: null,
-    externalStatus: null,
     icon: "fas fa-template",
     color: "primary",
-    isActive: true,
-    createdAt: "2026-03-01T09:00:00.000Z",
-    updatedAt: "2026-03-01T09:00:00.000Z",
-    submittedAt: null,
-    lastSyncedAt: null,
     ...over,
-  };
-}
+  });
 
 describe("Template WhatsApp", () => {
   const TEMPLATES = [

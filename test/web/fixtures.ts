@@ -3,9 +3,13 @@
 // instead of leaving the test on a shape the server no longer sends. Each takes the fields a test cares
 // about; the rest are plausible defaults.
 import type { ApiConversation, ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
+import type { ApiMemory } from "@shared/schemas/memories";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import type { ApiSettings } from "@shared/schemas/settings";
 import type { ApiTemplate } from "@shared/schemas/templates";
+
+// The date most fixtures were created on.
+export const NEW_YEAR = "2026-01-01T00:00:00.000Z";
 
 export function buildConversation(overrides: Partial<ApiConversation> = {}): ApiConversation {
   return {
@@ -106,6 +110,29 @@ export function buildSettings(overrides: Partial<ApiSettings> = {}): ApiSettings
     activeTwilioAccountId: "a1",
     signInMethod: "password",
     timezone: "Europe/Rome",
+    ...overrides,
+  };
+}
+
+export function buildMemory(overrides: Partial<ApiMemory> = {}): ApiMemory {
+  return {
+    id: "m1",
+    twilioAccountId: "a1",
+    name: "Listino",
+    content: "Prezzi e condizioni",
+    memoryType: "standard",
+    dataType: "text",
+    dataSource: null,
+    visibility: "private",
+    linkedTemplates: [],
+    isActive: true,
+    allConversations: false,
+    isOwn: true,
+    passageCount: 1,
+    lastSyncAt: null,
+    syncError: null,
+    createdAt: NEW_YEAR,
+    updatedAt: NEW_YEAR,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
 import { addableButtons, emptyTemplateForm, newButton, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { buildTemplate } from "./fixtures";
 
 type Handler = (call: RecordedCall) => Response;
 
@@ -18,31 +19,16 @@ function signedIn(routes: Record<string, Handler>) {
 
 const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
 
-function template(over: Partial<ApiTemplate>): ApiTemplate {
-  return {
-    id: "t1",
-    twilioAccountId: "a1",
+const template = (over: Partial<ApiTemplate>) =>
+  buildTemplate({
     name: "Benvenuto",
-    description: null,
     category: "loans",
-    channel: "whatsapp",
-    language: "it",
     whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
     variables: ["1"],
-    status: "draft",
-    rejectionReason: null,
-    externalTemplateId: null,
-    externalStatus: null,
     icon: "fas fa-template",
     color: "primary",
-    isActive: true,
-    createdAt: "2026-03-01T09:00:00.000Z",
-    updatedAt: "2026-03-01T09:00:00.000Z",
-    submittedAt: null,
-    lastSyncedAt: null,
     ...over,
-  };
-}
+  });
 
 const LIBRARY = {
   items: [{ id: "lib1", title: "Volantino", description: "", fileName: "volantino.png", contentType: "image/png", size: 1200, createdAt: "2026-03-01T09:00:00.000Z" }],
