@@ -12,6 +12,7 @@ import { POLL_MS } from "@shared/constants";
 import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
+import { fakeMediaQueryList } from "./media-query";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
 import { buildPrompt, NEW_YEAR } from "./fixtures";
@@ -73,16 +74,7 @@ beforeEach(() => {
     configurable: true,
     value: (query: string) => {
       const min = /min-width:\s*(\d+)px/.exec(query);
-      return {
-        matches: min ? window.innerWidth >= Number(min[1]) : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      };
+      return fakeMediaQueryList(query, min ? window.innerWidth >= Number(min[1]) : false);
     },
   });
   setWidth(1280);

@@ -10,19 +10,11 @@ import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { account, ADMIN, adminOnSandbox, renderApp } from "./render-app";
 import { buildTemplate } from "./fixtures";
 
-type Handler = (call: RecordedCall) => Response;
-
-function signedIn(routes: Record<string, Handler>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
-    ...routes,
-  });
-}
+const signedIn = adminOnSandbox;
 
 const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
 

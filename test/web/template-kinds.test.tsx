@@ -3,19 +3,11 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
 import { addableButtons, emptyTemplateForm, newButton, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { adminOnSandbox, renderApp } from "./render-app";
 import { buildTemplate } from "./fixtures";
 
-type Handler = (call: RecordedCall) => Response;
-
-function signedIn(routes: Record<string, Handler>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
-    ...routes,
-  });
-}
+const signedIn = adminOnSandbox;
 
 const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
 
