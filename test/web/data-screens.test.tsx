@@ -12,7 +12,7 @@ import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
 import { jsonResponse, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, adminOnSandbox, renderApp } from "./render-app";
-import { buildTemplate } from "./fixtures";
+import { buildTextTemplate } from "./fixtures";
 
 const signedIn = adminOnSandbox;
 
@@ -33,17 +33,7 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-const template = (over: Partial<ApiTemplate>) =>
-  buildTemplate({
-    name: "Benvenuto",
-    description: "Primo messaggio",
-    category: "loans",
-    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
-    variables: ["1"],
-    icon: "fas fa-template",
-    color: "primary",
-    ...over,
-  });
+const template = (over: Partial<ApiTemplate>) => buildTextTemplate({ description: "Primo messaggio", ...over });
 
 describe("Template WhatsApp", () => {
   const TEMPLATES = [

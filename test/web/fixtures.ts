@@ -104,6 +104,18 @@ export function buildTemplate(overrides: Partial<ApiTemplate> = {}): ApiTemplate
   };
 }
 
+// A loans template whose text greets {{1}}, as the template screens show it.
+export const buildTextTemplate = (overrides: Partial<ApiTemplate> = {}) =>
+  buildTemplate({
+    name: "Benvenuto",
+    category: "loans",
+    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
+    variables: ["1"],
+    icon: "fas fa-template",
+    color: "primary",
+    ...overrides,
+  });
+
 export function buildSettings(overrides: Partial<ApiSettings> = {}): ApiSettings {
   return {
     profile: { id: "u1", email: "admin@agentbot.local", firstName: "Admin", lastName: null, profileImageUrl: null, role: "super_admin" },

@@ -1,26 +1,16 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS as TX } from "@shared/schemas/templates";
 import { addableButtons, emptyTemplateForm, newButton, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
 import { jsonResponse, type RecordedCall } from "./fetch-mock";
 import { adminOnSandbox, renderApp } from "./render-app";
-import { buildTemplate } from "./fixtures";
+import { buildTextTemplate } from "./fixtures";
 
 const signedIn = adminOnSandbox;
 
 const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
 
-const template = (over: Partial<ApiTemplate>) =>
-  buildTemplate({
-    name: "Benvenuto",
-    category: "loans",
-    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
-    variables: ["1"],
-    icon: "fas fa-template",
-    color: "primary",
-    ...over,
-  });
+const template = buildTextTemplate;
 
 const LIBRARY = {
   items: [{ id: "lib1", title: "Volantino", description: "", fileName: "volantino.png", contentType: "image/png", size: 1200, createdAt: "2026-03-01T09:00:00.000Z" }],
