@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { ADMIN_UI as UI } from "@shared/admin-texts";
 import { ANALYTICS_TEXTS as AX } from "@shared/texts/analytics";
 import { NAV_DEFAULT } from "@shared/nav";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
-import { baseUrl, newPage, screenshot, sidebar, signIn, useBrowser } from "./browser";
+import { baseUrl, screenshot, sidebar, signIn, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -82,15 +82,9 @@ async function cleanShot(page: Page, name: string) {
 
 describe("user administration on a desktop", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "signed-in");
 
   it("an admin creates a client for the sandbox account on /admin", async () => {
-    await signIn(page);
     await sidebar(page).getByRole("link", { name: "Admin Users", exact: true }).click();
     await page.waitForURL(/\/admin$/);
     await page.getByTestId("admin-users-count").waitFor();
@@ -200,12 +194,7 @@ describe("user administration on a desktop", () => {
 
 describe("user administration at 375 px", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 375, (opened) => (page = opened));
 
   it("shows users as cards and the charts at phone width", async () => {
     await signIn(page, inject("adminEmail"), inject("adminPassword"));

@@ -1,13 +1,13 @@
 import { formatInTimeZone } from "date-fns-tz";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, romeInstant } from "@shared/calendar-time";
 import { romeWhen, WEEK_ORDER } from "@shared/schemas/agent";
 import { AGENT_TEXTS as AX } from "@shared/texts/agent";
 import { type ApiCalendarOccurrence } from "@shared/schemas/calendar";
 import { CALENDAR_TEXTS as CX } from "@shared/texts/calendar";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, originHeaders, screenshot, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -17,16 +17,9 @@ const CUSTOMER = "Luca Verdi";
 
 describe("the agent books an appointment from the sandbox simulator", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("sets opening hours, offers slots, books the chosen one into Calendario with the reminder, and shows the event line", async () => {
-    await signIn(page);
-    await activeSandbox(page);
 
     // Configurazione: every day 9-13 (the card's first range), one-hour slots, the sandbox template for the reminder.
     await page.goto(`${baseUrl()}/settings`);

@@ -34,6 +34,22 @@ export async function newPage(browser: Browser, width = 1280) {
   return page;
 }
 
+// One page (in its own context) per describe block: opened before its tests and handed to `opened`
+// (which keeps it, and may listen to it), then signed in — and on the sandbox account — when `setUp`
+// asks; closed after the tests.
+export function usePage(browser: () => Browser, width: number, opened: (page: Page) => unknown, setUp?: "signed-in" | "sandbox") {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = await newPage(browser(), width);
+    await opened(page);
+    if (setUp) await signIn(page);
+    if (setUp === "sandbox") await activeSandbox(page);
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+}
+
 export const baseUrl = () => inject("baseUrl");
 
 // Writes must come from the console's own origin, as the browser would send them.
@@ -75,4 +91,20 @@ export function fitsWidth(page: Page) {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+// The screen as it is (dark), then in the light theme, and back to dark.
+export async function screenshotBothThemes(page: Page, name: string, lightName: string) {
+  await screenshot(page, name);
+  await page.getByTestId("theme-toggle").click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.className)).not.toContain("dark");
+  await screenshot(page, lightName);
+  await page.getByTestId("theme-toggle").click();
+}
+
+// Goes to a screen and opens its creation dialog: the header's button, or the empty state's first one.
+export async function openNewDialog(page: Page, route: string, newLabel: string, firstLabel: string) {
+  await page.goto(`${baseUrl()}${route}`);
+  await page.getByRole("button", { name: new RegExp(`^(${newLabel}|${firstLabel})$`) }).first().click();
+  return page.getByRole("dialog");
 }

@@ -1,13 +1,13 @@
 import { formatInTimeZone } from "date-fns-tz";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { weekRange } from "@shared/calendar-time";
 import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { T } from "@shared/strings";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { ApiConversationDetail } from "@shared/schemas/conversations";
 import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
-import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, originHeaders, screenshot, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -26,16 +26,9 @@ const reminders = async (page: Page, id: string) => (await conversation(page, id
 describe("the calendar on a desktop", () => {
   let page: Page;
   let conversationId = "";
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("creates an event with a WhatsApp reminder, and the cron delivers it once into the number's conversation", async () => {
-    await signIn(page);
-    await activeSandbox(page);
     const inbound = await page.request.post(`${baseUrl()}/api/sandbox/inbound`, { headers: originHeaders(), data: { phoneNumber: STAFF_PHONE, body: "Ciao, sono Marco dell'ufficio acquisti" } });
     expect(inbound.status()).toBe(201);
     conversationId = ((await inbound.json()) as { conversationId: string }).conversationId;
@@ -160,15 +153,9 @@ describe("the calendar on a desktop", () => {
 
 describe("the calendar and actions on a phone", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 375, (opened) => (page = opened), "signed-in");
 
   it("lists the week and the month, and the actions", async () => {
-    await signIn(page);
     await page.goto(`${baseUrl()}/calendar`);
     await page.getByTestId("calendar-mobile").waitFor();
     await page.getByTestId("calendar-view-week").click();

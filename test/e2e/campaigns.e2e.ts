@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiCampaign } from "@shared/schemas/campaigns";
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
-import { activeSandbox, baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, fitsWidth, screenshot, useBrowser, openNewDialog, screenshotBothThemes, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -37,19 +37,10 @@ const card = (page: Page) => page.getByTestId("campaign-card").filter({ hasText:
 
 describe("a dynamic campaign with a two-step funnel on a desktop", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-    await signIn(page);
-    await activeSandbox(page);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("imports three leads into a dynamic list on the Liste screen", async () => {
-    await page.goto(`${baseUrl()}/lists`);
-    await page.getByRole("button", { name: new RegExp(`^(${LIST_TEXTS.newList}|${LIST_TEXTS.createFirst})$`) }).first().click();
-    const create = page.getByRole("dialog");
+    const create = await openNewDialog(page, "/lists", LIST_TEXTS.newList, LIST_TEXTS.createFirst);
     await create.locator('input[name="name"]').fill(LIST_NAME);
     await create.locator('select[name="listType"]').selectOption("dynamic");
     await create.locator('select[name="source"]').selectOption("csv");
@@ -154,12 +145,7 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
     await card(page).getByTestId("funnel-toggle").click();
     const chart = card(page).getByTestId("funnel-chart");
     await chart.getByTestId("funnel-chart-step-1").getByTestId("chart-sent").getByText("3", { exact: true }).waitFor();
-    await screenshot(page, "campaigns-1280");
-
-    await page.getByTestId("theme-toggle").click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.className)).not.toContain("dark");
-    await screenshot(page, "campaigns-light-1280");
-    await page.getByTestId("theme-toggle").click();
+    await screenshotBothThemes(page, "campaigns-1280", "campaigns-light-1280");
   });
 
   it("greets every lead by their own name in their chat", async () => {
@@ -212,13 +198,7 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
 
 describe("the campaigns screen at 375 px", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
-    await signIn(page);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 375, (opened) => (page = opened), "signed-in");
 
   it("stacks the cards, keeps the funnel and its chart within the screen, and scrolls the step dialog", async () => {
     await page.goto(`${baseUrl()}/campaigns`);

@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
-import { activeSandbox, baseUrl, newPage, OFFLINE_REPLY, screenshot, sidebar, signIn, useBrowser } from "./browser";
+import { activeSandbox, baseUrl, OFFLINE_REPLY, screenshot, screenshotBothThemes, sidebar, signIn, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -25,8 +25,8 @@ describe("a sandbox conversation on a desktop", () => {
   let conversationId = "";
   let pageLoads = 0;
   const socketOpenedAt: number[] = [];
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
+  usePage(browser, 1280, async (opened) => {
+    page = opened;
     page.on("load", () => {
       pageLoads += 1;
     });
@@ -34,9 +34,6 @@ describe("a sandbox conversation on a desktop", () => {
     page.on("websocket", () => {
       socketOpenedAt.push(Date.now());
     });
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it("starts a conversation from the dashboard form with the auto-picked prompt", async () => {
@@ -154,12 +151,7 @@ describe("a sandbox conversation on a desktop", () => {
     await page.waitForTimeout(4_000);
     expect(await page.locator('[data-testid="message"][data-sender="ai"]').count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe("still-here");
-    await screenshot(page, "chat-operator-1280");
-
-    await page.getByTestId("theme-toggle").click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.className)).not.toContain("dark");
-    await screenshot(page, "chat-simulator-light-1280");
-    await page.getByTestId("theme-toggle").click();
+    await screenshotBothThemes(page, "chat-operator-1280", "chat-simulator-light-1280");
   });
 
   it("lists the conversation on 'Chat WhatsApp', side by side with the first one selected", async () => {
@@ -231,15 +223,9 @@ describe("a sandbox conversation on a desktop", () => {
 
 describe("the same conversation at 375 px", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 375, (opened) => (page = opened), "signed-in");
 
   it("shows the list alone, then the detail with a back button", async () => {
-    await signIn(page);
     await page.goto(`${baseUrl()}/conversations`);
     const item = page.getByTestId("conversation-item").filter({ hasText: CUSTOMER });
     await item.waitFor();

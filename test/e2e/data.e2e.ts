@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { SETTINGS_TEXTS } from "@shared/schemas/settings";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
-import { baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, fitsWidth, screenshot, useBrowser, openNewDialog, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -14,18 +14,10 @@ const CSV = ["Nome;Cognome;Cellulare;E-mail", "Mario;Rossi;333 111 2222;mario@ex
 
 describe("templates, lists and API tokens on a desktop", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-    await signIn(page);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "signed-in");
 
   it("creates a template, submits it, and sees it approved after the cron on the sandbox account", async () => {
-    await page.goto(`${baseUrl()}/templates`);
-    await page.getByRole("button", { name: new RegExp(`^(${TEMPLATE_TEXTS.newTemplate}|${TEMPLATE_TEXTS.createFirst})$`) }).first().click();
-    const dialog = page.getByRole("dialog");
+    const dialog = await openNewDialog(page, "/templates", TEMPLATE_TEXTS.newTemplate, TEMPLATE_TEXTS.createFirst);
     await dialog.locator('input[name="name"]').fill(TEMPLATE_NAME);
     await dialog.locator('input[name="description"]').fill("Primo messaggio a chi chiede un preventivo");
     await dialog.locator('select[name="category"]').selectOption("agency");
@@ -62,9 +54,7 @@ describe("templates, lists and API tokens on a desktop", () => {
   });
 
   it("creates a CSV list, maps its columns, imports it and shows the leads", async () => {
-    await page.goto(`${baseUrl()}/lists`);
-    await page.getByRole("button", { name: new RegExp(`^(${LIST_TEXTS.newList}|${LIST_TEXTS.createFirst})$`) }).first().click();
-    const create = page.getByRole("dialog");
+    const create = await openNewDialog(page, "/lists", LIST_TEXTS.newList, LIST_TEXTS.createFirst);
     await create.locator('input[name="name"]').fill(LIST_NAME);
     await create.locator('select[name="source"]').selectOption("csv");
     await create.locator('input[name="file"]').setInputFiles({ name: "contatti.csv", mimeType: "text/csv", buffer: Buffer.from(CSV, "utf8") });
@@ -187,17 +177,14 @@ describe("templates, lists and API tokens on a desktop", () => {
 
 describe("the data screens at 375 px", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
+  usePage(browser, 375, async (opened) => {
+    page = opened;
     await page.goto(`${baseUrl()}/`);
     await page.getByRole("button", { name: "Accedi" }).first().click();
     await page.locator('input[name="email"]').fill("admin@agentbot.local");
     await page.locator('input[name="password"]').fill("agentbot-demo-2026");
     await page.locator('button[type="submit"]').click();
     await page.getByTestId("mobile-menu-button").waitFor();
-  });
-  afterAll(async () => {
-    await page.context().close();
   });
 
   it("fits templates, lists, lead sources and settings on a phone", async () => {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiLeadsPage, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
-import { activeSandbox, baseUrl, newPage, originHeaders, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, originHeaders, screenshot, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -24,14 +24,7 @@ function romeSlot() {
 
 describe("a lead source's talking schedule in the sandbox", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-    await signIn(page);
-    await activeSandbox(page);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("sends at its slot and the lead shows as contacted, with its chat", async () => {
     // An approved template (the sandbox approves a submitted one at the next cron) for outside the 24-hour window.

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MEDIA_TEXTS as MX } from "@shared/media";
 import { sampleBytes } from "@worker/features/media/samples";
-import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, screenshot, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -11,16 +11,9 @@ const PHONE = `+39347${String(Date.now()).slice(-7)}`;
 
 describe("photos, voice notes and documents in a sandbox chat (offline model)", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("the simulator sends a photo and a voice note; the chat shows the image and the player, and the offline agent acknowledges the photo", async () => {
-    await signIn(page);
-    await activeSandbox(page);
     const first = await page.request.post(`${baseUrl()}/api/sandbox/inbound`, {
       headers: { Origin: baseUrl() },
       data: { phoneNumber: PHONE, body: "Buongiorno, vi mando una foto", profileName: "Paola Verdi" },

@@ -1,7 +1,7 @@
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
-import { activeSandbox, baseUrl, newPage, OFFLINE_REPLY, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, OFFLINE_REPLY, screenshot, useBrowser, usePage } from "./browser";
 
 // Issue 14 in Chromium: an Italian number typed without its prefix reaches +39, and a customer who
 // writes first is answered with the account's prompt for them.
@@ -18,42 +18,33 @@ async function conversationOf(page: Page, e164: string) {
   return list.find((c) => c.phoneNumber === e164);
 }
 
+// Fills the dashboard's start form for `phone` with the loans template, whose {{1}} and {{2}} take the
+// contact's name and company, and submits it.
+async function startLoansConversation(form: Locator, phone: string) {
+  await form.getByTestId("start-phone").fill(phone);
+  await form.getByTestId("start-template").selectOption({ label: "prestiti_benvenuto" });
+  await expect.poll(() => form.getByTestId("start-prompt").inputValue()).not.toBe("");
+  await form.getByTestId("start-name").fill("Giulia");
+  await form.getByTestId("start-company").fill("Prestiti Facili");
+  await form.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
+  await form.getByLabel("{{2}}", { exact: true }).selectOption("field:company");
+  await form.getByTestId("start-submit").click();
+}
+
 describe("real numbers in the sandbox", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("starts a conversation with an Italian number typed without prefix and sends it to +39", async () => {
-    await signIn(page);
-    await activeSandbox(page);
     await page.reload();
     const form = page.getByTestId("start-conversation-form");
     await form.waitFor();
-    await form.getByTestId("start-phone").fill(`${STARTED.slice(0, 3)} ${STARTED.slice(3, 6)} ${STARTED.slice(6)}`);
-    await form.getByTestId("start-template").selectOption({ label: "prestiti_benvenuto" });
-    await expect.poll(() => form.getByTestId("start-prompt").inputValue()).not.toBe("");
-    // The template's {{1}} and {{2}} take the contact's name and company.
-    await form.getByTestId("start-name").fill("Giulia");
-    await form.getByTestId("start-company").fill("Prestiti Facili");
-    await form.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
-    await form.getByLabel("{{2}}", { exact: true }).selectOption("field:company");
-    await form.getByTestId("start-submit").click();
+    await startLoansConversation(form, `${STARTED.slice(0, 3)} ${STARTED.slice(3, 6)} ${STARTED.slice(6)}`);
     await page.getByText(TX.started(`+39${STARTED}`)).first().waitFor();
     expect((await conversationOf(page, `+39${STARTED}`))?.channel).toBe("whatsapp");
 
     // A number that cannot exist is refused with the spec's title, and nothing is started.
-    await form.getByTestId("start-phone").fill("12345");
-    await form.getByTestId("start-template").selectOption({ label: "prestiti_benvenuto" });
-    await expect.poll(() => form.getByTestId("start-prompt").inputValue()).not.toBe("");
-    await form.getByTestId("start-name").fill("Giulia");
-    await form.getByTestId("start-company").fill("Prestiti Facili");
-    await form.getByLabel("{{1}}", { exact: true }).selectOption("field:nome");
-    await form.getByLabel("{{2}}", { exact: true }).selectOption("field:company");
-    await form.getByTestId("start-submit").click();
+    await startLoansConversation(form, "12345");
     await page.getByText(TX.invalidNumberTitle).first().waitFor();
     await screenshot(page, "start-form-national-number-1280");
   });

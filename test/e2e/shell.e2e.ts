@@ -1,20 +1,15 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT } from "@shared/nav";
 import { T } from "@shared/strings";
-import { baseUrl, newPage, screenshot, sidebar, signIn, useBrowser } from "./browser";
+import { baseUrl, screenshot, sidebar, signIn, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
 
 describe("the console shell on a desktop", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened));
 
   it("refuses a wrong password with the spec's message", async () => {
     await page.goto(`${baseUrl()}/`);
@@ -116,12 +111,7 @@ describe("the console shell on a desktop", () => {
 
 describe("the console shell at 375 px", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 375, (opened) => (page = opened));
 
   it("signs in, opens the side menu and the account dialog", async () => {
     await page.goto(`${baseUrl()}/`);

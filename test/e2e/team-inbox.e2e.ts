@@ -1,6 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
+import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -131,16 +131,9 @@ describe("two consoles on the team inbox at 1280 px", () => {
 
 describe("the inbox on a phone at 375 px", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 375);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 375, (opened) => (page = opened), "sandbox");
 
   it("opens the chat at the newest message with the composer on screen, and goes back to the list", async () => {
-    await signIn(page);
-    await activeSandbox(page);
     const phone = `+39336${RUN}`;
     await customerWrites(page, phone, "Salve, siete aperti sabato?", `Telefono ${RUN}`);
     for (let i = 1; i <= 30; i += 1) await customerWrites(page, phone, `riga ${i}`);

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
-import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser } from "./browser";
+import { baseUrl, screenshot, useBrowser, openNewDialog, usePage } from "./browser";
 
 const browser = useBrowser();
 
@@ -11,19 +11,10 @@ const NAME = `Catalogo pulsanti ${Date.now()}`;
 
 describe("a quick-reply template built in the browser (sandbox)", () => {
   let page: Page;
-  beforeAll(async () => {
-    page = await newPage(browser(), 1280);
-  });
-  afterAll(async () => {
-    await page.context().close();
-  });
+  usePage(browser, 1280, (opened) => (page = opened), "sandbox");
 
   it("is built with its buttons, previewed as WhatsApp shows it, approved and sent", async () => {
-    await signIn(page);
-    await activeSandbox(page);
-    await page.goto(`${baseUrl()}/templates`);
-    await page.getByRole("button", { name: new RegExp(`^(${TX.newTemplate}|${TX.createFirst})$`) }).first().click();
-    const dialog = page.getByRole("dialog");
+    const dialog = await openNewDialog(page, "/templates", TX.newTemplate, TX.createFirst);
     await dialog.locator('input[name="name"]').fill(NAME);
     await dialog.locator('select[name="category"]').selectOption("stationery");
     await dialog.locator('select[name="contentType"]').selectOption("quick-reply");

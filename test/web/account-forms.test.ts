@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { TwilioAccount } from "@shared/schemas/accounts";
 import { accountFormFrom, emptyAccountForm, truncateSid, validateAccountForm } from "@web/features/accounts/lib/account-form";
 import { emptyUserForm, isEmailInUse, validateUserForm } from "@web/features/accounts/lib/user-form";
+import { account as buildAccount } from "./render-app";
 
 const SID = `AC${"a".repeat(32)}`;
 
@@ -52,26 +52,7 @@ describe("account form", () => {
   });
 
   it("starts an edit with a blank token", () => {
-    const account = {
-      id: "a1",
-      name: "Negozio",
-      accountSid: SID,
-      authToken: "••••••••abcd",
-      phoneNumber: "+393331234567",
-      profilePhoto: null,
-      gptModel: "gpt-4",
-      feedbackModel: "llama3.1:8b",
-      isDefault: true,
-      isActive: true,
-      enabled: true,
-      sandbox: false,
-      isOwner: true,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      phoneCountry: "IT",
-      defaultPromptId: null,
-      lastInboundAt: null,
-      webhookUrls: { message: "https://agentbot.test/webhooks/twilio/a1/message", status: "https://agentbot.test/webhooks/twilio/a1/status" },
-    } satisfies TwilioAccount;
+    const account = buildAccount({ name: "Negozio", accountSid: SID, gptModel: "gpt-4", feedbackModel: "llama3.1:8b" });
     expect(accountFormFrom(account)).toEqual({
       name: "Negozio",
       accountSid: SID,

@@ -6,6 +6,7 @@ import { ADMIN_TEXTS as TX, type AdminUser, type AuditEntry } from "@shared/sche
 import type { CurrentUser } from "@shared/schemas/auth";
 import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
 import { T } from "@shared/strings";
+import { fakeMediaQueryList } from "./media-query";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
 
@@ -82,16 +83,7 @@ const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body)
 const callsTo = (calls: RecordedCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.url === path);
 
 function wide(matches: boolean) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: /min-width:\s*1024px/.test(query) ? matches : /min-width:\s*768px/.test(query),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal("matchMedia", (query: string) => fakeMediaQueryList(query, /min-width:\s*1024px/.test(query) ? matches : /min-width:\s*768px/.test(query)));
 }
 
 // The route is loaded lazily; loading it once up front keeps the first test within findBy's wait.

@@ -12,6 +12,7 @@ import { DashboardPromptCard } from "@web/features/prompts/components/dashboard-
 import { createQueryClient } from "@web/lib/query-client";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
+import { buildMemory, buildPrompt, NEW_YEAR } from "./fixtures";
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
@@ -39,24 +40,8 @@ function signedIn(extra: Record<string, Handler> = {}) {
   });
 }
 
-function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
-  return {
-    id: "p1",
-    twilioAccountId: "a1",
-    name: "Assistente prestiti",
-    content: "Sei un consulente di prestiti personali. Rispondi in italiano.",
-    model: "gpt-4",
-    temperature: 7,
-    maxTokens: 500,
-    linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid],
-    agentTools: [],
-    toolsUnsupported: false,
-    isActive: true,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const prompt = (overrides: Partial<ApiPrompt> = {}) =>
+  buildPrompt({ name: "Assistente prestiti", content: "Sei un consulente di prestiti personali. Rispondi in italiano.", model: "gpt-4", linkedTemplates: [SANDBOX_TEMPLATES[0]!.sid], createdAt: NEW_YEAR, updatedAt: NEW_YEAR, ...overrides });
 
 const bodyOf = (call: RecordedCall) => JSON.parse(String(call.body)) as Record<string, unknown>;
 
@@ -184,37 +169,16 @@ describe("prompts page", () => {
   });
 });
 
-function memory(overrides: Partial<ApiMemory> = {}): ApiMemory {
-  return {
-    id: "m1",
-    twilioAccountId: "a1",
+const memory = (overrides: Partial<ApiMemory> = {}) =>
+  buildMemory({
     name: "Clienti",
     content: "",
-    memoryType: "standard",
     dataType: "csv",
-    dataSource: {
-      kind: "csv",
-      fileName: "clienti.csv",
-      size: 120,
-      rowCount: 3,
-      columns: ["nome", "citta"],
-      columnCount: 2,
-      separator: ",",
-      uploadedAt: "2026-01-01T00:00:00.000Z",
-    },
-    visibility: "private",
+    dataSource: { kind: "csv", fileName: "clienti.csv", size: 120, rowCount: 3, columns: ["nome", "citta"], columnCount: 2, separator: ",", uploadedAt: NEW_YEAR },
     linkedTemplates: ["HX1"],
-    isActive: true,
-    allConversations: false,
-    isOwn: true,
     passageCount: 3,
-    lastSyncAt: null,
-    syncError: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
-  };
-}
+  });
 
 describe("memories page", () => {
   it("shows the counters and a CSV card with its rows and columns", async () => {

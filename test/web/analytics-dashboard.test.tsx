@@ -5,13 +5,12 @@ import { ANALYTICS_TEXTS as UI } from "@shared/texts/analytics";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import type { AnalyticsStats, CampaignFigures, DayPoint, SentimentGroup } from "@shared/schemas/analytics";
 import type { CurrentUser } from "@shared/schemas/auth";
-import type { ApiPrompt } from "@shared/schemas/prompts";
-import type { ApiTemplate } from "@shared/schemas/templates";
 import { presetRange, shiftDay } from "@web/features/analytics/lib/date-range";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
+import { buildPrompt, buildTemplate, NEW_YEAR } from "./fixtures";
 
 type Handler = (call: RecordedCall) => Response;
 
@@ -28,44 +27,11 @@ const STATS: AnalyticsStats = {
   ],
 };
 
-const prompt = (id: string, isActive: boolean): ApiPrompt => ({
-  id,
-  twilioAccountId: "a1",
-  name: `Prompt ${id}`,
-  content: "Sei l'assistente vendite.",
-  model: "gpt-4o-mini",
-  temperature: 7,
-  maxTokens: 500,
-  linkedTemplates: [],
-  agentTools: [],
-  toolsUnsupported: false,
-  isActive,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-});
+const prompt = (id: string, isActive: boolean) =>
+  buildPrompt({ id, name: `Prompt ${id}`, content: "Sei l'assistente vendite.", isActive, createdAt: NEW_YEAR, updatedAt: NEW_YEAR });
 
-const template = (id: string, name: string, status: string, createdAt: string): ApiTemplate => ({
-  id,
-  twilioAccountId: "a1",
-  name,
-  description: null,
-  category: "loans",
-  channel: "whatsapp",
-  language: "it",
-  whatsappContent: null,
-  variables: [],
-  status,
-  rejectionReason: null,
-  externalTemplateId: null,
-  externalStatus: null,
-  icon: "fas fa-template",
-  color: "primary",
-  isActive: true,
-  createdAt,
-  updatedAt: createdAt,
-  submittedAt: null,
-  lastSyncedAt: null,
-});
+const template = (id: string, name: string, status: string, createdAt: string) =>
+  buildTemplate({ id, name, category: "loans", status, icon: "fas fa-template", color: "primary", createdAt, updatedAt: createdAt });
 
 const TEMPLATES = [
   template("t1", "vecchio", "approved", "2026-01-01T00:00:00.000Z"),

@@ -139,14 +139,8 @@ describe("date-range presets in Rome days", () => {
 
 describe("sentiment labels", () => {
   it("names the five categories in Italian", () => {
-    expect(sentimentLabel("product")).toBe("Prodotto");
-    expect(sentimentLabel("service")).toBe("Servizio");
-    expect(sentimentLabel("price")).toBe("Prezzo");
-    expect(sentimentLabel("experience")).toBe("Esperienza");
-    expect(sentimentLabel("other")).toBe("Altro");
-    expect(sentimentLabel("Price")).toBe(SENTIMENT_CATEGORY_LABELS.price);
-    expect(sentimentLabel("consegna")).toBe("Consegna");
-    expect(sentimentLabel(" ")).toBe("Altro");
+    const labels = { product: "Prodotto", service: "Servizio", price: "Prezzo", experience: "Esperienza", other: "Altro", Price: SENTIMENT_CATEGORY_LABELS.price, consegna: "Consegna", " ": "Altro" };
+    for (const [category, label] of Object.entries(labels)) expect(sentimentLabel(category), category).toBe(label);
   });
 
   it("orders the known categories first and drops empty groups", () => {

@@ -12,8 +12,8 @@ import { emptyEventForm, validateEventForm, withAllDay } from "@web/features/cal
 import { rangeTitle, timeLabel } from "@web/features/calendar/lib/format";
 import { daysCovered, gridSegments, layoutTimeGrid, monthCell, nowOffset } from "@web/features/calendar/lib/grid-layout";
 import { eventsSourceFor } from "@web/features/calendar/components/calendar-page";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { adminOnSandbox, renderApp } from "./render-app";
 
 function occurrence(over: Partial<ApiCalendarOccurrence> = {}): ApiCalendarOccurrence {
   const startDate = over.startDate ?? "2026-03-25T09:00:00.000Z";
@@ -134,9 +134,7 @@ describe("calendar preferences and the event form", () => {
 const SETTINGS: ApiCalendarSettings = { twilioAccountId: "a1", notificationEnabled: false, defaultNotificationMinutes: 15, notificationTemplateId: null, notificationPhoneNumbers: [] };
 
 function signedIn(routes: Record<string, (call: RecordedCall) => Response>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
+  return adminOnSandbox({
     "GET /api/operator-questions": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse([]),
     "GET /api/time/current": () => jsonResponse({ currentTime: new Date().toISOString(), timezone: "Europe/Rome", romeDate: "", romeTime: "", utcOffset: "+01:00" }),

@@ -9,8 +9,8 @@ import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables"
 import { emptyCalendarForm, emptyDynamicForm, validateCalendarForm, validateDynamicForm } from "@web/features/campaigns/lib/campaign-form";
 import { romeDateTime, stepTriggerText } from "@web/features/campaigns/lib/format";
 import { emptyStepForm, stepFormFrom, validateStepForm } from "@web/features/campaigns/lib/step-form";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { adminOnSandbox, renderApp } from "./render-app";
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
@@ -105,9 +105,7 @@ const CAPACITY: ApiCampaignCapacity = {
 };
 
 function signedIn(routes: Record<string, Handler>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
+  return adminOnSandbox({
     "GET /api/operator-questions": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse(TEMPLATES),
     "GET /api/lists": () => jsonResponse(LISTS),

@@ -16,10 +16,8 @@ import {
 
 describe("initials", () => {
   it("takes the first letter of up to two words for dashboard rows", () => {
-    expect(wordInitials("Mario Rossi")).toBe("MR");
-    expect(wordInitials("  giulia   de luca ")).toBe("GD");
-    expect(wordInitials("Cliente Anonimo")).toBe("CA");
-    expect(wordInitials("Éva")).toBe("É");
+    const initials = { "Mario Rossi": "MR", "  giulia   de luca ": "GD", "Cliente Anonimo": "CA", Éva: "É" };
+    for (const [name, letters] of Object.entries(initials)) expect(wordInitials(name), name).toBe(letters);
   });
 
   it("takes the first two letters of the name in the list, else the phone's last two digits", () => {
@@ -42,12 +40,8 @@ describe("names", () => {
 
 describe("labels", () => {
   it("maps the three row categories and calls everything else Generale", () => {
-    expect(categoryLabel("loans")).toBe("Prestiti");
-    expect(categoryLabel("stationery")).toBe("Cartoleria");
-    expect(categoryLabel("agency")).toBe("Agenzia");
-    expect(categoryLabel("ecommerce")).toBe("Generale");
-    expect(categoryLabel(null)).toBe("Generale");
-    expect(categoryLabel(undefined)).toBe("Generale");
+    const labels: [string | null | undefined, string][] = [["loans", "Prestiti"], ["stationery", "Cartoleria"], ["agency", "Agenzia"], ["ecommerce", "Generale"], [null, "Generale"], [undefined, "Generale"]];
+    for (const [category, label] of labels) expect(categoryLabel(category), String(category)).toBe(label);
   });
 
   it("names active and waiting in Italian and shows other statuses as they are", () => {

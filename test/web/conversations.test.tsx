@@ -12,32 +12,18 @@ import { POLL_MS } from "@shared/constants";
 import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
+import { fakeMediaQueryList } from "./media-query";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
+import { buildPrompt, NEW_YEAR } from "./fixtures";
 
 type Handler = (call: RecordedCall) => Response;
 
 const [LOANS, STATIONERY] = SANDBOX_TEMPLATES as [ProviderTemplate, ProviderTemplate, ProviderTemplate];
 const TEMPLATES: ProviderTemplate[] = [LOANS, STATIONERY, { ...SANDBOX_TEMPLATES[2]!, status: "pending" }];
 
-function prompt(overrides: Partial<ApiPrompt>): ApiPrompt {
-  return {
-    id: "p1",
-    twilioAccountId: "a1",
-    name: "Assistente vendite (sandbox)",
-    content: "Sei l'assistente vendite…",
-    model: "gpt-4o-mini",
-    temperature: 7,
-    maxTokens: 500,
-    linkedTemplates: [LOANS.sid],
-    agentTools: [],
-    toolsUnsupported: false,
-    isActive: true,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const prompt = (overrides: Partial<ApiPrompt>) =>
+  buildPrompt({ name: "Assistente vendite (sandbox)", content: "Sei l'assistente vendite…", linkedTemplates: [LOANS.sid], createdAt: NEW_YEAR, updatedAt: NEW_YEAR, ...overrides });
 
 const PROMPTS = [prompt({ id: "p-old", name: "Vecchio prompt", isActive: false }), prompt({ id: "p1" })];
 
@@ -88,16 +74,7 @@ beforeEach(() => {
     configurable: true,
     value: (query: string) => {
       const min = /min-width:\s*(\d+)px/.exec(query);
-      return {
-        matches: min ? window.innerWidth >= Number(min[1]) : false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      };
+      return fakeMediaQueryList(query, min ? window.innerWidth >= Number(min[1]) : false);
     },
   });
   setWidth(1280);

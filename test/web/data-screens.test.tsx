@@ -10,18 +10,11 @@ import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/texts/template-variables";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { account, ADMIN, renderApp, adminOnSandbox } from "./render-app";
+import { buildTextTemplate } from "./fixtures";
 
-type Handler = (call: RecordedCall) => Response;
-
-function signedIn(routes: Record<string, Handler>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
-    ...routes,
-  });
-}
+const signedIn = adminOnSandbox;
 
 const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
 
@@ -40,31 +33,7 @@ beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
-function template(over: Partial<ApiTemplate>): ApiTemplate {
-  return {
-    id: "t1",
-    twilioAccountId: "a1",
-    name: "Benvenuto",
-    description: "Primo messaggio",
-    category: "loans",
-    channel: "whatsapp",
-    language: "it",
-    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
-    variables: ["1"],
-    status: "draft",
-    rejectionReason: null,
-    externalTemplateId: null,
-    externalStatus: null,
-    icon: "fas fa-template",
-    color: "primary",
-    isActive: true,
-    createdAt: "2026-03-01T09:00:00.000Z",
-    updatedAt: "2026-03-01T09:00:00.000Z",
-    submittedAt: null,
-    lastSyncedAt: null,
-    ...over,
-  };
-}
+const template = (over: Partial<ApiTemplate>) => buildTextTemplate({ description: "Primo messaggio", ...over });
 
 describe("Template WhatsApp", () => {
   const TEMPLATES = [

@@ -8,7 +8,7 @@ export interface RecordedCall {
   credentials: RequestCredentials | undefined;
 }
 
-type Handler = (call: RecordedCall) => Response | Promise<Response>;
+export type Handler = (call: RecordedCall) => Response | Promise<Response>;
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

@@ -3,9 +3,13 @@
 // instead of leaving the test on a shape the server no longer sends. Each takes the fields a test cares
 // about; the rest are plausible defaults.
 import type { ApiConversation, ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
+import type { ApiMemory } from "@shared/schemas/memories";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import type { ApiSettings } from "@shared/schemas/settings";
 import type { ApiTemplate } from "@shared/schemas/templates";
+
+// The date most fixtures were created on.
+export const NEW_YEAR = "2026-01-01T00:00:00.000Z";
 
 export function buildConversation(overrides: Partial<ApiConversation> = {}): ApiConversation {
   return {
@@ -100,12 +104,47 @@ export function buildTemplate(overrides: Partial<ApiTemplate> = {}): ApiTemplate
   };
 }
 
+// A loans template whose text greets {{1}}, as the template screens show it.
+export const buildTextTemplate = (overrides: Partial<ApiTemplate> = {}) =>
+  buildTemplate({
+    name: "Benvenuto",
+    category: "loans",
+    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
+    variables: ["1"],
+    icon: "fas fa-template",
+    color: "primary",
+    ...overrides,
+  });
+
 export function buildSettings(overrides: Partial<ApiSettings> = {}): ApiSettings {
   return {
     profile: { id: "u1", email: "admin@agentbot.local", firstName: "Admin", lastName: null, profileImageUrl: null, role: "super_admin" },
     activeTwilioAccountId: "a1",
     signInMethod: "password",
     timezone: "Europe/Rome",
+    ...overrides,
+  };
+}
+
+export function buildMemory(overrides: Partial<ApiMemory> = {}): ApiMemory {
+  return {
+    id: "m1",
+    twilioAccountId: "a1",
+    name: "Listino",
+    content: "Prezzi e condizioni",
+    memoryType: "standard",
+    dataType: "text",
+    dataSource: null,
+    visibility: "private",
+    linkedTemplates: [],
+    isActive: true,
+    allConversations: false,
+    isOwn: true,
+    passageCount: 1,
+    lastSyncAt: null,
+    syncError: null,
+    createdAt: NEW_YEAR,
+    updatedAt: NEW_YEAR,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp } from "./render-app";
+import { buildPrompt, NEW_YEAR } from "./fixtures";
 
 // Issue 14 in the console: the account card's webhook URLs, last inbound time and prompt for customers
 // who write first; the prompt card's button; the chat's channel.
@@ -19,24 +20,8 @@ beforeAll(async () => {
   await Promise.all([import("@web/layout/app-shell"), import("@web/routes/prompts")]);
 }, 60_000);
 
-function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
-  return {
-    id: "p1",
-    twilioAccountId: "a1",
-    name: "Benvenuto",
-    content: "Sei Martina del Negozio Milano.",
-    model: "gpt-4o-mini",
-    temperature: 7,
-    maxTokens: 500,
-    linkedTemplates: [],
-    agentTools: [],
-    toolsUnsupported: false,
-    isActive: true,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const prompt = (overrides: Partial<ApiPrompt> = {}) =>
+  buildPrompt({ name: "Benvenuto", content: "Sei Martina del Negozio Milano.", createdAt: NEW_YEAR, updatedAt: NEW_YEAR, ...overrides });
 
 function signedIn(accounts: TwilioAccount[], routes: Record<string, Handler> = {}) {
   vi.spyOn(console, "error").mockImplementation(() => {});

@@ -3,15 +3,13 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ApiLibraryItem, LIBRARY_TEXTS as LX } from "@shared/media-library";
 import { AGENT_TEXTS } from "@shared/texts/agent";
 import { libraryFileIssue } from "@web/lib/queries/media-library";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { adminOnSandbox, renderApp } from "./render-app";
 
 const ITEM: ApiLibraryItem = { id: "11111111-1111-4111-8111-111111111111", title: "Listino prezzi", description: "Prezzi 2026", fileName: "listino.pdf", contentType: "application/pdf", size: 2048, createdAt: "2026-11-20T10:00:00.000Z" };
 
 function signedIn(routes: Record<string, (call: RecordedCall) => Response>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
+  return adminOnSandbox({
     "GET /api/operator-questions": () => jsonResponse([]),
     "GET /api/twilio-templates": () => jsonResponse([]),
     "GET /api/lead-notifications/settings": () => jsonResponse({ twilioAccountId: "a1", notificationEnabled: false, notificationTemplateId: null, notificationPhoneNumbers: [] }),

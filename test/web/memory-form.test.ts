@@ -14,29 +14,9 @@ import {
   validateMemoryForm,
 } from "@web/features/memories/lib/memory-form";
 import { csvUploadUrl } from "@web/features/memories/api/upload-memory-csv";
+import { buildMemory } from "./fixtures";
 
-function memory(overrides: Partial<ApiMemory> = {}): ApiMemory {
-  return {
-    id: "m1",
-    twilioAccountId: "a1",
-    name: "Listino",
-    content: "Prezzi e condizioni",
-    memoryType: "standard",
-    dataType: "text",
-    dataSource: null,
-    visibility: "private",
-    linkedTemplates: [],
-    isActive: true,
-    allConversations: false,
-    isOwn: true,
-    passageCount: 1,
-    lastSyncAt: null,
-    syncError: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const memory = (overrides: Partial<ApiMemory> = {}) => buildMemory(overrides);
 
 const AIRTABLE = { apiKey: "••••••••abcd", baseId: "appAAAAAAAAAAAAAA", tableId: "tblBBBBBBBBBBBBBB", viewId: null, recordCount: 12, kind: "airtable" as const };
 

@@ -16,25 +16,10 @@ import {
 } from "@web/features/prompts/lib/prompt-form";
 import { checkTestAnswer, InvalidTestAnswerError, testFailureMessage, testFailureToast } from "@web/features/prompts/lib/prompt-test";
 import { ApiError } from "@web/lib/api-client";
+import { buildPrompt, NEW_YEAR } from "./fixtures";
 
-function prompt(overrides: Partial<ApiPrompt> = {}): ApiPrompt {
-  return {
-    id: "p1",
-    twilioAccountId: "a1",
-    name: "Assistente prestiti",
-    content: "Sei un consulente di prestiti personali.",
-    model: "gpt-4",
-    temperature: 7,
-    maxTokens: 500,
-    linkedTemplates: [],
-    agentTools: [],
-    toolsUnsupported: false,
-    isActive: true,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    ...overrides,
-  };
-}
+const prompt = (overrides: Partial<ApiPrompt> = {}) =>
+  buildPrompt({ name: "Assistente prestiti", content: "Sei un consulente di prestiti personali.", model: "gpt-4", createdAt: NEW_YEAR, updatedAt: NEW_YEAR, ...overrides });
 
 describe("prompt form", () => {
   it("starts from the spec's defaults: gpt-4, 0.7, 500 tokens, active", () => {

@@ -7,7 +7,7 @@ import { createQueryClient } from "@web/lib/query-client";
 import { createAppRouter } from "@web/router";
 import type { CurrentUser } from "@shared/schemas/auth";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import { jsonResponse } from "./fetch-mock";
+import { type Handler, jsonResponse, mockFetch } from "./fetch-mock";
 
 // The whole console, as main.tsx mounts it, at a given URL.
 export function renderApp(url = "/") {
@@ -76,4 +76,9 @@ export function shellRoutes(user: CurrentUser, active: TwilioAccount) {
     "GET /api/openai-usage/stats": () => jsonResponse({ totalCost: "0.0000", totalRequests: 0 }),
     "GET /api/conversations/unread-count": () => jsonResponse({ count: 0 }),
   };
+}
+
+// The admin signed in on a sandbox account: the shell's routes, then the test's (which may override them).
+export function adminOnSandbox(routes: Record<string, Handler> = {}) {
+  return mockFetch({ ...shellRoutes(ADMIN, account({ sandbox: true })), ...routes });
 }

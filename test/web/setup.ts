@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { fakeMediaQueryList } from "./media-query";
 
 // findBy/waitFor wait up to 5 s: on a loaded CI machine a page with several queries can take over 1 s.
 configure({ asyncUtilTimeout: 5_000 });
@@ -10,16 +11,7 @@ const inBrowser = typeof window !== "undefined"; // false in the few node-enviro
 if (inBrowser && !window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {
     writable: true,
-    value: (query: string) => ({
-      matches: /min-width:\s*768px/.test(query) ? window.innerWidth >= 768 : false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => fakeMediaQueryList(query, /min-width:\s*768px/.test(query) ? window.innerWidth >= 768 : false),
   });
 }
 

@@ -1,48 +1,17 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { TEMPLATE_LIMITS, type ApiTemplate } from "@shared/schemas/templates";
+import { TEMPLATE_LIMITS } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import { addableButtons, emptyTemplateForm, newButton, templateErrorsFromDetails, validateTemplateForm } from "@web/features/templates/lib/template-form";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
-import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
+import { jsonResponse, type RecordedCall } from "./fetch-mock";
+import { adminOnSandbox, renderApp } from "./render-app";
+import { buildTextTemplate } from "./fixtures";
 
-type Handler = (call: RecordedCall) => Response;
-
-function signedIn(routes: Record<string, Handler>) {
-  const active = account({ sandbox: true });
-  return mockFetch({
-    ...shellRoutes(ADMIN, active),
-    ...routes,
-  });
-}
+const signedIn = adminOnSandbox;
 
 const bodyOf = (call: RecordedCall | undefined) => JSON.parse(String(call?.body));
 
-function template(over: Partial<ApiTemplate>): ApiTemplate {
-  return {
-    id: "t1",
-    twilioAccountId: "a1",
-    name: "Benvenuto",
-    description: null,
-    category: "loans",
-    channel: "whatsapp",
-    language: "it",
-    whatsappContent: { type: "text", text: "Ciao {{1}}, come stai?", mediaUrl: null, mediaCaption: null },
-    variables: ["1"],
-    status: "draft",
-    rejectionReason: null,
-    externalTemplateId: null,
-    externalStatus: null,
-    icon: "fas fa-template",
-    color: "primary",
-    isActive: true,
-    createdAt: "2026-03-01T09:00:00.000Z",
-    updatedAt: "2026-03-01T09:00:00.000Z",
-    submittedAt: null,
-    lastSyncedAt: null,
-    ...over,
-  };
-}
+const template = buildTextTemplate;
 
 const LIBRARY = {
   items: [{ id: "lib1", title: "Volantino", description: "", fileName: "volantino.png", contentType: "image/png", size: 1200, createdAt: "2026-03-01T09:00:00.000Z" }],

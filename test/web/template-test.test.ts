@@ -7,11 +7,8 @@ const LOANS = SANDBOX_TEMPLATES[0]!;
 
 describe("template test", () => {
   it("colours statuses: approved green, pending yellow, rejected red, other grey", () => {
-    expect(statusTone("approved")).toBe("green");
-    expect(statusTone("pending")).toBe("yellow");
-    expect(statusTone("rejected")).toBe("red");
-    expect(statusTone("draft")).toBe("grey");
-    expect(statusTone("")).toBe("grey");
+    const tones = { approved: "green", pending: "yellow", rejected: "red", draft: "grey", "": "grey" };
+    for (const [status, tone] of Object.entries(tones)) expect(statusTone(status), status).toBe(tone);
   });
 
   it("lets only approved templates be picked", () => {

@@ -156,14 +156,19 @@ export async function cronTick(at = new Date()) {
   await waitOnExecutionContext(ctx);
 }
 
-// Serves the fake Airtable (airtable.fake) for the whole test file: every other outside host answers 404.
-export function withFakeAirtable(handler: (request: Request) => Response | Promise<Response>) {
+// Serves one fake outside host (e.g. openai.fake) for the whole test file: every other outside host
+// answers 404. Gives back the fake, for the requests it was sent.
+export function withFakeHost(hostname: string, handler: (request: Request) => Response | Promise<Response>): () => FakeOutside {
   let world: FakeOutside;
   beforeAll(() => {
     world = fakeOutside((request) => {
-      if (new URL(request.url).hostname === "airtable.fake") return handler(request);
+      if (new URL(request.url).hostname === hostname) return handler(request);
       return new Response("unknown fake host", { status: 404 });
     });
   });
   afterAll(() => world.restore());
+  return () => world;
 }
+
+// The fake Airtable (airtable.fake) for the whole test file.
+export const withFakeAirtable = (handler: (request: Request) => Response | Promise<Response>) => withFakeHost("airtable.fake", handler);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "@shared/csv";
 import { MEMORY_LIMITS } from "@shared/schemas/memories";
 import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
@@ -10,19 +10,11 @@ import { textPassages } from "@worker/features/memories/passages";
 import { decryptSecret } from "@worker/lib/crypto";
 import { AIRTABLE_TEXTS } from "@worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";
-import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { accountOwner, addMember, call, db, signedInUser } from "./helpers";
+import { accountOwner, addMember, call, db, signedInUser, withFakeAirtable } from "./helpers";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 let airtable: Handler = () => new Response("no airtable in this test", { status: 500 });
-let world: FakeOutside;
-beforeAll(() => {
-  world = fakeOutside((request) => {
-    if (new URL(request.url).hostname === "airtable.fake") return airtable(request);
-    return new Response("unknown fake host", { status: 404 });
-  });
-});
-afterAll(() => world.restore());
+withFakeAirtable((request) => airtable(request));
 afterEach(() => {
   airtable = () => new Response("no airtable in this test", { status: 500 });
 });

@@ -1,23 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_IDS } from "@shared/models";
 import { ACCOUNT_TEXTS } from "@shared/account-texts";
 import { generatedTestMessage } from "@shared/prompt-limits";
 import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { openaiUsage, usageBudgets } from "@worker/db/schema";
-import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { accountOwner, addMember, call, createAccount, db, signedInUser } from "./helpers";
+import { openAiCompletion } from "../fakes/outside";
+import { accountOwner, addMember, call, createAccount, db, signedInUser, withFakeHost } from "./helpers";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 let openAi: Handler = () => openAiCompletion("ok", 1, 1);
-let world: FakeOutside;
-beforeAll(() => {
-  world = fakeOutside((request) => {
-    if (new URL(request.url).hostname === "openai.fake") return openAi(request);
-    return new Response("unknown fake host", { status: 404 });
-  });
-});
-afterAll(() => world.restore());
+const world = withFakeHost("openai.fake", (request) => openAi(request));
 afterEach(() => {
   openAi = () => openAiCompletion("ok", 1, 1);
 });
@@ -33,8 +26,8 @@ async function createPrompt(cookie: string, body: Record<string, unknown> = {}) 
 
 // The model requests this test made, as the OpenAI API received them.
 function modelRequestsSince(index: number) {
-  return world.requests
-    .map((request, i) => ({ request, body: world.bodies[i] as any }))
+  return world().requests
+    .map((request, i) => ({ request, body: world().bodies[i] as any }))
     .slice(index)
     .filter(({ request }) => request.url === "https://openai.fake/v1/chat/completions")
     .map(({ body }) => body);
@@ -171,7 +164,7 @@ describe("testing a prompt against the model", () => {
   it("sends the prompt as system message, temperature / 10 and max_tokens, and records prompt_test usage", async () => {
     const { cookie, account } = await accountOwner();
     const prompt = await createPrompt(cookie, { temperature: 3, maxTokens: 120, model: "gpt-4o" });
-    const before = world.requests.length;
+    const before = world().requests.length;
     openAi = () => openAiCompletion("Certo, ecco le nostre offerte di prestito.", 300, 60, "gpt-4o-2024-08-06");
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Che tassi avete?" }, ...KEYED });
     expect(res.status, res.text).toBe(200);
@@ -186,7 +179,7 @@ describe("testing a prompt against the model", () => {
         { role: "user", content: "Che tassi avete?" },
       ],
     });
-    expect(world.requests[before]!.headers.get("Authorization")).toBe("Bearer sk-test");
+    expect(world().requests[before]!.headers.get("Authorization")).toBe("Bearer sk-test");
     const rows = await db().select().from(openaiUsage).where(eq(openaiUsage.promptId, prompt.id));
     expect(rows).toHaveLength(1);
     // gpt-4o at the spec's $0.005 per 1K tokens: 360 tokens → $0.0018.
@@ -197,7 +190,7 @@ describe("testing a prompt against the model", () => {
   it("sends the gpt-5 family max_completion_tokens and no temperature", async () => {
     const { cookie } = await accountOwner();
     const prompt = await createPrompt(cookie, { temperature: 9, maxTokens: 300, model: "gpt-5-mini" });
-    const before = world.requests.length;
+    const before = world().requests.length;
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Ciao" }, ...KEYED });
     expect(res.status).toBe(200);
     const [sent] = modelRequestsSince(before);
@@ -221,7 +214,7 @@ describe("testing a prompt against the model", () => {
     ];
     for (const [content, expected, body] of cases) {
       const prompt = await createPrompt(cookie, { content });
-      const before = world.requests.length;
+      const before = world().requests.length;
       const res = await call(`/api/prompts/${prompt.id}/test`, { method: "POST", cookie, body, ...KEYED });
       expect(res.status, res.text).toBe(200);
       expect(res.json.testMessage).toBe(expected);
@@ -231,7 +224,7 @@ describe("testing a prompt against the model", () => {
 
   it("tests unsaved content with the editor's settings", async () => {
     const { cookie, account } = await accountOwner();
-    const before = world.requests.length;
+    const before = world().requests.length;
     const res = await call("/api/prompts/test-content", {
       cookie,
       body: { content: "Sei un assistente.", testMessage: "Chi sei?", model: "gpt-3.5-turbo", temperature: 10, maxTokens: 50 },
@@ -305,7 +298,7 @@ describe("testing a prompt against the model", () => {
   it("answers from the offline responder without a key, at no cost", async () => {
     const { cookie } = await accountOwner();
     const prompt = await createPrompt(cookie);
-    const before = world.requests.length;
+    const before = world().requests.length;
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Ciao" } });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ offline: true, model: "offline", totalCost: "0.00000000" });
@@ -318,7 +311,7 @@ describe("testing a prompt against the model", () => {
     const prompt = await createPrompt(cookie);
     await db().insert(usageBudgets).values({ twilioAccountId: account.id, monthlyLimitUsd: 1 });
     await db().insert(openaiUsage).values({ userId: user.id, twilioAccountId: account.id, model: "gpt-4", operationType: "chat_response", totalCost: "1.20000000" });
-    const before = world.requests.length;
+    const before = world().requests.length;
     const res = await call(`/api/prompts/${prompt.id}/test`, { cookie, body: { testMessage: "Ciao" }, ...KEYED });
     expect(res.status).toBe(429);
     expect(res.json.error).toContain("Limite di spesa AI mensile raggiunto");

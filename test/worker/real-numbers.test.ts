@@ -67,12 +67,10 @@ const messagesOf = (conversationId: string) => db().select().from(messages).wher
 
 describe("the one phone rule", () => {
   it("reads national, 00 and + input as one E.164 number with the default country", () => {
-    expect(toE164("328 123 4567")).toBe("+393281234567");
-    expect(toE164("0039 328 123 4567")).toBe("+393281234567");
-    expect(toE164("+39 328 123 4567")).toBe("+393281234567");
-    expect(toE164("+44 20 7946 0958")).toBe("+442079460958");
+    for (const [typed, e164] of Object.entries({ "328 123 4567": "+393281234567", "0039 328 123 4567": "+393281234567", "+39 328 123 4567": "+393281234567", "+44 20 7946 0958": "+442079460958", "02 1234 5678": "+390212345678" })) {
+      expect(toE164(typed), typed).toBe(e164);
+    }
     expect(toE164("020 7946 0958", "GB")).toBe("+442079460958");
-    expect(toE164("02 1234 5678")).toBe("+390212345678");
     for (const bad of ["12345", "+39 12 34", "chiamare dopo le 18", "3,33123E+09", "", "+0039 328 123 4567", "328 123 4567 328 123 4567 328 123 4567 3"]) {
       expect(toE164(bad), bad).toBeNull();
     }
