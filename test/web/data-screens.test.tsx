@@ -5,7 +5,7 @@ import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import type { ApiList, ApiListImport } from "@shared/schemas/lists";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
-import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/schemas/templates";

@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { T } from "@shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";

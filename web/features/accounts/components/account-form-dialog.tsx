@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { PHONE_EXAMPLE, type AccountInput, type TwilioAccount } from "@shared/schemas/accounts";
 import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { FormDialog } from "@web/components/form-dialog";
 import { Label } from "@web/components/ui/field";
@@ -26,7 +27,7 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
   const pending = createMutation.isPending || updateMutation.isPending;
 
   return (
-    <FormDialog open={state !== null} pending={pending} onClose={onClose} title={editing ? T.accountsEdit : T.accountNewTitle} description={T.accountsSubtitle} wide>
+    <FormDialog open={state !== null} pending={pending} onClose={onClose} title={editing ? ACCOUNT_TEXTS.accountsEdit : ACCOUNT_TEXTS.accountNewTitle} description={ACCOUNT_TEXTS.accountsSubtitle} wide>
       <AccountForm
         key={editing?.id ?? "new"}
         editing={editing}
@@ -37,8 +38,8 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
             toast({ title, variant: "success" });
             onClose();
           };
-          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(T.accountUpdated), onError: onError(T.accountUpdateError) });
-          else createMutation.mutate(input, { onSuccess: onSuccess(T.accountCreated), onError: onError(T.accountCreateError) });
+          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountUpdated), onError: onError(ACCOUNT_TEXTS.accountUpdateError) });
+          else createMutation.mutate(input, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountCreated), onError: onError(ACCOUNT_TEXTS.accountCreateError) });
         }}
       />
     </FormDialog>
@@ -73,7 +74,7 @@ function AccountForm({
 
   return (
     <Form form={form} onSubmit={onSubmit}>
-      <FormField<Values, "name"> name="name" label={T.accountNameLabel}>
+      <FormField<Values, "name"> name="name" label={ACCOUNT_TEXTS.accountNameLabel}>
         {(field) => <Input {...field} maxLength={100} />}
       </FormField>
 
@@ -88,27 +89,27 @@ function AccountForm({
           }}
         />
         <div className="grid gap-1">
-          <Label htmlFor={`${id}-sandbox`}>{T.sandboxLabel}</Label>
-          <p className="text-xs text-muted-foreground">{T.sandboxHint}</p>
+          <Label htmlFor={`${id}-sandbox`}>{ACCOUNT_TEXTS.sandboxLabel}</Label>
+          <p className="text-xs text-muted-foreground">{ACCOUNT_TEXTS.sandboxHint}</p>
         </div>
       </div>
 
       {sandbox ? null : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField<Values, "accountSid"> name="accountSid" label={T.accountSidLabel}>
+          <FormField<Values, "accountSid"> name="accountSid" label={ACCOUNT_TEXTS.accountSidLabel}>
             {(field) => <Input {...field} autoComplete="off" spellCheck={false} placeholder="AC…" className="font-mono" />}
           </FormField>
-          <FormField<Values, "authToken"> name="authToken" label={T.authTokenLabel} hint={keepsToken ? T.authTokenKeepHint : undefined}>
+          <FormField<Values, "authToken"> name="authToken" label={ACCOUNT_TEXTS.authTokenLabel} hint={keepsToken ? ACCOUNT_TEXTS.authTokenKeepHint : undefined}>
             {(field) => <Input {...field} type="password" autoComplete="new-password" placeholder={keepsToken ? editing.authToken : undefined} />}
           </FormField>
         </div>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField<Values, "phoneNumber"> name="phoneNumber" label={T.phoneNumberLabel}>
+        <FormField<Values, "phoneNumber"> name="phoneNumber" label={ACCOUNT_TEXTS.phoneNumberLabel}>
           {(field) => <Input {...field} type="tel" inputMode="tel" placeholder={PHONE_EXAMPLE} />}
         </FormField>
-        <FormField<Values, "phoneCountry"> name="phoneCountry" label={T.phoneCountryLabel}>
+        <FormField<Values, "phoneCountry"> name="phoneCountry" label={ACCOUNT_TEXTS.phoneCountryLabel}>
           {(field) => (
             <NativeSelect {...field}>
               {PHONE_COUNTRY_OPTIONS.map((c) => (
@@ -119,10 +120,10 @@ function AccountForm({
             </NativeSelect>
           )}
         </FormField>
-        <FormField<Values, "gptModel"> name="gptModel" label={T.gptModelLabel} hint={T.modelHint}>
+        <FormField<Values, "gptModel"> name="gptModel" label={ACCOUNT_TEXTS.gptModelLabel} hint={T.modelHint}>
           {(field) => <Input {...field} list={`${id}-models`} autoComplete="off" />}
         </FormField>
-        <FormField<Values, "feedbackModel"> name="feedbackModel" label={T.feedbackModelLabel}>
+        <FormField<Values, "feedbackModel"> name="feedbackModel" label={ACCOUNT_TEXTS.feedbackModelLabel}>
           {(field) => <Input {...field} list={`${id}-models`} autoComplete="off" />}
         </FormField>
         <ModelSuggestions id={`${id}-models`} />

@@ -1,8 +1,8 @@
 import { Link2 } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import { ADMIN_TEXTS as TX, type AdminUser } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Form, FormField } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
@@ -38,12 +38,12 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
   };
 
   return (
-    <AdminCard icon={Link2} title={UI.assignTitle} description={UI.assignDescription} testId="assign-account-card">
+    <AdminCard icon={Link2} title={TX.assignTitle} description={TX.assignDescription} testId="assign-account-card">
       <Form form={form} onSubmit={onSubmit} className="grid-cols-1" data-testid="assign-form">
-        <FormField<Values, "userId"> name="userId" label={UI.userLabel}>
+        <FormField<Values, "userId"> name="userId" label={TX.userLabel}>
           {(field) => (
             <NativeSelect {...field} data-testid="assign-user">
-              <option value="">{UI.selectUser}</option>
+              <option value="">{TX.selectUser}</option>
               {users.map((u) => (
                 <option key={u.id} value={u.id}>
                   {u.email}
@@ -52,13 +52,13 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
             </NativeSelect>
           )}
         </FormField>
-        <FormField<Values, "accountId"> name="accountId" label={UI.assignAccountLabel}>
+        <FormField<Values, "accountId"> name="accountId" label={TX.assignAccountLabel}>
           {(field) => (
             <NativeSelect {...field} data-testid="assign-account">
-              <option value="">{UI.selectAccount}</option>
+              <option value="">{TX.selectAccount}</option>
               {accounts.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {`${a.name} · ${a.phoneNumber}${a.enabled ? "" : ` (${UI.accountDisabled})`}`}
+                  {`${a.name} · ${a.phoneNumber}${a.enabled ? "" : ` (${TX.accountDisabled})`}`}
                 </option>
               ))}
             </NativeSelect>
@@ -67,7 +67,7 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
         <OwnerCheckbox testId="assign-owner" />
         <Button type="submit" disabled={!userId || !accountId || assign.isPending} data-testid="assign-submit" className="justify-self-start">
           <Link2 aria-hidden />
-          {assign.isPending ? UI.assigning : UI.assignSubmit}
+          {assign.isPending ? TX.assigning : TX.assignSubmit}
         </Button>
       </Form>
     </AdminCard>

@@ -1,6 +1,6 @@
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { AdminUser } from "@shared/schemas/admin";
 import { formatRomeDate } from "@shared/rome-format";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
@@ -20,11 +20,11 @@ function Identity({ user, self }: { user: AdminUser; self: boolean }) {
         <span className="truncate font-medium" title={user.email} data-testid="user-email">
           {user.email}
         </span>
-        {self ? <Badge variant="secondary">{UI.you}</Badge> : null}
+        {self ? <Badge variant="secondary">{TX.you}</Badge> : null}
       </p>
       <p className="truncate text-xs text-muted-foreground">
         {name ? `${name} · ` : ""}
-        {UI.createdOn(formatRomeDate(user.createdAt))}
+        {TX.createdOn(formatRomeDate(user.createdAt))}
       </p>
     </div>
   );
@@ -43,7 +43,7 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
   return (
     <Card className="min-w-0" data-testid="users-list" data-layout={wide ? "table" : "cards"}>
       <CardHeader>
-        <CardTitle>{UI.usersTitle}</CardTitle>
+        <CardTitle>{TX.usersTitle}</CardTitle>
       </CardHeader>
       <CardContent>
         {wide ? (
@@ -51,19 +51,19 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
             <thead>
               <tr className="border-b text-left text-xs text-muted-foreground">
                 <th scope="col" className="w-24 py-2 pr-3 font-medium">
-                  {UI.colId}
+                  {TX.colId}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  {UI.colEmail}
+                  {TX.colEmail}
                 </th>
                 <th scope="col" className="w-60 py-2 pr-3 font-medium">
-                  {UI.colRole}
+                  {TX.colRole}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  {UI.colAccounts}
+                  {TX.colAccounts}
                 </th>
                 <th scope="col" className="w-32 py-2 font-medium">
-                  {UI.colActive}
+                  {TX.colActive}
                 </th>
               </tr>
             </thead>
@@ -106,11 +106,11 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
                     <UserId id={user.id} />
                   </div>
                   <div className="grid grid-cols-1 gap-1">
-                    <p className="text-xs font-medium text-muted-foreground">{UI.colRole}</p>
+                    <p className="text-xs font-medium text-muted-foreground">{TX.colRole}</p>
                     <RoleSelect user={user} self={self} className="w-full" />
                   </div>
                   <div className="grid grid-cols-1 gap-1">
-                    <p className="text-xs font-medium text-muted-foreground">{UI.colAccounts}</p>
+                    <p className="text-xs font-medium text-muted-foreground">{TX.colAccounts}</p>
                     <AccountBadges user={user} selfId={selfId} />
                   </div>
                   <div className="flex flex-wrap items-center justify-between gap-2">

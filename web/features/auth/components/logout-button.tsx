@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { toast } from "@web/lib/toast-store";
@@ -12,7 +13,7 @@ export function LogoutButton({ className }: { className?: string }) {
   return (
     <Button variant="ghost" size="sm" className={className} disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>
       <LogOut aria-hidden />
-      {T.logout}
+      {AUTH_TEXTS.logout}
     </Button>
   );
 }

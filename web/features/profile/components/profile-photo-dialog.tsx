@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { CurrentUser } from "@shared/schemas/auth";
+import { PROFILE_TEXTS } from "@shared/texts/profile";
 import { T } from "@shared/strings";
 import { PhotoDialog } from "@web/components/photo-dialog";
 import { initials } from "@web/lib/greeting";
@@ -18,10 +19,10 @@ export function ProfilePhotoDialog({ user, children }: { user: CurrentUser; chil
       upload={(file, done) =>
         upload.mutate(file, {
           onSuccess: () => {
-            toast({ title: T.profilePhotoUpdatedTitle, description: T.profilePhotoUpdated, variant: "success" });
+            toast({ title: PROFILE_TEXTS.profilePhotoUpdatedTitle, description: PROFILE_TEXTS.profilePhotoUpdated, variant: "success" });
             done();
           },
-          onError: (err) => toast({ title: T.photoUploadFailedTitle, description: serverMessage(err, T.photoUploadFailed), variant: "destructive" }),
+          onError: (err) => toast({ title: PROFILE_TEXTS.photoUploadFailedTitle, description: serverMessage(err, T.photoUploadFailed), variant: "destructive" }),
         })
       }
     >

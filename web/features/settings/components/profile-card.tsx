@@ -1,9 +1,11 @@
 import { UserRound } from "lucide-react";
-import { type ApiSettings, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { type ApiSettings } from "@shared/schemas/settings";
 import { Avatar } from "@web/components/ui/avatar";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
+import { T } from "@shared/strings";
 
 export function ProfileCard({ profile }: { profile: ApiSettings["profile"] }) {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -22,7 +24,7 @@ export function ProfileCard({ profile }: { profile: ApiSettings["profile"] }) {
           <Avatar src={profile.profileImageUrl} fallback={initials} size="lg" />
           <div className="min-w-0">
             <p className="truncate font-semibold">{name || profile.email}</p>
-            <p className="text-xs text-muted-foreground">{TX.roles[profile.role] ?? profile.role}</p>
+            <p className="text-xs text-muted-foreground">{T.roleLabels[profile.role] ?? profile.role}</p>
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">

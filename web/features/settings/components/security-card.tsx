@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
-import { SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
 

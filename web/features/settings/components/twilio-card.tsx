@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { ExternalLink, Phone } from "lucide-react";
 import { FormProvider, useForm } from "react-hook-form";
-import { type ApiSettings, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { type ApiSettings } from "@shared/schemas/settings";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form";

@@ -1,4 +1,5 @@
-import { LOGIN_URL, SETTINGS_TEXTS as TX, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { LOGIN_URL, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
 import { errorStatus } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 

@@ -1,0 +1,6 @@
+// The account switcher of the header.
+export const ACCOUNT_SELECTOR_TEXTS = {
+  switchAccountTitle: "Cambia Account Twilio",
+  secondaryAccount: "Account secondario",
+  accountSelectorLabel: "Account Twilio attivo",
+} as const;
