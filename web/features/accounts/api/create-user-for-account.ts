@@ -1,6 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
-import type { CurrentUser } from "@shared/schemas/auth";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 
 export interface NewAccountUser {
   email: string;
@@ -12,10 +11,7 @@ export interface NewAccountUser {
   twilioAccountId: string;
 }
 
-export function createUserForAccount(input: NewAccountUser) {
-  return apiRequest<CurrentUser>("POST", "/api/admin/users/create-for-account", input);
-}
+export const createUserForAccount = (input: NewAccountUser) => unwrap(api.admin.users["create-for-account"].$post({ json: input }));
 
-export function useCreateUserForAccount() {
-  return useMutation({ mutationFn: createUserForAccount });
-}
+// The form shows the failure (under the e-mail field, or its own toast).
+export const useCreateUserForAccount = () => useApiMutation({ mutationFn: createUserForAccount });

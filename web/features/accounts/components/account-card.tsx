@@ -10,7 +10,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
-import { parseServerError, serverMessage } from "@web/lib/server-error";
+import { parseServerError } from "@web/lib/server-error";
 import { useActivateAccount } from "@web/lib/queries/activate-account";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteAccount } from "../api/delete-account";
@@ -43,12 +43,9 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
   const [lastTest, setLastTest] = useState<GptTestResult | null>(null);
   const activation = useActivateAccount({
     onSuccess: () => toast({ title: T.activateSuccess, description: account.name, variant: "success" }),
-    onError: (err) => toast({ title: ACCOUNT_TEXTS.accountActivateError, description: err.message, variant: "destructive" }),
   });
   const deletion = useDeleteAccount({
     onSuccess: () => toast({ title: ACCOUNT_TEXTS.accountDeleted, description: account.name, variant: "success" }),
-    onError: (err) =>
-      toast({ title: ACCOUNT_TEXTS.accountDeleteError, description: serverMessage(err, ACCOUNT_TEXTS.accountDeleteErrorDefault), variant: "destructive" }),
   });
   const gptTest = useTestGptModel();
   const initials = account.name.slice(0, 2).toUpperCase();

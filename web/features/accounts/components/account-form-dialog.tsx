@@ -10,7 +10,7 @@ import { dataResolver, Form, FormCheckbox, FormField, FormFooter, setServerError
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Switch } from "@web/components/ui/switch";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateAccount } from "../api/create-account";
 import { useUpdateAccount } from "../api/update-account";
@@ -38,8 +38,8 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
             toast({ title, variant: "success" });
             onClose();
           };
-          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountUpdated), onError: onError(ACCOUNT_TEXTS.accountUpdateError) });
-          else createMutation.mutate(input, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountCreated), onError: onError(ACCOUNT_TEXTS.accountCreateError) });
+          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountUpdated), onError });
+          else createMutation.mutate(input, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountCreated), onError });
         }}
       />
     </FormDialog>
@@ -55,7 +55,7 @@ function AccountForm({
   editing: TwilioAccount | null;
   pending: boolean;
   onClose: () => void;
-  save: (input: AccountInput, onError: (title: string) => (err: Error) => void) => void;
+  save: (input: AccountInput, onError: (err: Error) => void) => void;
 }) {
   const id = useId();
   const form = useForm<Values, unknown, AccountInput>({
@@ -66,11 +66,8 @@ function AccountForm({
   const sandbox = form.watch("sandbox");
   const keepsToken = !!editing && !editing.sandbox;
 
-  const onSubmit = (input: AccountInput) =>
-    save(input, (title) => (err) => {
-      setServerErrors(form, fieldErrorsFrom(err));
-      toast({ title, description: serverMessage(err, T.invalidInput), variant: "destructive" });
-    });
+  // The failure toast comes from the mutation; the server's field errors show under their fields.
+  const onSubmit = (input: AccountInput) => save(input, (err) => setServerErrors(form, fieldErrorsFrom(err)));
 
   return (
     <Form form={form} onSubmit={onSubmit}>

@@ -6,7 +6,6 @@ import { type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Form, FormField } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAssignAccount } from "../api/assign-account";
 import { OwnerCheckbox } from "./owner-checkbox";
@@ -29,7 +28,6 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
       toast({ title: TX.assigned, variant: "success" });
       form.reset(EMPTY);
     },
-    onError: (err) => toast({ title: TX.assignErrorTitle, description: serverMessage(err, TX.assignErrorDefault), variant: "destructive" }),
   });
 
   // The button waits for a user and an account, so there is nothing else to check.

@@ -6,19 +6,16 @@ import { Badge } from "@web/components/ui/badge";
 import { NativeSelect } from "@web/components/ui/input";
 import { Switch } from "@web/components/ui/switch";
 import { cn } from "@web/lib/cn";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSetUserActive } from "../api/set-user-active";
 import { useUnassignAccount } from "../api/unassign-account";
 import { useUpdateRole } from "../api/update-role";
 import { roleLabel } from "../lib/admin-view";
-import { T } from "@shared/strings";
 
 // The dropdown shows the chosen role while the change is on its way. One's own role is fixed.
 export function RoleSelect({ user, self, className }: { user: AdminUser; self: boolean; className?: string }) {
   const update = useUpdateRole({
     onSuccess: () => toast({ title: TX.roleUpdated, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.roleErrorDefault), variant: "destructive" }),
   });
   const value = update.isPending ? update.variables.role : user.role;
   return (
@@ -33,7 +30,7 @@ export function RoleSelect({ user, self, className }: { user: AdminUser; self: b
     >
       {USER_ROLES.map((role) => (
         <option key={role} value={role}>
-          {T.roleLabels[role] ?? roleLabel(role)}
+          {roleLabel(role)}
         </option>
       ))}
     </NativeSelect>
@@ -44,7 +41,6 @@ export function RoleSelect({ user, self, className }: { user: AdminUser; self: b
 export function ActiveToggle({ user, self }: { user: AdminUser; self: boolean }) {
   const setActive = useSetUserActive({
     onSuccess: ({ isActive }) => toast({ title: isActive ? TX.activated : TX.deactivated, description: user.email, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.activeErrorDefault), variant: "destructive" }),
   });
   const checked = setActive.isPending ? setActive.variables.isActive : user.isActive;
   const onChange = (next: boolean) => {
@@ -71,7 +67,6 @@ export function AccountBadges({ user, selfId }: { user: AdminUser; selfId: strin
   const unassign = useUnassignAccount({
     selfId,
     onSuccess: () => toast({ title: TX.removed, variant: "success" }),
-    onError: (err) => toast({ title: TX.removeErrorTitle, description: serverMessage(err, TX.removeErrorDefault), variant: "destructive" }),
   });
   if (user.accounts.length === 0) return <span className="text-xs text-muted-foreground">{TX.noAccounts}</span>;
   return (

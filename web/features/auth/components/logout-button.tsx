@@ -8,7 +8,6 @@ import { useLogout } from "../api/logout";
 export function LogoutButton({ className }: { className?: string }) {
   const logoutMutation = useLogout({
     onSuccess: () => toast({ title: T.logoutSuccessTitle, description: T.logoutSuccess, variant: "success" }),
-    onError: () => toast({ title: T.error, description: T.logoutError, variant: "destructive" }),
   });
   return (
     <Button variant="ghost" size="sm" className={className} disabled={logoutMutation.isPending} onClick={() => logoutMutation.mutate()}>

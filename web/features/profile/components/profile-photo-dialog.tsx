@@ -4,7 +4,6 @@ import { PROFILE_TEXTS } from "@shared/texts/profile";
 import { T } from "@shared/strings";
 import { PhotoDialog } from "@web/components/photo-dialog";
 import { initials } from "@web/lib/greeting";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useUploadProfilePhoto } from "../api/upload-profile-photo";
 
@@ -22,7 +21,6 @@ export function ProfilePhotoDialog({ user, children }: { user: CurrentUser; chil
             toast({ title: PROFILE_TEXTS.profilePhotoUpdatedTitle, description: PROFILE_TEXTS.profilePhotoUpdated, variant: "success" });
             done();
           },
-          onError: (err) => toast({ title: PROFILE_TEXTS.photoUploadFailedTitle, description: serverMessage(err, T.photoUploadFailed), variant: "destructive" }),
         })
       }
     >
