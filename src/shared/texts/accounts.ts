@@ -16,7 +16,6 @@ export const ACCOUNT_TEXTS = {
   accountCreateError: "Errore nella creazione dell'account",
   accountUpdateError: "Errore nell'aggiornamento dell'account",
   accountDeleteError: "Errore nell'eliminazione dell'account",
-  accountActivateError: "Errore nell'attivazione dell'account",
   nameRequired: "Nome richiesto",
   sidRequired: "Account SID richiesto",
   sidInvalid: "Account SID non valido: inizia con AC ed è lungo 34 caratteri",

@@ -1,15 +1,9 @@
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
+import type { UserFormValues } from "../lib/user-form";
 
-export interface NewAccountUser {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string;
-  isOwner: boolean;
-  twilioAccountId: string;
-}
+// The add-user form's values, for one account.
+export type NewAccountUser = UserFormValues & { twilioAccountId: string };
 
 export const createUserForAccount = (input: NewAccountUser) => unwrap(api.admin.users["create-for-account"].$post({ json: input }));
 

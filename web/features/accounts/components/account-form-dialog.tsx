@@ -7,7 +7,7 @@ import { T } from "@shared/strings";
 import { FormDialog } from "@web/components/form-dialog";
 import { Label } from "@web/components/ui/field";
 import { dataResolver, Form, FormCheckbox, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Switch } from "@web/components/ui/switch";
 import { fieldErrorsFrom } from "@web/lib/server-error";
@@ -109,11 +109,7 @@ function AccountForm({
         <FormField<Values, "phoneCountry"> name="phoneCountry" label={ACCOUNT_TEXTS.phoneCountryLabel}>
           {(field) => (
             <NativeSelect {...field}>
-              {PHONE_COUNTRY_OPTIONS.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label}
-                </option>
-              ))}
+              <ItemOptions items={PHONE_COUNTRY_OPTIONS} value={(c) => c.code} label={(c) => c.label} />
             </NativeSelect>
           )}
         </FormField>

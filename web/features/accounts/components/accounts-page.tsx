@@ -2,8 +2,8 @@ import { Phone, Plus } from "lucide-react";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { useState } from "react";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button } from "@web/components/ui/button";
 import { useAccounts } from "@web/lib/queries/get-accounts";
 import { useMe } from "@web/lib/queries/get-me";
@@ -20,13 +20,7 @@ export function AccountsPage() {
   if (isPending) {
     body = <CardSkeletons count={3} cardClassName="h-64" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (isError) {
-    body = (
-      <EmptyState title={ACCOUNT_TEXTS.accountsLoadError}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={ACCOUNT_TEXTS.accountsLoadError} onRetry={refetch} />;
   } else if (!accounts || accounts.length === 0) {
     body = (
       <EmptyState title={ACCOUNT_TEXTS.accountsEmpty} icon={<Phone className="size-6" aria-hidden />}>

@@ -5,9 +5,10 @@ import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Form, FormField } from "@web/components/ui/form";
-import { NativeSelect } from "@web/components/ui/input";
+import { ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
 import { useAssignAccount } from "../api/assign-account";
+import { accountOptionLabel } from "../lib/admin-view";
 import { OwnerCheckbox } from "./owner-checkbox";
 import { AdminCard } from "./admin-card";
 
@@ -42,11 +43,7 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
           {(field) => (
             <NativeSelect {...field} data-testid="assign-user">
               <option value="">{TX.selectUser}</option>
-              {users.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.email}
-                </option>
-              ))}
+              <ItemOptions items={users} value={(u) => u.id} label={(u) => u.email} />
             </NativeSelect>
           )}
         </FormField>
@@ -54,11 +51,7 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
           {(field) => (
             <NativeSelect {...field} data-testid="assign-account">
               <option value="">{TX.selectAccount}</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {`${a.name} · ${a.phoneNumber}${a.enabled ? "" : ` (${TX.accountDisabled})`}`}
-                </option>
-              ))}
+              <ItemOptions items={accounts} value={(a) => a.id} label={accountOptionLabel} />
             </NativeSelect>
           )}
         </FormField>

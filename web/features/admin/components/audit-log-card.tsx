@@ -2,8 +2,8 @@ import { History } from "lucide-react";
 import { useState } from "react";
 import { ADMIN_TEXTS as TX, AUDIT_ACTION_LABELS } from "@shared/texts/admin";
 import { formatRomeDateTime } from "@shared/rome-format";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button } from "@web/components/ui/button";
 import { useAuditLog } from "../api/get-audit-log";
 import { auditDetails, newestFirst } from "../lib/admin-view";
@@ -24,13 +24,7 @@ export function AuditLogCard() {
   if (isPending) {
     body = <div className="h-32 animate-pulse rounded-lg bg-muted" aria-busy="true" />;
   } else if (isError) {
-    body = (
-      <EmptyState title={TX.auditError} className="py-8">
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.auditError} onRetry={refetch} className="py-8" small />;
   } else if (entries.length === 0) {
     body = <EmptyState title={TX.auditEmpty} icon={<History className="size-6" aria-hidden />} className="py-8" />;
   } else {

@@ -4,11 +4,12 @@ import type { TwilioAccount } from "@shared/schemas/accounts";
 import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { Button } from "@web/components/ui/button";
 import { dataResolver, Form, FormField } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
 import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUser, type NewUser } from "../api/create-user";
 import { OwnerCheckbox } from "./owner-checkbox";
+import { accountOptionLabel } from "../lib/admin-view";
 import { emptyCreateUser, validateCreateUser, type CreateUserValues } from "../lib/create-user-form";
 import { AdminCard } from "./admin-card";
 import { T } from "@shared/strings";
@@ -42,11 +43,7 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
           {(field) => (
             <NativeSelect {...field} data-testid="create-user-account">
               <option value="">{TX.noAccount}</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {`${a.name} · ${a.phoneNumber}`}
-                </option>
-              ))}
+              <ItemOptions items={accounts} value={(a) => a.id} label={accountOptionLabel} />
             </NativeSelect>
           )}
         </FormField>

@@ -8,6 +8,11 @@ export function shortId(id: string): string {
   return id.slice(0, USER_ID_DISPLAY_LENGTH);
 }
 
+// An account in the panels' dropdowns: name, number, and whether it is disabled.
+export function accountOptionLabel(account: TwilioAccount): string {
+  return `${account.name} · ${account.phoneNumber}${account.enabled ? "" : ` (${TX.accountDisabled})`}`;
+}
+
 export function roleLabel(role: string): string {
   return T.roleLabels[role] ?? role;
 }

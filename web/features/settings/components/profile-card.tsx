@@ -2,7 +2,7 @@ import { UserRound } from "lucide-react";
 import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
 import { type ApiSettings } from "@shared/schemas/settings";
 import { Avatar } from "@web/components/ui/avatar";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Field } from "@web/components/ui/field";
 import { Input } from "@web/components/ui/input";
 import { T } from "@shared/strings";
@@ -12,13 +12,7 @@ export function ProfileCard({ profile }: { profile: ApiSettings["profile"] }) {
   const initials = (name || profile.email).slice(0, 2).toUpperCase();
   return (
     <Card data-testid="profile-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <UserRound className="size-4 text-primary" aria-hidden />
-          {TX.profileTitle}
-        </CardTitle>
-        <CardDescription>{TX.profileDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<UserRound className="size-4 text-primary" aria-hidden />} title={TX.profileTitle} description={TX.profileDescription} />
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-3">
           <Avatar src={profile.profileImageUrl} fallback={initials} size="lg" />
