@@ -28,8 +28,6 @@ export const T = {
   activateErrorToast: "Errore nell'attivazione",
 
   // Provider accounts page
-  accountsTitle: "Account Twilio",
-  accountActive: "Attivo",
   phoneInvalid: (example: string) => `Formato numero non valido. Usa formato internazionale: ${example}`,
   modelHint: "Scegli un modello OpenAI o scrivi il nome usato dal tuo server compatibile (Ollama, vLLM, LM Studio).",
   sandboxBadge: "Sandbox",
@@ -80,6 +78,7 @@ export const T = {
   cancel: "Annulla",
   close: "Chiudi",
   edit: "Modifica",
+  active: "Attivo",
   delete: "Elimina",
   unknownError: "Unknown error",
   mainNavLabel: "Navigazione principale",
@@ -89,6 +88,10 @@ export const T = {
   themeToLight: "Passa al tema chiaro",
   costBadgeTitle: (cost: string) => `Costo AI totale: ${cost}`,
   costBadgeWarning: (cost: string) => `Attenzione: costo AI elevato (${cost})`,
+  accountSelectorLabel: "Account Twilio attivo",
+  copy: "Copia",
+  accountsEmpty: "Nessun account Twilio configurato",
+  emailPlaceholder: "nome@azienda.it",
   unreadBadge: (count: number) => `${count} conversazioni non lette`,
 
   // Profile photo dialog

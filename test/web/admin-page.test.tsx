@@ -170,10 +170,10 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     expect(badges.map((b) => b.textContent)).toEqual([expect.stringContaining("Sandbox WhatsApp"), expect.stringContaining("Negozio Milano")]);
     expect(within(badges[1]!).getByTestId("owner-badge").textContent).toBe(TX.ownBadge);
     expect(within(badges[0]!).queryByTestId("owner-badge")).toBeNull();
-    expect(within(mario).getByText(TX.active)).toBeTruthy();
+    expect(within(mario).getByText(T.active)).toBeTruthy();
     const giulia = await row("giulia@cartoleria.it");
     expect(within(giulia).getByText(TX.disabled)).toBeTruthy();
-    expect(within(giulia).getByText(TX.noAccounts)).toBeTruthy();
+    expect(within(giulia).getByText(TX.noAccount)).toBeTruthy();
     // One's own role and state cannot be changed here.
     const me = await row(ADMIN.email);
     expect((within(me).getByTestId("role-select") as HTMLSelectElement).disabled).toBe(true);

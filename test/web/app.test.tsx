@@ -215,7 +215,7 @@ describe("Account Twilio page", () => {
   it("shows the empty state and validates the new-account form", async () => {
     const { calls } = signedIn(ADMIN, []);
     renderApp("/twilio-accounts");
-    expect(await screen.findByText(ACCOUNT_TEXTS.accountsEmpty)).toBeTruthy();
+    expect(await screen.findByText(T.accountsEmpty)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: ACCOUNT_TEXTS.accountsAddFirst }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: T.save }));
@@ -276,7 +276,7 @@ describe("Account Twilio page", () => {
     expect(within(first).getByText(`AC11111111…`)).toBeTruthy();
     expect(within(first).getByText("••••••••abcd")).toBeTruthy();
     expect(within(first).getByText(T.defaultBadge)).toBeTruthy();
-    expect(within(first).getByText(T.accountActive)).toBeTruthy();
+    expect(within(first).getByText(T.active)).toBeTruthy();
     expect(within(first).queryByRole("button", { name: T.delete })).toBeNull();
     expect(within(first).queryByRole("button", { name: ACCOUNT_TEXTS.accountActivate })).toBeNull();
     expect(within(second).getByText(T.sandboxBadge)).toBeTruthy();

@@ -74,7 +74,7 @@ describe("Account Twilio: going live", () => {
     expect(within(webhooks).getByTestId("webhook-status-url").textContent).toBe("https://agentbot.test/webhooks/twilio/a1/status");
     for (const step of ACCOUNT_TEXTS.webhookSteps) expect(within(webhooks).getByText(step)).toBeTruthy();
     expect(within(webhooks).getByTestId("account-last-inbound").textContent).toBe(ACCOUNT_TEXTS.noInboundYet);
-    fireEvent.click(within(webhooks).getByRole("button", { name: `${ACCOUNT_TEXTS.copy}: ${ACCOUNT_TEXTS.webhookMessageLabel}` }));
+    fireEvent.click(within(webhooks).getByRole("button", { name: `${T.copy}: ${ACCOUNT_TEXTS.webhookMessageLabel}` }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith("https://agentbot.test/webhooks/twilio/a1/message"));
     expect(await within(webhooks).findByText(ACCOUNT_TEXTS.copied)).toBeTruthy();
   });

@@ -29,7 +29,7 @@ export const assignAccountSchema = z.object({
 });
 
 export const createUserSchema = z.object({
-  email: z.string({ error: ADMIN_TEXTS.emailRequired }).trim().toLowerCase().min(1, ADMIN_TEXTS.emailRequired).pipe(z.email(ADMIN_TEXTS.emailFormat)),
+  email: z.string({ error: T.emailRequired }).trim().toLowerCase().min(1, T.emailRequired).pipe(z.email(ADMIN_TEXTS.emailFormat)),
   password: newPasswordSchema,
   twilioAccountId: z
     .string()

@@ -2,5 +2,4 @@
 export const ACCOUNT_SELECTOR_TEXTS = {
   switchAccountTitle: "Cambia Account Twilio",
   secondaryAccount: "Account secondario",
-  accountSelectorLabel: "Account Twilio attivo",
 } as const;

@@ -26,7 +26,6 @@ export const ADMIN_TEXTS = {
   beforeInvalid: "before non valido",
   roleInvalid: "Ruolo non valido",
   accountIdRequired: "Twilio Account ID is required",
-  emailRequired: "Email è obbligatoria",
   emailFormat: "Invalid email format",
 
   // Console
@@ -38,9 +37,6 @@ export const ADMIN_TEXTS = {
   // Create-user form
   createTitle: "Crea utente",
   createDescription: "Il nuovo utente entra come cliente con e-mail e password.",
-  emailLabel: "Email",
-  emailPlaceholder: "nome@azienda.it",
-  passwordLabel: "Password",
   passwordHint: "Almeno 8 caratteri",
   accountLabel: "Account Twilio (opzionale)",
   noAccount: "Nessun account",
@@ -71,9 +67,7 @@ export const ADMIN_TEXTS = {
   activeFor: (email: string) => `Utente attivo: ${email}`,
   you: "Tu",
   ownBadge: "Proprietario",
-  noAccounts: "Nessun account",
   removeAccount: (account: string, email: string) => `Rimuovi ${account} da ${email}`,
-  active: "Attivo",
   disabled: "Disattivato",
   createdOn: (date: string) => `Registrato il ${date}`,
   activated: "Utente attivato",

@@ -42,7 +42,6 @@ export const AUTH_TEXTS = {
   landingBullets: ["Configurazione in 5 minuti", "Inizia gratis", "Nessuna carta di credito richiesta"],
   landingStart: "Inizia ora",
   loginSubmit: "Entra",
-  loginEmailPlaceholder: "nome@azienda.it",
   landingFeatures: [
     {
       title: "Vendite automatiche con l'AI",

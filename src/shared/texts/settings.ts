@@ -8,17 +8,12 @@ export const SETTINGS_TEXTS = {
   profileTitle: "Profilo utente",
   profileDescription: "I dati dell'account con cui hai effettuato l'accesso.",
   nameLabel: "Nome",
-  emailLabel: "Email",
-  roleLabel: "Ruolo",
   twilioTitle: "Account Twilio",
   twilioDescription: "Numeri WhatsApp, credenziali Twilio e modello AI di ogni account.",
   twilioManage: "Gestisci Account Twilio",
-  activeAccountLabel: "Account Twilio attivo",
-  noAccounts: "Nessun account Twilio configurato",
   securityTitle: "Sicurezza",
   securityDescription: "Come accedi alla console.",
   signInMethod: "Email e password",
-  signInActive: "Attivo",
   logout: "Esci dall'Account",
   saveSettings: "Salva impostazioni",
 
@@ -33,9 +28,7 @@ export const SETTINGS_TEXTS = {
   tokenValueHint: "Generato dalla console (256 bit casuali) e salvato solo come impronta SHA-256: copialo ora, non potrai più leggerlo.",
   tokenEditHint: "Salvando, questo nuovo token generato sostituisce quello attuale: copialo ora, non potrai più leggerlo.",
   generateToken: "Genera",
-  copyToken: "Copia",
   copied: "Token copiato negli appunti",
-  tokenActive: "Attivo",
   tokenInactive: "Disattivo",
   toggleToken: (name: string) => `Attiva o disattiva il token ${name}`,
   permissions: "Permessi",
@@ -47,11 +40,9 @@ export const SETTINGS_TEXTS = {
 
   // Toasts (spec part 2 §8)
   tokenSaved: "Token salvato",
-  tokenSaveErrorTitle: "Errore",
   tokenSaveError: "Impossibile salvare il token. Riprova più tardi.",
   settingsSaved: "Impostazioni salvate",
   settingsSaveError: "Impossibile salvare le impostazioni. Riprova più tardi.",
-  unauthorizedTitle: "Non autorizzato",
   unauthorizedDescription: "Effettua il login per continuare...",
 
   // Validation and server errors

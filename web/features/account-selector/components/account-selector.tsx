@@ -58,12 +58,12 @@ export function AccountSelector() {
       >
         <StatusDot ok />
         {/* The accessible name is the purpose and then the visible account name (WCAG 2.5.3). */}
-        <span className="sr-only">{ACCOUNT_SELECTOR_TEXTS.accountSelectorLabel}: </span>
+        <span className="sr-only">{T.accountSelectorLabel}: </span>
         <span className="truncate">{active?.name ?? T.noAccounts}</span>
         <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72">
-        <DropdownMenuLabel>{ACCOUNT_SELECTOR_TEXTS.accountSelectorLabel}</DropdownMenuLabel>
+        <DropdownMenuLabel>{T.accountSelectorLabel}</DropdownMenuLabel>
         {accounts.map((account) => (
           <DropdownMenuItem
             key={account.id}
@@ -74,7 +74,7 @@ export function AccountSelector() {
           >
             <span className="min-w-0 flex-1 truncate">{account.name}</span>
             {account.isDefault ? <Badge variant="secondary">{T.defaultBadge}</Badge> : null}
-            <Check className={cn("text-primary", !account.isActive && "invisible")} aria-hidden={!account.isActive} aria-label={account.isActive ? T.accountActive : undefined} />
+            <Check className={cn("text-primary", !account.isActive && "invisible")} aria-hidden={!account.isActive} aria-label={account.isActive ? T.active : undefined} />
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />

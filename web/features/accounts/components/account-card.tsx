@@ -94,7 +94,7 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
         <div className="min-w-0 flex-1">
           <CardTitle className="truncate">{account.name}</CardTitle>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
-            {account.isActive ? <Badge variant="success">{T.accountActive}</Badge> : null}
+            {account.isActive ? <Badge variant="success">{T.active}</Badge> : null}
             {account.isDefault ? <Badge variant="secondary">{T.defaultBadge}</Badge> : null}
             {account.sandbox ? <Badge variant="warning">{T.sandboxBadge}</Badge> : null}
           </div>

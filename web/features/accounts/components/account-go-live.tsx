@@ -29,9 +29,9 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
         <code className="min-w-0 flex-1 truncate rounded-md border bg-muted/40 px-2 py-1.5 font-mono text-xs" title={value} data-testid={testId}>
           {value}
         </code>
-        <Button size="sm" variant="outline" onClick={() => void copy()} aria-label={`${ACCOUNT_TEXTS.copy}: ${label}`}>
+        <Button size="sm" variant="outline" onClick={() => void copy()} aria-label={`${T.copy}: ${label}`}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? ACCOUNT_TEXTS.copied : ACCOUNT_TEXTS.copy}
+          {copied ? ACCOUNT_TEXTS.copied : T.copy}
         </Button>
       </div>
     </div>

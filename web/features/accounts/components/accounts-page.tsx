@@ -2,6 +2,7 @@ import { Phone, Plus } from "lucide-react";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { useState } from "react";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { LoadErrorState } from "@web/components/load-error-state";
 import { Button } from "@web/components/ui/button";
@@ -23,7 +24,7 @@ export function AccountsPage() {
     body = <LoadErrorState title={ACCOUNT_TEXTS.accountsLoadError} onRetry={refetch} />;
   } else if (!accounts || accounts.length === 0) {
     body = (
-      <EmptyState title={ACCOUNT_TEXTS.accountsEmpty} icon={<Phone className="size-6" aria-hidden />}>
+      <EmptyState title={T.accountsEmpty} icon={<Phone className="size-6" aria-hidden />}>
         <Button onClick={() => setDialog({ mode: "create" })}>
           <Plus aria-hidden />
           {ACCOUNT_TEXTS.accountsAddFirst}

@@ -33,10 +33,10 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
   return (
     <AdminCard icon={UserPlus} title={TX.createTitle} description={TX.createDescription} testId="create-user-card">
       <Form form={form} onSubmit={(user) => createUser.mutate(user)} className="grid-cols-1" data-testid="create-user-form">
-        <FormField<Values, "email"> name="email" label={TX.emailLabel}>
-          {(field) => <Input {...field} type="email" autoComplete="off" placeholder={TX.emailPlaceholder} data-testid="create-user-email" />}
+        <FormField<Values, "email"> name="email" label={T.loginEmail}>
+          {(field) => <Input {...field} type="email" autoComplete="off" placeholder={T.emailPlaceholder} data-testid="create-user-email" />}
         </FormField>
-        <FormField<Values, "password"> name="password" label={TX.passwordLabel} hint={TX.passwordHint}>
+        <FormField<Values, "password"> name="password" label={T.loginPassword} hint={TX.passwordHint}>
           {(field) => <Input {...field} type="password" autoComplete="new-password" data-testid="create-user-password" />}
         </FormField>
         <FormField<Values, "twilioAccountId"> name="twilioAccountId" label={TX.accountLabel}>

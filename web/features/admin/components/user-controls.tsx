@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { USER_ROLES, type UserRole } from "@shared/constants";
 import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { type AdminUser } from "@shared/schemas/admin";
+import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { NativeSelect } from "@web/components/ui/input";
 import { Switch } from "@web/components/ui/switch";
@@ -57,7 +58,7 @@ export function ActiveToggle({ user, self }: { user: AdminUser; self: boolean })
         title={self ? TX.ownAccountDisable : undefined}
         data-testid="active-switch"
       />
-      <span className={checked ? "text-foreground" : "text-muted-foreground"}>{checked ? TX.active : TX.disabled}</span>
+      <span className={checked ? "text-foreground" : "text-muted-foreground"}>{checked ? T.active : TX.disabled}</span>
     </label>
   );
 }
@@ -68,7 +69,7 @@ export function AccountBadges({ user, selfId }: { user: AdminUser; selfId: strin
     selfId,
     onSuccess: () => toast({ title: TX.removed, variant: "success" }),
   });
-  if (user.accounts.length === 0) return <span className="text-xs text-muted-foreground">{TX.noAccounts}</span>;
+  if (user.accounts.length === 0) return <span className="text-xs text-muted-foreground">{TX.noAccount}</span>;
   return (
     <ul className="flex flex-wrap gap-1.5">
       {user.accounts.map((a) => {

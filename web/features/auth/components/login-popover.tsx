@@ -66,7 +66,7 @@ export function LoginPopover() {
               name="email"
               type="email"
               autoComplete="username"
-              placeholder={AUTH_TEXTS.loginEmailPlaceholder}
+              placeholder={T.emailPlaceholder}
               required
               autoFocus
               value={email}

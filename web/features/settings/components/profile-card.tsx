@@ -25,7 +25,7 @@ export function ProfileCard({ profile }: { profile: ApiSettings["profile"] }) {
           <Field label={TX.nameLabel} htmlFor="profile-name">
             <Input id="profile-name" value={name} readOnly disabled />
           </Field>
-          <Field label={TX.emailLabel} htmlFor="profile-email">
+          <Field label={T.loginEmail} htmlFor="profile-email">
             <Input id="profile-email" value={profile.email} readOnly disabled />
           </Field>
         </div>

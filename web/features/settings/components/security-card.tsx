@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardFooter, CardHeading } from "@web/components/ui/card";
 
@@ -13,7 +14,7 @@ export function SecurityCard({ logout, changePassword }: { logout: ReactNode; ch
       <CardContent>
         <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 p-3 text-sm">
           <span className="font-medium">{TX.signInMethod}</span>
-          <Badge variant="success">{TX.signInActive}</Badge>
+          <Badge variant="success">{T.active}</Badge>
         </div>
         {changePassword ? (
           <section className="mt-4 grid gap-2 border-t pt-4" aria-label={PX.changeTitle}>

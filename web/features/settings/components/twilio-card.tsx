@@ -3,6 +3,7 @@ import { ExternalLink, Phone } from "lucide-react";
 import { FormProvider, useForm } from "react-hook-form";
 import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
 import { type ApiSettings } from "@shared/schemas/settings";
+import { T } from "@shared/strings";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeading } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form";
@@ -32,7 +33,7 @@ export function TwilioCard({ settings }: { settings: ApiSettings }) {
         onSuccess: () => toast({ title: TX.settingsSaved, variant: "success" }),
         onError: (err) => {
           if (handledUnauthorized(err)) return;
-          toast({ title: TX.tokenSaveErrorTitle, description: TX.settingsSaveError, variant: "destructive" });
+          toast({ title: T.error, description: TX.settingsSaveError, variant: "destructive" });
         },
       },
     );
@@ -43,7 +44,7 @@ export function TwilioCard({ settings }: { settings: ApiSettings }) {
       <FormProvider {...form}>
         <CardContent>
           {accounts && accounts.length > 0 ? (
-            <FormField<Values, "activeTwilioAccountId"> name="activeTwilioAccountId" label={TX.activeAccountLabel}>
+            <FormField<Values, "activeTwilioAccountId"> name="activeTwilioAccountId" label={T.accountSelectorLabel}>
               {(field) => (
                 <NativeSelect {...field}>
                   <NamedOptions items={accounts} />
@@ -51,7 +52,7 @@ export function TwilioCard({ settings }: { settings: ApiSettings }) {
               )}
             </FormField>
           ) : (
-            <p className="text-sm text-muted-foreground">{TX.noAccounts}</p>
+            <p className="text-sm text-muted-foreground">{T.accountsEmpty}</p>
           )}
         </CardContent>
         <CardFooter>

@@ -1,5 +1,6 @@
 import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
 import { LOGIN_URL, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
+import { T } from "@shared/strings";
 import { errorStatus } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 
@@ -9,7 +10,7 @@ let redirecting = false;
 export function redirectToLogin(go: (url: string) => void = (url) => window.location.assign(url)) {
   if (redirecting) return;
   redirecting = true;
-  toast({ title: TX.unauthorizedTitle, description: TX.unauthorizedDescription, variant: "destructive" });
+  toast({ title: T.unauthorized, description: TX.unauthorizedDescription, variant: "destructive" });
   setTimeout(() => {
     redirecting = false;
     go(LOGIN_URL);
