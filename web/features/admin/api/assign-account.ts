@@ -2,7 +2,7 @@ import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
-import { refreshAdminData } from "./refresh-admin-data";
+import { refreshMembership } from "./refresh-admin-data";
 
 export const assignAccount = ({ userId, twilioAccountId, isOwner }: { userId: string; twilioAccountId: string; isOwner: boolean }) =>
   unwrap(api.admin.users[":userId"]["assign-account"].$post({ param: { userId: encodeURIComponent(userId) }, json: { twilioAccountId, isOwner } }));
@@ -10,7 +10,7 @@ export const assignAccount = ({ userId, twilioAccountId, isOwner }: { userId: st
 export const useAssignAccount = ({ selfId, ...callbacks }: MutationCallbacks & { selfId?: string } = {}) =>
   useApiMutation({
     mutationFn: assignAccount,
-    refresh: (queryClient, _data, { userId }) => refreshAdminData(queryClient, { ownAccounts: userId === selfId }),
+    refresh: refreshMembership(selfId),
     errorTitle: TX.assignErrorTitle,
     errorFallback: TX.assignErrorDefault,
     callbacks,

@@ -2,7 +2,7 @@ import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
-import { refreshAdminData } from "./refresh-admin-data";
+import { refreshMembership } from "./refresh-admin-data";
 
 export const unassignAccount = ({ userId, twilioAccountId }: { userId: string; twilioAccountId: string }) =>
   unwrap(
@@ -14,7 +14,7 @@ export const unassignAccount = ({ userId, twilioAccountId }: { userId: string; t
 export const useUnassignAccount = ({ selfId, ...callbacks }: MutationCallbacks & { selfId?: string } = {}) =>
   useApiMutation({
     mutationFn: unassignAccount,
-    refresh: (queryClient, _data, { userId }) => refreshAdminData(queryClient, { ownAccounts: userId === selfId }),
+    refresh: refreshMembership(selfId),
     errorTitle: TX.removeErrorTitle,
     errorFallback: TX.removeErrorDefault,
     callbacks,
