@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import { ANALYTICS_TEXTS as AX } from "@shared/texts/analytics";
 import { NAV_DEFAULT } from "@shared/nav";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { baseUrl, screenshot, sidebar, signIn, useBrowser, usePage } from "./browser";
+import { T } from "@shared/strings";
 
 const browser = useBrowser();
 
@@ -115,7 +115,7 @@ describe("user administration on a desktop", () => {
     await page.getByTestId("create-user-email").fill(CLIENT_EMAIL);
     await page.getByTestId("create-user-password").fill(CLIENT_PASSWORD);
     await page.getByTestId("create-user-submit").click();
-    await page.getByTestId("create-user-form").getByText(TX.emailInUse).waitFor();
+    await page.getByTestId("create-user-form").getByText(T.emailInUse).waitFor();
     expect(await toast(page, TX.createErrorTitle).count()).toBe(0);
 
     await page.getByTestId("audit-entry").filter({ hasText: CLIENT_EMAIL }).first().waitFor();
@@ -203,7 +203,7 @@ describe("user administration at 375 px", () => {
     await list.waitFor();
     expect(await list.getAttribute("data-layout")).toBe("cards");
     await page.getByTestId("admin-user").filter({ hasText: CLIENT_EMAIL }).waitFor();
-    expect(await page.getByText(UI.colRole).count()).toBeGreaterThan(0);
+    expect(await page.getByText(TX.colRole).count()).toBeGreaterThan(0);
     await cleanShot(page, "admin-375");
     const admin = await sidewaysOverflow(page);
     expect(admin.overflow, admin.culprits).toBeLessThanOrEqual(0);

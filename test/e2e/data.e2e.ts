@@ -2,9 +2,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import { LIST_TEXTS } from "@shared/schemas/lists";
-import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { baseUrl, fitsWidth, screenshot, useBrowser, openNewDialog, usePage } from "./browser";
+import { T } from "@shared/strings";
 
 const browser = useBrowser();
 
@@ -94,7 +95,7 @@ describe("templates, lists and API tokens on a desktop", () => {
   it("creates an API token, lists it without the raw value, and the token adds a lead", async () => {
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId("profile-card").waitFor();
-    expect(await page.getByLabel(SETTINGS_TEXTS.emailLabel).inputValue()).toBe("admin@agentbot.local");
+    expect(await page.getByLabel(T.loginEmail).inputValue()).toBe("admin@agentbot.local");
     await page.getByRole("button", { name: SETTINGS_TEXTS.logout }).waitFor();
     await page.getByRole("button", { name: SETTINGS_TEXTS.newToken }).click();
     const form = page.getByTestId("token-form");
@@ -105,7 +106,7 @@ describe("templates, lists and API tokens on a desktop", () => {
     await form.getByRole("button", { name: "Salva" }).click();
     await page.getByText(SETTINGS_TEXTS.tokenSaved, { exact: true }).first().waitFor();
     const row = page.getByTestId("token-row").filter({ hasText: "CRM e2e" });
-    await row.getByText(SETTINGS_TEXTS.tokenActive).waitFor();
+    await row.getByText(T.active).waitFor();
     await row.getByText(SETTINGS_TEXTS.neverUsed).waitFor();
     expect(await page.getByTestId("token-form").count()).toBe(0);
     expect(await page.content()).not.toContain(raw);

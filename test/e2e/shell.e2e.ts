@@ -1,6 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT } from "@shared/nav";
+import { AUTH_TEXTS } from "@shared/texts/auth";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { DASHBOARD_TEXTS } from "@shared/texts/dashboard";
+import { ACCOUNT_SELECTOR_TEXTS } from "@shared/texts/account-selector";
 import { T } from "@shared/strings";
 import { baseUrl, screenshot, sidebar, signIn, useBrowser, usePage } from "./browser";
 
@@ -17,7 +21,7 @@ describe("the console shell on a desktop", () => {
     await page.locator('input[name="email"]').fill("admin@agentbot.local");
     await page.locator('input[name="password"]').fill("password-sbagliata");
     await page.locator('button[type="submit"]').click();
-    await expect(page.getByText(T.loginError).first().waitFor()).resolves.toBeUndefined();
+    await expect(page.getByText(AUTH_TEXTS.loginError).first().waitFor()).resolves.toBeUndefined();
     await screenshot(page, "login-error-1280");
   });
 
@@ -43,7 +47,7 @@ describe("the console shell on a desktop", () => {
     await dialog.locator('input[name="phoneNumber"]').fill("+393331234567");
     await dialog.locator('input[name="gptModel"]').fill("gpt-4o");
     await dialog.getByRole("button", { name: "Salva" }).click();
-    await page.getByText(T.accountCreated).first().waitFor();
+    await page.getByText(ACCOUNT_TEXTS.accountCreated).first().waitFor();
     const card = page.getByTestId("account-card").filter({ hasText: "Negozio Milano" });
     await card.waitFor();
     expect(await page.getByTestId("account-card").count()).toBe(2);
@@ -84,7 +88,7 @@ describe("the console shell on a desktop", () => {
 
     for (const i of [0, 1, 2, 3]) await page.getByTestId(`pa-icon-${i}`).click();
     await expect.poll(htmlClass, { timeout: 5_000 }).toContain("personal-assistant-mode");
-    await page.getByRole("heading", { name: T.paHubTitle }).waitFor();
+    await page.getByRole("heading", { name: DASHBOARD_TEXTS.paHubTitle }).waitFor();
     for (const item of NAV_PERSONAL_ASSISTANT) {
       await sidebar(page).getByRole("link", { name: item.label, exact: true }).waitFor();
     }
@@ -132,7 +136,7 @@ describe("the console shell at 375 px", () => {
     await screenshot(page, "twilio-accounts-375");
 
     await page.getByTestId("account-selector-mobile").click();
-    await page.getByRole("dialog", { name: T.switchAccountTitle }).waitFor();
+    await page.getByRole("dialog", { name: ACCOUNT_SELECTOR_TEXTS.switchAccountTitle }).waitFor();
     await page.getByText(T.defaultAccount).first().waitFor();
     await screenshot(page, "account-dialog-375");
   });

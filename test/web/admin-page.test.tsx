@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import { ADMIN_TEXTS as TX, type AdminUser, type AuditEntry } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { type AdminUser, type AuditEntry } from "@shared/schemas/admin";
 import type { CurrentUser } from "@shared/schemas/auth";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { T } from "@shared/strings";
 import { fakeMediaQueryList } from "./media-query";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
@@ -160,17 +160,17 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     expect((within(mario).getByTestId("role-select") as HTMLSelectElement).value).toBe("client");
     const badges = within(mario).getAllByTestId("account-badge");
     expect(badges.map((b) => b.textContent)).toEqual([expect.stringContaining("Sandbox WhatsApp"), expect.stringContaining("Negozio Milano")]);
-    expect(within(badges[1]!).getByTestId("owner-badge").textContent).toBe(UI.ownBadge);
+    expect(within(badges[1]!).getByTestId("owner-badge").textContent).toBe(TX.ownBadge);
     expect(within(badges[0]!).queryByTestId("owner-badge")).toBeNull();
-    expect(within(mario).getByText(UI.active)).toBeTruthy();
+    expect(within(mario).getByText(T.active)).toBeTruthy();
     const giulia = await row("giulia@cartoleria.it");
-    expect(within(giulia).getByText(UI.disabled)).toBeTruthy();
-    expect(within(giulia).getByText(UI.noAccounts)).toBeTruthy();
+    expect(within(giulia).getByText(TX.disabled)).toBeTruthy();
+    expect(within(giulia).getByText(TX.noAccount)).toBeTruthy();
     // One's own role and state cannot be changed here.
     const me = await row(ADMIN.email);
     expect((within(me).getByTestId("role-select") as HTMLSelectElement).disabled).toBe(true);
     expect(within(me).getByTestId("active-switch").hasAttribute("disabled")).toBe(true);
-    expect(within(me).getByText(UI.you)).toBeTruthy();
+    expect(within(me).getByText(TX.you)).toBeTruthy();
   });
 
   it("resets another user's password from a dialog, checks it first, and shows the server's refusal", async () => {
@@ -228,7 +228,7 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     refuse = true;
     fireEvent.change(within(await row("mario.rossi@negozio.it")).getByTestId("role-select"), { target: { value: "super_admin" } });
     expect(await screen.findByText(TX.lastSuperAdmin)).toBeTruthy();
-    expect(screen.getByText(TX.roleErrorTitle)).toBeTruthy();
+    expect(screen.getByText(T.error)).toBeTruthy();
   });
 
   it("falls back to the default role error text", async () => {
@@ -247,13 +247,13 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     const { calls } = signedIn(ADMIN, { [`DELETE ${path}`]: () => (fail ? jsonResponse({ error: "Account Twilio non trovato" }, 404) : jsonResponse({ ok: true })) });
     renderApp("/admin");
     const mario = await row("mario.rossi@negozio.it");
-    fireEvent.click(within(mario).getByRole("button", { name: UI.removeAccount("Negozio Milano", "mario.rossi@negozio.it") }));
+    fireEvent.click(within(mario).getByRole("button", { name: TX.removeAccount("Negozio Milano", "mario.rossi@negozio.it") }));
     expect(await screen.findByText(TX.removed)).toBeTruthy();
     expect(callsTo(calls, "DELETE", path)).toHaveLength(1);
 
     vi.spyOn(console, "error").mockImplementation(() => {});
     fail = true;
-    fireEvent.click(within(await row("mario.rossi@negozio.it")).getByRole("button", { name: UI.removeAccount("Negozio Milano", "mario.rossi@negozio.it") }));
+    fireEvent.click(within(await row("mario.rossi@negozio.it")).getByRole("button", { name: TX.removeAccount("Negozio Milano", "mario.rossi@negozio.it") }));
     expect(await screen.findByText(TX.removeErrorTitle)).toBeTruthy();
     expect(screen.getByText("Account Twilio non trovato")).toBeTruthy();
   });
@@ -266,10 +266,10 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     renderApp("/admin");
     const mario = await row("mario.rossi@negozio.it");
     fireEvent.click(within(mario).getByTestId("active-switch"));
-    expect(confirm).toHaveBeenCalledWith(UI.deactivateConfirm("mario.rossi@negozio.it"));
+    expect(confirm).toHaveBeenCalledWith(TX.deactivateConfirm("mario.rossi@negozio.it"));
     expect(callsTo(calls, "PUT", path)).toHaveLength(0);
     fireEvent.click(within(mario).getByTestId("active-switch"));
-    expect(await screen.findByText(UI.deactivated)).toBeTruthy();
+    expect(await screen.findByText(TX.deactivated)).toBeTruthy();
     expect(bodyOf(callsTo(calls, "PUT", path)[0])).toEqual({ isActive: false });
   });
 
@@ -280,7 +280,7 @@ describe("'Amministrazione Utenti' for a super admin", () => {
     const confirm = vi.spyOn(window, "confirm");
     renderApp("/admin");
     fireEvent.click(within(await row("giulia@cartoleria.it")).getByTestId("active-switch"));
-    expect(await screen.findByText(UI.activated)).toBeTruthy();
+    expect(await screen.findByText(TX.activated)).toBeTruthy();
     expect(confirm).not.toHaveBeenCalled();
     expect(bodyOf(callsTo(calls, "PUT", path)[0])).toEqual({ isActive: true });
   });
@@ -354,13 +354,13 @@ describe("the create-user form", () => {
 
   it("puts 'already in use' under the e-mail instead of a toast", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    signedIn(ADMIN, { "POST /api/admin/users/create": () => jsonResponse({ error: TX.emailInUse }, 409) });
+    signedIn(ADMIN, { "POST /api/admin/users/create": () => jsonResponse({ error: T.emailInUse }, 409) });
     renderApp("/admin");
     await form();
     fill("create-user-email", "mario.rossi@negozio.it");
     fill("create-user-password", "password-sicura");
     fireEvent.click(screen.getByTestId("create-user-submit"));
-    const error = await screen.findByText(TX.emailInUse);
+    const error = await screen.findByText(T.emailInUse);
     expect(error.getAttribute("role")).toBe("alert");
     expect(screen.getByTestId("create-user-email").getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByText(TX.createErrorTitle)).toBeNull();
@@ -393,7 +393,7 @@ describe("the assign-account panel", () => {
     fireEvent.change(screen.getByTestId("assign-user"), { target: { value: USERS[2]!.id } });
     expect(submit.hasAttribute("disabled")).toBe(true);
     await waitFor(() => expect((screen.getByTestId("assign-account") as HTMLSelectElement).options).toHaveLength(4));
-    expect(screen.getByText(`${CLOSED.name} · ${CLOSED.phoneNumber} (${UI.accountDisabled})`)).toBeTruthy();
+    expect(screen.getByText(`${CLOSED.name} · ${CLOSED.phoneNumber} (${TX.accountDisabled})`)).toBeTruthy();
     fireEvent.change(screen.getByTestId("assign-account"), { target: { value: MILANO.id } });
     fireEvent.click(screen.getByTestId("assign-owner"));
     expect(submit.hasAttribute("disabled")).toBe(false);

@@ -2,6 +2,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NAV_MOBILE_MENU } from "@shared/nav";
 import { CAMPAIGN_TEXTS } from "@shared/texts/campaigns";
+import { AUTH_TEXTS } from "@shared/texts/auth";
+import { ACCOUNT_SELECTOR_TEXTS } from "@shared/texts/account-selector";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
@@ -25,10 +28,10 @@ describe("signed out", () => {
   it("shows the landing page, with the login form open after /api/login", async () => {
     mockFetch({ "GET /api/auth/me": unauthorized });
     renderApp("/?login=1");
-    expect(await screen.findByRole("button", { name: T.login })).toBeTruthy();
-    expect(screen.getByText(T.landingTitle)).toBeTruthy();
-    for (const bullet of T.landingBullets) expect(screen.getAllByText(bullet).length).toBeGreaterThan(0);
-    expect(screen.getAllByRole("link", { name: T.landingStart })[0]!.getAttribute("href")).toBe("/api/login");
+    expect(await screen.findByRole("button", { name: AUTH_TEXTS.login })).toBeTruthy();
+    expect(screen.getByText(AUTH_TEXTS.landingTitle)).toBeTruthy();
+    for (const bullet of AUTH_TEXTS.landingBullets) expect(screen.getAllByText(bullet).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole("link", { name: AUTH_TEXTS.landingStart })[0]!.getAttribute("href")).toBe("/api/login");
     expect(document.querySelector('input[name="email"]')).not.toBeNull();
     expect(document.querySelector('input[name="password"]')).not.toBeNull();
   });
@@ -36,7 +39,7 @@ describe("signed out", () => {
   it("keeps the login form closed on a plain visit, even to a console route", async () => {
     mockFetch({ "GET /api/auth/me": unauthorized });
     renderApp("/twilio-accounts");
-    await screen.findByRole("button", { name: T.login });
+    await screen.findByRole("button", { name: AUTH_TEXTS.login });
     expect(document.querySelector('input[name="email"]')).toBeNull();
     expect(screen.queryByRole("navigation", { name: T.mainNavLabel })).toBeNull();
   });
@@ -48,12 +51,12 @@ describe("signed out", () => {
       "POST /api/auth/login": () => jsonResponse({ error: "Email o password non corretti" }, 401),
     });
     renderApp("/?login=1");
-    await screen.findByRole("button", { name: T.login });
+    await screen.findByRole("button", { name: AUTH_TEXTS.login });
     fireEvent.change(document.querySelector('input[name="email"]')!, { target: { value: "a@b.it" } });
     fireEvent.change(document.querySelector('input[name="password"]')!, { target: { value: "sbagliata" } });
-    fireEvent.click(screen.getByRole("button", { name: T.loginSubmit }));
-    expect(await screen.findByText(T.loginErrorTitle)).toBeTruthy();
-    expect(screen.getAllByText(T.loginError).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole("button", { name: AUTH_TEXTS.loginSubmit }));
+    expect(await screen.findByText(AUTH_TEXTS.loginErrorTitle)).toBeTruthy();
+    expect(screen.getAllByText(AUTH_TEXTS.loginError).length).toBeGreaterThan(0);
     const login = calls.find((c) => c.method === "POST")!;
     expect(login.headers.get("Content-Type")).toBe("application/json");
     expect(JSON.parse(String(login.body))).toEqual({ email: "a@b.it", password: "sbagliata" });
@@ -67,10 +70,10 @@ describe("signed out", () => {
       "POST /api/auth/login": () => jsonResponse({ error: "Troppi tentativi di accesso. Riprova tra 15 minuti." }, 429),
     });
     renderApp("/?login=1");
-    await screen.findByRole("button", { name: T.login });
+    await screen.findByRole("button", { name: AUTH_TEXTS.login });
     fireEvent.change(document.querySelector('input[name="email"]')!, { target: { value: "a@b.it" } });
     fireEvent.change(document.querySelector('input[name="password"]')!, { target: { value: "x" } });
-    fireEvent.click(screen.getByRole("button", { name: T.loginSubmit }));
+    fireEvent.click(screen.getByRole("button", { name: AUTH_TEXTS.loginSubmit }));
     expect((await screen.findAllByText("Troppi tentativi di accesso. Riprova tra 15 minuti.")).length).toBeGreaterThan(0);
   });
 
@@ -84,11 +87,11 @@ describe("signed out", () => {
       },
     });
     const { router } = renderApp("/?login=1");
-    await screen.findByRole("button", { name: T.login });
+    await screen.findByRole("button", { name: AUTH_TEXTS.login });
     fireEvent.change(document.querySelector('input[name="email"]')!, { target: { value: ADMIN.email } });
     fireEvent.change(document.querySelector('input[name="password"]')!, { target: { value: "giusta" } });
-    fireEvent.click(screen.getByRole("button", { name: T.loginSubmit }));
-    expect(await screen.findByText(T.loginSuccess)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: AUTH_TEXTS.loginSubmit }));
+    expect(await screen.findByText(AUTH_TEXTS.loginSuccess)).toBeTruthy();
     // The console is a lazily loaded chunk; its first load in jsdom transforms many modules.
     expect(await screen.findByRole("navigation", { name: T.mainNavLabel }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.searchStr).toBe("");
@@ -115,7 +118,7 @@ describe("signed in shell", () => {
     expect(within(nav).getByRole("link", { name: "Conversazioni" }).getAttribute("aria-describedby")).toBeTruthy();
     expect(screen.getByText(T.unreadBadge(3))).toBeTruthy();
     expect(screen.getByTestId("theme-toggle")).toBeTruthy();
-    expect(screen.getByRole("button", { name: T.logout })).toBeTruthy();
+    expect(screen.getByRole("button", { name: AUTH_TEXTS.logout })).toBeTruthy();
     expect(screen.getByTestId("page-title").textContent).toBe("Dashboard");
   });
 
@@ -162,9 +165,9 @@ describe("signed in shell", () => {
       },
     });
     const { queryClient } = renderApp("/");
-    fireEvent.click(await screen.findByRole("button", { name: T.logout }));
+    fireEvent.click(await screen.findByRole("button", { name: AUTH_TEXTS.logout }));
     expect(await screen.findByText(T.logoutSuccess)).toBeTruthy();
-    expect(await screen.findByRole("button", { name: T.login })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: AUTH_TEXTS.login })).toBeTruthy();
     expect(queryClient.getQueryData(["/api/twilio-accounts"])).toBeUndefined();
     const logout = calls.find((c) => c.url === "/api/auth/logout")!;
     expect(logout.headers.has("Content-Type")).toBe(false);
@@ -197,12 +200,12 @@ describe("small screens", () => {
     });
     renderApp("/");
     fireEvent.click(await screen.findByTestId("account-selector-mobile"));
-    const dialog = await screen.findByRole("dialog", { name: T.switchAccountTitle });
+    const dialog = await screen.findByRole("dialog", { name: ACCOUNT_SELECTOR_TEXTS.switchAccountTitle });
     expect(within(dialog).getByText(T.defaultAccount)).toBeTruthy();
-    expect(within(dialog).getByText(T.secondaryAccount)).toBeTruthy();
+    expect(within(dialog).getByText(ACCOUNT_SELECTOR_TEXTS.secondaryAccount)).toBeTruthy();
     expect(within(dialog).getByRole("link", { name: T.manageAccounts })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: /Secondo/ }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.switchAccountTitle })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: ACCOUNT_SELECTOR_TEXTS.switchAccountTitle })).toBeNull());
     expect(await screen.findByText(T.activateSuccess)).toBeTruthy();
     expect(calls.filter((c) => c.url === "/api/twilio-accounts/a2/activate")).toHaveLength(1);
   });
@@ -213,10 +216,10 @@ describe("Account Twilio page", () => {
     const { calls } = signedIn(ADMIN, []);
     renderApp("/twilio-accounts");
     expect(await screen.findByText(T.accountsEmpty)).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: T.accountsAddFirst }));
+    fireEvent.click(screen.getByRole("button", { name: ACCOUNT_TEXTS.accountsAddFirst }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: T.save }));
-    for (const text of [T.nameRequired, T.sidRequired, T.tokenRequired, T.phoneRequired]) {
+    for (const text of [ACCOUNT_TEXTS.nameRequired, ACCOUNT_TEXTS.sidRequired, ACCOUNT_TEXTS.tokenRequired, ACCOUNT_TEXTS.phoneRequired]) {
       expect(within(dialog).getByText(text)).toBeTruthy();
     }
     expect(calls.some((c) => c.method === "POST")).toBe(false);
@@ -230,7 +233,7 @@ describe("Account Twilio page", () => {
     const created = account({ sandbox: true, name: "Prova" });
     const { calls } = signedIn(ADMIN, [], { "POST /api/twilio-accounts": () => jsonResponse(created, 201) });
     renderApp("/twilio-accounts");
-    fireEvent.click(await screen.findByRole("button", { name: T.accountsAddFirst }));
+    fireEvent.click(await screen.findByRole("button", { name: ACCOUNT_TEXTS.accountsAddFirst }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Prova" } });
     fireEvent.click(within(dialog).getByTestId("sandbox-switch"));
@@ -243,7 +246,7 @@ describe("Account Twilio page", () => {
     fireEvent.change(model, { target: { value: "gpt-4o" } });
     fireEvent.change(dialog.querySelector('input[name="feedbackModel"]')!, { target: { value: "llama3.1:8b" } });
     fireEvent.click(within(dialog).getByRole("button", { name: T.save }));
-    expect(await screen.findByText(T.accountCreated)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_TEXTS.accountCreated)).toBeTruthy();
     const post = calls.find((c) => c.method === "POST" && c.url === "/api/twilio-accounts")!;
     expect(JSON.parse(String(post.body))).toEqual({
       name: "Prova",
@@ -273,13 +276,13 @@ describe("Account Twilio page", () => {
     expect(within(first).getByText(`AC11111111…`)).toBeTruthy();
     expect(within(first).getByText("••••••••abcd")).toBeTruthy();
     expect(within(first).getByText(T.defaultBadge)).toBeTruthy();
-    expect(within(first).getByText(T.accountActive)).toBeTruthy();
+    expect(within(first).getByText(T.active)).toBeTruthy();
     expect(within(first).queryByRole("button", { name: T.delete })).toBeNull();
-    expect(within(first).queryByRole("button", { name: T.accountActivate })).toBeNull();
+    expect(within(first).queryByRole("button", { name: ACCOUNT_TEXTS.accountActivate })).toBeNull();
     expect(within(second).getByText(T.sandboxBadge)).toBeTruthy();
     expect(within(second).getByRole("button", { name: T.delete })).toBeTruthy();
 
-    fireEvent.click(within(second).getByRole("button", { name: T.accountActivate }));
+    fireEvent.click(within(second).getByRole("button", { name: ACCOUNT_TEXTS.accountActivate }));
     expect(await screen.findByText(T.activateSuccess)).toBeTruthy();
     expect(calls.some((c) => c.method === "PUT" && c.url === "/api/twilio-accounts/a2/activate")).toBe(true);
   });

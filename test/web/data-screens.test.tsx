@@ -5,7 +5,7 @@ import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import type { ApiList, ApiListImport } from "@shared/schemas/lists";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
-import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
@@ -13,6 +13,7 @@ import { TEMPLATE_VARIABLE_TEXTS } from "@shared/texts/template-variables";
 import { jsonResponse, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, adminOnSandbox } from "./render-app";
 import { buildTextTemplate } from "./fixtures";
+import { T } from "@shared/strings";
 
 const signedIn = adminOnSandbox;
 
@@ -347,12 +348,12 @@ describe("Configurazione", () => {
       "PUT /api/lead-manager/tokens/k1": (call) => jsonResponse(token({ ...bodyOf(call) })),
     });
     renderApp("/settings");
-    expect(((await screen.findByLabelText(SETTINGS_TEXTS.emailLabel)) as HTMLInputElement).value).toBe(ADMIN.email);
+    expect(((await screen.findByLabelText(T.loginEmail)) as HTMLInputElement).value).toBe(ADMIN.email);
     expect((screen.getByLabelText(SETTINGS_TEXTS.nameLabel) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByRole("link", { name: SETTINGS_TEXTS.twilioManage }).getAttribute("href")).toBe("/twilio-accounts");
     const rows = await screen.findAllByTestId("token-row");
     expect(within(rows[0]!).getByText("N/A")).toBeTruthy();
-    expect(within(rows[0]!).getByText(SETTINGS_TEXTS.tokenActive)).toBeTruthy();
+    expect(within(rows[0]!).getByText(T.active)).toBeTruthy();
     expect(within(rows[0]!).getByText(SETTINGS_TEXTS.neverUsed)).toBeTruthy();
     expect(within(rows[1]!).getByText(SETTINGS_TEXTS.tokenInactive)).toBeTruthy();
     expect(within(rows[1]!).getByText("leads:write")).toBeTruthy();
@@ -408,7 +409,7 @@ describe("Configurazione", () => {
     });
     renderApp("/settings");
     const card = await screen.findByTestId("twilio-card");
-    const picker = (await within(card).findByLabelText(SETTINGS_TEXTS.activeAccountLabel)) as HTMLSelectElement;
+    const picker = (await within(card).findByLabelText(T.accountSelectorLabel)) as HTMLSelectElement;
     expect(picker.value).toBe("a1");
     const saveButton = within(card).getByRole("button", { name: SETTINGS_TEXTS.saveSettings });
     expect(saveButton.hasAttribute("disabled")).toBe(true);
@@ -418,7 +419,7 @@ describe("Configurazione", () => {
     expect(await screen.findByText(SETTINGS_TEXTS.settingsSaved)).toBeTruthy();
     expect(bodyOf(calls.find((c) => c.method === "PUT" && c.url === "/api/settings"))).toEqual({ activeTwilioAccountId: "a2" });
     await waitFor(() => expect(within(screen.getByTestId("twilio-card")).getByRole("button", { name: SETTINGS_TEXTS.saveSettings }).hasAttribute("disabled")).toBe(true));
-    expect((within(screen.getByTestId("twilio-card")).getByLabelText(SETTINGS_TEXTS.activeAccountLabel) as HTMLSelectElement).value).toBe("a2");
+    expect((within(screen.getByTestId("twilio-card")).getByLabelText(T.accountSelectorLabel) as HTMLSelectElement).value).toBe("a2");
   });
 
   it("opens the token form new, refuses it empty, saves, closes and clears", async () => {

@@ -4,6 +4,7 @@ import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { conversation, detail, message } from "./conversation-fixtures";
@@ -57,18 +58,18 @@ describe("Account Twilio: going live", () => {
     const webhooks = within(card).getByTestId("account-webhooks");
     expect(within(webhooks).getByTestId("webhook-message-url").textContent).toBe("https://agentbot.test/webhooks/twilio/a1/message");
     expect(within(webhooks).getByTestId("webhook-status-url").textContent).toBe("https://agentbot.test/webhooks/twilio/a1/status");
-    for (const step of T.webhookSteps) expect(within(webhooks).getByText(step)).toBeTruthy();
-    expect(within(webhooks).getByTestId("account-last-inbound").textContent).toBe(T.noInboundYet);
-    fireEvent.click(within(webhooks).getByRole("button", { name: `${T.copy}: ${T.webhookMessageLabel}` }));
+    for (const step of ACCOUNT_TEXTS.webhookSteps) expect(within(webhooks).getByText(step)).toBeTruthy();
+    expect(within(webhooks).getByTestId("account-last-inbound").textContent).toBe(ACCOUNT_TEXTS.noInboundYet);
+    fireEvent.click(within(webhooks).getByRole("button", { name: `${T.copy}: ${ACCOUNT_TEXTS.webhookMessageLabel}` }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith("https://agentbot.test/webhooks/twilio/a1/message"));
-    expect(await within(webhooks).findByText(T.copied)).toBeTruthy();
+    expect(await within(webhooks).findByText(ACCOUNT_TEXTS.copied)).toBeTruthy();
   });
 
   it("shows when the last inbound message arrived, and no webhook box on a sandbox", async () => {
     signedIn([account({ lastInboundAt: "2026-03-10T09:30:00.000Z" }), account({ id: "s1", name: "Prove", sandbox: true, isActive: false, isDefault: false })]);
     renderApp("/twilio-accounts");
     const [real, sandbox] = await screen.findAllByTestId("account-card");
-    expect(within(real!).getByTestId("account-last-inbound").textContent).toBe(T.lastInbound("10 marzo 2026 alle ore 10:30"));
+    expect(within(real!).getByTestId("account-last-inbound").textContent).toBe(ACCOUNT_TEXTS.lastInbound("10 marzo 2026 alle ore 10:30"));
     expect(within(sandbox!).queryByTestId("account-webhooks")).toBeNull();
   });
 
@@ -76,7 +77,7 @@ describe("Account Twilio: going live", () => {
     const calls = signedIn([account()]);
     renderApp("/twilio-accounts");
     const card = await screen.findByTestId("account-card");
-    expect(within(card).getByTestId("default-prompt-missing").textContent).toContain(T.defaultPromptMissing);
+    expect(within(card).getByTestId("default-prompt-missing").textContent).toContain(ACCOUNT_TEXTS.defaultPromptMissing);
     const select = within(card).getByTestId("default-prompt-select") as HTMLSelectElement;
     await waitFor(() => expect(within(select).getByRole("option", { name: "Prestiti" })).toBeTruthy());
     fireEvent.change(select, { target: { value: "p2" } });
@@ -102,10 +103,10 @@ describe("Account Twilio: going live", () => {
 describe("Account Twilio: saving a real account", () => {
   it("shows Twilio's refusal of the credentials and keeps the dialog open with the country chosen", async () => {
     const calls = signedIn([], {
-      "POST /api/twilio-accounts": () => jsonResponse({ error: T.credentialsRejected }, 400),
+      "POST /api/twilio-accounts": () => jsonResponse({ error: ACCOUNT_TEXTS.credentialsRejected }, 400),
     });
     renderApp("/twilio-accounts");
-    fireEvent.click(await screen.findByRole("button", { name: T.accountsAddFirst }));
+    fireEvent.click(await screen.findByRole("button", { name: ACCOUNT_TEXTS.accountsAddFirst }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "Negozio" } });
     fireEvent.change(dialog.querySelector('input[name="accountSid"]')!, { target: { value: `AC${"1".repeat(32)}` } });
@@ -113,7 +114,7 @@ describe("Account Twilio: saving a real account", () => {
     fireEvent.change(dialog.querySelector('input[name="phoneNumber"]')!, { target: { value: "020 7946 0958" } });
     fireEvent.change(dialog.querySelector('select[name="phoneCountry"]')!, { target: { value: "GB" } });
     fireEvent.click(within(dialog).getByRole("button", { name: T.save }));
-    expect(await screen.findByText(T.credentialsRejected)).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_TEXTS.credentialsRejected)).toBeTruthy();
     expect(screen.getByRole("dialog")).toBeTruthy();
     const post = calls.find((c) => c.method === "POST" && c.url === "/api/twilio-accounts")!;
     expect(JSON.parse(String(post.body))).toMatchObject({ phoneNumber: "020 7946 0958", phoneCountry: "GB", sandbox: false });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "@shared/constants";
-import { T } from "@shared/strings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { checkImageFile } from "@web/lib/image-file";
 
 describe("checkImageFile", () => {
@@ -23,7 +23,7 @@ describe("checkImageFile", () => {
       title: "File troppo grande",
       description: "La dimensione massima è 5MB.",
     });
-    expect(checkImageFile({ type: "image/gif", size: PHOTO_MAX_BYTES + 1 }, T.accountPhotoTooLarge)?.description).toBe(
+    expect(checkImageFile({ type: "image/gif", size: PHOTO_MAX_BYTES + 1 }, ACCOUNT_TEXTS.accountPhotoTooLarge)?.description).toBe(
       "La foto deve essere massimo 5MB",
     );
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { buildSettings } from "./fixtures";
 import { account, ADMIN, renderApp } from "./render-app";

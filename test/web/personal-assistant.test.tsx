@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PERSONAL_ASSISTANT_STORAGE_KEY } from "@shared/constants";
+import { DASHBOARD_TEXTS } from "@shared/texts/dashboard";
 import { T } from "@shared/strings";
 import { PaIconRow } from "@web/features/dashboard/components/pa-icon-row";
 import { PersonalAssistantProvider, usePersonalAssistant } from "@web/lib/personal-assistant";
@@ -39,14 +40,14 @@ describe("Personal Assistant mode", () => {
     expect(screen.getByLabelText("Icona 1")).toBe(screen.getByTestId("pa-icon-0"));
     [0, 1, 2, 3].forEach(click);
     expect(state()).toBe("false:entering");
-    expect(screen.getByText(T.paTransforming)).toBeTruthy();
+    expect(screen.getByText(DASHBOARD_TEXTS.paTransforming)).toBeTruthy();
     act(() => vi.advanceTimersByTime(1999));
     expect(html.classList.contains("personal-assistant-mode")).toBe(false);
     act(() => vi.advanceTimersByTime(1));
     expect(state()).toBe("true:idle");
     expect(html.classList.contains("personal-assistant-mode")).toBe(true);
     expect(localStorage.getItem(PERSONAL_ASSISTANT_STORAGE_KEY)).toBe("true");
-    expect(screen.queryByText(T.paTransforming)).toBeNull();
+    expect(screen.queryByText(DASHBOARD_TEXTS.paTransforming)).toBeNull();
   });
 
   it("stays off after a wrong click", () => {

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { UPLOAD_TEXTS } from "@shared/texts/uploads";
 import { T } from "@shared/strings";
 import { SANDBOX_MODEL } from "@shared/models";
 import { conversations, prompts, twilioAccounts, users } from "@worker/db/schema";
@@ -60,7 +62,7 @@ describe("provider accounts", () => {
     const second = await createAccount(cookie, { name: "Secondo" });
     const refused = await call(`/api/twilio-accounts/${first.id}`, { method: "DELETE", cookie });
     expect(refused.status).toBe(409);
-    expect(refused.json).toEqual({ error: T.defaultAccountUndeletable });
+    expect(refused.json).toEqual({ error: ACCOUNT_TEXTS.defaultAccountUndeletable });
     expect((await call(`/api/twilio-accounts/${second.id}`, { method: "DELETE", cookie })).status).toBe(200);
     expect((await call("/api/twilio-accounts", { cookie })).json).toHaveLength(1);
   });
@@ -102,16 +104,16 @@ describe("provider accounts", () => {
   it("validates with the spec's Italian texts", async () => {
     const { cookie } = await signedInUser();
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: "" }, T.nameRequired],
-      [{ accountSid: "" }, T.sidRequired],
-      [{ accountSid: "XX123" }, T.sidInvalid],
-      [{ authToken: "" }, T.tokenRequired],
-      [{ phoneNumber: "" }, T.phoneRequired],
+      [{ name: "" }, ACCOUNT_TEXTS.nameRequired],
+      [{ accountSid: "" }, ACCOUNT_TEXTS.sidRequired],
+      [{ accountSid: "XX123" }, ACCOUNT_TEXTS.sidInvalid],
+      [{ authToken: "" }, ACCOUNT_TEXTS.tokenRequired],
+      [{ phoneNumber: "" }, ACCOUNT_TEXTS.phoneRequired],
       [{ phoneNumber: "12345" }, T.phoneInvalid("+393331234567")],
       [{ phoneNumber: "+39 333 12" }, T.phoneInvalid("+393331234567")],
-      [{ gptModel: "" }, T.modelRequired],
-      [{ gptModel: "gpt zero" }, T.modelInvalid],
-      [{ feedbackModel: "sentiment model" }, T.modelInvalid],
+      [{ gptModel: "" }, ACCOUNT_TEXTS.modelRequired],
+      [{ gptModel: "gpt zero" }, ACCOUNT_TEXTS.modelInvalid],
+      [{ feedbackModel: "sentiment model" }, ACCOUNT_TEXTS.modelInvalid],
     ];
     for (const [override, message] of cases) {
       const res = await call("/api/twilio-accounts", { cookie, body: accountBody(override) });
@@ -120,7 +122,7 @@ describe("provider accounts", () => {
     }
     const missing = await call("/api/twilio-accounts", { cookie, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.json.details.map((d: any) => d.message)).toEqual(expect.arrayContaining([T.nameRequired, T.phoneRequired]));
+    expect(missing.json.details.map((d: any) => d.message)).toEqual(expect.arrayContaining([ACCOUNT_TEXTS.nameRequired, ACCOUNT_TEXTS.phoneRequired]));
   });
 });
 
@@ -249,7 +251,7 @@ describe("photos", () => {
     expect((await call(foreignUrl, { method: "PUT", cookie, rawBody: png(), headers: { "Content-Type": "image/png" } })).status).toBe(403);
     const claim = await call(`/api/twilio-accounts/${account.id}/photo`, { method: "PUT", cookie, body: { profilePhoto: foreignUrl } });
     expect(claim.status).toBe(400);
-    expect(claim.json.error).toBe(T.uploadNotFound);
+    expect(claim.json.error).toBe(UPLOAD_TEXTS.uploadNotFound);
   });
 
   it("sets the user's own profile photo from a multipart form with the same limits", async () => {
@@ -374,7 +376,7 @@ describe("GPT model test", () => {
       outside = fakeOutside(failure);
       const res = await call("/api/test-gpt-model", { cookie, env: { OPENAI_API_KEY: "sk-test" }, body: { twilioAccountId: account.id, testMessage: "Ciao" } });
       expect(res.status).toBe(502);
-      expect(res.json.error).toBe(T.gptTestError);
+      expect(res.json.error).toBe(ACCOUNT_TEXTS.gptTestError);
       expect(res.json.details.reason).toBeTypeOf("string");
     }
     expect((await call("/api/openai-usage/stats", { cookie })).json.totalRequests).toBe(0);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { T } from "@shared/strings";
 import { auditLog, users } from "@worker/db/schema";
 import { call, createAccount, db, login, signedInUser, uniqueEmail } from "./helpers";
@@ -36,7 +36,7 @@ describe("user administration", () => {
     expect(created.status).toBe(201);
     const duplicate = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email, password: "Cliente-Nuovo-2026" } });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.json.error).toBe(TX.emailInUse);
+    expect(duplicate.json.error).toBe(T.emailInUse);
     const short = await call("/api/admin/users/create", { cookie: admin.cookie, body: { email: uniqueEmail(), password: "corta" } });
     expect(short.json.error).toBe("Password must be at least 8 characters long");
 

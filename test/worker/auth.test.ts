@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from "@shared/constants";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import { T } from "@shared/strings";
 import { sessions, users } from "@worker/db/schema";
 import { resolveSession } from "@worker/features/auth/service";
@@ -52,7 +53,7 @@ describe("sign-in", () => {
     const unknown = await call("/api/auth/login", { body: { email: uniqueEmail("nessuno"), password: "sbagliata" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.json).toEqual({ error: T.loginError });
+    expect(wrong.json).toEqual({ error: AUTH_TEXTS.loginError });
     expect(unknown.json).toEqual(wrong.json);
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
   });
@@ -66,7 +67,7 @@ describe("sign-in", () => {
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const locked = await attempt(PASSWORD);
     expect(locked.status).toBe(429);
-    expect(locked.json.error).toBe(T.loginTooMany);
+    expect(locked.json.error).toBe(AUTH_TEXTS.loginTooMany);
     // Another IP is not locked out by this one.
     expect((await attempt(PASSWORD, "198.51.100.9")).status).toBe(200);
   });
@@ -82,7 +83,7 @@ describe("sign-in", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES - 1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - (LOGIN_MAX_FAILURES - 1));
     for (const r of burst.filter((r) => r.status === 429)) {
-      expect(r.json.error).toBe(T.loginTooMany);
+      expect(r.json.error).toBe(AUTH_TEXTS.loginTooMany);
       const wait = Number(r.headers.get("Retry-After"));
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(LOGIN_LOCK_MS / 1000);

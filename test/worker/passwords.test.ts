@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { users } from "@worker/db/schema";
 import { hashPassword, PBKDF2_ITERATIONS } from "@worker/lib/crypto";
 import { call, createAccount, createUser, db, login, openLiveSocket, PASSWORD, signedInUser, uniqueEmail } from "./helpers";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_IDS } from "@shared/models";
-import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { generatedTestMessage } from "@shared/prompt-limits";
 import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { openaiUsage, usageBudgets } from "@worker/db/schema";

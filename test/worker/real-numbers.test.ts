@@ -1,3 +1,4 @@
+import { T } from "@shared/strings";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,7 +9,7 @@ import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
 import { ACTIONS_TEXTS } from "@shared/schemas/lead-detection";
 import { LIST_TEXTS } from "@shared/schemas/lists";
-import { T } from "@shared/strings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { conversations, leadNotificationSettings, leads, memories, messages, optOuts, prompts, twilioAccounts } from "@worker/db/schema";
 import { runAiReply } from "@worker/features/agent/reply";
 import { googleLeadPayload } from "../fakes/google-lead-form";
@@ -114,7 +115,7 @@ describe("the one phone rule", () => {
     expect(conversation!.phoneNumber).toBe("+447911123456");
     const wrongCountry = await call("/api/twilio-accounts", { cookie, body: { name: "X", sandbox: true, phoneNumber: "+15005550006", phoneCountry: "ZZ", gptModel: "gpt-4o-mini" } });
     expect(wrongCountry.status).toBe(400);
-    expect(wrongCountry.json.details.map((d: any) => d.message)).toContain(T.phoneCountryInvalid);
+    expect(wrongCountry.json.details.map((d: any) => d.message)).toContain(ACCOUNT_TEXTS.phoneCountryInvalid);
   });
 
   it("stores calendar and lead-alert numbers in E.164 and refuses impossible ones", async () => {
@@ -323,7 +324,7 @@ describe("customers who write first", () => {
     const [foreign] = await db().insert(prompts).values({ userId: other.user.id, twilioAccountId: other.account.id, name: "Altro", content: "x" }).returning();
     const refused = await call(`/api/twilio-accounts/${owner.account.id}`, { method: "PATCH", cookie: owner.cookie, body: { defaultPromptId: foreign!.id } });
     expect(refused.status).toBe(400);
-    expect(refused.json.error).toBe(T.defaultPromptNotFound);
+    expect(refused.json.error).toBe(ACCOUNT_TEXTS.defaultPromptNotFound);
     expect((await call(`/api/twilio-accounts/${other.account.id}`, { method: "PATCH", cookie: owner.cookie, body: { defaultPromptId: null } })).status).toBe(404);
     expect((await call(`/api/twilio-accounts/${owner.account.id}`, { method: "PATCH", cookie: owner.cookie, body: { defaultPromptId: 5 } })).status).toBe(400);
     const cleared = await call(`/api/twilio-accounts/${owner.account.id}`, { method: "PATCH", cookie: owner.cookie, body: { defaultPromptId: null } });
@@ -376,7 +377,7 @@ describe("going live on Twilio", () => {
     registerTwilioAccount(sid, "the-right-token-0000000000000000");
     const wrong = await call("/api/twilio-accounts", { cookie, body: accountBody({ accountSid: sid, authToken: "a-wrong-token-00000000000000000" }) });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.error).toBe(T.credentialsRejected);
+    expect(wrong.json.error).toBe(ACCOUNT_TEXTS.credentialsRejected);
     expect((await call("/api/twilio-accounts", { cookie })).json).toEqual([]);
     const right = await call("/api/twilio-accounts", { cookie, body: accountBody({ accountSid: sid, authToken: "the-right-token-0000000000000000" }) });
     expect(right.status).toBe(201);
@@ -395,7 +396,7 @@ describe("going live on Twilio", () => {
       const { cookie } = await signedInUser();
       const res = await call("/api/twilio-accounts", { cookie, body: accountBody({ accountSid: `AC${crypto.randomUUID().replaceAll("-", "")}` }) });
       expect(res.status).toBe(502);
-      expect(res.json.error).toBe(T.twilioUnreachable);
+      expect(res.json.error).toBe(ACCOUNT_TEXTS.twilioUnreachable);
       expect((await call("/api/twilio-accounts", { cookie })).json).toEqual([]);
     } finally {
       down.restore();

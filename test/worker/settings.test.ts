@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { call, createAccount, signedInUser } from "./helpers";
 
 describe("settings", () => {
@@ -29,7 +29,7 @@ describe("settings", () => {
     const foreign = await createAccount(other.cookie);
     const refused = await call("/api/settings", { method: "PUT", cookie, body: { activeTwilioAccountId: foreign.id } });
     expect(refused.status).toBe(404);
-    expect(refused.json.error).toBe(TX.accountNotFound);
+    expect(refused.json.error).toBe(ACCOUNT_TEXTS.notFound);
     expect((await call("/api/settings", { cookie })).json.activeTwilioAccountId).toBe(second.id);
 
     const reset = await call("/api/settings", { method: "PUT", cookie, body: { activeTwilioAccountId: null } });

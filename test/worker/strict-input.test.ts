@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { T } from "@shared/strings";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { isValidInstant } from "@shared/calendar-time";
 import { call, createAccount, signedInUser, uniqueEmail } from "./helpers";
 
@@ -11,7 +12,7 @@ describe("strict input", () => {
     for (const url of ["javascript:alert(document.cookie)", "data:image/png;base64,iVBORw0KGgo=", "http://example.com/a.png", "//example.com/a.png", "ftp://example.com/a.png"]) {
       const res = await call("/api/admin/users/create-for-account", { cookie: owner.cookie, body: body(url) });
       expect(res.status, url).toBe(400);
-      expect(res.json.error, url).toBe(T.photoUrlInvalid);
+      expect(res.json.error, url).toBe(ACCOUNT_TEXTS.photoUrlInvalid);
     }
     const ok = await call("/api/admin/users/create-for-account", { cookie: owner.cookie, body: body("https://example.com/a.png") });
     expect(ok.status, ok.text).toBe(201);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextRomeDay, romeDay, romeDayStart, romeMonth } from "@shared/rome-time";
-import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { openaiUsage } from "@worker/db/schema";

@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { SETTINGS_TEXTS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { T } from "@shared/strings";
 import { Button } from "../components/ui/button";
 import { useLogout } from "../features/auth/api/logout";
@@ -14,7 +14,6 @@ import { toast } from "../lib/toast-store";
 function LogoutAction() {
   const logout = useLogout({
     onSuccess: () => toast({ title: T.logoutSuccessTitle, description: T.logoutSuccess, variant: "success" }),
-    onError: () => toast({ title: T.error, description: T.logoutError, variant: "destructive" }),
   });
   return (
     <Button variant="destructive" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>

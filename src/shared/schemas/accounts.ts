@@ -4,30 +4,31 @@ import { MODEL_NAME_MAX, MODEL_NAME_PATTERN } from "../models";
 import { DEFAULT_COUNTRY, isPhoneCountry, PHONE_INPUT_MAX, toE164 } from "../phone";
 import { T } from "../strings";
 import { newPasswordSchema } from "./passwords";
+import { ACCOUNT_TEXTS } from "../texts/accounts";
 
 export const PHONE_EXAMPLE = "+393331234567";
 
 const accountFields = {
-  name: z.string({ error: T.nameRequired }).trim().min(1, T.nameRequired).max(100),
+  name: z.string({ error: ACCOUNT_TEXTS.nameRequired }).trim().min(1, ACCOUNT_TEXTS.nameRequired).max(100),
   accountSid: z.string().trim().max(64).optional().default(""),
   authToken: z.string().trim().max(256).optional().default(""),
   // Checked with the account's country below, and stored in E.164.
-  phoneNumber: z.string({ error: T.phoneRequired }).trim().min(1, T.phoneRequired).max(PHONE_INPUT_MAX, T.phoneInvalid(PHONE_EXAMPLE)),
+  phoneNumber: z.string({ error: ACCOUNT_TEXTS.phoneRequired }).trim().min(1, ACCOUNT_TEXTS.phoneRequired).max(PHONE_INPUT_MAX, T.phoneInvalid(PHONE_EXAMPLE)),
   phoneCountry: z
     .string()
     .trim()
     .toUpperCase()
-    .refine(isPhoneCountry, T.phoneCountryInvalid)
+    .refine(isPhoneCountry, ACCOUNT_TEXTS.phoneCountryInvalid)
     .optional()
     .default(DEFAULT_COUNTRY),
-  gptModel: z.string({ error: T.modelRequired }).trim().min(1, T.modelRequired).max(MODEL_NAME_MAX, T.modelInvalid).regex(MODEL_NAME_PATTERN, T.modelInvalid),
+  gptModel: z.string({ error: ACCOUNT_TEXTS.modelRequired }).trim().min(1, ACCOUNT_TEXTS.modelRequired).max(MODEL_NAME_MAX, ACCOUNT_TEXTS.modelInvalid).regex(MODEL_NAME_PATTERN, ACCOUNT_TEXTS.modelInvalid),
   // The model that analyses customer feedback (sentiment) for this account.
   feedbackModel: z
-    .string({ error: T.modelRequired })
+    .string({ error: ACCOUNT_TEXTS.modelRequired })
     .trim()
-    .min(1, T.modelRequired)
-    .max(MODEL_NAME_MAX, T.modelInvalid)
-    .regex(MODEL_NAME_PATTERN, T.modelInvalid)
+    .min(1, ACCOUNT_TEXTS.modelRequired)
+    .max(MODEL_NAME_MAX, ACCOUNT_TEXTS.modelInvalid)
+    .regex(MODEL_NAME_PATTERN, ACCOUNT_TEXTS.modelInvalid)
     .optional(),
   isDefault: z.boolean().optional(),
   sandbox: z.boolean().optional().default(false),
@@ -37,10 +38,10 @@ function checkCredentials(requireToken: boolean) {
   return (v: { sandbox: boolean; accountSid: string; authToken: string; phoneNumber: string; phoneCountry: string }, ctx: z.RefinementCtx) => {
     if (toE164(v.phoneNumber, v.phoneCountry) === null) ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: T.phoneInvalid(PHONE_EXAMPLE) });
     if (v.sandbox) return;
-    if (!v.accountSid) ctx.addIssue({ code: "custom", path: ["accountSid"], message: T.sidRequired });
+    if (!v.accountSid) ctx.addIssue({ code: "custom", path: ["accountSid"], message: ACCOUNT_TEXTS.sidRequired });
     else if (!ACCOUNT_SID_PATTERN.test(v.accountSid))
-      ctx.addIssue({ code: "custom", path: ["accountSid"], message: T.sidInvalid });
-    if (requireToken && !v.authToken) ctx.addIssue({ code: "custom", path: ["authToken"], message: T.tokenRequired });
+      ctx.addIssue({ code: "custom", path: ["accountSid"], message: ACCOUNT_TEXTS.sidInvalid });
+    if (requireToken && !v.authToken) ctx.addIssue({ code: "custom", path: ["authToken"], message: ACCOUNT_TEXTS.tokenRequired });
   };
 }
 
@@ -70,7 +71,7 @@ export const createUserForAccountSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is required"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is required"),
   // Only https: a javascript: or data: URL would be rendered as an image source.
-  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: T.photoUrlInvalid })], { error: T.photoUrlInvalid }).optional(),
+  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: ACCOUNT_TEXTS.photoUrlInvalid })], { error: ACCOUNT_TEXTS.photoUrlInvalid }).optional(),
   isOwner: z.boolean().optional().default(false),
   twilioAccountId: z.string({ error: "Twilio Account ID is required" }).trim().min(1, "Twilio Account ID is required"),
 });

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { badRequest } from "@worker/lib/http-error";
 import type { Db } from "@worker/db/client";
 import type { AppEnv, SessionUser } from "@worker/types";

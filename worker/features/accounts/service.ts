@@ -3,8 +3,7 @@ import type { createAccountSchema, testGptModelSchema, TwilioAccount, updateAcco
 import type { GptTestResult } from "@shared/schemas/usage";
 import { fetchAccount, TwilioError } from "@worker/providers/twilio";
 import { DEFAULT_FEEDBACK_MODEL, SANDBOX_MODEL } from "@shared/models";
-import { ACCOUNT_TEXTS } from "@shared/account-texts";
-import { T } from "@shared/strings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { type Db, runBatch } from "@worker/db/client";
 import { auditStatement } from "../admin/audit";
@@ -99,11 +98,11 @@ async function checkTwilioCredentials(env: Env, creds: { accountSid: string; aut
     found = await fetchAccount(env, creds);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
-    if (err.httpStatus === 401 || err.httpStatus === 403 || err.httpStatus === 404) throw badRequest(T.credentialsRejected);
-    throw new HttpError(502, T.twilioUnreachable);
+    if (err.httpStatus === 401 || err.httpStatus === 403 || err.httpStatus === 404) throw badRequest(ACCOUNT_TEXTS.credentialsRejected);
+    throw new HttpError(502, ACCOUNT_TEXTS.twilioUnreachable);
   }
-  if (found.sid && found.sid !== creds.accountSid) throw badRequest(T.credentialsRejected);
-  if (found.status && found.status !== "active") throw badRequest(T.credentialsAccountClosed(found.status));
+  if (found.sid && found.sid !== creds.accountSid) throw badRequest(ACCOUNT_TEXTS.credentialsRejected);
+  if (found.status && found.status !== "active") throw badRequest(ACCOUNT_TEXTS.credentialsAccountClosed(found.status));
 }
 
 function sandboxCredentials() {
@@ -173,7 +172,7 @@ async function encryptedSandboxCredentials(env: Env) {
 
 export async function deleteAccount(env: Env, db: Db, user: SessionUser, accountId: string) {
   const { account } = await getManageableAccount(db, user, accountId);
-  if (account.isDefault) throw conflict(T.defaultAccountUndeletable);
+  if (account.isDefault) throw conflict(ACCOUNT_TEXTS.defaultAccountUndeletable);
   await runBatch(db, [repo.deleteAccount(db, accountId), auditStatement(db, user, "account.delete", "twilio_account", accountId, { name: account.name })]);
   forgetAccountAuthToken(accountId);
   await revokeLive(env, db, { accountIds: [accountId] });
@@ -182,7 +181,7 @@ export async function deleteAccount(env: Env, db: Db, user: SessionUser, account
 // The prompt that answers customers who write first; it must be one of this account's prompts.
 export async function setDefaultPrompt(db: Db, user: SessionUser, accountId: string, promptId: string | null) {
   const { account } = await getManageableAccount(db, user, accountId);
-  if (promptId && !(await findPrompt(db, account.id, promptId))) throw badRequest(T.defaultPromptNotFound);
+  if (promptId && !(await findPrompt(db, account.id, promptId))) throw badRequest(ACCOUNT_TEXTS.defaultPromptNotFound);
   await repo.updateAccount(db, accountId, account.userId, { defaultPromptId: promptId });
   forgetAccountAuthToken(accountId);
   return getAccessibleAccount(db, user, accountId);
@@ -281,7 +280,7 @@ export async function testGptModel(env: Env, db: Db, user: SessionUser, input: z
     const usage = await recordUsage(db, result, { userId: user.id, twilioAccountId: account.id, operationType: "model_test" });
     return { response: result.content, model: result.model, offline: result.offline, totalTokens: usage.totalTokens, totalCost: usage.totalCost };
   } catch (err) {
-    if (err instanceof ModelProviderError) throw new HttpError(502, T.gptTestError, { reason: err.message });
+    if (err instanceof ModelProviderError) throw new HttpError(502, ACCOUNT_TEXTS.gptTestError, { reason: err.message });
     throw err;
   }
 }

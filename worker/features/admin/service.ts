@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { ACCOUNT_TEXTS } from "@shared/account-texts";
-import { ADMIN_TEXTS as TX, type AdminUser, type createUserSchema } from "@shared/schemas/admin";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { type AdminUser, type createUserSchema } from "@shared/schemas/admin";
 import type { createUserForAccountSchema } from "@shared/schemas/accounts";
 import type { UserRole } from "@shared/constants";
 import { type Db, runBatch } from "@worker/db/client";
@@ -9,13 +10,14 @@ import { conflict, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import { findAccount } from "../accounts/repo";
 import { getManageableAccount } from "../accounts/service";
-import { PASSWORD_TEXTS } from "@shared/password-texts";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { findUserByEmail } from "../auth/repo";
 import { endAllSessions, publicUser, toCurrentUser } from "../auth/service";
 import { auditStatement } from "./audit";
 import { revokeLive } from "../live-access/service";
 import * as repo from "./repo";
+import { T } from "@shared/strings";
 
 export async function listUsers(db: Db): Promise<AdminUser[]> {
   return (await repo.listUsersWithAccounts(db)).map((u) => ({ ...u, createdAt: u.createdAt.toISOString() }));
@@ -98,7 +100,7 @@ async function insertUser(
   // Only a super_admin (who sees every user anyway) learns that an e-mail is taken. Anyone else gets
   // the answer of a success and the existing user is left unchanged: nobody can probe for e-mails.
   const taken = () => {
-    if (actor.role === "super_admin") throw conflict(TX.emailInUse);
+    if (actor.role === "super_admin") throw conflict(T.emailInUse);
     return publicUser(toCurrentUser(row));
   };
   if (await findUserByEmail(db, input.email)) return taken();
@@ -116,7 +118,7 @@ async function insertUser(
 // user's sessions (and live sockets) end at once.
 export async function resetPassword(env: Env, db: Db, actor: SessionUser, userId: string, password: string) {
   const user = await existingUser(db, userId);
-  if (user.id === actor.id) throw conflict(PASSWORD_TEXTS.resetOwn);
+  if (user.id === actor.id) throw conflict(AUTH_TEXTS.resetOwn);
   await assertAcceptablePassword(password);
   const hash = await hashPassword(password, env.PASSWORD_PEPPER);
   await runBatch(db, [repo.resetPasswordStatement(db, userId, hash), auditStatement(db, actor, "user.password-reset", "user", userId, { email: user.email })]);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, type UserRole } from "@shared/constants";
-import { PASSWORD_TEXTS } from "@shared/password-texts";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import { T } from "@shared/strings";
 import { HttpError } from "@worker/lib/http-error";
 import type { AppEnv, SessionUser } from "@worker/types";
@@ -37,7 +37,7 @@ const WHILE_MUST_CHANGE = new Set(["/api/auth/change-password"]);
 
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw new HttpError(401, T.unauthorized);
-  if (c.var.user.mustChangePassword && !WHILE_MUST_CHANGE.has(c.req.path)) throw new HttpError(403, PASSWORD_TEXTS.mustChange);
+  if (c.var.user.mustChangePassword && !WHILE_MUST_CHANGE.has(c.req.path)) throw new HttpError(403, AUTH_TEXTS.mustChange);
   await next();
 };
 

@@ -1,4 +1,4 @@
-import { PASSWORD_TEXTS } from "@shared/password-texts";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import { badRequest } from "@worker/lib/http-error";
 
 // zxcvbn-ts ships the most common passwords of public breach corpora (about 50,000). Loaded on first
@@ -13,5 +13,5 @@ function commonPasswords() {
 // not one character repeated. Throws 400 with the reason in Italian.
 export async function assertAcceptablePassword(password: string) {
   const folded = password.trim().toLowerCase();
-  if (/^(.)\1*$/u.test(folded) || (await commonPasswords()).has(folded)) throw badRequest(PASSWORD_TEXTS.common);
+  if (/^(.)\1*$/u.test(folded) || (await commonPasswords()).has(folded)) throw badRequest(AUTH_TEXTS.common);
 }

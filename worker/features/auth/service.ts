@@ -6,7 +6,7 @@ import {
   SESSION_IDLE_TIMEOUT_MS,
 } from "@shared/constants";
 import type { CurrentUser } from "@shared/schemas/auth";
-import { T } from "@shared/strings";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import type { Db } from "@worker/db/client";
 import type { users } from "@worker/db/schema";
 import { hashPassword, PBKDF2_ITERATIONS, randomToken, sha256Hex, verifyPassword } from "@worker/lib/crypto";
@@ -14,7 +14,6 @@ import { HttpError, TooManyRequests } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountWithMembership } from "../accounts/repo";
 import { purgeStaleLiveSockets, revokeLive } from "../live-access/service";
-import { PASSWORD_TEXTS } from "@shared/password-texts";
 import { assertAcceptablePassword } from "./password-policy";
 import * as repo from "./repo";
 
@@ -52,7 +51,7 @@ export async function login(
   // The attempt is reserved before the password is checked: at most LOGIN_MAX_FAILURES are ever
   // evaluated per e-mail and IP in the window, however many requests arrive together.
   const reserved = await repo.reserveAttempt(db, key, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: LOGIN_MAX_FAILURES });
-  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(AUTH_TEXTS.loginTooMany, secondsUntil(reserved.lockedUntil, now));
 
   const user = await repo.findUserByEmail(db, input.email);
   dummyHash ??= hashPassword("not-a-real-password", "pepper");
@@ -60,8 +59,8 @@ export async function login(
   const ok = (await verifyPassword(input.password, stored, pepper)) && !!user && user.isActive;
 
   if (!ok) {
-    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
-    throw new HttpError(401, T.loginError);
+    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(AUTH_TEXTS.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+    throw new HttpError(401, AUTH_TEXTS.loginError);
   }
 
   await repo.clearLoginAttempt(db, key);
@@ -130,14 +129,14 @@ export async function changePassword(
 ) {
   const key = `password|${user.id}`;
   const reserved = await repo.reserveAttempt(db, key, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: LOGIN_MAX_FAILURES });
-  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+  if (reserved.failures > LOGIN_MAX_FAILURES) throw new TooManyRequests(AUTH_TEXTS.loginTooMany, secondsUntil(reserved.lockedUntil, now));
   const row = await repo.findUserById(db, user.id);
   if (!row?.password || !(await verifyPassword(input.currentPassword, row.password, env.PASSWORD_PEPPER))) {
-    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(T.loginTooMany, secondsUntil(reserved.lockedUntil, now));
-    throw new HttpError(400, PASSWORD_TEXTS.currentWrong);
+    if (reserved.failures >= LOGIN_MAX_FAILURES) throw new TooManyRequests(AUTH_TEXTS.loginTooMany, secondsUntil(reserved.lockedUntil, now));
+    throw new HttpError(400, AUTH_TEXTS.currentWrong);
   }
   await repo.clearLoginAttempt(db, key);
-  if (input.newPassword === input.currentPassword) throw new HttpError(400, PASSWORD_TEXTS.sameAsCurrent);
+  if (input.newPassword === input.currentPassword) throw new HttpError(400, AUTH_TEXTS.sameAsCurrent);
   await assertAcceptablePassword(input.newPassword);
   await repo.setPassword(db, user.id, await hashPassword(input.newPassword, env.PASSWORD_PEPPER));
   const others = await repo.deleteOtherSessions(db, user.id, sid);

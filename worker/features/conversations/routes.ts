@@ -20,7 +20,7 @@ import { HttpError } from "@worker/lib/http-error";
 import { isOwnOrigin } from "@worker/lib/origin";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { ACCOUNT_TEXTS } from "@shared/account-texts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { CONVERSATION_TEXTS as CX } from "@shared/conversation-texts";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";

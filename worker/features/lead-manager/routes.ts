@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { leadInputSchema } from "@shared/schemas/lead-sources";
-import { createTokenSchema, SETTINGS_TEXTS, tokenIdParam, updateTokenSchema } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS } from "@shared/texts/settings";
+import { createTokenSchema, tokenIdParam, updateTokenSchema } from "@shared/schemas/settings";
 import { clientIp } from "@worker/lib/client-ip";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv, SessionUser } from "@worker/types";

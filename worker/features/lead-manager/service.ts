@@ -1,14 +1,7 @@
 import type { z } from "zod";
 import type { ApiLeadSaved, leadInputSchema } from "@shared/schemas/lead-sources";
-import {
-  type ApiToken,
-  type createTokenSchema,
-  LEAD_API_PERMISSION,
-  LEAD_API_RATE_PER_MINUTE,
-  SETTINGS_TEXTS as TX,
-  TOKEN_PREFIX_LENGTH,
-  type updateTokenSchema,
-} from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { type ApiToken, type createTokenSchema, LEAD_API_PERMISSION, LEAD_API_RATE_PER_MINUTE, TOKEN_PREFIX_LENGTH, type updateTokenSchema } from "@shared/schemas/settings";
 import type { Db } from "@worker/db/client";
 import { constantTimeEqual, sha256Hex } from "@worker/lib/crypto";
 import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "@shared/constants";

@@ -1,6 +1,6 @@
 import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "@shared/constants";
 import { T } from "@shared/strings";
-import { UPLOAD_TEXTS as UX } from "@shared/upload-texts";
+import { UPLOAD_TEXTS as UX } from "@shared/texts/uploads";
 import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import { readLimited, readUpload, sniffType, UploadEmpty, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
 import type { SessionUser } from "@worker/types";
@@ -81,11 +81,11 @@ export function newUploadUrl(user: SessionUser) {
 export async function claimUploadForAccount(env: Env, user: SessionUser, uploadUrl: string, accountId: string) {
   const prefix = `${OBJECT_URL_PREFIX}uploads/${user.id}/`;
   const path = uploadUrl.startsWith("http") ? new URL(uploadUrl).pathname : uploadUrl;
-  if (!path.startsWith(prefix)) throw badRequest(T.uploadNotFound);
+  if (!path.startsWith(prefix)) throw badRequest(UX.uploadNotFound);
   const objectId = path.slice(prefix.length);
-  if (!/^[0-9a-f-]{36}$/.test(objectId)) throw badRequest(T.uploadNotFound);
+  if (!/^[0-9a-f-]{36}$/.test(objectId)) throw badRequest(UX.uploadNotFound);
   const source = await env.UPLOADS.get(`uploads/${user.id}/${objectId}`);
-  if (!source) throw badRequest(T.uploadNotFound);
+  if (!source) throw badRequest(UX.uploadNotFound);
   const contentType = source.httpMetadata?.contentType ?? "application/octet-stream";
   const url = await storeImage(env, `accounts/${accountId}/${objectId}`, await source.arrayBuffer(), contentType);
   await env.UPLOADS.delete(`uploads/${user.id}/${objectId}`);

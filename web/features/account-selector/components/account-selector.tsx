@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Check, ChevronDown, Settings2 } from "lucide-react";
 import { useState } from "react";
 import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ACCOUNT_SELECTOR_TEXTS } from "@shared/texts/account-selector";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { buttonVariants } from "@web/components/ui/button";
@@ -73,7 +74,7 @@ export function AccountSelector() {
           >
             <span className="min-w-0 flex-1 truncate">{account.name}</span>
             {account.isDefault ? <Badge variant="secondary">{T.defaultBadge}</Badge> : null}
-            <Check className={cn("text-primary", !account.isActive && "invisible")} aria-hidden={!account.isActive} aria-label={account.isActive ? T.accountActive : undefined} />
+            <Check className={cn("text-primary", !account.isActive && "invisible")} aria-hidden={!account.isActive} aria-label={account.isActive ? T.active : undefined} />
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
@@ -103,7 +104,7 @@ function MobileAccountRow({ account, disabled, onChoose }: { account: TwilioAcco
       <StatusDot ok={account.isActive} />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium">{account.name}</span>
-        <span className="block text-xs text-muted-foreground">{account.isDefault ? T.defaultAccount : T.secondaryAccount}</span>
+        <span className="block text-xs text-muted-foreground">{account.isDefault ? T.defaultAccount : ACCOUNT_SELECTOR_TEXTS.secondaryAccount}</span>
       </span>
       {account.isActive ? <Check className="size-4 text-primary" aria-hidden /> : null}
     </button>
@@ -126,12 +127,12 @@ export function AccountSelectorMobile() {
         className="inline-flex h-9 max-w-32 items-center gap-1.5 rounded-lg border bg-card px-2.5 text-xs font-medium shadow-sm disabled:opacity-60"
       >
         <StatusDot ok />
-        <span className="sr-only">{T.switchAccountTitle}: </span>
+        <span className="sr-only">{ACCOUNT_SELECTOR_TEXTS.switchAccountTitle}: </span>
         <span className="truncate">{active?.name ?? T.noAccounts}</span>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{T.switchAccountTitle}</DialogTitle>
+          <DialogTitle>{ACCOUNT_SELECTOR_TEXTS.switchAccountTitle}</DialogTitle>
           <DialogDescription>{active ? `${T.activeAccountLabel}: ${active.name}` : T.noAccounts}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">

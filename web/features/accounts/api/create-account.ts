@@ -1,17 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AccountInput, TwilioAccount } from "@shared/schemas/accounts";
-import { apiRequest } from "@web/lib/api-client";
+import type { AccountInput } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshAccountScopedData } from "@web/lib/queries/activate-account";
 
-export function createAccount(input: AccountInput) {
-  return apiRequest<TwilioAccount>("POST", "/api/twilio-accounts", input);
-}
+export const createAccount = (input: AccountInput) => unwrap(api["twilio-accounts"].$post({ json: input }));
 
-export function useCreateAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAccount,
-    // The first account becomes the active one, which changes every account-scoped list.
-    onSuccess: () => refreshAccountScopedData(queryClient),
-  });
-}
+// The first account becomes the active one, which changes every account-scoped list. The form also
+// shows the server's field errors inline.
+export const useCreateAccount = () =>
+  useApiMutation({ mutationFn: createAccount, refresh: refreshAccountScopedData, errorTitle: ACCOUNT_TEXTS.accountCreateError, errorFallback: T.invalidInput });

@@ -1,21 +1,11 @@
-import { useMutation } from "@tanstack/react-query";
-import type { CurrentUser } from "@shared/schemas/auth";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
+import type { UserFormValues } from "../lib/user-form";
 
-export interface NewAccountUser {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string;
-  isOwner: boolean;
-  twilioAccountId: string;
-}
+// The add-user form's values, for one account.
+export type NewAccountUser = UserFormValues & { twilioAccountId: string };
 
-export function createUserForAccount(input: NewAccountUser) {
-  return apiRequest<CurrentUser>("POST", "/api/admin/users/create-for-account", input);
-}
+export const createUserForAccount = (input: NewAccountUser) => unwrap(api.admin.users["create-for-account"].$post({ json: input }));
 
-export function useCreateUserForAccount() {
-  return useMutation({ mutationFn: createUserForAccount });
-}
+// The form shows the failure (under the e-mail field, or its own toast).
+export const useCreateUserForAccount = () => useApiMutation({ mutationFn: createUserForAccount });

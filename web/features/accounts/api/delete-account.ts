@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshAccountScopedData } from "@web/lib/queries/activate-account";
 
-export function deleteAccount(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/twilio-accounts/${encodeURIComponent(id)}`);
-}
+export const deleteAccount = (id: string) => unwrap(api["twilio-accounts"][":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteAccount(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+// Deleting the active account moves the user to another one.
+export const useDeleteAccount = (callbacks?: MutationCallbacks) =>
+  useApiMutation({
     mutationFn: deleteAccount,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      // Deleting the active account moves the user to another one.
-      await refreshAccountScopedData(queryClient);
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: refreshAccountScopedData,
+    errorTitle: ACCOUNT_TEXTS.accountDeleteError,
+    errorFallback: ACCOUNT_TEXTS.accountDeleteErrorDefault,
+    callbacks,
   });
-}

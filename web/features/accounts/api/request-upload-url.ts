@@ -1,7 +1,7 @@
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
 
 export async function requestUploadUrl(): Promise<string> {
-  const answer = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload");
+  const answer = await unwrap(api.objects.upload.$post());
   if (!answer?.uploadURL) throw new Error("uploadURL mancante nella risposta");
   return answer.uploadURL;
 }

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TwilioAccount } from "@shared/schemas/accounts";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 import { requestUploadUrl } from "./request-upload-url";
 import { uploadObject } from "./upload-object";
 
-export function setAccountPhoto({ id, profilePhoto }: { id: string; profilePhoto: string }) {
-  return apiRequest<TwilioAccount>("PUT", `/api/twilio-accounts/${encodeURIComponent(id)}/photo`, { profilePhoto });
-}
+export const setAccountPhoto = ({ id, profilePhoto }: { id: string; profilePhoto: string }) =>
+  unwrap(api["twilio-accounts"][":id"].photo.$put({ param: { id: encodeURIComponent(id) }, json: { profilePhoto } }));
 
 // Which step failed decides the message: the upload itself, or attaching it to the account.
 export class PhotoStepError extends Error {
@@ -34,10 +32,5 @@ export async function uploadAccountPhoto({ id, file }: { id: string; file: File 
   }
 }
 
-export function useUploadAccountPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadAccountPhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.accounts }),
-  });
-}
+// The dialog words the failure itself: its title names the step that failed.
+export const useUploadAccountPhoto = () => useApiMutation({ mutationFn: uploadAccountPhoto, refresh: [queryKeys.accounts] });

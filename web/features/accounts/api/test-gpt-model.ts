@@ -1,17 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GptTestResult } from "@shared/schemas/usage";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function testGptModel(input: { twilioAccountId: string; testMessage: string }) {
-  return apiRequest<GptTestResult>("POST", "/api/test-gpt-model", input);
-}
+export const testGptModel = (input: { twilioAccountId: string; testMessage: string }) => unwrap(api["test-gpt-model"].$post({ json: input }));
 
-export function useTestGptModel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: testGptModel,
-    // A real call is billed: the cost badge should show it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.usageStats }),
-  });
-}
+// A real call is billed: the cost badge should show it. The card words the failure itself (the
+// provider's reason, when the server gives one).
+export const useTestGptModel = () => useApiMutation({ mutationFn: testGptModel, refresh: [queryKeys.usageStats] });

@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AccountInput, TwilioAccount } from "@shared/schemas/accounts";
-import { apiRequest } from "@web/lib/api-client";
+import type { AccountInput } from "@shared/schemas/accounts";
+import { T } from "@shared/strings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function updateAccount({ id, input }: { id: string; input: AccountInput }) {
-  return apiRequest<TwilioAccount>("PUT", `/api/twilio-accounts/${encodeURIComponent(id)}`, input);
-}
+export const updateAccount = ({ id, input }: { id: string; input: AccountInput }) =>
+  unwrap(api["twilio-accounts"][":id"].$put({ param: { id: encodeURIComponent(id) }, json: input }));
 
-export function useUpdateAccount() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.accounts }),
-  });
-}
+// The form also shows the server's field errors inline.
+export const useUpdateAccount = () =>
+  useApiMutation({ mutationFn: updateAccount, refresh: [queryKeys.accounts], errorTitle: ACCOUNT_TEXTS.accountUpdateError, errorFallback: T.invalidInput });

@@ -3,13 +3,14 @@ import { useState } from "react";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import type { GptTestResult } from "@shared/schemas/usage";
 import { findModel } from "@shared/models";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { Avatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
-import { parseServerError, serverMessage } from "@web/lib/server-error";
+import { parseServerError } from "@web/lib/server-error";
 import { useActivateAccount } from "@web/lib/queries/activate-account";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteAccount } from "../api/delete-account";
@@ -24,7 +25,7 @@ const GPT_PREVIEW_CHARS = 100;
 function gptFailureText(err: unknown): string {
   const { message, details } = parseServerError(err);
   const reason = details && typeof details === "object" && "reason" in details ? (details as { reason: unknown }).reason : null;
-  return typeof reason === "string" && reason ? reason : (message ?? T.gptTestError);
+  return typeof reason === "string" && reason ? reason : (message ?? ACCOUNT_TEXTS.gptTestError);
 }
 
 function Detail({ label, children, mono }: { label: string; children: string; mono?: boolean }) {
@@ -42,32 +43,29 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
   const [lastTest, setLastTest] = useState<GptTestResult | null>(null);
   const activation = useActivateAccount({
     onSuccess: () => toast({ title: T.activateSuccess, description: account.name, variant: "success" }),
-    onError: (err) => toast({ title: T.accountActivateError, description: err.message, variant: "destructive" }),
   });
   const deletion = useDeleteAccount({
-    onSuccess: () => toast({ title: T.accountDeleted, description: account.name, variant: "success" }),
-    onError: (err) =>
-      toast({ title: T.accountDeleteError, description: serverMessage(err, T.accountDeleteErrorDefault), variant: "destructive" }),
+    onSuccess: () => toast({ title: ACCOUNT_TEXTS.accountDeleted, description: account.name, variant: "success" }),
   });
   const gptTest = useTestGptModel();
   const initials = account.name.slice(0, 2).toUpperCase();
 
   const remove = () => {
-    if (!window.confirm(T.accountDeleteConfirm)) return;
+    if (!window.confirm(ACCOUNT_TEXTS.accountDeleteConfirm)) return;
     deletion.mutate(account.id);
   };
 
   const runGptTest = () => {
-    if (!window.confirm(T.gptTestConfirm)) return;
+    if (!window.confirm(ACCOUNT_TEXTS.gptTestConfirm)) return;
     gptTest.mutate(
-      { twilioAccountId: account.id, testMessage: T.gptTestMessage },
+      { twilioAccountId: account.id, testMessage: ACCOUNT_TEXTS.gptTestMessage },
       {
         onSuccess: (result) => {
           if (!result) return;
           setLastTest(result);
-          toast({ title: T.gptTestSuccess, description: result.response.slice(0, GPT_PREVIEW_CHARS), variant: "success" });
+          toast({ title: ACCOUNT_TEXTS.gptTestSuccess, description: result.response.slice(0, GPT_PREVIEW_CHARS), variant: "success" });
         },
-        onError: (err) => toast({ title: T.gptTestError, description: gptFailureText(err), variant: "destructive" }),
+        onError: (err) => toast({ title: ACCOUNT_TEXTS.gptTestError, description: gptFailureText(err), variant: "destructive" }),
       },
     );
   };
@@ -80,8 +78,8 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
             <button
               type="button"
               // The name ends with the initials the button shows (WCAG 2.5.3: the visible text is part of the name).
-              aria-label={account.profilePhoto ? T.changeAccountPhoto : `${T.changeAccountPhoto}: ${initials}`}
-              title={T.changeAccountPhoto}
+              aria-label={account.profilePhoto ? ACCOUNT_TEXTS.changeAccountPhoto : `${ACCOUNT_TEXTS.changeAccountPhoto}: ${initials}`}
+              title={ACCOUNT_TEXTS.changeAccountPhoto}
               className="group relative rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Avatar src={account.profilePhoto} fallback={initials} size="lg" />
@@ -96,7 +94,7 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
         <div className="min-w-0 flex-1">
           <CardTitle className="truncate">{account.name}</CardTitle>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
-            {account.isActive ? <Badge variant="success">{T.accountActive}</Badge> : null}
+            {account.isActive ? <Badge variant="success">{T.active}</Badge> : null}
             {account.isDefault ? <Badge variant="secondary">{T.defaultBadge}</Badge> : null}
             {account.sandbox ? <Badge variant="warning">{T.sandboxBadge}</Badge> : null}
           </div>
@@ -104,25 +102,25 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
       </div>
       <CardContent>
         <dl className="divide-y">
-          <Detail label={T.accountPhoneShort}>{account.phoneNumber}</Detail>
-          <Detail label={T.accountSidLabel} mono>
+          <Detail label={ACCOUNT_TEXTS.accountPhoneShort}>{account.phoneNumber}</Detail>
+          <Detail label={ACCOUNT_TEXTS.accountSidLabel} mono>
             {truncateSid(account.accountSid)}
           </Detail>
-          <Detail label={T.accountTokenLabel} mono>
+          <Detail label={ACCOUNT_TEXTS.accountTokenLabel} mono>
             {account.authToken}
           </Detail>
-          <Detail label={T.accountModelLabel}>{findModel(account.gptModel)?.label ?? account.gptModel}</Detail>
+          <Detail label={ACCOUNT_TEXTS.accountModelLabel}>{findModel(account.gptModel)?.label ?? account.gptModel}</Detail>
         </dl>
         <DefaultPromptSetting account={account} canManage={canManage} />
         {account.sandbox ? null : <AccountWebhooks account={account} />}
         {lastTest ? (
           <div className="mt-3 rounded-lg border bg-muted/40 p-3 text-sm" data-testid="gpt-test-result">
             <p className="text-xs font-semibold text-muted-foreground">
-              {T.gptTestResultTitle} · {lastTest.model}
+              {ACCOUNT_TEXTS.gptTestResultTitle} · {lastTest.model}
             </p>
             <p className="mt-1 break-words">{lastTest.response.slice(0, GPT_PREVIEW_CHARS)}</p>
             <p className="mt-1 text-xs text-muted-foreground">
-              {lastTest.offline ? T.gptTestOffline : T.gptTestUsage(lastTest.totalTokens, lastTest.totalCost)}
+              {lastTest.offline ? ACCOUNT_TEXTS.gptTestOffline : ACCOUNT_TEXTS.gptTestUsage(lastTest.totalTokens, lastTest.totalCost)}
             </p>
           </div>
         ) : null}
@@ -131,12 +129,12 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
         {account.isActive ? null : (
           <Button size="sm" onClick={() => activation.mutate(account.id)} disabled={activation.isPending}>
             <Power aria-hidden />
-            {T.accountActivate}
+            {ACCOUNT_TEXTS.accountActivate}
           </Button>
         )}
         <Button size="sm" variant="outline" onClick={runGptTest} disabled={gptTest.isPending}>
           <FlaskConical aria-hidden />
-          {gptTest.isPending ? T.gptTestRunning : T.gptTest}
+          {gptTest.isPending ? ACCOUNT_TEXTS.gptTestRunning : ACCOUNT_TEXTS.gptTest}
         </Button>
         {canManage ? (
           <>
@@ -147,7 +145,7 @@ export function AccountCard({ account, canManage, onEdit }: { account: TwilioAcc
             <AddUserDialog account={account}>
               <Button size="sm" variant="outline">
                 <UserPlus aria-hidden />
-                {T.addUser}
+                {ACCOUNT_TEXTS.addUser}
               </Button>
             </AddUserDialog>
             {account.isDefault ? null : (

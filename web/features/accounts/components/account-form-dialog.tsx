@@ -2,14 +2,15 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { PHONE_EXAMPLE, type AccountInput, type TwilioAccount } from "@shared/schemas/accounts";
 import { PHONE_COUNTRY_OPTIONS } from "../lib/phone-countries";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { FormDialog } from "@web/components/form-dialog";
 import { Label } from "@web/components/ui/field";
 import { dataResolver, Form, FormCheckbox, FormField, FormFooter, setServerErrors } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Switch } from "@web/components/ui/switch";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateAccount } from "../api/create-account";
 import { useUpdateAccount } from "../api/update-account";
@@ -26,7 +27,7 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
   const pending = createMutation.isPending || updateMutation.isPending;
 
   return (
-    <FormDialog open={state !== null} pending={pending} onClose={onClose} title={editing ? T.accountsEdit : T.accountNewTitle} description={T.accountsSubtitle} wide>
+    <FormDialog open={state !== null} pending={pending} onClose={onClose} title={editing ? ACCOUNT_TEXTS.accountsEdit : ACCOUNT_TEXTS.accountNewTitle} description={ACCOUNT_TEXTS.accountsSubtitle} wide>
       <AccountForm
         key={editing?.id ?? "new"}
         editing={editing}
@@ -37,8 +38,8 @@ export function AccountFormDialog({ state, onClose }: { state: AccountDialogStat
             toast({ title, variant: "success" });
             onClose();
           };
-          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(T.accountUpdated), onError: onError(T.accountUpdateError) });
-          else createMutation.mutate(input, { onSuccess: onSuccess(T.accountCreated), onError: onError(T.accountCreateError) });
+          if (editing) updateMutation.mutate({ id: editing.id, input }, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountUpdated), onError });
+          else createMutation.mutate(input, { onSuccess: onSuccess(ACCOUNT_TEXTS.accountCreated), onError });
         }}
       />
     </FormDialog>
@@ -54,7 +55,7 @@ function AccountForm({
   editing: TwilioAccount | null;
   pending: boolean;
   onClose: () => void;
-  save: (input: AccountInput, onError: (title: string) => (err: Error) => void) => void;
+  save: (input: AccountInput, onError: (err: Error) => void) => void;
 }) {
   const id = useId();
   const form = useForm<Values, unknown, AccountInput>({
@@ -65,15 +66,12 @@ function AccountForm({
   const sandbox = form.watch("sandbox");
   const keepsToken = !!editing && !editing.sandbox;
 
-  const onSubmit = (input: AccountInput) =>
-    save(input, (title) => (err) => {
-      setServerErrors(form, fieldErrorsFrom(err));
-      toast({ title, description: serverMessage(err, T.invalidInput), variant: "destructive" });
-    });
+  // The failure toast comes from the mutation; the server's field errors show under their fields.
+  const onSubmit = (input: AccountInput) => save(input, (err) => setServerErrors(form, fieldErrorsFrom(err)));
 
   return (
     <Form form={form} onSubmit={onSubmit}>
-      <FormField<Values, "name"> name="name" label={T.accountNameLabel}>
+      <FormField<Values, "name"> name="name" label={ACCOUNT_TEXTS.accountNameLabel}>
         {(field) => <Input {...field} maxLength={100} />}
       </FormField>
 
@@ -88,41 +86,37 @@ function AccountForm({
           }}
         />
         <div className="grid gap-1">
-          <Label htmlFor={`${id}-sandbox`}>{T.sandboxLabel}</Label>
-          <p className="text-xs text-muted-foreground">{T.sandboxHint}</p>
+          <Label htmlFor={`${id}-sandbox`}>{ACCOUNT_TEXTS.sandboxLabel}</Label>
+          <p className="text-xs text-muted-foreground">{ACCOUNT_TEXTS.sandboxHint}</p>
         </div>
       </div>
 
       {sandbox ? null : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField<Values, "accountSid"> name="accountSid" label={T.accountSidLabel}>
+          <FormField<Values, "accountSid"> name="accountSid" label={ACCOUNT_TEXTS.accountSidLabel}>
             {(field) => <Input {...field} autoComplete="off" spellCheck={false} placeholder="AC…" className="font-mono" />}
           </FormField>
-          <FormField<Values, "authToken"> name="authToken" label={T.authTokenLabel} hint={keepsToken ? T.authTokenKeepHint : undefined}>
+          <FormField<Values, "authToken"> name="authToken" label={ACCOUNT_TEXTS.authTokenLabel} hint={keepsToken ? ACCOUNT_TEXTS.authTokenKeepHint : undefined}>
             {(field) => <Input {...field} type="password" autoComplete="new-password" placeholder={keepsToken ? editing.authToken : undefined} />}
           </FormField>
         </div>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField<Values, "phoneNumber"> name="phoneNumber" label={T.phoneNumberLabel}>
+        <FormField<Values, "phoneNumber"> name="phoneNumber" label={ACCOUNT_TEXTS.phoneNumberLabel}>
           {(field) => <Input {...field} type="tel" inputMode="tel" placeholder={PHONE_EXAMPLE} />}
         </FormField>
-        <FormField<Values, "phoneCountry"> name="phoneCountry" label={T.phoneCountryLabel}>
+        <FormField<Values, "phoneCountry"> name="phoneCountry" label={ACCOUNT_TEXTS.phoneCountryLabel}>
           {(field) => (
             <NativeSelect {...field}>
-              {PHONE_COUNTRY_OPTIONS.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.label}
-                </option>
-              ))}
+              <ItemOptions items={PHONE_COUNTRY_OPTIONS} value={(c) => c.code} label={(c) => c.label} />
             </NativeSelect>
           )}
         </FormField>
-        <FormField<Values, "gptModel"> name="gptModel" label={T.gptModelLabel} hint={T.modelHint}>
+        <FormField<Values, "gptModel"> name="gptModel" label={ACCOUNT_TEXTS.gptModelLabel} hint={T.modelHint}>
           {(field) => <Input {...field} list={`${id}-models`} autoComplete="off" />}
         </FormField>
-        <FormField<Values, "feedbackModel"> name="feedbackModel" label={T.feedbackModelLabel}>
+        <FormField<Values, "feedbackModel"> name="feedbackModel" label={ACCOUNT_TEXTS.feedbackModelLabel}>
           {(field) => <Input {...field} list={`${id}-models`} autoComplete="off" />}
         </FormField>
         <ModelSuggestions id={`${id}-models`} />

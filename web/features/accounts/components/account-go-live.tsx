@@ -1,6 +1,7 @@
 import { AlertTriangle, Check, Copy } from "lucide-react";
 import { useState } from "react";
 import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { NativeSelect } from "@web/components/ui/input";
@@ -29,7 +30,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
         </code>
         <Button size="sm" variant="outline" onClick={() => void copy()} aria-label={`${T.copy}: ${label}`}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? T.copied : T.copy}
+          {copied ? ACCOUNT_TEXTS.copied : T.copy}
         </Button>
       </div>
     </div>
@@ -40,17 +41,17 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
 // time of the last inbound message tells at once whether the number is wired.
 export function AccountWebhooks({ account }: { account: TwilioAccount }) {
   return (
-    <section className="mt-3 grid gap-2 rounded-lg border p-3" aria-label={T.webhooksTitle} data-testid="account-webhooks">
-      <h3 className="text-sm font-semibold">{T.webhooksTitle}</h3>
+    <section className="mt-3 grid gap-2 rounded-lg border p-3" aria-label={ACCOUNT_TEXTS.webhooksTitle} data-testid="account-webhooks">
+      <h3 className="text-sm font-semibold">{ACCOUNT_TEXTS.webhooksTitle}</h3>
       <ol className="list-decimal space-y-0.5 pl-5 text-xs text-muted-foreground">
-        {T.webhookSteps.map((step) => (
+        {ACCOUNT_TEXTS.webhookSteps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <CopyField label={T.webhookMessageLabel} value={account.webhookUrls.message} testId="webhook-message-url" />
-      <CopyField label={T.webhookStatusLabel} value={account.webhookUrls.status} testId="webhook-status-url" />
+      <CopyField label={ACCOUNT_TEXTS.webhookMessageLabel} value={account.webhookUrls.message} testId="webhook-message-url" />
+      <CopyField label={ACCOUNT_TEXTS.webhookStatusLabel} value={account.webhookUrls.status} testId="webhook-status-url" />
       <p className="text-xs" data-testid="account-last-inbound">
-        {account.lastInboundAt ? T.lastInbound(fullDateTime(account.lastInboundAt)) : T.noInboundYet}
+        {account.lastInboundAt ? ACCOUNT_TEXTS.lastInbound(fullDateTime(account.lastInboundAt)) : ACCOUNT_TEXTS.noInboundYet}
       </p>
     </section>
   );
@@ -70,7 +71,7 @@ export function DefaultPromptSetting({ account, canManage }: { account: TwilioAc
       {editable ? (
         <>
           <label htmlFor={selectId} className="text-xs text-muted-foreground">
-            {T.defaultPromptLabel}
+            {ACCOUNT_TEXTS.defaultPromptLabel}
           </label>
           <NativeSelect
             id={selectId}
@@ -79,7 +80,7 @@ export function DefaultPromptSetting({ account, canManage }: { account: TwilioAc
             disabled={save.isPending || prompts.isPending}
             onChange={(e) => save.mutate({ accountId: account.id, promptId: e.target.value || null })}
           >
-            <option value="">{T.defaultPromptNone}</option>
+            <option value="">{ACCOUNT_TEXTS.defaultPromptNone}</option>
             {(prompts.data ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -91,7 +92,7 @@ export function DefaultPromptSetting({ account, canManage }: { account: TwilioAc
       {account.defaultPromptId ? null : (
         <p className="flex items-start gap-1.5 rounded-md bg-warning/15 p-2 text-xs" role="note" data-testid="default-prompt-missing">
           <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-          {T.defaultPromptMissing}
+          {ACCOUNT_TEXTS.defaultPromptMissing}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { PhotoDialog } from "@web/components/photo-dialog";
 import { serverMessage } from "@web/lib/server-error";
@@ -10,16 +11,16 @@ export function AccountPhotoDialog({ account, children }: { account: TwilioAccou
   const upload = useUploadAccountPhoto();
   return (
     <PhotoDialog
-      title={T.accountPhotoTitle}
+      title={ACCOUNT_TEXTS.accountPhotoTitle}
       description={account.name}
-      picture={{ currentSrc: account.profilePhoto, fallback: account.name.slice(0, 2).toUpperCase(), tooLargeText: T.accountPhotoTooLarge }}
+      picture={{ currentSrc: account.profilePhoto, fallback: account.name.slice(0, 2).toUpperCase(), tooLargeText: ACCOUNT_TEXTS.accountPhotoTooLarge }}
       pending={upload.isPending}
       upload={(file, done) =>
         upload.mutate(
           { id: account.id, file },
           {
             onSuccess: () => {
-              toast({ title: T.photoUpdated, variant: "success" });
+              toast({ title: ACCOUNT_TEXTS.photoUpdated, variant: "success" });
               done();
             },
             onError: (err) => {
@@ -27,7 +28,7 @@ export function AccountPhotoDialog({ account, children }: { account: TwilioAccou
               const step = err instanceof PhotoStepError ? err.step : "upload";
               const cause = err instanceof PhotoStepError ? err.original : err;
               toast({
-                title: step === "upload" ? T.photoUploadError : T.photoUpdateError,
+                title: step === "upload" ? ACCOUNT_TEXTS.photoUploadError : ACCOUNT_TEXTS.photoUpdateError,
                 description: serverMessage(cause, T.photoUploadFailed),
                 variant: "destructive",
               });

@@ -1,8 +1,10 @@
 import { Phone, Plus } from "lucide-react";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { useState } from "react";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button } from "@web/components/ui/button";
 import { useAccounts } from "@web/lib/queries/get-accounts";
 import { useMe } from "@web/lib/queries/get-me";
@@ -19,19 +21,13 @@ export function AccountsPage() {
   if (isPending) {
     body = <CardSkeletons count={3} cardClassName="h-64" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (isError) {
-    body = (
-      <EmptyState title={T.accountsLoadError}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={ACCOUNT_TEXTS.accountsLoadError} onRetry={refetch} />;
   } else if (!accounts || accounts.length === 0) {
     body = (
       <EmptyState title={T.accountsEmpty} icon={<Phone className="size-6" aria-hidden />}>
         <Button onClick={() => setDialog({ mode: "create" })}>
           <Plus aria-hidden />
-          {T.accountsAddFirst}
+          {ACCOUNT_TEXTS.accountsAddFirst}
         </Button>
       </EmptyState>
     );
@@ -53,11 +49,11 @@ export function AccountsPage() {
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">{accounts && accounts.length > 0 ? T.accountsCount(accounts.length) : T.accountsSubtitle}</p>
+        <p className="text-sm text-muted-foreground">{accounts && accounts.length > 0 ? ACCOUNT_TEXTS.accountsCount(accounts.length) : ACCOUNT_TEXTS.accountsSubtitle}</p>
         {accounts && accounts.length > 0 ? (
           <Button onClick={() => setDialog({ mode: "create" })}>
             <Plus aria-hidden />
-            {T.accountsAdd}
+            {ACCOUNT_TEXTS.accountsAdd}
           </Button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { TwilioAccount } from "@shared/schemas/accounts";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { FormDialog } from "@web/components/form-dialog";
 import { dataResolver, Form, FormCheckbox, FormField, FormFooter } from "@web/components/ui/form";
@@ -12,7 +13,7 @@ import { emptyUserForm, validateUserForm, type UserFormValues } from "../lib/use
 
 type Values = UserFormValues;
 
-const CREATE_ERROR_TEXTS = { emailInUse: T.emailInUse, title: T.userCreateErrorTitle, fallback: T.userCreateErrorDefault };
+const CREATE_ERROR_TEXTS = { emailInUse: T.emailInUse, title: ACCOUNT_TEXTS.userCreateErrorTitle, fallback: ACCOUNT_TEXTS.userCreateErrorDefault };
 
 export function AddUserDialog({ account, children }: { account: TwilioAccount; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -27,7 +28,7 @@ export function AddUserDialog({ account, children }: { account: TwilioAccount; c
       onOpen={() => setOpen(true)}
       onClose={close}
       trigger={children}
-      title={T.addUserTitle(account.name)}
+      title={ACCOUNT_TEXTS.addUserTitle(account.name)}
       description={account.phoneNumber}
     >
       <AddUserForm account={account} createUser={createUser} onDone={close} />
@@ -51,7 +52,7 @@ function AddUserForm({
       { ...data, twilioAccountId: account.id },
       {
         onSuccess: (user) => {
-          toast({ title: T.userCreatedForAccount, description: user?.email ?? data.email, variant: "success" });
+          toast({ title: ACCOUNT_TEXTS.userCreatedForAccount, description: user?.email ?? data.email, variant: "success" });
           onDone();
         },
         onError: (err) => showUserCreateError(err, (message) => form.setError("email", { type: "server", message }), CREATE_ERROR_TEXTS),
@@ -67,18 +68,18 @@ function AddUserForm({
         {(field) => <Input {...field} type="password" autoComplete="new-password" />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField<Values, "firstName"> name="firstName" label={T.firstNameLabel}>
+        <FormField<Values, "firstName"> name="firstName" label={ACCOUNT_TEXTS.firstNameLabel}>
           {(field) => <Input {...field} />}
         </FormField>
-        <FormField<Values, "lastName"> name="lastName" label={T.lastNameLabel}>
+        <FormField<Values, "lastName"> name="lastName" label={ACCOUNT_TEXTS.lastNameLabel}>
           {(field) => <Input {...field} />}
         </FormField>
       </div>
-      <FormField<Values, "profileImageUrl"> name="profileImageUrl" label={T.profileImageUrlLabel}>
+      <FormField<Values, "profileImageUrl"> name="profileImageUrl" label={ACCOUNT_TEXTS.profileImageUrlLabel}>
         {(field) => <Input {...field} type="url" placeholder="https://" />}
       </FormField>
-      <FormCheckbox<Values, "isOwner"> name="isOwner">{T.isOwnerLabel}</FormCheckbox>
-      <FormFooter pending={createUser.isPending} onCancel={onDone} submitLabel={T.createUser} />
+      <FormCheckbox<Values, "isOwner"> name="isOwner">{ACCOUNT_TEXTS.isOwnerLabel}</FormCheckbox>
+      <FormFooter pending={createUser.isPending} onCancel={onDone} submitLabel={ACCOUNT_TEXTS.createUser} />
     </Form>
   );
 }

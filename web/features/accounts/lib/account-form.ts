@@ -2,7 +2,7 @@ import { createAccountSchema, updateAccountSchema, type AccountInput, type Twili
 import { ACCOUNT_SID_DISPLAY_LENGTH } from "@shared/constants";
 import { DEFAULT_ACCOUNT_MODEL, DEFAULT_FEEDBACK_MODEL } from "@shared/models";
 import { DEFAULT_COUNTRY } from "@shared/phone";
-import { T } from "@shared/strings";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 
 export interface AccountFormValues {
   name: string;
@@ -65,8 +65,8 @@ export function validateAccountForm(
   }
   // zod runs the credential refinement only once the other fields pass; report them together.
   if (!values.sandbox) {
-    if (!input.accountSid) errors.accountSid ??= T.sidRequired;
-    if (requireToken && !input.authToken) errors.authToken ??= T.tokenRequired;
+    if (!input.accountSid) errors.accountSid ??= ACCOUNT_TEXTS.sidRequired;
+    if (requireToken && !input.authToken) errors.authToken ??= ACCOUNT_TEXTS.tokenRequired;
   }
   return { ok: false, errors };
 }

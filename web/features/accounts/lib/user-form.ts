@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "@shared/constants";
+import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 
 export { isEmailInUse } from "@web/lib/user-create-error";
@@ -27,9 +28,9 @@ export const emptyUserForm = (): UserFormValues => ({
 const userFormSchema = z.object({
   email: z.string().trim().min(1, T.emailRequired).pipe(z.email(T.emailInvalid)),
   password: z.string().min(PASSWORD_MIN_LENGTH, T.passwordTooShort),
-  firstName: z.string().trim().min(1, T.firstNameRequired).max(100, T.firstNameRequired),
-  lastName: z.string().trim().min(1, T.lastNameRequired).max(100, T.lastNameRequired),
-  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: T.photoUrlInvalid })]),
+  firstName: z.string().trim().min(1, ACCOUNT_TEXTS.firstNameRequired).max(100, ACCOUNT_TEXTS.firstNameRequired),
+  lastName: z.string().trim().min(1, ACCOUNT_TEXTS.lastNameRequired).max(100, ACCOUNT_TEXTS.lastNameRequired),
+  profileImageUrl: z.union([z.literal(""), z.url({ protocol: /^https$/, error: ACCOUNT_TEXTS.photoUrlInvalid })]),
   isOwner: z.boolean(),
 });
 
@@ -41,7 +42,7 @@ export function validateUserForm(values: UserFormValues): { ok: true; data: User
     const field = issue.path[0] as keyof UserFormValues | undefined;
     if (!field || errors[field]) continue;
     // The union reports its own generic text; the field has one message in the spec.
-    errors[field] = field === "profileImageUrl" ? T.photoUrlInvalid : issue.message;
+    errors[field] = field === "profileImageUrl" ? ACCOUNT_TEXTS.photoUrlInvalid : issue.message;
   }
   return { ok: false, errors };
 }

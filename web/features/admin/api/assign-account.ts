@@ -1,20 +1,17 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
-import { refreshAdminData } from "./refresh-admin-data";
+import { refreshMembership } from "./refresh-admin-data";
 
-export function assignAccount({ userId, twilioAccountId, isOwner }: { userId: string; twilioAccountId: string; isOwner: boolean }) {
-  return apiRequest<{ ok: boolean }>("POST", `/api/admin/users/${encodeURIComponent(userId)}/assign-account`, { twilioAccountId, isOwner });
-}
+export const assignAccount = ({ userId, twilioAccountId, isOwner }: { userId: string; twilioAccountId: string; isOwner: boolean }) =>
+  unwrap(api.admin.users[":userId"]["assign-account"].$post({ param: { userId: encodeURIComponent(userId) }, json: { twilioAccountId, isOwner } }));
 
-export function useAssignAccount({ selfId, ...callbacks }: MutationCallbacks & { selfId?: string } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAssignAccount = ({ selfId, ...callbacks }: MutationCallbacks & { selfId?: string } = {}) =>
+  useApiMutation({
     mutationFn: assignAccount,
-    onSuccess: (data, { userId }) => {
-      callbacks.onSuccess?.(data);
-      return refreshAdminData(queryClient, { ownAccounts: userId === selfId });
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: refreshMembership(selfId),
+    errorTitle: TX.assignErrorTitle,
+    errorFallback: TX.assignErrorDefault,
+    callbacks,
   });
-}

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "@shared/schemas/auth";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshAdminData } from "./refresh-admin-data";
 
@@ -11,18 +10,8 @@ export interface NewUser {
   isOwner: boolean;
 }
 
-export function createUser(input: NewUser) {
-  return apiRequest<CurrentUser>("POST", "/api/admin/users/create", input);
-}
+export const createUser = (input: NewUser) => unwrap(api.admin.users.create.$post({ json: input }));
 
-export function useCreateUser(callbacks: MutationCallbacks<CurrentUser | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: (user) => {
-      callbacks.onSuccess?.(user);
-      return refreshAdminData(queryClient);
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// The form shows the failure (under the e-mail field, or its own toast).
+export const useCreateUser = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof createUser>>>) =>
+  useApiMutation({ mutationFn: createUser, refresh: (queryClient) => refreshAdminData(queryClient), callbacks });

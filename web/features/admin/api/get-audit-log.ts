@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { AuditEntry } from "@shared/schemas/admin";
-import { throwIfResNotOk } from "@web/lib/api-client";
+import { api, throwIfResNotOk } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
+// The typed call, read by hand: the next page's cursor is in the X-Next-Cursor header.
 async function fetchAuditPage(before: string | null, signal?: AbortSignal): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const res = await fetch(before ? `/api/admin/audit-log?before=${encodeURIComponent(before)}` : "/api/admin/audit-log", { credentials: "include", signal });
+  const res = (await api.admin["audit-log"].$get({ query: before ? { before } : {} }, { init: { signal } })) as unknown as Response;
   if (res.status === 401) return { entries: [], nextCursor: null };
   await throwIfResNotOk(res);
   return { entries: (await res.json()) as AuditEntry[], nextCursor: res.headers.get("X-Next-Cursor") };

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUser } from "@shared/schemas/admin";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const adminUsersQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.adminUsers,
-    queryFn: async ({ signal }) => (await apiGet<AdminUser[]>("/api/admin/users", { signal })) ?? [],
+    queryFn: async ({ signal }) => (await unwrapRead(api.admin.users.$get(undefined, { init: { signal } }))) ?? [],
   });
 
 // Only a super_admin asks: for anyone else the server answers 403.

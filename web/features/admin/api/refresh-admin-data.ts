@@ -10,3 +10,9 @@ export function refreshAdminData(queryClient: QueryClient, { ownAccounts = false
     ownAccounts ? queryClient.invalidateQueries({ queryKey: queryKeys.accounts }) : null,
   ]);
 }
+
+// The refresh of a membership change (assign, unassign), which knows who the signed-in user is.
+export const refreshMembership =
+  (selfId: string | undefined) =>
+  (queryClient: QueryClient, _data: unknown, { userId }: { userId: string }): Promise<unknown> =>
+    refreshAdminData(queryClient, { ownAccounts: userId === selfId });

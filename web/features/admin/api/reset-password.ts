@@ -1,21 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshAdminData } from "./refresh-admin-data";
 
 // The user's sessions end and they must choose a new password at next sign-in (server side).
-export function resetPassword({ userId, password }: { userId: string; password: string }) {
-  return apiRequest<{ ok: boolean }>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/password`, { password });
-}
+export const resetPassword = ({ userId, password }: { userId: string; password: string }) =>
+  unwrap(api.admin.users[":userId"].password.$put({ param: { userId: encodeURIComponent(userId) }, json: { password } }));
 
-export function useResetPassword(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetPassword,
-    onSuccess: (data) => {
-      callbacks.onSuccess?.(data);
-      return refreshAdminData(queryClient);
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// The dialog's form shows the failure under the password field.
+export const useResetPassword = (callbacks?: MutationCallbacks) =>
+  useApiMutation({ mutationFn: resetPassword, refresh: (queryClient) => refreshAdminData(queryClient), callbacks });

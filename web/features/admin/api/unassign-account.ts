@@ -1,23 +1,21 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
-import { refreshAdminData } from "./refresh-admin-data";
+import { refreshMembership } from "./refresh-admin-data";
 
-export function unassignAccount({ userId, twilioAccountId }: { userId: string; twilioAccountId: string }) {
-  return apiRequest<{ ok: boolean }>(
-    "DELETE",
-    `/api/admin/users/${encodeURIComponent(userId)}/unassign-account/${encodeURIComponent(twilioAccountId)}`,
+export const unassignAccount = ({ userId, twilioAccountId }: { userId: string; twilioAccountId: string }) =>
+  unwrap(
+    api.admin.users[":userId"]["unassign-account"][":twilioAccountId"].$delete({
+      param: { userId: encodeURIComponent(userId), twilioAccountId: encodeURIComponent(twilioAccountId) },
+    }),
   );
-}
 
-export function useUnassignAccount({ selfId, ...callbacks }: MutationCallbacks & { selfId?: string } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useUnassignAccount = ({ selfId, ...callbacks }: MutationCallbacks & { selfId?: string } = {}) =>
+  useApiMutation({
     mutationFn: unassignAccount,
-    onSuccess: (data, { userId }) => {
-      callbacks.onSuccess?.(data);
-      return refreshAdminData(queryClient, { ownAccounts: userId === selfId });
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: refreshMembership(selfId),
+    errorTitle: TX.removeErrorTitle,
+    errorFallback: TX.removeErrorDefault,
+    callbacks,
   });
-}

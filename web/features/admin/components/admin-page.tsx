@@ -1,6 +1,5 @@
 import { Phone, ShieldAlert, ShieldCheck, UserRound } from "lucide-react";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
-import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { FullPageSpinner } from "@web/components/full-page-spinner";
@@ -49,12 +48,12 @@ export function AdminScreen() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6" data-testid="admin-page">
       <p className="text-sm text-muted-foreground" data-testid="admin-users-count">
-        {UI.usersCount(stats.total)}
+        {TX.usersCount(stats.total)}
       </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <AdminStat testId="admin-stat-super-admins" label={UI.superAdmins} value={stats.superAdmins} icon={ShieldCheck} />
-        <AdminStat testId="admin-stat-clients" label={UI.clients} value={stats.clients} icon={UserRound} />
-        <AdminStat testId="admin-stat-accounts" label={UI.activeAccounts} value={stats.activeAccounts} icon={Phone} />
+        <AdminStat testId="admin-stat-super-admins" label={TX.superAdmins} value={stats.superAdmins} icon={ShieldCheck} />
+        <AdminStat testId="admin-stat-clients" label={TX.clients} value={stats.clients} icon={UserRound} />
+        <AdminStat testId="admin-stat-accounts" label={TX.activeAccounts} value={stats.activeAccounts} icon={Phone} />
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <CreateUserCard accounts={enabledAccounts(allAccounts)} />

@@ -1,14 +1,14 @@
 import { Link2 } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import { ADMIN_TEXTS as TX, type AdminUser } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { type AdminUser } from "@shared/schemas/admin";
 import { Button } from "@web/components/ui/button";
 import { Form, FormField } from "@web/components/ui/form";
-import { NativeSelect } from "@web/components/ui/input";
-import { serverMessage } from "@web/lib/server-error";
+import { ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
 import { useAssignAccount } from "../api/assign-account";
+import { accountOptionLabel } from "../lib/admin-view";
 import { OwnerCheckbox } from "./owner-checkbox";
 import { AdminCard } from "./admin-card";
 
@@ -29,7 +29,6 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
       toast({ title: TX.assigned, variant: "success" });
       form.reset(EMPTY);
     },
-    onError: (err) => toast({ title: TX.assignErrorTitle, description: serverMessage(err, TX.assignErrorDefault), variant: "destructive" }),
   });
 
   // The button waits for a user and an account, so there is nothing else to check.
@@ -38,36 +37,28 @@ export function AssignAccountCard({ users, accounts, selfId }: { users: AdminUse
   };
 
   return (
-    <AdminCard icon={Link2} title={UI.assignTitle} description={UI.assignDescription} testId="assign-account-card">
+    <AdminCard icon={Link2} title={TX.assignTitle} description={TX.assignDescription} testId="assign-account-card">
       <Form form={form} onSubmit={onSubmit} className="grid-cols-1" data-testid="assign-form">
-        <FormField<Values, "userId"> name="userId" label={UI.userLabel}>
+        <FormField<Values, "userId"> name="userId" label={TX.userLabel}>
           {(field) => (
             <NativeSelect {...field} data-testid="assign-user">
-              <option value="">{UI.selectUser}</option>
-              {users.map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.email}
-                </option>
-              ))}
+              <option value="">{TX.selectUser}</option>
+              <ItemOptions items={users} value={(u) => u.id} label={(u) => u.email} />
             </NativeSelect>
           )}
         </FormField>
-        <FormField<Values, "accountId"> name="accountId" label={UI.assignAccountLabel}>
+        <FormField<Values, "accountId"> name="accountId" label={TX.assignAccountLabel}>
           {(field) => (
             <NativeSelect {...field} data-testid="assign-account">
-              <option value="">{UI.selectAccount}</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {`${a.name} · ${a.phoneNumber}${a.enabled ? "" : ` (${UI.accountDisabled})`}`}
-                </option>
-              ))}
+              <option value="">{TX.selectAccount}</option>
+              <ItemOptions items={accounts} value={(a) => a.id} label={accountOptionLabel} />
             </NativeSelect>
           )}
         </FormField>
         <OwnerCheckbox testId="assign-owner" />
         <Button type="submit" disabled={!userId || !accountId || assign.isPending} data-testid="assign-submit" className="justify-self-start">
           <Link2 aria-hidden />
-          {assign.isPending ? UI.assigning : UI.assignSubmit}
+          {assign.isPending ? TX.assigning : TX.assignSubmit}
         </Button>
       </Form>
     </AdminCard>

@@ -1,10 +1,9 @@
 import { History } from "lucide-react";
 import { useState } from "react";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
-import { AUDIT_ACTION_LABELS } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX, AUDIT_ACTION_LABELS } from "@shared/texts/admin";
 import { formatRomeDateTime } from "@shared/rome-format";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button } from "@web/components/ui/button";
 import { useAuditLog } from "../api/get-audit-log";
 import { auditDetails, newestFirst } from "../lib/admin-view";
@@ -25,15 +24,9 @@ export function AuditLogCard() {
   if (isPending) {
     body = <div className="h-32 animate-pulse rounded-lg bg-muted" aria-busy="true" />;
   } else if (isError) {
-    body = (
-      <EmptyState title={UI.auditError} className="py-8">
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.auditError} onRetry={refetch} className="py-8" small />;
   } else if (entries.length === 0) {
-    body = <EmptyState title={UI.auditEmpty} icon={<History className="size-6" aria-hidden />} className="py-8" />;
+    body = <EmptyState title={TX.auditEmpty} icon={<History className="size-6" aria-hidden />} className="py-8" />;
   } else {
     body = (
       <div className="grid grid-cols-1 gap-3">
@@ -59,12 +52,12 @@ export function AuditLogCard() {
         <div className="flex flex-wrap gap-2">
           {entries.length > SHOWN ? (
             <Button variant="outline" size="sm" onClick={() => setAll((v) => !v)}>
-              {all ? UI.auditShowLess : UI.auditShowAll(entries.length)}
+              {all ? TX.auditShowLess : TX.auditShowAll(entries.length)}
             </Button>
           ) : null}
           {canLoadMore ? (
             <Button variant="outline" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} data-testid="audit-load-more">
-              {isFetchingNextPage ? UI.auditLoadingMore : UI.auditLoadMore}
+              {isFetchingNextPage ? TX.auditLoadingMore : TX.auditLoadMore}
             </Button>
           ) : null}
         </div>
@@ -73,7 +66,7 @@ export function AuditLogCard() {
   }
 
   return (
-    <AdminCard icon={History} title={UI.auditTitle} description={UI.auditDescription} testId="audit-log">
+    <AdminCard icon={History} title={TX.auditTitle} description={TX.auditDescription} testId="audit-log">
       {body}
     </AdminCard>
   );

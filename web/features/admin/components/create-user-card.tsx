@@ -1,21 +1,22 @@
 import { UserPlus } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import type { TwilioAccount } from "@shared/schemas/accounts";
-import { ADMIN_TEXTS as TX } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { Button } from "@web/components/ui/button";
 import { dataResolver, Form, FormField } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { toast } from "@web/lib/toast-store";
 import { showUserCreateError } from "@web/lib/user-create-error";
 import { useCreateUser, type NewUser } from "../api/create-user";
 import { OwnerCheckbox } from "./owner-checkbox";
+import { accountOptionLabel } from "../lib/admin-view";
 import { emptyCreateUser, validateCreateUser, type CreateUserValues } from "../lib/create-user-form";
 import { AdminCard } from "./admin-card";
+import { T } from "@shared/strings";
 
 type Values = CreateUserValues;
 
-const CREATE_ERROR_TEXTS = { emailInUse: TX.emailInUse, title: TX.createErrorTitle, fallback: TX.createErrorDefault };
+const CREATE_ERROR_TEXTS = { emailInUse: T.emailInUse, title: TX.createErrorTitle, fallback: TX.createErrorDefault };
 
 export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
   const form = useForm<Values, unknown, NewUser>({ defaultValues: emptyCreateUser(), resolver: dataResolver(validateCreateUser) });
@@ -30,23 +31,19 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
   });
 
   return (
-    <AdminCard icon={UserPlus} title={UI.createTitle} description={UI.createDescription} testId="create-user-card">
+    <AdminCard icon={UserPlus} title={TX.createTitle} description={TX.createDescription} testId="create-user-card">
       <Form form={form} onSubmit={(user) => createUser.mutate(user)} className="grid-cols-1" data-testid="create-user-form">
-        <FormField<Values, "email"> name="email" label={UI.emailLabel}>
-          {(field) => <Input {...field} type="email" autoComplete="off" placeholder={UI.emailPlaceholder} data-testid="create-user-email" />}
+        <FormField<Values, "email"> name="email" label={T.loginEmail}>
+          {(field) => <Input {...field} type="email" autoComplete="off" placeholder={T.emailPlaceholder} data-testid="create-user-email" />}
         </FormField>
-        <FormField<Values, "password"> name="password" label={UI.passwordLabel} hint={UI.passwordHint}>
+        <FormField<Values, "password"> name="password" label={T.loginPassword} hint={TX.passwordHint}>
           {(field) => <Input {...field} type="password" autoComplete="new-password" data-testid="create-user-password" />}
         </FormField>
-        <FormField<Values, "twilioAccountId"> name="twilioAccountId" label={UI.accountLabel}>
+        <FormField<Values, "twilioAccountId"> name="twilioAccountId" label={TX.accountLabel}>
           {(field) => (
             <NativeSelect {...field} data-testid="create-user-account">
-              <option value="">{UI.noAccount}</option>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {`${a.name} · ${a.phoneNumber}`}
-                </option>
-              ))}
+              <option value="">{TX.noAccount}</option>
+              <ItemOptions items={accounts} value={(a) => a.id} label={accountOptionLabel} />
             </NativeSelect>
           )}
         </FormField>
@@ -54,7 +51,7 @@ export function CreateUserCard({ accounts }: { accounts: TwilioAccount[] }) {
         <OwnerCheckbox checked={isOwner && !!twilioAccountId} disabled={!twilioAccountId} testId="create-user-owner" />
         <Button type="submit" disabled={createUser.isPending} data-testid="create-user-submit" className="justify-self-start">
           <UserPlus aria-hidden />
-          {createUser.isPending ? UI.creating : UI.createSubmit}
+          {createUser.isPending ? TX.creating : TX.createSubmit}
         </Button>
       </Form>
     </AdminCard>

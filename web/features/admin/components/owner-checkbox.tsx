@@ -1,5 +1,5 @@
-import { ADMIN_UI as UI } from "@shared/admin-texts";
 import { FormCheckbox } from "@web/components/ui/form";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 
 // "Owner of the account" (the form's `isOwner`), with its hint; `checked` overrides what it shows.
 export function OwnerCheckbox({ checked, disabled, testId }: { checked?: boolean; disabled?: boolean; testId: string }) {
@@ -13,8 +13,8 @@ export function OwnerCheckbox({ checked, disabled, testId }: { checked?: boolean
       data-testid={testId}
     >
       <span>
-        {UI.ownerLabel}
-        <span className="block text-xs text-muted-foreground">{UI.ownerHint}</span>
+        {TX.ownerLabel}
+        <span className="block text-xs text-muted-foreground">{TX.ownerHint}</span>
       </span>
     </FormCheckbox>
   );

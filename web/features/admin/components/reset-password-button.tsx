@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { resetPasswordSchema } from "@shared/schemas/passwords";
 import type { AdminUser } from "@shared/schemas/admin";
 import { FormDialog } from "@web/components/form-dialog";

@@ -1,12 +1,12 @@
 import { X } from "lucide-react";
-import { ADMIN_UI as UI, ROLE_LABELS } from "@shared/admin-texts";
 import { USER_ROLES, type UserRole } from "@shared/constants";
-import { ADMIN_TEXTS as TX, type AdminUser } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { type AdminUser } from "@shared/schemas/admin";
+import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { NativeSelect } from "@web/components/ui/input";
 import { Switch } from "@web/components/ui/switch";
 import { cn } from "@web/lib/cn";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSetUserActive } from "../api/set-user-active";
 import { useUnassignAccount } from "../api/unassign-account";
@@ -17,12 +17,11 @@ import { roleLabel } from "../lib/admin-view";
 export function RoleSelect({ user, self, className }: { user: AdminUser; self: boolean; className?: string }) {
   const update = useUpdateRole({
     onSuccess: () => toast({ title: TX.roleUpdated, variant: "success" }),
-    onError: (err) => toast({ title: TX.roleErrorTitle, description: serverMessage(err, TX.roleErrorDefault), variant: "destructive" }),
   });
   const value = update.isPending ? update.variables.role : user.role;
   return (
     <NativeSelect
-      aria-label={UI.roleFor(user.email)}
+      aria-label={TX.roleFor(user.email)}
       value={value}
       disabled={self || update.isPending}
       title={self ? TX.ownRole : undefined}
@@ -32,7 +31,7 @@ export function RoleSelect({ user, self, className }: { user: AdminUser; self: b
     >
       {USER_ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role] ?? roleLabel(role)}
+          {roleLabel(role)}
         </option>
       ))}
     </NativeSelect>
@@ -42,12 +41,11 @@ export function RoleSelect({ user, self, className }: { user: AdminUser; self: b
 // Active or disabled; disabling asks first, because it also signs the user out everywhere.
 export function ActiveToggle({ user, self }: { user: AdminUser; self: boolean }) {
   const setActive = useSetUserActive({
-    onSuccess: ({ isActive }) => toast({ title: isActive ? UI.activated : UI.deactivated, description: user.email, variant: "success" }),
-    onError: (err) => toast({ title: UI.activeErrorTitle, description: serverMessage(err, UI.activeErrorDefault), variant: "destructive" }),
+    onSuccess: ({ isActive }) => toast({ title: isActive ? TX.activated : TX.deactivated, description: user.email, variant: "success" }),
   });
   const checked = setActive.isPending ? setActive.variables.isActive : user.isActive;
   const onChange = (next: boolean) => {
-    if (!next && !window.confirm(UI.deactivateConfirm(user.email))) return;
+    if (!next && !window.confirm(TX.deactivateConfirm(user.email))) return;
     setActive.mutate({ userId: user.id, isActive: next });
   };
   return (
@@ -56,11 +54,11 @@ export function ActiveToggle({ user, self }: { user: AdminUser; self: boolean })
         checked={checked}
         onCheckedChange={onChange}
         disabled={self || setActive.isPending}
-        aria-label={UI.activeFor(user.email)}
+        aria-label={TX.activeFor(user.email)}
         title={self ? TX.ownAccountDisable : undefined}
         data-testid="active-switch"
       />
-      <span className={checked ? "text-foreground" : "text-muted-foreground"}>{checked ? UI.active : UI.disabled}</span>
+      <span className={checked ? "text-foreground" : "text-muted-foreground"}>{checked ? T.active : TX.disabled}</span>
     </label>
   );
 }
@@ -70,9 +68,8 @@ export function AccountBadges({ user, selfId }: { user: AdminUser; selfId: strin
   const unassign = useUnassignAccount({
     selfId,
     onSuccess: () => toast({ title: TX.removed, variant: "success" }),
-    onError: (err) => toast({ title: TX.removeErrorTitle, description: serverMessage(err, TX.removeErrorDefault), variant: "destructive" }),
   });
-  if (user.accounts.length === 0) return <span className="text-xs text-muted-foreground">{UI.noAccounts}</span>;
+  if (user.accounts.length === 0) return <span className="text-xs text-muted-foreground">{TX.noAccount}</span>;
   return (
     <ul className="flex flex-wrap gap-1.5">
       {user.accounts.map((a) => {
@@ -87,13 +84,13 @@ export function AccountBadges({ user, selfId }: { user: AdminUser; selfId: strin
             <span className="truncate font-medium">{a.accountName || a.twilioAccountId}</span>
             {a.isOwner ? (
               <Badge variant="default" className="px-1.5 py-0 text-[10px]" data-testid="owner-badge">
-                {UI.ownBadge}
+                {TX.ownBadge}
               </Badge>
             ) : null}
             <button
               type="button"
               className="inline-flex size-5 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-destructive/15 hover:text-destructive focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
-              aria-label={UI.removeAccount(a.accountName || a.twilioAccountId, user.email)}
+              aria-label={TX.removeAccount(a.accountName || a.twilioAccountId, user.email)}
               disabled={unassign.isPending}
               onClick={() => unassign.mutate({ userId: user.id, twilioAccountId: a.twilioAccountId })}
               data-testid="remove-account"

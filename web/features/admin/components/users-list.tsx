@@ -1,6 +1,7 @@
-import { ADMIN_UI as UI } from "@shared/admin-texts";
+import type { ReactNode } from "react";
 import type { AdminUser } from "@shared/schemas/admin";
 import { formatRomeDate } from "@shared/rome-format";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
@@ -20,11 +21,11 @@ function Identity({ user, self }: { user: AdminUser; self: boolean }) {
         <span className="truncate font-medium" title={user.email} data-testid="user-email">
           {user.email}
         </span>
-        {self ? <Badge variant="secondary">{UI.you}</Badge> : null}
+        {self ? <Badge variant="secondary">{TX.you}</Badge> : null}
       </p>
       <p className="truncate text-xs text-muted-foreground">
         {name ? `${name} · ` : ""}
-        {UI.createdOn(formatRomeDate(user.createdAt))}
+        {TX.createdOn(formatRomeDate(user.createdAt))}
       </p>
     </div>
   );
@@ -38,33 +39,52 @@ function UserId({ id }: { id: string }) {
   );
 }
 
+// The table's columns, in order.
+const COLUMNS = [
+  { label: TX.colId, className: "w-24 pr-3" },
+  { label: TX.colEmail, className: "pr-3" },
+  { label: TX.colRole, className: "w-60 pr-3" },
+  { label: TX.colAccounts, className: "pr-3" },
+  { label: TX.colActive, className: "w-32" },
+];
+
+// Whether the user may sign in, and the password reset.
+function UserAccess({ user, self, className }: { user: AdminUser; self: boolean; className?: string }) {
+  return (
+    <div className={cn("flex flex-wrap items-center", className)}>
+      <ActiveToggle user={user} self={self} />
+      <ResetPasswordButton user={user} self={self} />
+    </div>
+  );
+}
+
+// One labelled control of a user's card (the phone layout).
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1">
+      <p className="text-xs font-medium text-muted-foreground">{label}</p>
+      {children}
+    </div>
+  );
+}
+
 export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: string }) {
   const wide = useMediaQuery(TABLE_QUERY);
   return (
     <Card className="min-w-0" data-testid="users-list" data-layout={wide ? "table" : "cards"}>
       <CardHeader>
-        <CardTitle>{UI.usersTitle}</CardTitle>
+        <CardTitle>{TX.usersTitle}</CardTitle>
       </CardHeader>
       <CardContent>
         {wide ? (
           <table className="w-full table-fixed text-sm" data-testid="users-table">
             <thead>
               <tr className="border-b text-left text-xs text-muted-foreground">
-                <th scope="col" className="w-24 py-2 pr-3 font-medium">
-                  {UI.colId}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {UI.colEmail}
-                </th>
-                <th scope="col" className="w-60 py-2 pr-3 font-medium">
-                  {UI.colRole}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {UI.colAccounts}
-                </th>
-                <th scope="col" className="w-32 py-2 font-medium">
-                  {UI.colActive}
-                </th>
+                {COLUMNS.map(({ label, className }) => (
+                  <th key={label} scope="col" className={cn("py-2 font-medium", className)}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -85,10 +105,7 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
                       <AccountBadges user={user} selfId={selfId} />
                     </td>
                     <td className="py-3">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <ActiveToggle user={user} self={self} />
-                        <ResetPasswordButton user={user} self={self} />
-                      </div>
+                      <UserAccess user={user} self={self} className="gap-2" />
                     </td>
                   </tr>
                 );
@@ -105,18 +122,13 @@ export function UsersList({ users, selfId }: { users: AdminUser[]; selfId: strin
                     <Identity user={user} self={self} />
                     <UserId id={user.id} />
                   </div>
-                  <div className="grid grid-cols-1 gap-1">
-                    <p className="text-xs font-medium text-muted-foreground">{UI.colRole}</p>
+                  <CardField label={TX.colRole}>
                     <RoleSelect user={user} self={self} className="w-full" />
-                  </div>
-                  <div className="grid grid-cols-1 gap-1">
-                    <p className="text-xs font-medium text-muted-foreground">{UI.colAccounts}</p>
+                  </CardField>
+                  <CardField label={TX.colAccounts}>
                     <AccountBadges user={user} selfId={selfId} />
-                  </div>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <ActiveToggle user={user} self={self} />
-                    <ResetPasswordButton user={user} self={self} />
-                  </div>
+                  </CardField>
+                  <UserAccess user={user} self={self} className="justify-between gap-2" />
                 </li>
               );
             })}

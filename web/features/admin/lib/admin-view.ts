@@ -1,14 +1,20 @@
-import { ADMIN_UI as UI, ROLE_LABELS } from "@shared/admin-texts";
 import { USER_ID_DISPLAY_LENGTH } from "@shared/constants";
 import type { TwilioAccount } from "@shared/schemas/accounts";
 import type { AdminUser, AuditEntry } from "@shared/schemas/admin";
+import { ADMIN_TEXTS as TX } from "@shared/texts/admin";
+import { T } from "@shared/strings";
 
 export function shortId(id: string): string {
   return id.slice(0, USER_ID_DISPLAY_LENGTH);
 }
 
+// An account in the panels' dropdowns: name, number, and whether it is disabled.
+export function accountOptionLabel(account: TwilioAccount): string {
+  return `${account.name} · ${account.phoneNumber}${account.enabled ? "" : ` (${TX.accountDisabled})`}`;
+}
+
 export function roleLabel(role: string): string {
-  return ROLE_LABELS[role] ?? role;
+  return T.roleLabels[role] ?? role;
 }
 
 export function userStats(users: readonly AdminUser[], accounts: readonly TwilioAccount[]) {
@@ -45,8 +51,8 @@ export function auditDetails(entry: AuditEntry): string {
   if (account) parts.push(account);
   const from = text(d.from);
   const to = text(d.to);
-  if (from && to) parts.push(UI.auditRole(roleLabel(from), roleLabel(to)));
-  if (typeof d.isActive === "boolean") parts.push(d.isActive ? UI.auditEnabled : UI.auditDisabled);
-  if (d.isOwner === true) parts.push(UI.auditOwner);
+  if (from && to) parts.push(TX.auditRole(roleLabel(from), roleLabel(to)));
+  if (typeof d.isActive === "boolean") parts.push(d.isActive ? TX.auditEnabled : TX.auditDisabled);
+  if (d.isOwner === true) parts.push(TX.auditOwner);
   return parts.join(" · ");
 }

@@ -1,17 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChangePasswordInput } from "@shared/schemas/passwords";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function changePassword(input: ChangePasswordInput) {
-  return apiRequest<{ ok: boolean }>("POST", "/api/auth/change-password", input);
-}
+export const changePassword = (input: ChangePasswordInput) => unwrap(api.auth["change-password"].$post({ json: input }));
 
-export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePassword,
-    // A forced change is met: /me says so and the console opens.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-  });
-}
+// A forced change is met: /me says so and the console opens. The form shows the failure inline.
+export const useChangePassword = () => useApiMutation({ mutationFn: changePassword, refresh: [queryKeys.me] });

@@ -1,21 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser, LoginInput } from "@shared/schemas/auth";
-import { apiRequest } from "@web/lib/api-client";
+import type { LoginInput } from "@shared/schemas/auth";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function login(input: LoginInput) {
-  return apiRequest<CurrentUser>("POST", "/api/auth/login", input);
-}
+export const login = (input: LoginInput) => unwrap(api.auth.login.$post({ json: input }));
 
-export function useLogin(callbacks: MutationCallbacks<CurrentUser | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: async (user) => {
-      callbacks.onSuccess?.(user);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// The popover words the failure itself (inline and in a toast): its text depends on the status.
+export const useLogin = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof login>>>) =>
+  useApiMutation({ mutationFn: login, refresh: [queryKeys.me], callbacks });

@@ -1,23 +1,21 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function logout() {
-  return apiRequest<{ ok: boolean }>("POST", "/api/auth/logout");
-}
+export const logout = () => unwrap(api.auth.logout.$post());
 
-export function useLogout(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useLogout = (callbacks?: MutationCallbacks) =>
+  useApiMutation({
     mutationFn: logout,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      // The signed-out screen shows at once (RootGate then clears every other cached answer);
-      // the refetch confirms with the server that the session is gone.
+    // The signed-out screen shows at once (RootGate then clears every other cached answer);
+    // the refetch confirms with the server that the session is gone.
+    refresh: (queryClient) => {
       queryClient.setQueryData(queryKeys.me, null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
-    onError: (error) => callbacks.onError?.(error),
+    errorTitle: T.error,
+    errorDescription: T.logoutError,
+    callbacks,
   });
-}

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { changePasswordSchema } from "@shared/schemas/passwords";
 import { Button } from "@web/components/ui/button";
 import { Field, FieldError } from "@web/components/ui/field";

@@ -1,4 +1,4 @@
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ChangePasswordForm } from "./change-password-form";
 import { LogoutButton } from "./logout-button";

@@ -1,6 +1,7 @@
 import { useLocation, useRouter } from "@tanstack/react-router";
 import { LogIn } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { AUTH_TEXTS } from "@shared/texts/auth";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Field } from "@web/components/ui/field";
@@ -12,9 +13,9 @@ import { useLogin } from "../api/login";
 
 function loginFailureText(err: unknown): string {
   const { status, message } = parseServerError(err);
-  if (status === 401) return T.loginError;
-  if (status === 429) return message ?? T.loginTooMany;
-  return message ?? T.loginError;
+  if (status === 401) return AUTH_TEXTS.loginError;
+  if (status === 429) return message ?? AUTH_TEXTS.loginTooMany;
+  return message ?? AUTH_TEXTS.loginError;
 }
 
 export function LoginPopover() {
@@ -28,14 +29,14 @@ export function LoginPopover() {
   const [error, setError] = useState<string | null>(null);
   const loginMutation = useLogin({
     onSuccess: () => {
-      toast({ title: T.loginSuccess, variant: "success" });
+      toast({ title: AUTH_TEXTS.loginSuccess, variant: "success" });
       setOpen(false);
       if ("login" in search) router.history.replace(location.pathname);
     },
     onError: (err) => {
       const text = loginFailureText(err);
       setError(text);
-      toast({ title: T.loginErrorTitle, description: text, variant: "destructive" });
+      toast({ title: AUTH_TEXTS.loginErrorTitle, description: text, variant: "destructive" });
     },
   });
   const id = useId();
@@ -53,19 +54,19 @@ export function LoginPopover() {
       <PopoverTrigger asChild>
         <Button>
           <LogIn aria-hidden />
-          {T.login}
+          {AUTH_TEXTS.login}
         </Button>
       </PopoverTrigger>
-      <PopoverContent aria-label={T.login}>
+      <PopoverContent aria-label={AUTH_TEXTS.login}>
         <form className="grid gap-4" onSubmit={onSubmit}>
-          <p className="text-base font-semibold">{T.login}</p>
+          <p className="text-base font-semibold">{AUTH_TEXTS.login}</p>
           <Field label={T.loginEmail} htmlFor={`${id}-email`}>
             <Input
               id={`${id}-email`}
               name="email"
               type="email"
               autoComplete="username"
-              placeholder={T.loginEmailPlaceholder}
+              placeholder={T.emailPlaceholder}
               required
               autoFocus
               value={email}
@@ -89,7 +90,7 @@ export function LoginPopover() {
             </p>
           ) : null}
           <Button type="submit" disabled={submitting} className="w-full">
-            {submitting ? T.loginSubmitting : T.loginSubmit}
+            {submitting ? AUTH_TEXTS.loginSubmitting : AUTH_TEXTS.loginSubmit}
           </Button>
         </form>
       </PopoverContent>

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, MessageSquarePlus, MessagesSquare } from "lucide-react";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { useNow } from "@web/lib/use-now";
@@ -34,13 +34,7 @@ export function ActiveConversations({
       </div>
     );
   } else if (isError) {
-    body = (
-      <EmptyState title={TX.listLoadError} className="py-8">
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.listLoadError} onRetry={refetch} className="py-8" small />;
   } else if (shown.length === 0) {
     body = (
       <EmptyState title={TX.noActiveConversations} icon={<MessagesSquare className="size-6" aria-hidden />} className="py-8">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { DASHBOARD_TEXTS } from "@shared/texts/dashboard";
 import { T } from "@shared/strings";
 import { FullPageSpinner } from "@web/components/full-page-spinner";
 import { greetingName } from "@web/lib/greeting";
@@ -41,7 +42,7 @@ export function DashboardPage({
   if (isPending || !user) return <FullPageSpinner text={T.loading} detail={T.checkingPermissions} />;
 
   const admin = user.role === "super_admin";
-  const heading = assistant.active ? T.paHubTitle : admin ? T.dashboardAdmin : T.dashboardClient;
+  const heading = assistant.active ? DASHBOARD_TEXTS.paHubTitle : admin ? DASHBOARD_TEXTS.dashboardAdmin : DASHBOARD_TEXTS.dashboardClient;
   const startForm = (
     <div id={START_FORM_ANCHOR} className="min-w-0 scroll-mt-20">
       {startConversation}
@@ -57,7 +58,7 @@ export function DashboardPage({
               {heading}
             </h2>
             <p className="mt-1 text-sm text-muted-foreground">
-              {T.greeting(greetingName(user))} {assistant.active ? T.paHubIntro : T.dashboardIntro}
+              {T.greeting(greetingName(user))} {assistant.active ? DASHBOARD_TEXTS.paHubIntro : DASHBOARD_TEXTS.dashboardIntro}
             </p>
           </div>
           <PaIconRow />

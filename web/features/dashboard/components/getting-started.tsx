@@ -2,6 +2,7 @@ import { Link, type LinkProps } from "@tanstack/react-router";
 import { ArrowRight, CircleCheck, CircleX } from "lucide-react";
 import type { UserRole } from "@shared/constants";
 import { PAGE_TITLES } from "@shared/nav";
+import { DASHBOARD_TEXTS } from "@shared/texts/dashboard";
 import { T } from "@shared/strings";
 import { NavIcon } from "@web/components/nav-icon";
 import { Badge } from "@web/components/ui/badge";
@@ -20,8 +21,8 @@ function AccountStep() {
       <div className="flex flex-col gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 sm:flex-row sm:items-center">
         <CircleX className="size-6 shrink-0 text-destructive" aria-hidden />
         <div className="flex-1">
-          <p className="text-sm font-semibold">{T.gettingStartedAccountTitle}</p>
-          <p className="text-sm text-muted-foreground">{T.gettingStartedAccountMissing}</p>
+          <p className="text-sm font-semibold">{DASHBOARD_TEXTS.gettingStartedAccountTitle}</p>
+          <p className="text-sm text-muted-foreground">{DASHBOARD_TEXTS.gettingStartedAccountMissing}</p>
         </div>
         <Link to="/twilio-accounts" className={buttonVariants({ size: "sm" })}>
           {T.configure}
@@ -34,7 +35,7 @@ function AccountStep() {
     <div className="flex flex-col gap-3 rounded-lg border border-success/40 bg-success/5 p-4 sm:flex-row sm:items-center" data-testid="getting-started-account">
       <CircleCheck className="size-6 shrink-0 text-success" aria-hidden />
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-semibold">{T.gettingStartedAccountReady}</p>
+        <p className="text-sm font-semibold">{DASHBOARD_TEXTS.gettingStartedAccountReady}</p>
         {active ? (
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>
@@ -58,7 +59,7 @@ export function GettingStarted({ role, personalAssistant }: { role: UserRole; pe
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>{T.gettingStartedTitle}</CardTitle>
+          <CardTitle>{DASHBOARD_TEXTS.gettingStartedTitle}</CardTitle>
         </CardHeader>
         <CardContent>
           <AccountStep />
@@ -67,7 +68,7 @@ export function GettingStarted({ role, personalAssistant }: { role: UserRole; pe
 
       <section aria-labelledby="sections-title" className="grid gap-3">
         <h3 id="sections-title" className="text-base font-semibold">
-          {T.sectionsTitle}
+          {DASHBOARD_TEXTS.sectionsTitle}
         </h3>
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {sections.map((item) => (

@@ -1,6 +1,6 @@
 import { Bot, Brain, MessageSquare, Sparkles, Zap } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { T } from "@shared/strings";
+import { DASHBOARD_TEXTS } from "@shared/texts/dashboard";
 import { createSequenceTracker, type SequenceTracker } from "@web/lib/personal-assistant-sequence";
 import { usePersonalAssistant } from "@web/lib/personal-assistant";
 
@@ -27,8 +27,8 @@ export function PaIconRow() {
             key={index}
             type="button"
             data-testid={`pa-icon-${index}`}
-            aria-label={T.paIconLabel(index + 1)}
-            title={T.paIconNames[index]}
+            aria-label={DASHBOARD_TEXTS.paIconLabel(index + 1)}
+            title={DASHBOARD_TEXTS.paIconNames[index]}
             onClick={() => tracker.current?.press(index)}
             className="inline-flex size-11 items-center justify-center rounded-xl border bg-card text-primary shadow-sm transition-transform hover:-translate-y-0.5 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
@@ -45,7 +45,7 @@ export function PaIconRow() {
           <span className="inline-flex size-20 items-center justify-center rounded-full bg-primary/15 text-primary shadow-[0_0_60px_var(--glow)] animate-pa-pulse">
             <Sparkles className="size-10" aria-hidden />
           </span>
-          <p className="text-lg font-semibold">{T.paTransforming}</p>
+          <p className="text-lg font-semibold">{DASHBOARD_TEXTS.paTransforming}</p>
         </div>
       ) : null}
     </>

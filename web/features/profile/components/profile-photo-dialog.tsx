@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { CurrentUser } from "@shared/schemas/auth";
+import { PROFILE_TEXTS } from "@shared/texts/profile";
 import { T } from "@shared/strings";
 import { PhotoDialog } from "@web/components/photo-dialog";
 import { initials } from "@web/lib/greeting";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useUploadProfilePhoto } from "../api/upload-profile-photo";
 
@@ -18,10 +18,9 @@ export function ProfilePhotoDialog({ user, children }: { user: CurrentUser; chil
       upload={(file, done) =>
         upload.mutate(file, {
           onSuccess: () => {
-            toast({ title: T.profilePhotoUpdatedTitle, description: T.profilePhotoUpdated, variant: "success" });
+            toast({ title: PROFILE_TEXTS.profilePhotoUpdatedTitle, description: PROFILE_TEXTS.profilePhotoUpdated, variant: "success" });
             done();
           },
-          onError: (err) => toast({ title: T.photoUploadFailedTitle, description: serverMessage(err, T.photoUploadFailed), variant: "destructive" }),
         })
       }
     >

@@ -1,16 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiToken } from "@shared/schemas/settings";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createToken(input: { name: string; tokenRaw: string }) {
-  return apiRequest<ApiToken>("POST", "/api/lead-manager/tokens", input);
-}
+export const createToken = (input: { name: string; tokenRaw: string }) => unwrap(api["lead-manager"].tokens.$post({ json: input }));
 
-export function useCreateToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens }),
-  });
-}
+// The card words the failure itself: a 401 sends the user to sign in instead (see handledUnauthorized).
+export const useCreateToken = () => useApiMutation({ mutationFn: createToken, refresh: [queryKeys.apiTokens] });

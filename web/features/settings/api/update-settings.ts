@@ -1,17 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiSettings } from "@shared/schemas/settings";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshAccountScopedData } from "@web/lib/queries/activate-account";
 
-export function updateSettings(input: { activeTwilioAccountId: string | null }) {
-  return apiRequest<ApiSettings>("PUT", "/api/settings", input);
-}
+export const updateSettings = (input: { activeTwilioAccountId: string | null }) => unwrap(api.settings.$put({ json: input }));
 
-export function useUpdateSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSettings,
-    // The active account decides what every account-scoped screen shows.
-    onSuccess: () => refreshAccountScopedData(queryClient),
-  });
-}
+// The active account decides what every account-scoped screen shows. The card words the failure
+// itself: a 401 sends the user to sign in instead (see handledUnauthorized).
+export const useUpdateSettings = () => useApiMutation({ mutationFn: updateSettings, refresh: refreshAccountScopedData });

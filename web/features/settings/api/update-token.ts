@@ -1,19 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiToken } from "@shared/schemas/settings";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
 // Either a new name and token, or only the active flag (the toggle).
 export type TokenUpdate = { name: string; tokenRaw: string } | { isActive: boolean };
 
-export function updateToken({ id, input }: { id: string; input: TokenUpdate }) {
-  return apiRequest<ApiToken>("PUT", `/api/lead-manager/tokens/${encodeURIComponent(id)}`, input);
-}
+export const updateToken = ({ id, input }: { id: string; input: TokenUpdate }) =>
+  unwrap(api["lead-manager"].tokens[":id"].$put({ param: { id: encodeURIComponent(id) }, json: input }));
 
-export function useUpdateToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens }),
-  });
-}
+// The card words the failure itself: a 401 sends the user to sign in instead (see handledUnauthorized).
+export const useUpdateToken = () => useApiMutation({ mutationFn: updateToken, refresh: [queryKeys.apiTokens] });

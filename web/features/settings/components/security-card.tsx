@@ -1,25 +1,20 @@
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { PASSWORD_TEXTS as PX } from "@shared/password-texts";
-import { SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { AUTH_TEXTS as PX } from "@shared/texts/auth";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardFooter, CardHeading } from "@web/components/ui/card";
 
 // `changePassword` is the auth feature's form, placed here by the route.
 export function SecurityCard({ logout, changePassword }: { logout: ReactNode; changePassword?: ReactNode }) {
   return (
     <Card data-testid="security-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-4 text-primary" aria-hidden />
-          {TX.securityTitle}
-        </CardTitle>
-        <CardDescription>{TX.securityDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<ShieldCheck className="size-4 text-primary" aria-hidden />} title={TX.securityTitle} description={TX.securityDescription} />
       <CardContent>
         <div className="flex items-center justify-between gap-3 rounded-lg border bg-muted/30 p-3 text-sm">
           <span className="font-medium">{TX.signInMethod}</span>
-          <Badge variant="success">{TX.signInActive}</Badge>
+          <Badge variant="success">{T.active}</Badge>
         </div>
         {changePassword ? (
           <section className="mt-4 grid gap-2 border-t pt-4" aria-label={PX.changeTitle}>

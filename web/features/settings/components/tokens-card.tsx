@@ -2,7 +2,8 @@ import { Copy, KeyRound, Pencil, Plus, WandSparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { formatRomeDateTime } from "@shared/rome-format";
-import { type ApiToken, generateTokenValue, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { type ApiToken, generateTokenValue } from "@shared/schemas/settings";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -20,7 +21,7 @@ import { permissionsText, type TokenFormState, type TokenFormValues, tokenFormFr
 
 const saveFailed = (err: unknown) => {
   if (handledUnauthorized(err)) return;
-  toast({ title: TX.tokenSaveErrorTitle, description: TX.tokenSaveError, variant: "destructive" });
+  toast({ title: T.error, description: TX.tokenSaveError, variant: "destructive" });
 };
 
 function TokenForm({ state, onClose }: { state: Exclude<TokenFormState, { mode: "closed" }>; onClose: () => void }) {
@@ -79,7 +80,7 @@ function TokenForm({ state, onClose }: { state: Exclude<TokenFormState, { mode: 
             <Button variant="outline" size="icon" aria-label={TX.generateToken} title={TX.generateToken} onClick={() => form.setValue("tokenRaw", generateTokenValue())}>
               <WandSparkles aria-hidden />
             </Button>
-            <Button variant="outline" size="icon" aria-label={TX.copyToken} title={TX.copyToken} onClick={() => void copy()} disabled={!values.tokenRaw}>
+            <Button variant="outline" size="icon" aria-label={T.copy} title={T.copy} onClick={() => void copy()} disabled={!values.tokenRaw}>
               <Copy aria-hidden />
             </Button>
           </div>
@@ -104,7 +105,7 @@ function TokenRow({ token, onEdit }: { token: ApiToken; onEdit: () => void }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="truncate font-medium">{token.name}</span>
           <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{token.tokenPrefix}</code>
-          <Badge variant={token.isActive ? "success" : "secondary"}>{token.isActive ? TX.tokenActive : TX.tokenInactive}</Badge>
+          <Badge variant={token.isActive ? "success" : "secondary"}>{token.isActive ? T.active : TX.tokenInactive}</Badge>
         </div>
         <dl className="mt-1 grid gap-x-4 gap-y-0.5 text-xs text-muted-foreground sm:grid-cols-3">
           <div className="flex gap-1">

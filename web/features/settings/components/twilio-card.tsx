@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { ExternalLink, Phone } from "lucide-react";
 import { FormProvider, useForm } from "react-hook-form";
-import { type ApiSettings, SETTINGS_TEXTS as TX } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { type ApiSettings } from "@shared/schemas/settings";
+import { T } from "@shared/strings";
 import { Button, buttonVariants } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardFooter, CardHeading } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form";
-import { NativeSelect } from "@web/components/ui/input";
+import { NamedOptions, NativeSelect } from "@web/components/ui/input";
 import { useAccounts } from "@web/lib/queries/get-accounts";
 import { toast } from "@web/lib/toast-store";
 import { useUpdateSettings } from "../api/update-settings";
@@ -31,36 +33,26 @@ export function TwilioCard({ settings }: { settings: ApiSettings }) {
         onSuccess: () => toast({ title: TX.settingsSaved, variant: "success" }),
         onError: (err) => {
           if (handledUnauthorized(err)) return;
-          toast({ title: TX.tokenSaveErrorTitle, description: TX.settingsSaveError, variant: "destructive" });
+          toast({ title: T.error, description: TX.settingsSaveError, variant: "destructive" });
         },
       },
     );
 
   return (
     <Card data-testid="twilio-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Phone className="size-4 text-primary" aria-hidden />
-          {TX.twilioTitle}
-        </CardTitle>
-        <CardDescription>{TX.twilioDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<Phone className="size-4 text-primary" aria-hidden />} title={TX.twilioTitle} description={TX.twilioDescription} />
       <FormProvider {...form}>
         <CardContent>
           {accounts && accounts.length > 0 ? (
-            <FormField<Values, "activeTwilioAccountId"> name="activeTwilioAccountId" label={TX.activeAccountLabel}>
+            <FormField<Values, "activeTwilioAccountId"> name="activeTwilioAccountId" label={T.accountSelectorLabel}>
               {(field) => (
                 <NativeSelect {...field}>
-                  {accounts.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
+                  <NamedOptions items={accounts} />
                 </NativeSelect>
               )}
             </FormField>
           ) : (
-            <p className="text-sm text-muted-foreground">{TX.noAccounts}</p>
+            <p className="text-sm text-muted-foreground">{T.accountsEmpty}</p>
           )}
         </CardContent>
         <CardFooter>

@@ -1,4 +1,6 @@
-import { LOGIN_URL, SETTINGS_TEXTS as TX, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
+import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { LOGIN_URL, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
+import { T } from "@shared/strings";
 import { errorStatus } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 
@@ -8,7 +10,7 @@ let redirecting = false;
 export function redirectToLogin(go: (url: string) => void = (url) => window.location.assign(url)) {
   if (redirecting) return;
   redirecting = true;
-  toast({ title: TX.unauthorizedTitle, description: TX.unauthorizedDescription, variant: "destructive" });
+  toast({ title: T.unauthorized, description: TX.unauthorizedDescription, variant: "destructive" });
   setTimeout(() => {
     redirecting = false;
     go(LOGIN_URL);

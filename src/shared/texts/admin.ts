@@ -1,12 +1,34 @@
-// Console texts of the user administration page that ADMIN_TEXTS (the spec's own wordings, shared
-// with the server) does not hold.
+// The user administration page (Amministrazione) and the Worker's answers to it.
+export const ADMIN_TEXTS = {
+  userNotInAccount: "L'utente non è assegnato a questo account",
+  title: "Amministrazione Utenti",
+  denied: "Accesso negato. Solo i super amministratori possono accedere a questa pagina.",
+  loadError: "Errore nel caricamento degli utenti. Verifica i permessi di amministratore.",
+  roleUpdated: "Ruolo aggiornato",
+  roleErrorDefault: "Errore nell'aggiornamento del ruolo",
+  assigned: "Account assegnato",
+  assignErrorTitle: "Errore assegnazione",
+  assignErrorDefault: "Errore nell'assegnazione dell'account",
+  removed: "Account rimosso",
+  removeErrorTitle: "Errore rimozione",
+  removeErrorDefault: "Errore nella rimozione dell'account",
+  created: "Utente creato",
+  createErrorTitle: "Errore creazione",
+  createErrorDefault: "Errore nella creazione dell'utente",
+  ownRole: "Non puoi cambiare il tuo ruolo",
+  lastSuperAdmin: "Deve restare almeno un super amministratore",
+  ownAccountDisable: "Non puoi disattivare il tuo utente",
+  userNotFound: "Utente non trovato",
+  alreadyAssigned: "L'utente è già assegnato a questo account",
 
-export const ROLE_LABELS: Record<string, string> = {
-  super_admin: "Super amministratore",
-  client: "Cliente",
-};
+  // Validation
+  auditLimitInvalid: (max: number) => `limit deve essere un numero intero da 1 a ${max}`,
+  beforeInvalid: "before non valido",
+  roleInvalid: "Ruolo non valido",
+  accountIdRequired: "Twilio Account ID is required",
+  emailFormat: "Invalid email format",
 
-export const ADMIN_UI = {
+  // Console
   usersCount: (n: number) => (n === 1 ? "1 utente registrato" : `${n} utenti registrati`),
   superAdmins: "Super amministratori",
   clients: "Clienti",
@@ -15,9 +37,6 @@ export const ADMIN_UI = {
   // Create-user form
   createTitle: "Crea utente",
   createDescription: "Il nuovo utente entra come cliente con e-mail e password.",
-  emailLabel: "Email",
-  emailPlaceholder: "nome@azienda.it",
-  passwordLabel: "Password",
   passwordHint: "Almeno 8 caratteri",
   accountLabel: "Account Twilio (opzionale)",
   noAccount: "Nessun account",
@@ -48,14 +67,11 @@ export const ADMIN_UI = {
   activeFor: (email: string) => `Utente attivo: ${email}`,
   you: "Tu",
   ownBadge: "Proprietario",
-  noAccounts: "Nessun account",
   removeAccount: (account: string, email: string) => `Rimuovi ${account} da ${email}`,
-  active: "Attivo",
   disabled: "Disattivato",
   createdOn: (date: string) => `Registrato il ${date}`,
   activated: "Utente attivato",
   deactivated: "Utente disattivato",
-  activeErrorTitle: "Errore",
   activeErrorDefault: "Errore nell'aggiornamento dello stato dell'utente",
   deactivateConfirm: (email: string) => `Disattivare ${email}? Le sue sessioni verranno chiuse e non potrà più accedere.`,
 
@@ -73,3 +89,14 @@ export const ADMIN_UI = {
   auditEnabled: "attivato",
   auditDisabled: "disattivato",
 } as const;
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "user.role": "Ruolo cambiato",
+  "user.create": "Utente creato",
+  "user.active": "Utente attivato/disattivato",
+  "user.password-reset": "Password reimpostata",
+  "account.assign": "Account assegnato",
+  "account.unassign": "Account rimosso dall'utente",
+  "account.delete": "Account Twilio eliminato",
+  "campaign.delete": "Campagna eliminata",
+};

@@ -4,4 +4,5 @@ export const UPLOAD_TEXTS = {
   photoMultipartRequired: "Invia la foto come multipart/form-data nel campo profilePhoto",
   photoFieldRequired: "Invia la foto nel campo profilePhoto",
   fileIdInvalid: "Identificativo del file non valido",
+  uploadNotFound: "File caricato non trovato",
 } as const;
