@@ -169,7 +169,6 @@ export const T = {
   themeToLight: "Passa al tema chiaro",
   costBadgeTitle: (cost: string) => `Costo AI totale: ${cost}`,
   costBadgeWarning: (cost: string) => `Attenzione: costo AI elevato (${cost})`,
-  unreadBadge: (count: number) => `${count} conversazioni non lette`,
   accountSelectorLabel: "Account Twilio attivo",
   loginSubmit: "Entra",
   loginEmailPlaceholder: "nome@azienda.it",

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import { type ApiConversation } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { activeSandbox, baseUrl, newPage, OFFLINE_REPLY, screenshot, signIn, useBrowser } from "./browser";
 
 // Issue 14 in Chromium: an Italian number typed without its prefix reaches +39, and a customer who

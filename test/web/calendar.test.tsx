@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiCalendarOccurrence, ApiCalendarSettings } from "@shared/schemas/calendar";
 import { CALENDAR_STORAGE_KEYS, CALENDAR_TEXTS as TX } from "@shared/schemas/calendar";
 import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
 import { readPrefs, writePrefs } from "@web/features/calendar/lib/calendar-prefs";
 import { emptyEventForm, validateEventForm, withAllDay } from "@web/features/calendar/lib/event-form";

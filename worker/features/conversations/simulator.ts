@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { toE164 } from "@shared/phone";
-import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "@shared/schemas/conversations";
+import { simulateInboundSchema } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { badRequest } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import { computeSignature } from "@worker/providers/twilio";

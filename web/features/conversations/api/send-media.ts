@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MEDIA_LIMITS, MEDIA_TEXTS as MX, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { MEDIA_LIMITS, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import { apiErrorFrom } from "@web/lib/api-client";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";

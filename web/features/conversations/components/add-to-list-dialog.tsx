@@ -1,7 +1,7 @@
 import { ListPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { listLeadSchema } from "@shared/schemas/lists";
 import { T } from "@shared/strings";

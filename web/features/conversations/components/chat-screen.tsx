@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SearchX, Smartphone } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";

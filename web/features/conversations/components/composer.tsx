@@ -1,11 +1,12 @@
 import { Ban, Clock, Send, StickyNote } from "lucide-react";
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "@shared/messaging";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { MAX_MESSAGE_CHARS } from "@shared/messaging";
 import { TEMPLATE_VARIABLE_TEXTS as VX, type VariableBindings } from "@shared/template-variables";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { NOTE_MAX } from "@shared/constants";
-import { type ApiSavedReply, fillSavedReply, SAVED_REPLY_TEXTS as SR } from "@shared/saved-reply-texts";
+import { type ApiSavedReply, fillSavedReply } from "@shared/saved-replies";
+import { SAVED_REPLY_TEXTS as SR } from "@shared/texts/saved-replies";
 import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
@@ -19,7 +20,7 @@ import { useNow } from "@web/lib/use-now";
 import { useSendManual } from "../api/send-manual";
 import { useAddNote } from "../api/notes";
 import { useSendTemplate } from "../api/send-template";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { cn } from "@web/lib/cn";
 import { closedWindowText, isSendKey, isWindowOpen, sendFailureText, windowLeft } from "../lib/composer";
 import { AttachButton, AttachmentBar, useAttachment } from "./composer-attachment";
@@ -167,7 +168,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         role={tooLong ? "alert" : undefined}
         className={tooLong ? "text-xs font-medium text-destructive" : "text-right text-[11px] text-muted-foreground"}
       >
-        {tooLong ? MESSAGE_LIMIT_TEXTS.tooLong(length) : MESSAGE_LIMIT_TEXTS.counter(length)}
+        {tooLong ? TX.messageTooLong(length, MAX_MESSAGE_CHARS) : TX.messageCounter(length, MAX_MESSAGE_CHARS)}
       </p>
     </form>
   );

@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";

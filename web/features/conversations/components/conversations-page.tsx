@@ -1,6 +1,6 @@
 import { MessagesSquare, Search } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { Button } from "@web/components/ui/button";
 import { FieldError, Label } from "@web/components/ui/field";
 import { Input, NativeSelect } from "@web/components/ui/input";

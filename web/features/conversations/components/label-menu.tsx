@@ -1,6 +1,6 @@
 import { Tag, X } from "lucide-react";
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";

@@ -1,6 +1,6 @@
 import { Bot, Headset } from "lucide-react";
 import { useId } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { Label } from "@web/components/ui/field";

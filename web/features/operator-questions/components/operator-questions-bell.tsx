@@ -3,7 +3,7 @@ import { formatDistanceToNow } from "date-fns";
 import { it } from "date-fns/locale/it";
 import { BellRing } from "lucide-react";
 import { useState } from "react";
-import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/operator-question-texts";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/texts/operator-questions";
 import type { ApiOperatorQuestion } from "@shared/schemas/operator-questions";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiSavedReply } from "@shared/schemas/saved-replies";
+import type { ApiSavedReply } from "@shared/saved-replies";
 import { apiRequest } from "@web/lib/api-client";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";

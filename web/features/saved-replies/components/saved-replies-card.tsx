@@ -1,7 +1,8 @@
 import { MessageSquareText, Pencil, Plus, Trash } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/saved-reply-texts";
+import { type ApiSavedReply } from "@shared/saved-replies";
+import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";

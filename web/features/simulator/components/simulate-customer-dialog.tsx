@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { FormDialog } from "@web/components/form-dialog";

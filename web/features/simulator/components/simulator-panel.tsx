@@ -1,7 +1,8 @@
 import { ArrowLeft, Camera, CheckCheck, FileText, MapPin, Mic, SendHorizontal } from "lucide-react";
-import { MEDIA_TEXTS as MX, mediaKind } from "@shared/media";
+import { mediaKind } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { useEffect, useRef, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";

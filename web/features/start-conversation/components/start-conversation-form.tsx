@@ -1,7 +1,7 @@
 import { MessageSquarePlus, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
