@@ -177,10 +177,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
 // A note for the team: saved beside the thread, never sent to the customer.
 function NoteComposer({ conversation }: { conversation: ApiConversation }) {
   const [text, setText] = useState("");
-  const add = useAddNote({
-    onSuccess: () => setText(""),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.noteError), variant: "destructive" }),
-  });
+  const add = useAddNote({ onSuccess: () => setText("") });
   const blank = text.trim().length === 0;
   const submit = () => {
     if (blank || add.isPending) return;

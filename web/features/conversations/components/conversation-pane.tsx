@@ -38,7 +38,6 @@ export function ConversationPane({
       toast({ title: TX.deleted, variant: "success" });
       onDeleted();
     },
-    onError: () => toast({ title: T.error, description: TX.deleteError, variant: "destructive" }),
   });
 
   if (thread.isPending) {

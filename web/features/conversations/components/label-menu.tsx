@@ -2,29 +2,22 @@ import { Tag, X } from "lucide-react";
 import { useId, useState } from "react";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Checkbox, Input, NativeSelect } from "@web/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useCreateLabel, useDeleteLabel, useLabels, useSetLabels } from "../api/labels";
 import { LABEL_COLOR_NAMES } from "../lib/label-colors";
 import { LabelChip } from "./label-chips";
 
 const COLORS = Object.keys(LABEL_COLOR_NAMES) as ApiLabel["color"][];
 
-function failed(err: unknown) {
-  toast({ title: T.error, description: serverMessage(err, TX.labelError), variant: "destructive" });
-}
-
 // The account's labels: tick them on this conversation, create new ones, delete old ones.
 export function LabelMenu({ conversation }: { conversation: ApiConversation }) {
   const id = useId();
   const { data: labels = [] } = useLabels();
-  const setLabels = useSetLabels({ onError: failed });
-  const create = useCreateLabel({ onSuccess: () => setName(""), onError: failed });
-  const remove = useDeleteLabel({ onError: failed });
+  const setLabels = useSetLabels();
+  const create = useCreateLabel({ onSuccess: () => setName("") });
+  const remove = useDeleteLabel();
   const [name, setName] = useState("");
   const [color, setColor] = useState<ApiLabel["color"]>("blue");
   // While a change is on its way the boxes show it.

@@ -3,14 +3,12 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { type ApiSavedReply } from "@shared/saved-replies";
 import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteSavedReply, useSaveSavedReply } from "../api/save-saved-reply";
 
@@ -27,7 +25,6 @@ function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: (
       toast({ title: TX.saved, variant: "success" });
       onClose();
     },
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
   });
   const blank = !shortcut.trim() || !content.trim();
   const submit = (v: Values) => {
@@ -58,10 +55,7 @@ function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: (
 export function SavedRepliesCard() {
   const { data: replies = [], isPending } = useSavedReplies();
   const [editing, setEditing] = useState<ApiSavedReply | "new" | null>(null);
-  const remove = useDeleteSavedReply({
-    onSuccess: () => toast({ title: TX.deleted, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
-  });
+  const remove = useDeleteSavedReply({ onSuccess: () => toast({ title: TX.deleted, variant: "success" }) });
   return (
     <Card data-testid="saved-replies-card">
       <CardHeader>

@@ -12,10 +12,10 @@ import { Textarea } from "@web/components/ui/textarea";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
-import { type SimulateInboundInput, useSimulateInbound } from "../api/simulate-inbound";
+import { simulateInbound, type SimulateInboundInput, useSimulation } from "../api/simulate-inbound";
 import { emptySimulateForm, type SimulateFormValues as Values, validateSimulateForm } from "../lib/simulate-form";
 
-function SimulateCustomerForm({ send, onClose }: { send: ReturnType<typeof useSimulateInbound>; onClose: () => void }) {
+function SimulateCustomerForm({ send, onClose }: { send: ReturnType<typeof useSimulation<SimulateInboundInput>>; onClose: () => void }) {
   const navigate = useNavigate();
   const form = useForm<Values, unknown, SimulateInboundInput>({ defaultValues: emptySimulateForm(), resolver: validatorResolver(validateSimulateForm) });
   const onSubmit = (input: SimulateInboundInput) =>
@@ -50,7 +50,7 @@ function SimulateCustomerForm({ send, onClose }: { send: ReturnType<typeof useSi
 // A brand-new simulated chat: a customer of the sandbox account writes first.
 function SimulateCustomerDialog() {
   const [open, setOpen] = useState(false);
-  const send = useSimulateInbound();
+  const send = useSimulation(simulateInbound, "inline");
   return (
     <FormDialog
       open={open}

@@ -8,8 +8,6 @@ import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
 import { clockTime, wordInitials } from "@web/lib/conversation-format";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useSimulateInbound } from "../api/simulate-inbound";
 import { useSimulateMedia } from "../api/simulate-media";
 import { customerVisibleMessages } from "../lib/customer-view";
@@ -74,13 +72,8 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
   const businessName = account?.name ?? T.appName;
   const [text, setText] = useState("");
   const scroller = useRef<HTMLDivElement>(null);
-  const send = useSimulateInbound({
-    onSuccess: () => setText(""),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
-  });
-  const sendMedia = useSimulateMedia({
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
-  });
+  const send = useSimulateInbound({ onSuccess: () => setText("") });
+  const sendMedia = useSimulateMedia();
   const visible = customerVisibleMessages(messages);
   const blank = text.trim().length === 0;
   const lastId = visible[visible.length - 1]?.id;
