@@ -11,7 +11,7 @@ import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/field";
-import { NativeSelect } from "@web/components/ui/input";
+import { ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { serverMessage } from "@web/lib/server-error";
@@ -277,11 +277,7 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
           }}
         >
           <option value="">{approved.length === 0 && !isPending ? TX.noApprovedTemplates : TX.templatePickerPlaceholder}</option>
-          {approved.map((t) => (
-            <option key={t.sid} value={t.sid}>
-              {t.friendlyName}
-            </option>
-          ))}
+          <ItemOptions items={approved} value={(t) => t.sid} label={(t) => t.friendlyName} />
         </NativeSelect>
       </div>
       {template ? (

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
 import { Button } from "@web/components/ui/button";
-import { Checkbox, Input, NativeSelect } from "@web/components/ui/input";
+import { Checkbox, Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
 import { useCreateLabel, useDeleteLabel, useLabels, useSetLabels } from "../api/labels";
 import { LABEL_COLOR_NAMES } from "../lib/label-colors";
@@ -70,11 +70,7 @@ export function LabelMenu({ conversation }: { conversation: ApiConversation }) {
           <div className="flex gap-2">
             <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={40} placeholder={TX.labelName} aria-label={TX.labelName} data-testid="label-name" />
             <NativeSelect value={color} onChange={(e) => setColor(e.target.value as ApiLabel["color"])} aria-label={TX.labelColor} className="w-32" data-testid="label-color">
-              {COLORS.map((c) => (
-                <option key={c} value={c}>
-                  {LABEL_COLOR_NAMES[c]}
-                </option>
-              ))}
+              <ItemOptions items={COLORS} value={(c) => c} label={(c) => LABEL_COLOR_NAMES[c]} />
             </NativeSelect>
           </div>
           <Button type="submit" size="sm" disabled={!name.trim() || create.isPending} data-testid="label-create">
