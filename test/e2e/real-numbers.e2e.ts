@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiConversation } from "@shared/schemas/conversations";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import { activeSandbox, baseUrl, newPage, OFFLINE_REPLY, screenshot, signIn, useBrowser } from "./browser";
 
 // Issue 14 in Chromium: an Italian number typed without its prefix reaches +39, and a customer who
@@ -71,7 +72,7 @@ describe("real numbers in the sandbox", () => {
 
     await page.goto(`${baseUrl()}/conversations`);
     await page.getByTestId("simulate-customer").click();
-    const dialog = page.getByRole("dialog", { name: TX.simulateTitle });
+    const dialog = page.getByRole("dialog", { name: SX.customerTitle });
     await dialog.locator('input[name="phoneNumber"]').fill(`${WROTE_FIRST.slice(0, 3)} ${WROTE_FIRST.slice(3)}`);
     await dialog.locator('textarea[name="body"]').fill("Buongiorno, siete aperti sabato?");
     await dialog.getByTestId("simulate-submit").click();

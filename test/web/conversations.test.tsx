@@ -4,6 +4,7 @@ import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templa
 import type { CurrentUser } from "@shared/schemas/auth";
 import { type ApiConversation } from "@shared/schemas/conversations";
 import { AI_STATE_TEXTS, CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
@@ -607,7 +608,7 @@ describe("simulating a new customer", () => {
     expect(await screen.findByText(TX.listEmpty)).toBeTruthy();
     expect(screen.getByText(TX.selectConversation)).toBeTruthy();
     fireEvent.click(await screen.findByTestId("simulate-customer"));
-    const dialog = await screen.findByRole("dialog", { name: TX.simulateTitle });
+    const dialog = await screen.findByRole("dialog", { name: SX.customerTitle });
     fireEvent.click(within(dialog).getByTestId("simulate-submit"));
     expect(within(dialog).getByText(TX.invalidNumber)).toBeTruthy();
     expect(within(dialog).getByText(TX.blankMessage)).toBeTruthy();

@@ -1,4 +1,4 @@
-// The conversations' words (list, thread, composer, start form, simulator), shared by the Worker and the
+// The conversations' words (list, thread, composer, start form), shared by the Worker and the
 // console. No zod here: the dashboard shows these texts on its first load.
 import type { MessageStatus } from "../constants";
 
@@ -192,25 +192,6 @@ export const CONVERSATION_TEXTS = {
   customerCompanyLabel: "Azienda (opzionale)",
   startButton: "Avvia conversazione",
   starting: "Avvio in corso...",
-
-  // WhatsApp simulator (sandbox accounts)
-  simulatorTitle: "Simulatore WhatsApp",
-  simulatorShow: "Mostra simulatore",
-  simulatorHide: "Nascondi simulatore",
-  simulatorHint: "Scrivi come se fossi il cliente: il messaggio segue lo stesso percorso di un vero messaggio WhatsApp.",
-  simulatorOnline: "online",
-  simulatorPlaceholder: "Messaggio",
-  simulatorSend: "Invia come cliente",
-  simulatorEmpty: "Nessun messaggio. Scrivi il primo come cliente.",
-  simulatorError: "Impossibile simulare il messaggio",
-  simulatorSandboxOnly: "Il simulatore è disponibile solo per gli account sandbox",
-  simulateCustomer: "Simula cliente",
-  simulateTitle: "Simula un cliente WhatsApp",
-  simulateDescription: "Il messaggio arriva all'account sandbox come da un vero cliente e l'AI risponde dopo qualche secondo.",
-  simulatePhoneLabel: "Numero del cliente",
-  simulateNameLabel: "Nome profilo (opzionale)",
-  simulateMessageLabel: "Messaggio del cliente",
-  simulateSubmit: "Invia messaggio",
 } as const;
 
 // Italian labels of a message's delivery status.

@@ -1,5 +1,5 @@
 import { T } from "@shared/strings";
-import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import { api, unwrap } from "@web/lib/api-client";
 import { type ApiMutationOptions, useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
@@ -23,7 +23,7 @@ export function useSimulation<TInput>(
   failure: "toast" | "inline" = "toast",
   callbacks?: MutationCallbacks<SimulateInboundResult>,
 ) {
-  const meta: Partial<ApiMutationOptions<SimulateInboundResult, TInput>> = failure === "toast" ? { errorTitle: T.error, errorFallback: TX.simulatorError } : {};
+  const meta: Partial<ApiMutationOptions<SimulateInboundResult, TInput>> = failure === "toast" ? { errorTitle: T.error, errorFallback: SX.error } : {};
   return useApiMutation({ mutationFn, refresh: (queryClient) => refreshConversationSummaries(queryClient), ...meta, callbacks });
 }
 

@@ -3,6 +3,7 @@ import { Smartphone } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { FormDialog } from "@web/components/form-dialog";
@@ -26,23 +27,23 @@ function SimulateCustomerForm({ send, onClose }: { send: ReturnType<typeof useSi
       },
       // The server reads the number with the account's country; a number that cannot exist is shown on its field.
       onError: (err) => {
-        const message = serverMessage(err, TX.simulatorError);
+        const message = serverMessage(err, SX.error);
         if (message === TX.invalidNumber) form.setError("phoneNumber", { type: "server", message });
         else toast({ title: T.error, description: message, variant: "destructive" });
       },
     });
   return (
     <Form form={form} onSubmit={onSubmit}>
-      <FormField<Values, "phoneNumber"> name="phoneNumber" label={TX.simulatePhoneLabel}>
+      <FormField<Values, "phoneNumber"> name="phoneNumber" label={SX.customerPhoneLabel}>
         {(field) => <Input {...field} type="tel" inputMode="tel" placeholder={TX.phonePlaceholder} />}
       </FormField>
-      <FormField<Values, "profileName"> name="profileName" label={TX.simulateNameLabel}>
+      <FormField<Values, "profileName"> name="profileName" label={SX.customerNameLabel}>
         {(field) => <Input {...field} maxLength={100} />}
       </FormField>
-      <FormField<Values, "body"> name="body" label={TX.simulateMessageLabel}>
+      <FormField<Values, "body"> name="body" label={SX.customerMessageLabel}>
         {(field) => <Textarea {...field} rows={3} maxLength={1600} className="resize-y" />}
       </FormField>
-      <FormFooter onCancel={onClose} pending={send.isPending} submitTestId="simulate-submit" submitLabel={send.isPending ? TX.sending : TX.simulateSubmit} />
+      <FormFooter onCancel={onClose} pending={send.isPending} submitTestId="simulate-submit" submitLabel={send.isPending ? TX.sending : SX.customerSubmit} />
     </Form>
   );
 }
@@ -57,12 +58,12 @@ function SimulateCustomerDialog() {
       pending={send.isPending}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      title={TX.simulateTitle}
-      description={TX.simulateDescription}
+      title={SX.customerTitle}
+      description={SX.customerDescription}
       trigger={
         <Button variant="soft" size="sm" className="w-full" data-testid="simulate-customer">
           <Smartphone aria-hidden />
-          {TX.simulateCustomer}
+          {SX.customerButton}
         </Button>
       }
     >
