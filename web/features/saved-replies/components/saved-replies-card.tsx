@@ -4,7 +4,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { type ApiSavedReply } from "@shared/saved-replies";
 import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
@@ -58,13 +58,7 @@ export function SavedRepliesCard() {
   const remove = useDeleteSavedReply({ onSuccess: () => toast({ title: TX.deleted, variant: "success" }) });
   return (
     <Card data-testid="saved-replies-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MessageSquareText className="size-5 text-primary" aria-hidden />
-          {TX.title}
-        </CardTitle>
-        <CardDescription>{TX.description}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<MessageSquareText className="size-5 text-primary" aria-hidden />} title={TX.title} description={TX.description} />
       <CardContent className="grid gap-3">
         {editing === "new" ? <ReplyForm reply={null} onClose={() => setEditing(null)} /> : null}
         {!isPending && replies.length === 0 && editing !== "new" ? <p className="text-sm text-muted-foreground">{TX.empty}</p> : null}

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
 import { Input, ItemOptions, NamedOptions, NativeSelect } from "@web/components/ui/input";
 import { incompleteBindings } from "@web/components/template-variables-field";
@@ -60,13 +60,7 @@ export function StartConversationForm({ className }: { className?: string }) {
 
   return (
     <Card className={cn("min-w-0", className)} data-testid="start-conversation-form">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MessageSquarePlus className="size-5 text-primary" aria-hidden />
-          {TX.startTitle}
-        </CardTitle>
-        <CardDescription>{TX.startDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<MessageSquarePlus className="size-5 text-primary" aria-hidden />} title={TX.startTitle} description={TX.startDescription} />
       <CardContent>
         <Form form={form} onSubmit={onSubmit} className="@container">
           <div className="grid gap-4 @md:grid-cols-2">
