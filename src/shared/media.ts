@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONVERSATION_TEXTS } from "./conversation-texts";
+import { CONVERSATION_TEXTS } from "./texts/conversations";
+import { MEDIA_TEXTS } from "./texts/media";
 import { PHONE_INPUT_MAX } from "./phone";
 
 // Photos, voice notes, videos, documents, locations and button replies (issue 21), shared by worker and web.
@@ -118,7 +119,7 @@ export function mapsUrl(location: Pick<MessageLocation, "latitude" | "longitude"
 export const mediaSettingsSchema = z.object({
   voiceAi: z.boolean({ error: "voiceAi deve essere true o false" }).optional(),
   visionAi: z.boolean({ error: "visionAi deve essere true o false" }).optional(),
-  transcriptionModel: z.enum(TRANSCRIPTION_MODEL_IDS, { error: "Modello di trascrizione non valido" }).optional(),
+  transcriptionModel: z.enum(TRANSCRIPTION_MODEL_IDS, { error: MEDIA_TEXTS.invalidTranscriptionModel }).optional(),
 });
 export interface MediaSettings {
   voiceAi: boolean;
@@ -126,12 +127,12 @@ export interface MediaSettings {
   transcriptionModel: string;
 }
 
-export const mediaIdParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, "Identificativo dell'allegato non valido") });
+export const mediaIdParam = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, MEDIA_TEXTS.invalidMediaId) });
 
 // The signed URL Twilio fetches an outbound attachment from.
 export const signedMediaQuery = z.object({
-  expires: z.coerce.number({ error: "Link scaduto o non valido" }).int(),
-  signature: z.string().regex(/^[0-9a-f]{64}$/, "Link scaduto o non valido"),
+  expires: z.coerce.number({ error: MEDIA_TEXTS.linkExpired }).int(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/, MEDIA_TEXTS.linkExpired),
 });
 
 // The simulator's media: a sample the product ships (photo, voice note, document) or a location.
@@ -143,7 +144,7 @@ export const simulateMediaSchema = z.object({
     .min(1, CONVERSATION_TEXTS.invalidNumber)
     .max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
   profileName: z.string().trim().max(100).optional(),
-  kind: z.enum(SIMULATOR_MEDIA_KINDS, { error: "Tipo di allegato non valido: photo, voice, document o location" }),
+  kind: z.enum(SIMULATOR_MEDIA_KINDS, { error: MEDIA_TEXTS.invalidSimulatorKind }),
   caption: z.string().trim().max(1600).optional(),
   location: z
     .object({
@@ -157,64 +158,9 @@ export const simulateMediaSchema = z.object({
 
 // The composer's upload: the file is the raw body; these travel in the query.
 export const outboundMediaQuery = z.object({
-  fileName: z.string().trim().min(1, "Nome del file non valido").max(200, "Nome del file troppo lungo"),
-  caption: z.string().trim().max(1600, "La didascalia può avere al massimo 1.600 caratteri").optional(),
+  fileName: z.string().trim().min(1, MEDIA_TEXTS.invalidFileName).max(200, MEDIA_TEXTS.fileNameTooLong),
+  caption: z.string().trim().max(1600, MEDIA_TEXTS.captionTooLong).optional(),
 });
 
 // The place the simulator sends when the person does not choose one.
 export const SIMULATOR_LOCATION = { latitude: 45.4642, longitude: 9.19, address: "Piazza del Duomo, 20122 Milano MI", label: "Duomo di Milano" } as const;
-
-export const MEDIA_TEXTS = {
-  linkExpired: "Link scaduto o non valido",
-  settingsOwnerOnly: "Solo il proprietario dell'account può cambiare Voice AI e Vision AI",
-  photo: "Foto",
-  voiceNote: "Messaggio vocale",
-  video: "Video",
-  document: "Documento",
-  location: "Posizione",
-  button: "Pulsante",
-  openMap: "Apri nella mappa",
-  download: "Scarica",
-  transcript: "Trascrizione",
-  transcribing: "Trascrizione in corso…",
-  loading: "Allegato in arrivo…",
-  enlarge: "Ingrandisci la foto",
-  close: "Chiudi",
-  failed: "Allegato non ricevuto",
-  buttonTapped: (text: string) => `Ha toccato «${text}»`,
-  attach: "Allega un file",
-  attachHint: "Foto (max 5 MB), PDF (max 100 MB) o audio (max 16 MB)",
-  uploading: (percent: number) => `Caricamento ${percent}%`,
-  captionPlaceholder: "Didascalia (facoltativa)",
-  sendAttachment: "Invia allegato",
-  removeAttachment: "Rimuovi allegato",
-  dropHere: "Rilascia qui il file da inviare",
-  // Reasons a file is refused or an attachment failed.
-  tooLarge: (kind: MediaKind, limit: number) =>
-    `${kindLabel(kind)} troppo grande: WhatsApp accetta al massimo ${Math.round(limit / (1024 * 1024))} MB`,
-  unsupportedType: (type: string) => `Tipo di file non supportato da WhatsApp (${type || "sconosciuto"})`,
-  typeMismatch: (declared: string, actual: string) => `Il contenuto del file (${actual}) non corrisponde al tipo dichiarato (${declared})`,
-  notAllowedOutbound: "Puoi allegare una foto (JPEG, PNG, WebP), un PDF o un file audio",
-  emptyFile: "Il file è vuoto",
-  unknownSize: "Twilio non ha indicato la dimensione del file",
-  fetchFailed: (status: number | string) => `Twilio non ha consegnato il file (${status})`,
-  smsNoMedia: "Gli allegati si inviano solo su WhatsApp: questa conversazione è via SMS",
-  // Voice AI and Vision AI on Azioni.
-  voiceTitle: "Voice AI",
-  voiceDescription: "Trascrive i messaggi vocali dei clienti: l'agente risponde al testo e la trascrizione appare sotto il player.",
-  visionTitle: "Vision AI",
-  visionDescription: "L'agente guarda le foto inviate dai clienti (con un modello che vede le immagini) e risponde su ciò che mostrano.",
-  transcriptionModel: "Modello di trascrizione",
-  active: "ATTIVO",
-  inactive: "INATTIVO",
-  settingsSaved: "Impostazioni salvate",
-  // Simulator.
-  simPhoto: "Invia una foto",
-  simVoice: "Invia un vocale",
-  simDocument: "Invia un documento",
-  simLocation: "Invia la posizione",
-} as const;
-
-export function kindLabel(kind: MediaKind) {
-  return { image: "Foto", audio: "Audio", video: "Video", document: "Documento" }[kind];
-}

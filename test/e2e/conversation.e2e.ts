@@ -1,7 +1,9 @@
 import type { Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { type ApiConversation } from "@shared/schemas/conversations";
 import { activeSandbox, baseUrl, OFFLINE_REPLY, screenshot, screenshotBothThemes, sidebar, signIn, useBrowser, usePage } from "./browser";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 
 const browser = useBrowser();
 
@@ -199,7 +201,7 @@ describe("a sandbox conversation on a desktop", () => {
 
   it("simulates a brand-new customer and deletes that conversation", async () => {
     await page.getByTestId("simulate-customer").click();
-    const dialog = page.getByRole("dialog", { name: TX.simulateTitle });
+    const dialog = page.getByRole("dialog", { name: SX.customerTitle });
     await dialog.locator('input[name="phoneNumber"]').fill("+39 347 000 1122");
     await dialog.locator('input[name="profileName"]').fill("Luca Verdi");
     await dialog.locator('textarea[name="body"]').fill("Salve, vendete carta per stampanti?");

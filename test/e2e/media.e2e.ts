@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { sampleBytes } from "@worker/features/media/samples";
 import { baseUrl, screenshot, useBrowser, usePage } from "./browser";
 

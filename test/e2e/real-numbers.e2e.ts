@@ -1,7 +1,9 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { type ApiConversation } from "@shared/schemas/conversations";
 import { baseUrl, OFFLINE_REPLY, screenshot, useBrowser, usePage } from "./browser";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 
 // Issue 14 in Chromium: an Italian number typed without its prefix reaches +39, and a customer who
 // writes first is answered with the account's prompt for them.
@@ -61,7 +63,7 @@ describe("real numbers in the sandbox", () => {
 
     await page.goto(`${baseUrl()}/conversations`);
     await page.getByTestId("simulate-customer").click();
-    const dialog = page.getByRole("dialog", { name: TX.simulateTitle });
+    const dialog = page.getByRole("dialog", { name: SX.customerTitle });
     await dialog.locator('input[name="phoneNumber"]').fill(`${WROTE_FIRST.slice(0, 3)} ${WROTE_FIRST.slice(3)}`);
     await dialog.locator('textarea[name="body"]').fill("Buongiorno, siete aperti sabato?");
     await dialog.getByTestId("simulate-submit").click();

@@ -6,6 +6,7 @@ import { AUTH_TEXTS } from "@shared/texts/auth";
 import { ACCOUNT_SELECTOR_TEXTS } from "@shared/texts/account-selector";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { jsonResponse, mockFetch } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp } from "./render-app";
 import type { CurrentUser } from "@shared/schemas/auth";
@@ -116,7 +117,7 @@ describe("signed in shell", () => {
     expect(within(badge).getByTestId("cost-warning")).toBeTruthy();
     expect((await within(nav).findByTestId("unread-badge")).textContent).toContain("3");
     expect(within(nav).getByRole("link", { name: "Conversazioni" }).getAttribute("aria-describedby")).toBeTruthy();
-    expect(screen.getByText(T.unreadBadge(3))).toBeTruthy();
+    expect(screen.getByText(CONVERSATION_TEXTS.unreadBadge(3))).toBeTruthy();
     expect(screen.getByTestId("theme-toggle")).toBeTruthy();
     expect(screen.getByRole("button", { name: AUTH_TEXTS.logout })).toBeTruthy();
     expect(screen.getByTestId("page-title").textContent).toBe("Dashboard");

@@ -5,7 +5,7 @@ import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { CALENDAR_STORAGE_KEYS } from "@shared/schemas/calendar";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { readPrefs, writePrefs } from "@web/features/calendar/lib/calendar-prefs";
 import { emptyEventForm, validateEventForm, withAllDay } from "@web/features/calendar/lib/event-form";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { liveUrl, parseFrame } from "@web/features/conversations/api/conversation-live";
 import { reconnectDelay } from "@web/lib/live/live-socket";
 import { isSendKey, isWindowOpen, sendFailureText } from "@web/features/conversations/lib/composer";

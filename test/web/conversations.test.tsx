@@ -2,11 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
 import type { CurrentUser } from "@shared/schemas/auth";
-import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
+import { type ApiConversation } from "@shared/schemas/conversations";
+import { AI_STATE_TEXTS, CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "@shared/messaging";
+import { MAX_MESSAGE_CHARS } from "@shared/messaging";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { POLL_MS } from "@shared/constants";
 import { queryKeys } from "@web/lib/query-keys";
@@ -502,7 +504,7 @@ describe("the chat page", () => {
     expect(screen.getByTestId("composer-counter").textContent).toBe("1600/1600");
     expect(screen.getByTestId("composer-send").hasAttribute("disabled")).toBe(false);
     fireEvent.change(box, { target: { value: "a".repeat(MAX_MESSAGE_CHARS + 1) } });
-    expect(screen.getByTestId("composer-counter").textContent).toBe(MESSAGE_LIMIT_TEXTS.tooLong(1601));
+    expect(screen.getByTestId("composer-counter").textContent).toBe(TX.messageTooLong(1601, MAX_MESSAGE_CHARS));
     expect(screen.getByTestId("composer-counter").textContent).toBe("Il messaggio è troppo lungo: 1601 caratteri su 1600 consentiti");
     expect(screen.getByTestId("composer-send").hasAttribute("disabled")).toBe(true);
     fireEvent.keyDown(box, { key: "Enter" });
@@ -583,7 +585,7 @@ describe("simulating a new customer", () => {
     expect(await screen.findByText(TX.listEmpty)).toBeTruthy();
     expect(screen.getByText(TX.selectConversation)).toBeTruthy();
     fireEvent.click(await screen.findByTestId("simulate-customer"));
-    const dialog = await screen.findByRole("dialog", { name: TX.simulateTitle });
+    const dialog = await screen.findByRole("dialog", { name: SX.customerTitle });
     fireEvent.click(within(dialog).getByTestId("simulate-submit"));
     expect(within(dialog).getByText(TX.invalidNumber)).toBeTruthy();
     expect(within(dialog).getByText(TX.blankMessage)).toBeTruthy();
@@ -699,7 +701,7 @@ describe("team work in the chat", () => {
     renderApp("/conversations");
     const item = (await screen.findAllByTestId("conversation-item"))[0]!;
     expect(within(item).getByTestId("ai-state").dataset.state).toBe("waiting");
-    expect(within(item).getByTestId("ai-state").textContent).toBe(TX.aiWaitingOperator);
+    expect(within(item).getByTestId("ai-state").textContent).toBe(AI_STATE_TEXTS.waiting);
     await waitFor(() => expect(within(item).getByTestId("assignee").textContent).toBe("Admin Rossi"));
     const pane = await screen.findByTestId("conversation-detail");
     const toggle = await within(pane).findByTestId("operator-mode-switch");

@@ -6,7 +6,7 @@ import type { ApiList, ApiListImport } from "@shared/schemas/lists";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
 import { SETTINGS_TEXTS } from "@shared/texts/settings";
-import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
+import { SAVED_REPLY_TEXTS } from "@shared/texts/saved-replies";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/texts/template-variables";

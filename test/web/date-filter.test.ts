@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { customRange, customRangeError, dayRange, presetRange } from "@web/features/conversations/lib/date-filter";
 
 describe("date filter presets (Europe/Rome days)", () => {

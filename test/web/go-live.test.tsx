@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { PROMPT_TEXTS } from "@shared/texts/prompts";
 import type { TwilioAccount } from "@shared/schemas/accounts";

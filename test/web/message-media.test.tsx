@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { attachmentIssue } from "@web/features/conversations/api/send-media";
 import { MessageBubble } from "@web/features/conversations/components/message-bubble";
 import { message } from "./conversation-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { PromptSummary } from "@web/features/start-conversation/lib/start-form";
 import {

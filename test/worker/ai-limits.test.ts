@@ -2,9 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS, splitMessage } from "@shared/messaging";
+import { MAX_MESSAGE_CHARS, splitMessage } from "@shared/messaging";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { conversations, messages, openaiUsage, prompts } from "@worker/db/schema";
 import worker from "@worker/index";
 import { runAiReply } from "@worker/features/agent/reply";
@@ -90,7 +90,7 @@ describe("message limits", () => {
     const { cookie, conversation } = await waitingCustomer();
     const long = await call(`/api/conversations/${conversation.id}/send-manual`, { cookie, body: { content: "b".repeat(MAX_MESSAGE_CHARS + 1) } });
     expect(long.status).toBe(400);
-    expect(long.json.error).toBe(MESSAGE_LIMIT_TEXTS.tooLong(1601));
+    expect(long.json.error).toBe(TX.messageTooLong(1601, MAX_MESSAGE_CHARS));
     const exact = await call(`/api/conversations/${conversation.id}/send-manual`, { cookie, body: { content: "b".repeat(MAX_MESSAGE_CHARS) } });
     expect(exact.status).toBe(201);
   });

@@ -7,7 +7,7 @@ import type { JobMessage } from "@shared/jobs";
 import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/texts/template-variables";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
-import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { calendarRemindersSent, conversations, messages } from "@worker/db/schema";
 import { dueReminders, isReminderDue, sendReminders } from "@worker/features/calendar/reminders";
 import worker from "@worker/index";

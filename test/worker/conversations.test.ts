@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { T } from "@shared/strings";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { conversationSummaries, conversations, feedbackEntries, memories, messages, openaiUsage, optOuts, prompts, templates, usageBudgets } from "@worker/db/schema";
 import { findAccount } from "@worker/features/accounts/repo";
 import { accountAuthToken } from "@worker/features/accounts/service";

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { JobMessage } from "@shared/jobs";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { conversations, listLeads, messages } from "@worker/db/schema";
 import worker from "@worker/index";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIBRARY_TEXTS as LX } from "@shared/media-library";
 import { AGENT_TEXTS } from "@shared/texts/agent";
-import { CONVERSATION_TEXTS } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages, optOuts } from "@worker/db/schema";
 import { inviaDocumento } from "@worker/features/agent/tools/document";
 import { sampleBytes } from "@worker/features/media/samples";

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { conversations, messageMedia, messages, openaiUsage, prompts, templates } from "@worker/db/schema";
 import { runMediaFetch, signedMediaUrl, validMediaSignature } from "@worker/features/media/service";
 import { sampleBytes } from "@worker/features/media/samples";

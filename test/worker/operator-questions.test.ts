@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/schemas/operator-questions";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/texts/operator-questions";
 import { conversations, leadNotificationSettings, memories, messages, operatorQuestions } from "@worker/db/schema";
 import { relevantPassages } from "@worker/features/agent/knowledge";
 import { expireQuestions } from "@worker/features/operator-questions/service";

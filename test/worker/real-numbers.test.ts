@@ -6,7 +6,7 @@ import migration from "../../migrations/0011_real_numbers.sql?raw";
 import { parseTwilioAddress, toE164 } from "@shared/phone";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { ACTIONS_TEXTS } from "@shared/schemas/lead-detection";
 import { LIST_TEXTS } from "@shared/schemas/lists";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";

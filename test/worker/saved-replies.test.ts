@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fillSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/schemas/saved-replies";
+import { fillSavedReply } from "@shared/saved-replies";
+import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
 import { call, signedInUser } from "./helpers";
 
 async function sandbox() {

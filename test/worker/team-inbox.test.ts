@@ -2,7 +2,7 @@ import { createExecutionContext, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { CLOSE_SESSION_ENDED, type AccountLiveDO } from "@worker/account-live-do";
 import { auditLog, conversations, messages } from "@worker/db/schema";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
-import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import { conversations, prompts } from "@worker/db/schema";

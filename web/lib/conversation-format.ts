@@ -2,7 +2,7 @@ import { formatDistance } from "date-fns/formatDistance";
 import { it } from "date-fns/locale/it";
 import { CATEGORY_LABELS } from "@shared/constants";
 import { addDays as shiftDay, romeDay, romeFormatter, romeParts } from "@shared/rome-time";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 
 // Rome days for the conversation screens (one implementation, in rome-time).
 export { romeDay, shiftDay };

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { type MessageSender, type MessageStatus, NOTE_MAX } from "../constants";
 import type { ApiMedia, MessageButton, MessageLocation } from "../media";
-import { CONVERSATION_TEXTS } from "../conversation-texts";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "../messaging";
+import { MAX_MESSAGE_CHARS } from "../messaging";
 import { PHONE_INPUT_MAX } from "../phone";
+import { CONVERSATION_TEXTS } from "../texts/conversations";
 import { variableBindingsSchema } from "./template-variables";
-
-// The texts live in a module without zod, so the console can show them without loading the schemas.
-export { CONVERSATION_TEXTS, MESSAGE_STATUS_TEXTS } from "../conversation-texts";
 
 const optionalText = (max: number) =>
   z
@@ -34,7 +31,7 @@ export const startConversationSchema = z.object({
 
 export const sendManualSchema = z.object({
   content: z.string({ error: CONVERSATION_TEXTS.blankMessage }).trim().min(1, CONVERSATION_TEXTS.blankMessage)
-    .max(MAX_MESSAGE_CHARS, { error: (issue) => MESSAGE_LIMIT_TEXTS.tooLong(String(issue.input ?? "").trim().length) }),
+    .max(MAX_MESSAGE_CHARS, { error: (issue) => CONVERSATION_TEXTS.messageTooLong(String(issue.input ?? "").trim().length, MAX_MESSAGE_CHARS) }),
   isOperatorMessage: z.boolean().optional(),
 });
 

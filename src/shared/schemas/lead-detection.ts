@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { looksLikePhone, toE164 } from "../phone";
-import { CONVERSATION_TEXTS } from "./conversations";
+import { CONVERSATION_TEXTS } from "../texts/conversations";
 
 export const LEAD_LEVELS = ["low", "medium", "high"] as const;
 export type LeadLevel = (typeof LEAD_LEVELS)[number];

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { OPERATOR_QUESTION_TEXTS } from "../operator-question-texts";
+import { OPERATOR_QUESTION_TEXTS } from "../texts/operator-questions";
 
-// The texts live in a module without zod, so the console's top bar can show them without loading the schemas.
-export { ASK_OPERATOR_MARKER, OPERATOR_QUESTION_TEXTS, OPERATOR_QUESTION_TTL_MS } from "../operator-question-texts";
+// How long the agent waits for a person before handing the conversation over.
+export const OPERATOR_QUESTION_TTL_MS = 60 * 60 * 1000;
+// The model answers exactly this when its knowledge does not cover the question.
+export const ASK_OPERATOR_MARKER = "[[OPERATORE]]";
 
 export const answerQuestionSchema = z.object({
   answer: z.string({ error: OPERATOR_QUESTION_TEXTS.answerRequired }).trim().min(1, OPERATOR_QUESTION_TEXTS.answerRequired).max(4096),

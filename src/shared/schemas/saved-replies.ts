@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { SAVED_REPLY_TEXTS as TX } from "../saved-reply-texts";
-
-export { SAVED_REPLY_TEXTS, fillSavedReply, type ApiSavedReply } from "../saved-reply-texts";
+import { SAVED_REPLY_TEXTS as TX } from "../texts/saved-replies";
 
 export const savedReplySchema = z.object({
   shortcut: z

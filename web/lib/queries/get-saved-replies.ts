@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiSavedReply } from "@shared/saved-reply-texts";
+import type { ApiSavedReply } from "@shared/saved-replies";
 import { apiGet } from "../api-client";
 import { queryKeys } from "../query-keys";
 

@@ -1,5 +1,5 @@
 import { CONTEXT_MESSAGES, splitMessage } from "@shared/messaging";
-import { CONVERSATION_TEXTS as TX } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { Db } from "@worker/db/client";
 import { HttpError } from "@worker/lib/http-error";
 import { findAccount } from "../accounts/repo";

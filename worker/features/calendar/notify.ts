@@ -1,5 +1,5 @@
 import { fillTemplate, resolveVariables, type VariableBindings, type VariableContext } from "@shared/template-variables";
-import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import type { Db } from "@worker/db/client";
 import { HttpError } from "@worker/lib/http-error";
 import type { AccountRow } from "../accounts/repo";

@@ -1,27 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { T } from "@shared/strings";
-import {
-  archiveSchema,
-  assignSchema,
-  conversationIdParam,
-  conversationListQuery,
-  labelIdParam,
-  labelSchema,
-  noteSchema,
-  setLabelsSchema,
-  operatorModeSchema,
-  sendManualSchema,
-  sendTemplateSchema,
-  startConversationSchema,
-} from "@shared/schemas/conversations";
+import { archiveSchema, assignSchema, conversationIdParam, conversationListQuery, labelIdParam, labelSchema, noteSchema, setLabelsSchema, operatorModeSchema, sendManualSchema, sendTemplateSchema, startConversationSchema } from "@shared/schemas/conversations";
 import { conversationConversionSchema } from "@shared/schemas/lead-sources";
 import { HttpError } from "@worker/lib/http-error";
 import { isOwnOrigin } from "@worker/lib/origin";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
-import { CONVERSATION_TEXTS as CX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as CX } from "@shared/texts/conversations";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import { registerLiveSocket } from "../live-access/service";

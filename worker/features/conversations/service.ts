@@ -3,16 +3,8 @@ import type { JobMessage } from "@shared/jobs";
 import type { AccountFrame, ServerFrame } from "@shared/live";
 import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "@shared/messaging";
 import { type Channel, toE164 } from "@shared/phone";
-import {
-  type ApiAssignee,
-  type ApiLabel,
-  type ApiConversation,
-  type ApiConversationDetail,
-  type ApiMessage,
-  type ApiNote,
-  CONVERSATION_TEXTS as TX,
-  type startConversationSchema,
-} from "@shared/schemas/conversations";
+import { type ApiAssignee, type ApiLabel, type ApiConversation, type ApiConversationDetail, type ApiMessage, type ApiNote, type startConversationSchema } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { VariableBindings } from "@shared/template-variables";
 import type { Db } from "@worker/db/client";
 import { messages } from "@worker/db/schema";

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { toE164 } from "@shared/phone";
-import { CONVERSATION_TEXTS as TX, simulateInboundSchema } from "@shared/schemas/conversations";
+import { simulateInboundSchema } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import { badRequest } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import { computeSignature } from "@worker/providers/twilio";
@@ -23,7 +25,7 @@ export const simulatorRoutes = new Hono<AppEnv>().use(withActiveAccount).post("/
 // account's country, and the parameters Twilio would send for a text (media adds its own).
 export function simulatedMessage(active: ActiveAccount, input: { phoneNumber: string; profileName?: string }, body: string) {
   const { account } = requireAccount(active);
-  if (!account.sandbox) throw badRequest(TX.simulatorSandboxOnly);
+  if (!account.sandbox) throw badRequest(SX.sandboxOnly);
   const phone = toE164(input.phoneNumber, account.phoneCountry);
   if (!phone) throw badRequest(TX.invalidNumber, { title: TX.invalidNumberTitle });
   const params: Record<string, string> = {

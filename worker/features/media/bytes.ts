@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
-import { baseType, MEDIA_LIMITS, MEDIA_TEXTS as MX, type MediaKind, mediaKind } from "@shared/media";
+import { baseType, MEDIA_LIMITS, type MediaKind, mediaKind } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 
 // How many leading bytes file-type needs to recognise every format it knows.
 const SNIFF_BYTES = 4100;

@@ -1,14 +1,6 @@
 import { Hono } from "hono";
-import {
-  MEDIA_TEXTS as MX,
-  mediaIdParam,
-  mediaSettingsSchema,
-  OUTBOUND_MEDIA_TYPES,
-  outboundMediaQuery,
-  signedMediaQuery,
-  SIMULATOR_LOCATION,
-  simulateMediaSchema,
-} from "@shared/media";
+import { mediaIdParam, mediaSettingsSchema, OUTBOUND_MEDIA_TYPES, outboundMediaQuery, signedMediaQuery, SIMULATOR_LOCATION, simulateMediaSchema } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { conversationIdParam } from "@shared/schemas/conversations";
 import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";

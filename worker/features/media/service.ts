@@ -1,16 +1,5 @@
-import {
-  type ApiMedia,
-  DEFAULT_TRANSCRIPTION_MODEL,
-  extensionFor,
-  MAX_INBOUND_MEDIA,
-  MEDIA_TEXTS as MX,
-  MEDIA_URL_PREFIX,
-  type MediaSettings,
-  type MessageButton,
-  type MessageLocation,
-  mediaKind,
-  transcriptionCost,
-} from "@shared/media";
+import { type ApiMedia, DEFAULT_TRANSCRIPTION_MODEL, extensionFor, MAX_INBOUND_MEDIA, MEDIA_URL_PREFIX, type MediaSettings, type MessageButton, type MessageLocation, mediaKind, transcriptionCost } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { formatCost } from "@shared/models";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import type { Db } from "@worker/db/client";

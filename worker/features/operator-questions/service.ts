@@ -1,5 +1,6 @@
 import type { JobMessage } from "@shared/jobs";
-import { type ApiOperatorQuestion, OPERATOR_QUESTION_TEXTS as TX, OPERATOR_QUESTION_TTL_MS } from "@shared/schemas/operator-questions";
+import { type ApiOperatorQuestion, OPERATOR_QUESTION_TTL_MS } from "@shared/schemas/operator-questions";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/texts/operator-questions";
 import { createMemorySchema, updateMemorySchema } from "@shared/schemas/memories";
 import type { Db } from "@worker/db/client";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";

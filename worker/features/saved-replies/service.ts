@@ -1,4 +1,5 @@
-import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/schemas/saved-replies";
+import { type ApiSavedReply } from "@shared/saved-replies";
+import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
 import type { Db } from "@worker/db/client";
 import { conflict, notFound } from "@worker/lib/http-error";
 import { type ActiveAccount, requireAccount } from "../accounts/context";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import type { TemplateTestResult, templateTestSchema } from "@shared/schemas/template-test";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import type { Db } from "@worker/db/client";

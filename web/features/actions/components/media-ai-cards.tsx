@@ -1,6 +1,7 @@
 import { Eye, Mic } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { MEDIA_TEXTS as MX, TRANSCRIPTION_MODELS } from "@shared/media";
+import { TRANSCRIPTION_MODELS } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
 import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";

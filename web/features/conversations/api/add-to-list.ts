@@ -1,6 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiList, ApiListLead, ListLeadInput } from "@shared/schemas/lists";
-import { apiGet, apiRequest } from "@web/lib/api-client";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ApiList, ListLeadInput } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { api, unwrap, unwrapRead } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -8,7 +11,7 @@ import { queryKeys } from "@web/lib/query-keys";
 export const staticListsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.lists,
-    queryFn: async ({ signal }) => (await apiGet<ApiList[]>("/api/lists", { signal })) ?? [],
+    queryFn: async ({ signal }) => ((await unwrapRead(api.lists.$get(undefined, { init: { signal } }))) ?? []) as ApiList[],
     select: (lists: ApiList[]) => lists.filter((l) => l.listType === "static"),
   });
 
@@ -16,18 +19,8 @@ export function useStaticLists({ enabled }: { enabled: boolean }) {
   return useQuery({ ...staticListsQueryOptions(), enabled });
 }
 
-export function addContactToList({ listId, lead }: { listId: string; lead: ListLeadInput }) {
-  return apiRequest<ApiListLead>("POST", `/api/lists/${encodeURIComponent(listId)}/leads`, lead);
-}
+export const addContactToList = ({ listId, lead }: { listId: string; lead: ListLeadInput }) =>
+  unwrap(api.lists[":id"].leads.$post({ param: { id: encodeURIComponent(listId) }, json: lead }));
 
-export function useAddContactToList(callbacks: MutationCallbacks<ApiListLead | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addContactToList,
-    onSuccess: async (lead) => {
-      callbacks.onSuccess?.(lead);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.lists });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const useAddContactToList = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof addContactToList>>>) =>
+  useApiMutation({ mutationFn: addContactToList, refresh: [queryKeys.lists], errorTitle: T.error, errorFallback: TX.addToListError, callbacks });

@@ -1,23 +1,22 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "@shared/schemas/conversations";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { putChangedConversation } from "../lib/live-cache";
 
-export function archiveConversation({ id, archived }: { id: string; archived: boolean }) {
-  return apiRequest<ApiConversation>("POST", `/api/conversations/${encodeURIComponent(id)}/archive`, { archived });
-}
+export const archiveConversation = ({ id, archived }: { id: string; archived: boolean }) =>
+  unwrap(api.conversations[":id"].archive.$post({ param: { id: encodeURIComponent(id) }, json: { archived } }));
 
-export function useArchiveConversation(callbacks: MutationCallbacks<ApiConversation | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useArchiveConversation = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof archiveConversation>>>) =>
+  useApiMutation({
     mutationFn: archiveConversation,
-    onSuccess: async (conversation) => {
-      if (conversation) putChangedConversation(queryClient, conversation);
-      callbacks.onSuccess?.(conversation);
-      await refreshConversationSummaries(queryClient);
+    refresh: (queryClient, conversation) => {
+      putChangedConversation(queryClient, conversation);
+      return refreshConversationSummaries(queryClient);
     },
-    onError: (error) => callbacks.onError?.(error),
+    errorTitle: T.error,
+    errorFallback: TX.archiveError,
+    callbacks,
   });
-}

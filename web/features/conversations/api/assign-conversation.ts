@@ -1,21 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "@shared/schemas/conversations";
-import { apiRequest } from "@web/lib/api-client";
-import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { putChangedConversation } from "../lib/live-cache";
 
-export function assignConversation({ id, userId }: { id: string; userId: string | null }) {
-  return apiRequest<ApiConversation>("POST", `/api/conversations/${encodeURIComponent(id)}/assign`, { userId });
-}
+export const assignConversation = ({ id, userId }: { id: string; userId: string | null }) =>
+  unwrap(api.conversations[":id"].assign.$post({ param: { id: encodeURIComponent(id) }, json: { userId } }));
 
-export function useAssignConversation(callbacks: MutationCallbacks<ApiConversation | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAssignConversation = () =>
+  useApiMutation({
     mutationFn: assignConversation,
-    onSuccess: (conversation) => {
-      if (conversation) putChangedConversation(queryClient, conversation);
-      callbacks.onSuccess?.(conversation);
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: (queryClient, conversation) => putChangedConversation(queryClient, conversation),
+    errorTitle: T.error,
+    errorFallback: TX.assignError,
   });
-}

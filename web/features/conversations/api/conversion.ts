@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversationConversion, ConversationConversionInput } from "@shared/schemas/lead-sources";
-import { apiGet, apiRequest } from "@web/lib/api-client";
+import { useQuery } from "@tanstack/react-query";
+import { T } from "@shared/strings";
+import { type ConversationConversionInput, LEAD_TEXTS } from "@shared/schemas/lead-sources";
+import { api, unwrap, unwrapRead } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -8,25 +10,23 @@ import { queryKeys } from "@web/lib/query-keys";
 export function useConversationConversion(id: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.conversationConversion(id),
-    queryFn: ({ signal }) => apiGet<ApiConversationConversion>(`/api/conversations/${encodeURIComponent(id)}/conversion`, { signal }),
+    queryFn: ({ signal }) => unwrapRead(api.conversations[":id"].conversion.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } })),
     enabled,
   });
 }
 
-export function setConversationConversion({ id, ...body }: { id: string } & ConversationConversionInput) {
-  return apiRequest<ApiConversationConversion>("PUT", `/api/conversations/${encodeURIComponent(id)}/conversion`, body);
-}
+export const setConversationConversion = ({ id, ...json }: { id: string } & ConversationConversionInput) =>
+  unwrap(api.conversations[":id"].conversion.$put({ param: { id: encodeURIComponent(id) }, json }));
 
-export function useSetConversationConversion(id: string, callbacks: MutationCallbacks<ApiConversationConversion | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The lead list and the revenue figures read the same lead.
+export const useSetConversationConversion = (id: string, callbacks?: MutationCallbacks<Awaited<ReturnType<typeof setConversationConversion>>>) =>
+  useApiMutation({
     mutationFn: setConversationConversion,
-    onSuccess: async (saved) => {
+    refresh: (queryClient, saved) => {
       queryClient.setQueryData(queryKeys.conversationConversion(id), saved);
-      callbacks.onSuccess?.(saved);
-      // The lead list and the revenue figures read the same lead.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.leads }), queryClient.invalidateQueries({ queryKey: queryKeys.analytics })]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.leads }), queryClient.invalidateQueries({ queryKey: queryKeys.analytics })]);
     },
-    onError: (error) => callbacks.onError?.(error),
+    errorTitle: T.error,
+    errorFallback: LEAD_TEXTS.conversionError,
+    callbacks,
   });
-}

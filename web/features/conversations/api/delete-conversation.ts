@@ -1,25 +1,25 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { removeFromLists } from "@web/lib/queries/conversation-lists";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteConversation(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/conversations/${encodeURIComponent(id)}`);
-}
+export const deleteConversation = (id: string) => unwrap(api.conversations[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteConversation(callbacks: MutationCallbacks<string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The pane holding the button goes away with the conversation: its success toast is raised through callbacks.
+export const useDeleteConversation = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof deleteConversation>>>) =>
+  useApiMutation({
     mutationFn: deleteConversation,
-    onSuccess: async (_data, id) => {
+    refresh: (queryClient, _data, id) => {
       // Gone from every list at once, so nothing can select it again before the lists reload.
       removeFromLists(queryClient, id);
-      callbacks.onSuccess?.(id);
       queryClient.removeQueries({ queryKey: queryKeys.conversation(id) });
-      await refreshConversationSummaries(queryClient);
+      return refreshConversationSummaries(queryClient);
     },
-    onError: (error) => callbacks.onError?.(error),
+    errorTitle: T.error,
+    errorDescription: TX.deleteError,
+    callbacks,
   });
-}

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ApiAgentActivity } from "@shared/schemas/agent";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 
 // The agent's tool calls come with its replies: the key follows the thread's length and operator
 // mode, so each new message or hand-over reads them again.
 export const agentActivityQueryOptions = (id: string, messageCount: number, operatorMode: boolean) =>
   queryOptions({
     queryKey: ["/api/agent", "conversations", id, "activity", { messageCount, operatorMode }] as const,
-    queryFn: ({ signal }) => apiGet<ApiAgentActivity>(`/api/agent/conversations/${encodeURIComponent(id)}/activity`, { signal }),
+    queryFn: ({ signal }) => unwrapRead(api.agent.conversations[":id"].activity.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } })),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { POLL_MS } from "@shared/constants";
-import type { ApiMessage } from "@shared/schemas/conversations";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const messagesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.conversationMessages(id),
-    queryFn: ({ signal }) => apiGet<ApiMessage[]>(`/api/conversations/${encodeURIComponent(id)}/messages`, { signal }),
+    queryFn: ({ signal }) => unwrapRead(api.conversations[":id"].messages.$get({ param: { id: encodeURIComponent(id) }, query: {} }, { init: { signal } })),
   });
 
 // Polled only while the live socket is down.

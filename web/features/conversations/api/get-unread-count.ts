@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { POLL_MS } from "@shared/constants";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { useAccountLiveConnected } from "@web/lib/live/account-live";
 import { queryKeys } from "@web/lib/query-keys";
 
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.unreadCount,
-    queryFn: async ({ signal }) => (await apiGet<{ count: number }>("/api/conversations/unread-count", { signal }))?.count ?? 0,
+    queryFn: async ({ signal }) => (await unwrapRead(api.conversations["unread-count"].$get(undefined, { init: { signal } })))?.count ?? 0,
     refetchInterval: POLL_MS.unreadCount,
   });
 

@@ -1,16 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 
-export function markRead(id: string) {
-  return apiRequest<{ ok: boolean }>("POST", `/api/conversations/${encodeURIComponent(id)}/mark-read`);
-}
+export const markRead = (id: string) => unwrap(api.conversations[":id"]["mark-read"].$post({ param: { id: encodeURIComponent(id) } }));
 
 // A failure is only logged (by the mutation cache): reading must never get in the way.
-export function useMarkRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markRead,
-    onSuccess: () => refreshConversationSummaries(queryClient),
-  });
-}
+export const useMarkRead = () => useApiMutation({ mutationFn: markRead, refresh: (queryClient) => refreshConversationSummaries(queryClient) });

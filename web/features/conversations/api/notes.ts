@@ -1,6 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiNote } from "@shared/schemas/conversations";
-import { apiGet, apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { api, unwrap, unwrapRead } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -8,31 +11,27 @@ import { queryKeys } from "@web/lib/query-keys";
 export const notesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.conversationNotes(id),
-    queryFn: async ({ signal }) => (await apiGet<ApiNote[]>(`/api/conversations/${encodeURIComponent(id)}/notes`, { signal })) ?? [],
+    queryFn: async ({ signal }) => (await unwrapRead(api.conversations[":id"].notes.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } }))) ?? [],
   });
 
 export function useNotes(id: string) {
   return useQuery(notesQueryOptions(id));
 }
 
-export function addNote({ id, content }: { id: string; content: string }) {
-  return apiRequest<ApiNote>("POST", `/api/conversations/${encodeURIComponent(id)}/notes`, { content });
-}
+export const addNote = ({ id, content }: { id: string; content: string }) =>
+  unwrap(api.conversations[":id"].notes.$post({ param: { id: encodeURIComponent(id) }, json: { content } }));
 
-export function useAddNote(callbacks: MutationCallbacks<ApiNote | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAddNote = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof addNote>>>) =>
+  useApiMutation({
     mutationFn: addNote,
-    onSuccess: async (note, { id }) => {
+    refresh: async (queryClient, note, { id }) => {
       // A read still under way would answer without this note.
       await queryClient.cancelQueries({ queryKey: queryKeys.conversationNotes(id) });
-      if (note) {
-        queryClient.setQueryData<ApiNote[] | null>(queryKeys.conversationNotes(id), (notes) =>
-          notes ? (notes.some((n) => n.id === note.id) ? notes : [...notes, note]) : [note],
-        );
-      }
-      callbacks.onSuccess?.(note);
+      queryClient.setQueryData<ApiNote[] | null>(queryKeys.conversationNotes(id), (notes) =>
+        notes ? (notes.some((n) => n.id === note.id) ? notes : [...notes, note]) : [note],
+      );
     },
-    onError: (error) => callbacks.onError?.(error),
+    errorTitle: T.error,
+    errorFallback: TX.noteError,
+    callbacks,
   });
-}

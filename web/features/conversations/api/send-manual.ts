@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMessage } from "@shared/schemas/conversations";
-import { apiRequest } from "@web/lib/api-client";
-import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
-import { queryKeys } from "@web/lib/query-keys";
-import { addMessageToCache } from "../lib/live-cache";
+import { useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
+import { refreshAfterSend, refreshOnRefusal } from "./send-message";
 
 export interface SendManualInput {
   id: string;
@@ -11,20 +9,11 @@ export interface SendManualInput {
   isOperatorMessage?: boolean;
 }
 
-export function sendManual({ id, content, isOperatorMessage }: SendManualInput) {
-  const body = isOperatorMessage ? { content, isOperatorMessage: true } : { content };
-  return apiRequest<ApiMessage>("POST", `/api/conversations/${encodeURIComponent(id)}/send-manual`, body);
-}
+export const sendManual = ({ id, content, isOperatorMessage }: SendManualInput) =>
+  unwrap(api.conversations[":id"]["send-manual"].$post({ param: { id: encodeURIComponent(id) }, json: isOperatorMessage ? { content, isOperatorMessage: true } : { content } }));
 
+// The composer words the failure itself (sendFailureText).
 export function useSendManual() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendManual,
-    onSuccess: async (message) => {
-      if (message) addMessageToCache(queryClient, message);
-      await refreshConversationSummaries(queryClient);
-    },
-    // A refusal (window closed, opted out) means the cached conversation is stale.
-    onError: (_error, input) => queryClient.invalidateQueries({ queryKey: queryKeys.conversation(input.id) }),
-  });
+  return useApiMutation({ mutationFn: refreshOnRefusal(queryClient, sendManual), refresh: refreshAfterSend });
 }

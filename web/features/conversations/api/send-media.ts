@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MEDIA_LIMITS, MEDIA_TEXTS as MX, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { useQueryClient } from "@tanstack/react-query";
+import { MEDIA_LIMITS, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import { apiErrorFrom } from "@web/lib/api-client";
-import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
-import { queryKeys } from "@web/lib/query-keys";
-import { addMessageToCache } from "../lib/live-cache";
+import { useApiMutation } from "@web/lib/api-mutation";
+import { refreshAfterSend, refreshOnRefusal } from "./send-message";
 
 export interface SendMediaInput {
   id: string;
@@ -24,7 +24,8 @@ export function attachmentIssue(file: Pick<File, "type" | "size">): string | nul
   return null;
 }
 
-// The file goes as the raw body so the Worker streams it to R2; XHR, because fetch reports no upload progress.
+// The file goes as the raw body so the Worker streams it to R2; XHR, because fetch (and so the typed
+// client) reports no upload progress.
 export function sendMedia({ id, file, caption, onProgress }: SendMediaInput): Promise<ApiMessage> {
   const query = new URLSearchParams({ fileName: file.name, ...(caption ? { caption } : {}) });
   return new Promise((resolve, reject) => {
@@ -44,14 +45,8 @@ export function sendMedia({ id, file, caption, onProgress }: SendMediaInput): Pr
   });
 }
 
+// The composer words the failure itself (sendFailureText).
 export function useSendMedia() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendMedia,
-    onSuccess: async (message) => {
-      addMessageToCache(queryClient, message);
-      await refreshConversationSummaries(queryClient);
-    },
-    onError: (_error, input) => queryClient.invalidateQueries({ queryKey: queryKeys.conversation(input.id) }),
-  });
+  return useApiMutation({ mutationFn: refreshOnRefusal(queryClient, sendMedia), refresh: refreshAfterSend });
 }

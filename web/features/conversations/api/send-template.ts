@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiMessage } from "@shared/schemas/conversations";
 import type { VariableBindings } from "@shared/template-variables";
-import { apiRequest } from "@web/lib/api-client";
-import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
-import { addMessageToCache } from "../lib/live-cache";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
+import { refreshAfterSend } from "./send-message";
 
 export interface SendTemplateInput {
   id: string;
@@ -11,17 +9,8 @@ export interface SendTemplateInput {
   variables: VariableBindings;
 }
 
-export function sendTemplate({ id, templateSid, variables }: SendTemplateInput) {
-  return apiRequest<ApiMessage>("POST", `/api/conversations/${encodeURIComponent(id)}/send-template`, { templateSid, variables });
-}
+export const sendTemplate = ({ id, templateSid, variables }: SendTemplateInput) =>
+  unwrap(api.conversations[":id"]["send-template"].$post({ param: { id: encodeURIComponent(id) }, json: { templateSid, variables } }));
 
-export function useSendTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendTemplate,
-    onSuccess: async (message) => {
-      if (message) addMessageToCache(queryClient, message);
-      await refreshConversationSummaries(queryClient);
-    },
-  });
-}
+// The composer shows the failure under the picker and words its toast itself (sendFailureText).
+export const useSendTemplate = () => useApiMutation({ mutationFn: sendTemplate, refresh: refreshAfterSend });

@@ -1,23 +1,20 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation } from "@shared/schemas/conversations";
-import { apiRequest } from "@web/lib/api-client";
-import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { putConversationInCache } from "../lib/live-cache";
 
-export function setOperatorMode({ id, enabled }: { id: string; enabled: boolean }) {
-  return apiRequest<ApiConversation>("POST", `/api/conversations/${encodeURIComponent(id)}/operator-mode`, { enabled });
-}
+export const setOperatorMode = ({ id, enabled }: { id: string; enabled: boolean }) =>
+  unwrap(api.conversations[":id"]["operator-mode"].$post({ param: { id: encodeURIComponent(id) }, json: { enabled } }));
 
-export function useSetOperatorMode(callbacks: MutationCallbacks<ApiConversation | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetOperatorMode = () =>
+  useApiMutation({
     mutationFn: setOperatorMode,
-    onSuccess: async (conversation) => {
-      if (conversation) putConversationInCache(queryClient, conversation);
-      callbacks.onSuccess?.(conversation);
-      await refreshConversationSummaries(queryClient);
+    refresh: (queryClient, conversation) => {
+      putConversationInCache(queryClient, conversation);
+      return refreshConversationSummaries(queryClient);
     },
-    onError: (error) => callbacks.onError?.(error),
+    errorTitle: T.error,
+    errorFallback: TX.operatorModeError,
   });
-}

@@ -1,10 +1,9 @@
 import { ListPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { listLeadSchema } from "@shared/schemas/lists";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { FormDialog } from "@web/components/form-dialog";
 import { DialogFooter } from "@web/components/ui/dialog";
@@ -12,7 +11,6 @@ import { Field } from "@web/components/ui/field";
 import { type Checked, Form, FormField, FormSelect, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { withPlus } from "@web/lib/conversation-format";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAddContactToList, useStaticLists } from "../api/add-to-list";
 
@@ -46,7 +44,6 @@ function AddToListForm({ conversation, onDone }: { conversation: ApiConversation
       toast({ title: TX.addToListDone(name), variant: "success" });
       onDone();
     },
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.addToListError), variant: "destructive" }),
   });
   const available = lists.data ?? [];
   const ready = !!listId && !!nome.trim() && !!cognome.trim();

@@ -1,20 +1,15 @@
 import { Check, UserRound, UserX } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useAssignConversation } from "../api/assign-conversation";
 import { useAssignees } from "../api/get-assignees";
 
 // "Assegna a …" / "Non assegnata": one of the account's users handles the conversation.
 export function AssignMenu({ conversation }: { conversation: ApiConversation }) {
   const { data: people = [] } = useAssignees();
-  const assign = useAssignConversation({
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.assignError), variant: "destructive" }),
-  });
+  const assign = useAssignConversation();
   const current = people.find((p) => p.id === conversation.assignedUserId);
   const label = current ? TX.assignedTo(current.name) : TX.unassigned;
   const choose = (userId: string | null) => {

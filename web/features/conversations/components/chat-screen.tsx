@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, SearchX, Smartphone } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import type { ApiConversationDetail, ApiMessage } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
@@ -53,7 +54,7 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
 
   const conversation = thread.conversation;
   const simulator = conversation.sandbox && renderSimulator ? renderSimulator : null;
-  const simulatorLabel = simulatorOpen ? TX.simulatorHide : TX.simulatorShow;
+  const simulatorLabel = simulatorOpen ? SX.hide : SX.show;
 
   return (
     <div className="flex flex-col gap-4 lg:flex-row" data-testid="chat-screen">
@@ -79,7 +80,7 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
               >
                 <Smartphone aria-hidden />
                 {/* A toggle keeps one name, its visible text; aria-pressed tells whether it is open. */}
-                <span className="sr-only sm:not-sr-only">{TX.simulatorTitle}</span>
+                <span className="sr-only sm:not-sr-only">{SX.title}</span>
               </Button>
               ) : null}
             </>
@@ -90,7 +91,7 @@ export function ChatScreen({ id, renderSimulator }: { id: string; renderSimulato
         <Composer conversation={conversation} operatorMessage />
       </section>
       {simulator && simulatorOpen ? (
-        <aside className="shrink-0 lg:h-[calc(100dvh-7rem)] lg:w-[340px]" aria-label={TX.simulatorTitle}>
+        <aside className="shrink-0 lg:h-[calc(100dvh-7rem)] lg:w-[340px]" aria-label={SX.title}>
           {simulator({ conversation, messages: thread.messages })}
         </aside>
       ) : null}

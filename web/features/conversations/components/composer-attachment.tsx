@@ -1,6 +1,7 @@
 import { FileText, Paperclip, X } from "lucide-react";
 import { type DragEvent, useEffect, useRef, useState } from "react";
-import { MEDIA_TEXTS as MX, OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { OUTBOUND_MEDIA_TYPES } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { serverMessage } from "@web/lib/server-error";

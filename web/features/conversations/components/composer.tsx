@@ -1,17 +1,18 @@
 import { Ban, Clock, Send, StickyNote } from "lucide-react";
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
-import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "@shared/messaging";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { MAX_MESSAGE_CHARS } from "@shared/messaging";
 import { type VariableBindings } from "@shared/template-variables";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { NOTE_MAX } from "@shared/constants";
-import { type ApiSavedReply, fillSavedReply, SAVED_REPLY_TEXTS as SR } from "@shared/saved-reply-texts";
+import { type ApiSavedReply, fillSavedReply } from "@shared/saved-replies";
+import { SAVED_REPLY_TEXTS as SR } from "@shared/texts/saved-replies";
 import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/field";
-import { NativeSelect } from "@web/components/ui/input";
+import { ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { incompleteBindings, TemplateVariablesField } from "@web/components/template-variables-field";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
 import { serverMessage } from "@web/lib/server-error";
@@ -20,7 +21,7 @@ import { useNow } from "@web/lib/use-now";
 import { useSendManual } from "../api/send-manual";
 import { useAddNote } from "../api/notes";
 import { useSendTemplate } from "../api/send-template";
-import { MEDIA_TEXTS as MX } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { cn } from "@web/lib/cn";
 import { closedWindowText, isSendKey, isWindowOpen, sendFailureText, windowLeft } from "../lib/composer";
 import { AttachButton, AttachmentBar, useAttachment } from "./composer-attachment";
@@ -168,7 +169,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
         role={tooLong ? "alert" : undefined}
         className={tooLong ? "text-xs font-medium text-destructive" : "text-right text-[11px] text-muted-foreground"}
       >
-        {tooLong ? MESSAGE_LIMIT_TEXTS.tooLong(length) : MESSAGE_LIMIT_TEXTS.counter(length)}
+        {tooLong ? TX.messageTooLong(length, MAX_MESSAGE_CHARS) : TX.messageCounter(length, MAX_MESSAGE_CHARS)}
       </p>
     </form>
   );
@@ -177,10 +178,7 @@ function TextComposer({ conversation, operatorMessage, now }: { conversation: Ap
 // A note for the team: saved beside the thread, never sent to the customer.
 function NoteComposer({ conversation }: { conversation: ApiConversation }) {
   const [text, setText] = useState("");
-  const add = useAddNote({
-    onSuccess: () => setText(""),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.noteError), variant: "destructive" }),
-  });
+  const add = useAddNote({ onSuccess: () => setText("") });
   const blank = text.trim().length === 0;
   const submit = () => {
     if (blank || add.isPending) return;
@@ -280,11 +278,7 @@ function TemplateComposer({ conversation }: { conversation: ApiConversation }) {
           }}
         >
           <option value="">{approved.length === 0 && !isPending ? TX.noApprovedTemplates : TX.templatePickerPlaceholder}</option>
-          {approved.map((t) => (
-            <option key={t.sid} value={t.sid}>
-              {t.friendlyName}
-            </option>
-          ))}
+          <ItemOptions items={approved} value={(t) => t.sid} label={(t) => t.friendlyName} />
         </NativeSelect>
       </div>
       {template ? (

@@ -1,9 +1,7 @@
 import { Archive, ArchiveRestore } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useArchiveConversation } from "../api/archive-conversation";
 import { AddToListDialog } from "./add-to-list-dialog";
@@ -16,7 +14,6 @@ import { LabelMenu } from "./label-menu";
 export function ConversationActions({ conversation }: { conversation: ApiConversation }) {
   const archive = useArchiveConversation({
     onSuccess: (c) => toast({ title: c?.archivedAt ? TX.archived : TX.unarchived, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.archiveError), variant: "destructive" }),
   });
   const archived = !!conversation.archivedAt;
   const label = archived ? TX.unarchive : TX.archive;

@@ -1,6 +1,6 @@
 import { Headset, MessageSquareText, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { Avatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";

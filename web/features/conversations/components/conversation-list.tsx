@@ -1,5 +1,5 @@
 import { Archive, Bot, Headset, UserRound } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { AI_STATE_TEXTS, CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
 import { Avatar } from "@web/components/ui/avatar";
 import { cn } from "@web/lib/cn";
@@ -8,7 +8,7 @@ import { useNow } from "@web/lib/use-now";
 import { useAssignees } from "../api/get-assignees";
 import { useLabels } from "../api/labels";
 import { LabelChips } from "./label-chips";
-import { AI_STATE_TEXTS, aiState } from "../lib/ai-state";
+import { aiState } from "../lib/ai-state";
 import { StatusBadge } from "./status-badge";
 
 function ConversationItem({

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, ExternalLink, SearchX, Trash } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
@@ -38,7 +38,6 @@ export function ConversationPane({
       toast({ title: TX.deleted, variant: "success" });
       onDeleted();
     },
-    onError: () => toast({ title: T.error, description: TX.deleteError, variant: "destructive" }),
   });
 
   if (thread.isPending) {

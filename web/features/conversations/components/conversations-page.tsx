@@ -1,10 +1,10 @@
 import { MessagesSquare, Search } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NamedOptions, NativeSelect } from "@web/components/ui/input";
 import { cn } from "@web/lib/cn";
 import { useMediaQuery } from "@web/lib/use-media-query";
 import { useConversations, type ConversationFilter } from "../api/get-conversations";
@@ -15,6 +15,28 @@ import { ConversationList } from "./conversation-list";
 import { ConversationPane } from "./conversation-pane";
 import { DateFilterBar } from "./date-filter-bar";
 import { NotificationToggle } from "./notification-toggle";
+
+type View = NonNullable<ConversationFilter["view"]>;
+type Assigned = NonNullable<ConversationFilter["assigned"]>;
+const VIEW_OPTIONS: readonly (readonly [View, string])[] = [
+  ["open", TX.viewOpen],
+  ["archived", TX.viewArchived],
+  ["all", TX.viewEverything],
+];
+const ASSIGNED_OPTIONS: readonly (readonly [Assigned, string])[] = [
+  ["all", TX.assignedAll],
+  ["mine", TX.assignedMine],
+  ["unassigned", TX.assignedNone],
+];
+
+// A small select of the list's fixed filters (view, assignment).
+function FilterSelect<V extends string>({ label, value, onChange, options, testId }: { label: string; value: V; onChange: (value: V) => void; options: readonly (readonly [V, string])[]; testId: string }) {
+  return (
+    <NativeSelect aria-label={label} value={value} onChange={(e) => onChange(e.target.value as V)} data-testid={testId} className="h-8 text-xs">
+      <ItemOptions items={options} value={([v]) => v} label={([, text]) => text} />
+    </NativeSelect>
+  );
+}
 
 // From 640 px the list and the open conversation sit side by side.
 export const SPLIT_QUERY = "(min-width: 640px)";
@@ -58,8 +80,8 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
   const wide = useMediaQuery(SPLIT_QUERY);
   const [search, setSearch] = useState("");
   const [range, setRange] = useState<DateRange>({});
-  const [view, setView] = useState<NonNullable<ConversationFilter["view"]>>("open");
-  const [assigned, setAssigned] = useState<NonNullable<ConversationFilter["assigned"]>>("all");
+  const [view, setView] = useState<View>("open");
+  const [assigned, setAssigned] = useState<Assigned>("all");
   const [label, setLabel] = useState("");
   const { data: labels = [] } = useLabels();
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -133,37 +155,13 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
             </div>
             <DateFilterBar onChange={setRange} />
             <div className="grid grid-cols-2 gap-2">
-              <NativeSelect
-                aria-label={TX.viewLabel}
-                value={view}
-                onChange={(e) => setView(e.target.value as typeof view)}
-                data-testid="conversation-view"
-                className="h-8 text-xs"
-              >
-                <option value="open">{TX.viewOpen}</option>
-                <option value="archived">{TX.viewArchived}</option>
-                <option value="all">{TX.viewEverything}</option>
-              </NativeSelect>
-              <NativeSelect
-                aria-label={TX.assignLabel}
-                value={assigned}
-                onChange={(e) => setAssigned(e.target.value as typeof assigned)}
-                data-testid="conversation-assigned"
-                className="h-8 text-xs"
-              >
-                <option value="all">{TX.assignedAll}</option>
-                <option value="mine">{TX.assignedMine}</option>
-                <option value="unassigned">{TX.assignedNone}</option>
-              </NativeSelect>
+              <FilterSelect label={TX.viewLabel} value={view} onChange={setView} options={VIEW_OPTIONS} testId="conversation-view" />
+              <FilterSelect label={TX.assignLabel} value={assigned} onChange={setAssigned} options={ASSIGNED_OPTIONS} testId="conversation-assigned" />
             </div>
             {labels.length > 0 ? (
               <NativeSelect aria-label={TX.labels} value={label} onChange={(e) => setLabel(e.target.value)} data-testid="conversation-label" className="h-8 text-xs">
                 <option value="">{TX.labelFilterAll}</option>
-                {labels.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
+                <NamedOptions items={labels} />
               </NativeSelect>
             ) : null}
             <NotificationToggle />

@@ -4,7 +4,6 @@ import { useForm } from "react-hook-form";
 import { formatRomeDateTime } from "@shared/rome-format";
 import { type ApiConversationConversion, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
 import type { ApiConversation } from "@shared/schemas/conversations";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import { type Checked, Form, FormField, validatorResolver } from "@web/components/ui/form";
@@ -33,7 +32,6 @@ function ConversionForm({ conversation, state, onDone }: { conversation: ApiConv
       toast({ title: saved?.converted ? TX.conversionSaved : TX.conversionUndone, variant: "success" });
       onDone();
     },
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.conversionError), variant: "destructive" }),
   });
   return (
     <Form form={form} onSubmit={(dealValue) => save.mutate({ id: conversation.id, converted: true, dealValue })} className="gap-3!" data-testid="conversion-form">

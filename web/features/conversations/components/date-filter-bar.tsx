@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { Button } from "@web/components/ui/button";
 import { FieldError, Label } from "@web/components/ui/field";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { romeDay } from "@web/lib/conversation-format";
 import { customRange, presetRange, type DatePreset, type DateRange } from "../lib/date-filter";
 
@@ -12,6 +12,17 @@ const PRESETS: { value: DatePreset; label: string }[] = [
   { value: "yesterday", label: TX.dateYesterday },
   { value: "custom", label: TX.dateCustom },
 ];
+
+function DateInput({ id, name, label, min, max, value, invalid, onChange }: { id: string; name: string; label: string; min?: string; max: string; value: string; invalid: boolean; onChange: (value: string) => void }) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Input id={id} type="date" name={name} min={min} max={max} value={value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
 
 // All dates, today, yesterday (Rome days), or a custom range applied with 'Applica filtro'.
 export function DateFilterBar({ onChange }: { onChange: (range: DateRange) => void }) {
@@ -48,44 +59,13 @@ export function DateFilterBar({ onChange }: { onChange: (range: DateRange) => vo
           if (next !== "custom") onChange(presetRange(next));
         }}
       >
-        {PRESETS.map((p) => (
-          <option key={p.value} value={p.value}>
-            {p.label}
-          </option>
-        ))}
+        <ItemOptions items={PRESETS} value={(p) => p.value} label={(p) => p.label} />
       </NativeSelect>
       {preset === "custom" ? (
         <div className="grid gap-2" data-testid="custom-range">
           <div className="grid grid-cols-2 gap-2">
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-start`} className="text-xs text-muted-foreground">
-                {TX.dateStart}
-              </Label>
-              <Input
-                id={`${id}-start`}
-                type="date"
-                name="start"
-                max={end && end < today ? end : today}
-                value={start}
-                aria-invalid={!!error}
-                onChange={(e) => setStart(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-end`} className="text-xs text-muted-foreground">
-                {TX.dateEnd}
-              </Label>
-              <Input
-                id={`${id}-end`}
-                type="date"
-                name="end"
-                min={start || undefined}
-                max={today}
-                value={end}
-                aria-invalid={!!error}
-                onChange={(e) => setEnd(e.target.value)}
-              />
-            </div>
+            <DateInput id={`${id}-start`} name="start" label={TX.dateStart} max={end && end < today ? end : today} value={start} invalid={!!error} onChange={setStart} />
+            <DateInput id={`${id}-end`} name="end" label={TX.dateEnd} min={start || undefined} max={today} value={end} invalid={!!error} onChange={setEnd} />
           </div>
           <FieldError>{error}</FieldError>
           <Button size="sm" variant="secondary" onClick={apply} data-testid="apply-date-filter">

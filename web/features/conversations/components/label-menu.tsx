@@ -1,30 +1,23 @@
 import { Tag, X } from "lucide-react";
 import { useId, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiLabel } from "@shared/schemas/conversations";
-import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Checkbox, Input, NativeSelect } from "@web/components/ui/input";
+import { Checkbox, Input, ItemOptions, NativeSelect } from "@web/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useCreateLabel, useDeleteLabel, useLabels, useSetLabels } from "../api/labels";
 import { LABEL_COLOR_NAMES } from "../lib/label-colors";
 import { LabelChip } from "./label-chips";
 
 const COLORS = Object.keys(LABEL_COLOR_NAMES) as ApiLabel["color"][];
 
-function failed(err: unknown) {
-  toast({ title: T.error, description: serverMessage(err, TX.labelError), variant: "destructive" });
-}
-
 // The account's labels: tick them on this conversation, create new ones, delete old ones.
 export function LabelMenu({ conversation }: { conversation: ApiConversation }) {
   const id = useId();
   const { data: labels = [] } = useLabels();
-  const setLabels = useSetLabels({ onError: failed });
-  const create = useCreateLabel({ onSuccess: () => setName(""), onError: failed });
-  const remove = useDeleteLabel({ onError: failed });
+  const setLabels = useSetLabels();
+  const create = useCreateLabel({ onSuccess: () => setName("") });
+  const remove = useDeleteLabel();
   const [name, setName] = useState("");
   const [color, setColor] = useState<ApiLabel["color"]>("blue");
   // While a change is on its way the boxes show it.
@@ -77,11 +70,7 @@ export function LabelMenu({ conversation }: { conversation: ApiConversation }) {
           <div className="flex gap-2">
             <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} maxLength={40} placeholder={TX.labelName} aria-label={TX.labelName} data-testid="label-name" />
             <NativeSelect value={color} onChange={(e) => setColor(e.target.value as ApiLabel["color"])} aria-label={TX.labelColor} className="w-32" data-testid="label-color">
-              {COLORS.map((c) => (
-                <option key={c} value={c}>
-                  {LABEL_COLOR_NAMES[c]}
-                </option>
-              ))}
+              <ItemOptions items={COLORS} value={(c) => c} label={(c) => LABEL_COLOR_NAMES[c]} />
             </NativeSelect>
           </div>
           <Button type="submit" size="sm" disabled={!name.trim() || create.isPending} data-testid="label-create">

@@ -1,5 +1,5 @@
 import { Bot, Check, CheckCheck, CircleExclamationPoint, Clock, Headset, Info, UserRound, type LucideIcon } from "lucide-react";
-import { CONVERSATION_TEXTS as TX, MESSAGE_STATUS_TEXTS } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX, MESSAGE_STATUS_TEXTS } from "@shared/texts/conversations";
 import type { ApiMessage, MessageSender } from "@shared/schemas/conversations";
 import { cn } from "@web/lib/cn";
 import { fullDateTime, relativeTime } from "@web/lib/conversation-format";

@@ -1,5 +1,6 @@
 import { FileText, Loader2, MapPin, MousePointerClick, TriangleAlert } from "lucide-react";
-import { type ApiMedia, MEDIA_TEXTS as MX, mapsUrl, mediaKind } from "@shared/media";
+import { type ApiMedia, mapsUrl, mediaKind } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 

@@ -1,6 +1,6 @@
 import { Bot, CircleExclamationPoint, MessageSquare } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation, ApiMessage, ApiNote } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";

@@ -1,5 +1,5 @@
 import { StickyNote } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiNote } from "@shared/schemas/conversations";
 import { fullDateTime, relativeTime } from "@web/lib/conversation-format";
 

@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
 import { useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { Button } from "@web/components/ui/button";
 import { notificationsSupported } from "@web/lib/live/inbox-alerts";
 

@@ -1,20 +1,15 @@
 import { Bot, Headset } from "lucide-react";
 import { useId } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
-import { T } from "@shared/strings";
 import { Label } from "@web/components/ui/field";
 import { Switch } from "@web/components/ui/switch";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useSetOperatorMode } from "../api/set-operator-mode";
 
 // On: the AI stays silent and the operator's messages go straight to the customer. Off: the AI replies.
 export function OperatorModeBar({ conversation }: { conversation: ApiConversation }) {
   const id = useId();
-  const mutation = useSetOperatorMode({
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.operatorModeError), variant: "destructive" }),
-  });
+  const mutation = useSetOperatorMode();
   const on = mutation.isPending ? mutation.variables.enabled : conversation.operatorMode;
   const Icon = on ? Headset : Bot;
   return (

@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { Badge } from "@web/components/ui/badge";
 import { statusLabel } from "@web/lib/conversation-format";
 

@@ -1,4 +1,4 @@
-import { T } from "@shared/strings";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { cn } from "@web/lib/cn";
 import { useUnreadCount } from "../api/get-unread-count";
 
@@ -8,7 +8,7 @@ export function UnreadBadge({ className, descriptionId }: { className?: string; 
   return (
     <span
       data-testid="unread-badge"
-      title={T.unreadBadge(count)}
+      title={TX.unreadBadge(count)}
       className={cn(
         "ml-auto inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[11px] leading-5 font-semibold text-destructive-foreground tabular-nums",
         className,
@@ -18,7 +18,7 @@ export function UnreadBadge({ className, descriptionId }: { className?: string; 
           the count reaches assistive technology once, as the link's description below. */}
       <span aria-hidden data-count={count > 99 ? "99+" : String(count)} className="before:content-[attr(data-count)]" />
       <span id={descriptionId} className="sr-only">
-        {T.unreadBadge(count)}
+        {TX.unreadBadge(count)}
       </span>
     </span>
   );

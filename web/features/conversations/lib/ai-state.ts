@@ -1,16 +1,10 @@
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
 import type { ApiConversation } from "@shared/schemas/conversations";
+import type { AI_STATE_TEXTS } from "@shared/texts/conversations";
 
-export type AiState = "active" | "paused" | "waiting";
+export type AiState = keyof typeof AI_STATE_TEXTS;
 
 // The AI answers unless operator mode is on; with it on, an unread customer message waits for a person.
 export function aiState(c: Pick<ApiConversation, "operatorMode" | "unread">): AiState {
   if (!c.operatorMode) return "active";
   return c.unread ? "waiting" : "paused";
 }
-
-export const AI_STATE_TEXTS: Record<AiState, string> = {
-  active: TX.aiActive,
-  paused: TX.aiPaused,
-  waiting: TX.aiWaitingOperator,
-};

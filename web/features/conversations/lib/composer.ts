@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 
 // WhatsApp's customer-service window: free-form text only until windowOpenUntil.
 export function isWindowOpen(windowOpenUntil: string | null, now: Date = new Date()): boolean {

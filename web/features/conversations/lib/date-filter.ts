@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { addDays as shiftDay, romeDay, romeInstant } from "@shared/rome-time";
 
 export type DatePreset = "all" | "today" | "yesterday" | "custom";

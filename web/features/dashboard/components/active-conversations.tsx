@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, MessageSquarePlus, MessagesSquare } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { EmptyState } from "@web/components/empty-state";
 import { LoadErrorState } from "@web/components/load-error-state";
 import { Button, buttonVariants } from "@web/components/ui/button";

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, Phone } from "lucide-react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { Avatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";

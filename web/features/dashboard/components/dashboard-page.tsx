@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { DASHBOARD_TEXTS } from "@shared/texts/dashboard";
 import { T } from "@shared/strings";
 import { FullPageSpinner } from "@web/components/full-page-spinner";

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiMessage } from "@shared/schemas/conversations";
-import type { ApiOperatorQuestion } from "@shared/schemas/operator-questions";
-import { apiGet, apiRequest } from "@web/lib/api-client";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { T } from "@shared/strings";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/texts/operator-questions";
+import { api, unwrap, unwrapRead } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -10,7 +11,7 @@ const QUESTIONS_POLL_MS = 30_000;
 export const operatorQuestionsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.operatorQuestions,
-    queryFn: async ({ signal }) => (await apiGet<ApiOperatorQuestion[]>("/api/operator-questions", { signal })) ?? [],
+    queryFn: async ({ signal }) => (await unwrapRead(api["operator-questions"].$get(undefined, { init: { signal } }))) ?? [],
     refetchInterval: QUESTIONS_POLL_MS,
   });
 
@@ -24,35 +25,16 @@ export interface AnswerInput {
   saveToMemory: boolean;
 }
 
-export function answerOperatorQuestion({ id, answer, saveToMemory }: AnswerInput) {
-  return apiRequest<{ message: ApiMessage | null; memoryId: string | null }>("POST", `/api/operator-questions/${encodeURIComponent(id)}/answer`, {
-    answer,
-    saveToMemory,
-  });
-}
+export const answerOperatorQuestion = ({ id, answer, saveToMemory }: AnswerInput) =>
+  unwrap(api["operator-questions"][":id"].answer.$post({ param: { id: encodeURIComponent(id) }, json: { answer, saveToMemory } }));
 
-export function dismissOperatorQuestion(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/operator-questions/${encodeURIComponent(id)}`);
-}
+export const dismissOperatorQuestion = (id: string) => unwrap(api["operator-questions"][":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-function useQuestionMutation<TInput, TData>(mutationFn: (input: TInput) => Promise<TData>, callbacks: MutationCallbacks<TData>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.operatorQuestions }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.memories }),
-      ]);
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+// An answer or a dismissal changes the questions, the conversation and maybe a memory.
+const refresh = [queryKeys.operatorQuestions, queryKeys.conversations, queryKeys.memories];
 
-export const useAnswerOperatorQuestion = (callbacks: MutationCallbacks<Awaited<ReturnType<typeof answerOperatorQuestion>>> = {}) =>
-  useQuestionMutation(answerOperatorQuestion, callbacks);
+export const useAnswerOperatorQuestion = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof answerOperatorQuestion>>>) =>
+  useApiMutation({ mutationFn: answerOperatorQuestion, refresh, errorTitle: T.error, errorFallback: TX.answerRequired, callbacks });
 
-export const useDismissOperatorQuestion = (callbacks: MutationCallbacks<Awaited<ReturnType<typeof dismissOperatorQuestion>>> = {}) =>
-  useQuestionMutation(dismissOperatorQuestion, callbacks);
+export const useDismissOperatorQuestion = () =>
+  useApiMutation({ mutationFn: dismissOperatorQuestion, refresh, errorTitle: T.error, errorFallback: TX.notFound });

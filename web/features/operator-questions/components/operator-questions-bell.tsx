@@ -3,14 +3,12 @@ import { formatDistanceToNow } from "date-fns";
 import { it } from "date-fns/locale/it";
 import { BellRing } from "lucide-react";
 import { useState } from "react";
-import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/operator-question-texts";
+import { OPERATOR_QUESTION_TEXTS as TX } from "@shared/texts/operator-questions";
 import type { ApiOperatorQuestion } from "@shared/schemas/operator-questions";
-import { T } from "@shared/strings";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
 import { Textarea } from "@web/components/ui/textarea";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAnswerOperatorQuestion, useDismissOperatorQuestion, useOperatorQuestions } from "../api/operator-questions";
 
@@ -45,11 +43,8 @@ function QuestionItem({ question }: { question: ApiOperatorQuestion }) {
   const [save, setSave] = useState(true);
   const answerMutation = useAnswerOperatorQuestion({
     onSuccess: (result) => toast({ title: TX.answered, description: result?.memoryId ? TX.savedToMemory : undefined, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.answerRequired), variant: "destructive" }),
   });
-  const dismiss = useDismissOperatorQuestion({
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.notFound), variant: "destructive" }),
-  });
+  const dismiss = useDismissOperatorQuestion();
   const who = question.customerName ?? question.phoneNumber;
   return (
     <article className="space-y-2 rounded-lg border p-3" data-testid="operator-question">

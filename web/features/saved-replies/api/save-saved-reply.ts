@@ -1,38 +1,20 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiSavedReply } from "@shared/schemas/saved-replies";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
 type Input = { id?: string; shortcut: string; content: string };
 
 // Creates a reply, or updates the one with `id`.
-export function saveSavedReply({ id, ...body }: Input) {
-  return id
-    ? apiRequest<ApiSavedReply>("PUT", `/api/saved-replies/${encodeURIComponent(id)}`, body)
-    : apiRequest<ApiSavedReply>("POST", "/api/saved-replies", body);
-}
+export const saveSavedReply = ({ id, ...json }: Input) =>
+  id ? unwrap(api["saved-replies"][":id"].$put({ param: { id: encodeURIComponent(id) }, json })) : unwrap(api["saved-replies"].$post({ json }));
 
-export function useSaveSavedReply(callbacks: MutationCallbacks<ApiSavedReply | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveSavedReply,
-    onSuccess: async (reply) => {
-      callbacks.onSuccess?.(reply);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.savedReplies });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const deleteSavedReply = (id: string) => unwrap(api["saved-replies"][":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteSavedReply(callbacks: MutationCallbacks<string> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/saved-replies/${encodeURIComponent(id)}`),
-    onSuccess: async (_data, id) => {
-      callbacks.onSuccess?.(id);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.savedReplies });
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const useSaveSavedReply = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof saveSavedReply>>>) =>
+  useApiMutation({ mutationFn: saveSavedReply, refresh: [queryKeys.savedReplies], errorTitle: T.error, errorFallback: TX.error, callbacks });
+
+export const useDeleteSavedReply = (callbacks?: MutationCallbacks<Awaited<ReturnType<typeof deleteSavedReply>>>) =>
+  useApiMutation({ mutationFn: deleteSavedReply, refresh: [queryKeys.savedReplies], errorTitle: T.error, errorFallback: TX.error, callbacks });

@@ -1,15 +1,14 @@
 import { MessageSquareText, Pencil, Plus, Trash } from "lucide-react";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { type ApiSavedReply, SAVED_REPLY_TEXTS as TX } from "@shared/saved-reply-texts";
-import { T } from "@shared/strings";
+import { type ApiSavedReply } from "@shared/saved-replies";
+import { SAVED_REPLY_TEXTS as TX } from "@shared/texts/saved-replies";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { useSavedReplies } from "@web/lib/queries/get-saved-replies";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteSavedReply, useSaveSavedReply } from "../api/save-saved-reply";
 
@@ -26,7 +25,6 @@ function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: (
       toast({ title: TX.saved, variant: "success" });
       onClose();
     },
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
   });
   const blank = !shortcut.trim() || !content.trim();
   const submit = (v: Values) => {
@@ -57,19 +55,10 @@ function ReplyForm({ reply, onClose }: { reply: ApiSavedReply | null; onClose: (
 export function SavedRepliesCard() {
   const { data: replies = [], isPending } = useSavedReplies();
   const [editing, setEditing] = useState<ApiSavedReply | "new" | null>(null);
-  const remove = useDeleteSavedReply({
-    onSuccess: () => toast({ title: TX.deleted, variant: "success" }),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.error), variant: "destructive" }),
-  });
+  const remove = useDeleteSavedReply({ onSuccess: () => toast({ title: TX.deleted, variant: "success" }) });
   return (
     <Card data-testid="saved-replies-card">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MessageSquareText className="size-5 text-primary" aria-hidden />
-          {TX.title}
-        </CardTitle>
-        <CardDescription>{TX.description}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<MessageSquareText className="size-5 text-primary" aria-hidden />} title={TX.title} description={TX.description} />
       <CardContent className="grid gap-3">
         {editing === "new" ? <ReplyForm reply={null} onClose={() => setEditing(null)} /> : null}
         {!isPending && replies.length === 0 && editing !== "new" ? <p className="text-sm text-muted-foreground">{TX.empty}</p> : null}

@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SIMULATOR_MEDIA_KINDS } from "@shared/media";
-import { apiRequest } from "@web/lib/api-client";
-import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
-import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
-import type { SimulateInboundResult } from "./simulate-inbound";
+import { api, unwrap } from "@web/lib/api-client";
+import { useSimulation } from "./simulate-inbound";
 
 export interface SimulateMediaInput {
   phoneNumber: string;
@@ -13,18 +10,6 @@ export interface SimulateMediaInput {
 }
 
 // Sends, as the customer, a sample photo, voice note or document the product ships, or a location.
-export function simulateMedia(input: SimulateMediaInput) {
-  return apiRequest<SimulateInboundResult>("POST", "/api/media/simulator", input);
-}
+export const simulateMedia = (json: SimulateMediaInput) => unwrap(api.media.simulator.$post({ json }));
 
-export function useSimulateMedia(callbacks: MutationCallbacks<SimulateInboundResult | null> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: simulateMedia,
-    onSuccess: async (result) => {
-      callbacks.onSuccess?.(result);
-      await refreshConversationSummaries(queryClient);
-    },
-    onError: (error) => callbacks.onError?.(error),
-  });
-}
+export const useSimulateMedia = () => useSimulation(simulateMedia);

@@ -1,14 +1,13 @@
 import { ArrowLeft, Camera, CheckCheck, FileText, MapPin, Mic, SendHorizontal } from "lucide-react";
-import { MEDIA_TEXTS as MX, mediaKind } from "@shared/media";
+import { mediaKind } from "@shared/media";
+import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { useEffect, useRef, useState } from "react";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
 import { clockTime, wordInitials } from "@web/lib/conversation-format";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
-import { serverMessage } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useSimulateInbound } from "../api/simulate-inbound";
 import { useSimulateMedia } from "../api/simulate-media";
 import { customerVisibleMessages } from "../lib/customer-view";
@@ -73,13 +72,8 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
   const businessName = account?.name ?? T.appName;
   const [text, setText] = useState("");
   const scroller = useRef<HTMLDivElement>(null);
-  const send = useSimulateInbound({
-    onSuccess: () => setText(""),
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
-  });
-  const sendMedia = useSimulateMedia({
-    onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.simulatorError), variant: "destructive" }),
-  });
+  const send = useSimulateInbound({ onSuccess: () => setText("") });
+  const sendMedia = useSimulateMedia();
   const visible = customerVisibleMessages(messages);
   const blank = text.trim().length === 0;
   const lastId = visible[visible.length - 1]?.id;
@@ -96,7 +90,7 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
 
   return (
     <div className="mx-auto flex h-[600px] w-full max-w-[360px] flex-col gap-2 lg:h-full" data-testid="simulator">
-      <p className="px-1 text-xs text-muted-foreground">{TX.simulatorHint}</p>
+      <p className="px-1 text-xs text-muted-foreground">{SX.hint}</p>
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-[2.5rem] border-[10px] border-neutral-900 bg-neutral-900 shadow-xl dark:border-neutral-700 dark:bg-neutral-700">
         <div className="flex justify-center bg-[#008069] pt-1.5 pb-1 dark:bg-[#202C33]" aria-hidden>
           <span className="h-1.5 w-16 rounded-full bg-black/40" />
@@ -110,16 +104,16 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
             <p className="truncate text-sm font-semibold" data-testid="simulator-business-name">
               {businessName}
             </p>
-            <p className="text-[11px] opacity-80">{TX.simulatorOnline}</p>
+            <p className="text-[11px] opacity-80">{SX.online}</p>
           </div>
         </div>
         <div ref={scroller} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto bg-[#EFEAE2] px-3 py-3 dark:bg-[#0B141A]" data-testid="simulator-thread">
           {visible.length === 0 ? (
             <p className="mx-auto mt-6 max-w-[85%] rounded-lg bg-[#FFF5C4] px-3 py-2 text-center text-xs text-[#54656F] dark:bg-[#182229] dark:text-[#8696A0]">
-              {TX.simulatorEmpty}
+              {SX.empty}
             </p>
           ) : (
-            <ol className="flex flex-col gap-1.5" aria-label={TX.simulatorTitle}>
+            <ol className="flex flex-col gap-1.5" aria-label={SX.title}>
               {visible.map((m) => (
                 <PhoneMessage key={m.id} message={m} />
               ))}
@@ -151,10 +145,10 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
         >
           <input
             data-testid="simulator-input"
-            aria-label={TX.simulatorSend}
+            aria-label={SX.send}
             value={text}
             maxLength={1600}
-            placeholder={TX.simulatorPlaceholder}
+            placeholder={SX.placeholder}
             onChange={(e) => setText(e.target.value)}
             className="h-10 min-w-0 flex-1 rounded-full bg-white px-4 text-sm text-[#111B21] placeholder:text-[#667781] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[#00A884] dark:bg-[#2A3942] dark:text-[#E9EDEF] dark:placeholder:text-[#8696A0]"
           />
@@ -162,8 +156,8 @@ export function SimulatorPanel({ conversation, messages }: { conversation: ApiCo
             type="submit"
             data-testid="simulator-send"
             disabled={blank || send.isPending}
-            aria-label={TX.simulatorSend}
-            title={TX.simulatorSend}
+            aria-label={SX.send}
+            title={SX.send}
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-[#00A884] text-white transition-opacity focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-[#00A884] focus-visible:ring-offset-2 disabled:opacity-50"
           >
             <SendHorizontal className="size-5" aria-hidden />

@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { Checked } from "@web/components/ui/form";
 import type { SimulateInboundInput } from "../api/simulate-inbound";
 

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import type { VariableBindings } from "@shared/template-variables";
-import { apiRequest } from "@web/lib/api-client";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshConversationSummaries } from "@web/lib/queries/refresh-conversations";
 import { queryKeys } from "@web/lib/query-keys";
 
@@ -14,18 +13,15 @@ export interface StartConversationInput {
   variables: VariableBindings;
 }
 
-export function startConversation(input: StartConversationInput) {
-  return apiRequest<{ conversation: ApiConversation; message: ApiMessage | null }>("POST", "/api/conversations/start-with-prompt", input);
-}
+export const startConversation = (json: StartConversationInput) => unwrap(api.conversations["start-with-prompt"].$post({ json }));
 
-export function useStartConversation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The form words its failure itself (its title follows the server's sentence).
+export const useStartConversation = () =>
+  useApiMutation({
     mutationFn: startConversation,
-    onSuccess: async (result) => {
+    refresh: async (queryClient, result) => {
       // Restarting an existing conversation changes its open detail too.
-      if (result) await queryClient.invalidateQueries({ queryKey: queryKeys.conversation(result.conversation.id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.conversation(result.conversation.id) });
       await refreshConversationSummaries(queryClient);
     },
   });
-}

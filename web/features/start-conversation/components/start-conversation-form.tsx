@@ -1,12 +1,12 @@
 import { MessageSquarePlus, TriangleExclamationPoint } from "lucide-react";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { T } from "@shared/strings";
 import { Button } from "@web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Card, CardContent, CardHeading } from "@web/components/ui/card";
 import { Form, FormField } from "@web/components/ui/form";
-import { Input, NativeSelect } from "@web/components/ui/input";
+import { Input, ItemOptions, NamedOptions, NativeSelect } from "@web/components/ui/input";
 import { incompleteBindings } from "@web/components/template-variables-field";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { cn } from "@web/lib/cn";
@@ -60,13 +60,7 @@ export function StartConversationForm({ className }: { className?: string }) {
 
   return (
     <Card className={cn("min-w-0", className)} data-testid="start-conversation-form">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MessageSquarePlus className="size-5 text-primary" aria-hidden />
-          {TX.startTitle}
-        </CardTitle>
-        <CardDescription>{TX.startDescription}</CardDescription>
-      </CardHeader>
+      <CardHeading icon={<MessageSquarePlus className="size-5 text-primary" aria-hidden />} title={TX.startTitle} description={TX.startDescription} />
       <CardContent>
         <Form form={form} onSubmit={onSubmit} className="@container">
           <div className="grid gap-4 @md:grid-cols-2">
@@ -87,11 +81,7 @@ export function StartConversationForm({ className }: { className?: string }) {
                   }}
                 >
                   <option value="">{templates.isPending ? T.loading : TX.selectTemplate}</option>
-                  {approved.map((t) => (
-                    <option key={t.sid} value={t.sid}>
-                      {t.friendlyName}
-                    </option>
-                  ))}
+                  <ItemOptions items={approved} value={(t) => t.sid} label={(t) => t.friendlyName} />
                 </NativeSelect>
               )}
             </FormField>
@@ -102,11 +92,7 @@ export function StartConversationForm({ className }: { className?: string }) {
               <>
                 <NativeSelect {...field} data-testid="start-prompt" disabled={linked.length === 0} aria-describedby={noLinkedPrompt ? noPromptId : undefined}>
                   <option value="">{values.templateSid ? TX.selectPrompt : TX.selectTemplateFirst}</option>
-                  {linked.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
+                  <NamedOptions items={linked} />
                 </NativeSelect>
                 {noLinkedPrompt ? (
                   <p id={noPromptId} className="flex items-center gap-1.5 text-xs font-medium text-warning-foreground" role="status" data-testid="no-linked-prompt">

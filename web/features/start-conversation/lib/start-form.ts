@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXTS as TX } from "@shared/conversation-texts";
+import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { type VariableBindings } from "@shared/template-variables";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { ApiPrompt } from "@shared/schemas/prompts";

@@ -1,7 +1,6 @@
-// The conversation texts, shared by the Worker and the console. No zod here:
-// the dashboard shows these texts, and importing schemas/conversations.ts would bring zod into its
-// first load. schemas/conversations.ts re-exports everything.
-import type { MessageStatus } from "./schemas/conversations";
+// The conversations' words (list, thread, composer, start form), shared by the Worker and the
+// console. No zod here: the dashboard shows these texts on its first load.
+import type { MessageStatus } from "../constants";
 
 export const CONVERSATION_TEXTS = {
   websocketRequired: "Serve una connessione WebSocket",
@@ -44,6 +43,10 @@ export const CONVERSATION_TEXTS = {
   channelLabel: "Canale",
   blankMessage: "Il messaggio non può essere vuoto",
   templateNotApproved: "Il template selezionato non è approvato",
+  messageTooLong: (count: number, max: number) => `Il messaggio è troppo lungo: ${count} caratteri su ${max} consentiti`,
+  messageCounter: (count: number, max: number) => `${count}/${max}`,
+  sendFailed: "Invio non riuscito",
+  sendFailedCode: (code: string | number) => `Invio non riuscito (errore Twilio ${code})`,
 
   // Console: list, filters and detail
   statusActive: "Attiva",
@@ -79,6 +82,7 @@ export const CONVERSATION_TEXTS = {
   optedOutBadge: "Opt-out",
   liveOn: "In tempo reale",
   liveOff: "Aggiornamento periodico",
+  unreadBadge: (count: number) => `${count} conversazioni non lette`,
 
   // Operator mode
   operatorMode: "Modalità operatore",
@@ -140,9 +144,6 @@ export const CONVERSATION_TEXTS = {
   noteError: "Impossibile salvare la nota",
   noteBadge: "Nota interna",
   replyMode: "Rispondi",
-  aiActive: "AI attiva",
-  aiPaused: "AI in pausa",
-  aiWaitingOperator: "In attesa di operatore",
   addToListTitle: "Aggiungi a lista",
   addToListDescription: "Aggiunge il contatto a una lista statica, con i dati già noti.",
   addToListPick: "Lista",
@@ -191,25 +192,6 @@ export const CONVERSATION_TEXTS = {
   customerCompanyLabel: "Azienda (opzionale)",
   startButton: "Avvia conversazione",
   starting: "Avvio in corso...",
-
-  // WhatsApp simulator (sandbox accounts)
-  simulatorTitle: "Simulatore WhatsApp",
-  simulatorShow: "Mostra simulatore",
-  simulatorHide: "Nascondi simulatore",
-  simulatorHint: "Scrivi come se fossi il cliente: il messaggio segue lo stesso percorso di un vero messaggio WhatsApp.",
-  simulatorOnline: "online",
-  simulatorPlaceholder: "Messaggio",
-  simulatorSend: "Invia come cliente",
-  simulatorEmpty: "Nessun messaggio. Scrivi il primo come cliente.",
-  simulatorError: "Impossibile simulare il messaggio",
-  simulatorSandboxOnly: "Il simulatore è disponibile solo per gli account sandbox",
-  simulateCustomer: "Simula cliente",
-  simulateTitle: "Simula un cliente WhatsApp",
-  simulateDescription: "Il messaggio arriva all'account sandbox come da un vero cliente e l'AI risponde dopo qualche secondo.",
-  simulatePhoneLabel: "Numero del cliente",
-  simulateNameLabel: "Nome profilo (opzionale)",
-  simulateMessageLabel: "Messaggio del cliente",
-  simulateSubmit: "Invia messaggio",
 } as const;
 
 // Italian labels of a message's delivery status.
@@ -222,4 +204,25 @@ export const MESSAGE_STATUS_TEXTS: Record<MessageStatus, string> = {
   read: "Letto",
   failed: "Non inviato",
   undelivered: "Non consegnato",
+};
+
+// What the list shows of the AI on a conversation (web/features/conversations/lib/ai-state.ts).
+export const AI_STATE_TEXTS: Record<"active" | "paused" | "waiting", string> = {
+  active: "AI attiva",
+  paused: "AI in pausa",
+  waiting: "In attesa di operatore",
+};
+
+// Twilio error codes a user can act on, in Italian.
+export const TWILIO_ERROR_TEXTS: Record<string, string> = {
+  "21211": "Numero di telefono non valido",
+  "21408": "Invio verso questo paese non abilitato sull'account Twilio",
+  "21610": "Il destinatario ha bloccato i messaggi (STOP)",
+  "21656": "Variabili del template non valide",
+  "63014": "Il destinatario ha bloccato il numero o ha rifiutato i messaggi",
+  "63016": "Fuori dalla finestra di 24 ore: usa un template approvato",
+  "63018": "Limite di invio raggiunto: nuovo tentativo a breve",
+  "429": "Troppe richieste a Twilio: nuovo tentativo a breve",
+  // What Twilio's API puts in the body of its HTTP 429.
+  "20429": "Troppe richieste a Twilio: nuovo tentativo a breve",
 };

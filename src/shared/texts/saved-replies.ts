@@ -1,4 +1,4 @@
-// Saved replies: texts and the placeholder filling, without zod (the composer loads them).
+// The saved replies' words, shared by the Worker and the console.
 export const SAVED_REPLY_TEXTS = {
   title: "Risposte salvate",
   description: "Testi pronti per la chat: digita / nel messaggio per sceglierli. {{nome}} diventa il nome del cliente.",
@@ -23,17 +23,6 @@ export const SAVED_REPLY_TEXTS = {
   notFound: "Risposta salvata non trovata",
   pickerLabel: "Risposte salvate",
   pickerEmpty: "Nessuna risposta salvata corrisponde",
+  // What {{nome}} becomes when the customer's name is not known.
+  unknownCustomer: "Cliente",
 } as const;
-
-export interface ApiSavedReply {
-  id: string;
-  shortcut: string;
-  content: string;
-  updatedAt: string;
-}
-
-// {{nome}} becomes the customer's name (or "Cliente" when it is not known).
-export function fillSavedReply(content: string, customerName: string | null | undefined): string {
-  const name = customerName?.trim() || "Cliente";
-  return content.replace(/\{\{\s*nome\s*\}\}/gi, name);
-}

@@ -1,5 +1,4 @@
-// The operator-question texts and constants, shared by the Worker and the console. No zod here: the
-// console's top bar shows these texts on every page. schemas/operator-questions.ts re-exports everything.
+// The operator questions' words, shared by the Worker and the console: the top bar shows them on every page.
 
 export const OPERATOR_QUESTION_TEXTS = {
   holdingReply: "Ottima domanda: verifico con un collega e ti rispondo a breve.",
@@ -16,8 +15,3 @@ export const OPERATOR_QUESTION_TEXTS = {
   savedToMemory: "Risposta salvata nella memoria",
   expired: "Scaduta: la conversazione è passata in modalità operatore",
 } as const;
-
-// How long the agent waits for a person before handing the conversation over.
-export const OPERATOR_QUESTION_TTL_MS = 60 * 60 * 1000;
-// The model answers exactly this when its knowledge does not cover the question.
-export const ASK_OPERATOR_MARKER = "[[OPERATORE]]";

@@ -1,0 +1,61 @@
+// The attachments' words (thread, composer, Voice AI / Vision AI, simulator), shared by the Worker and the console.
+import type { MediaKind } from "../media";
+
+export const MEDIA_KIND_TEXTS: Record<MediaKind, string> = { image: "Foto", audio: "Audio", video: "Video", document: "Documento" };
+
+export const MEDIA_TEXTS = {
+  linkExpired: "Link scaduto o non valido",
+  settingsOwnerOnly: "Solo il proprietario dell'account può cambiare Voice AI e Vision AI",
+  photo: "Foto",
+  voiceNote: "Messaggio vocale",
+  video: "Video",
+  document: "Documento",
+  location: "Posizione",
+  button: "Pulsante",
+  openMap: "Apri nella mappa",
+  download: "Scarica",
+  transcript: "Trascrizione",
+  transcribing: "Trascrizione in corso…",
+  loading: "Allegato in arrivo…",
+  enlarge: "Ingrandisci la foto",
+  close: "Chiudi",
+  failed: "Allegato non ricevuto",
+  buttonTapped: (text: string) => `Ha toccato «${text}»`,
+  attach: "Allega un file",
+  attachHint: "Foto (max 5 MB), PDF (max 100 MB) o audio (max 16 MB)",
+  uploading: (percent: number) => `Caricamento ${percent}%`,
+  captionPlaceholder: "Didascalia (facoltativa)",
+  sendAttachment: "Invia allegato",
+  removeAttachment: "Rimuovi allegato",
+  dropHere: "Rilascia qui il file da inviare",
+  // Reasons a file is refused or an attachment failed.
+  tooLarge: (kind: MediaKind, limit: number) =>
+    `${MEDIA_KIND_TEXTS[kind]} troppo grande: WhatsApp accetta al massimo ${Math.round(limit / (1024 * 1024))} MB`,
+  unsupportedType: (type: string) => `Tipo di file non supportato da WhatsApp (${type || "sconosciuto"})`,
+  typeMismatch: (declared: string, actual: string) => `Il contenuto del file (${actual}) non corrisponde al tipo dichiarato (${declared})`,
+  notAllowedOutbound: "Puoi allegare una foto (JPEG, PNG, WebP), un PDF o un file audio",
+  emptyFile: "Il file è vuoto",
+  unknownSize: "Twilio non ha indicato la dimensione del file",
+  fetchFailed: (status: number | string) => `Twilio non ha consegnato il file (${status})`,
+  invalidTranscriptionModel: "Modello di trascrizione non valido",
+  invalidMediaId: "Identificativo dell'allegato non valido",
+  invalidSimulatorKind: "Tipo di allegato non valido: photo, voice, document o location",
+  invalidFileName: "Nome del file non valido",
+  fileNameTooLong: "Nome del file troppo lungo",
+  captionTooLong: "La didascalia può avere al massimo 1.600 caratteri",
+  smsNoMedia: "Gli allegati si inviano solo su WhatsApp: questa conversazione è via SMS",
+  // Voice AI and Vision AI on Azioni.
+  voiceTitle: "Voice AI",
+  voiceDescription: "Trascrive i messaggi vocali dei clienti: l'agente risponde al testo e la trascrizione appare sotto il player.",
+  visionTitle: "Vision AI",
+  visionDescription: "L'agente guarda le foto inviate dai clienti (con un modello che vede le immagini) e risponde su ciò che mostrano.",
+  transcriptionModel: "Modello di trascrizione",
+  active: "ATTIVO",
+  inactive: "INATTIVO",
+  settingsSaved: "Impostazioni salvate",
+  // Simulator.
+  simPhoto: "Invia una foto",
+  simVoice: "Invia un vocale",
+  simDocument: "Invia un documento",
+  simLocation: "Invia la posizione",
+} as const;

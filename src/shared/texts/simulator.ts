@@ -1,0 +1,20 @@
+// The WhatsApp simulator's words (sandbox accounts), shared by the Worker and the console.
+export const SIMULATOR_TEXTS = {
+  title: "Simulatore WhatsApp",
+  show: "Mostra simulatore",
+  hide: "Nascondi simulatore",
+  hint: "Scrivi come se fossi il cliente: il messaggio segue lo stesso percorso di un vero messaggio WhatsApp.",
+  online: "online",
+  placeholder: "Messaggio",
+  send: "Invia come cliente",
+  empty: "Nessun messaggio. Scrivi il primo come cliente.",
+  error: "Impossibile simulare il messaggio",
+  sandboxOnly: "Il simulatore è disponibile solo per gli account sandbox",
+  customerButton: "Simula cliente",
+  customerTitle: "Simula un cliente WhatsApp",
+  customerDescription: "Il messaggio arriva all'account sandbox come da un vero cliente e l'AI risponde dopo qualche secondo.",
+  customerPhoneLabel: "Numero del cliente",
+  customerNameLabel: "Nome profilo (opzionale)",
+  customerMessageLabel: "Messaggio del cliente",
+  customerSubmit: "Invia messaggio",
+} as const;
