@@ -67,7 +67,6 @@ export const T = {
   invalidInput: "Dati non validi",
   invalidDate: "Data non valida",
   isActiveInvalid: "isActive deve essere true o false",
-  providerFailed: "Il provider esterno non ha risposto correttamente",
 
   // Personal Assistant
   paExit: "Esci da Personal Assistant",
@@ -94,7 +93,6 @@ export const T = {
   copy: "Copia",
   accountsEmpty: "Nessun account Twilio configurato",
   emailPlaceholder: "nome@azienda.it",
-  unreadBadge: (count: number) => `${count} conversazioni non lette`,
 
   // Profile photo dialog
   profilePhotoTitle: "Foto profilo",
