@@ -62,3 +62,25 @@ export async function notifyNumber(env: Env, db: Db, account: AccountRow, n: Not
     throw err;
   }
 }
+
+// A notification row that one run holds while it sends (calendar reminders, lead alerts): how to record
+// how the send went, and how to give the row back.
+export interface NotificationClaim {
+  finish(values: { status: "sent"; messageId: string | null } | { status: "skipped"; reason: string }): Promise<unknown>;
+  release(): Promise<unknown>;
+  // What a skipped send is logged with: the message and the record it is about.
+  skipped: [message: string, id: string];
+}
+
+// Sends a claimed notification and records the outcome on its claim. A failure a retry may overcome
+// gives the claim back for the next run, and is thrown on.
+export async function notifyClaimed(env: Env, db: Db, account: AccountRow, n: Notification, claim: NotificationClaim, now = new Date()): Promise<void> {
+  try {
+    const outcome = await notifyNumber(env, db, account, n, now);
+    if (outcome.status === "skipped") console.warn(...claim.skipped, n.phone, outcome.reason);
+    await claim.finish(outcome.status === "sent" ? { status: "sent", messageId: outcome.messageId } : { status: "skipped", reason: outcome.reason });
+  } catch (err) {
+    await claim.release();
+    throw err;
+  }
+}

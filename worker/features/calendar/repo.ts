@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { calendarEvents, calendarRemindersSent, calendarSettings, twilioAccounts } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { calendarEvents, calendarRemindersSent, calendarSettings } from "@worker/db/schema";
+import type { Tenant } from "@worker/db/tenancy";
+import { findWithAccountForUser, insertReturning, updateReturning } from "@worker/db/rows";
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
@@ -15,15 +16,7 @@ export async function findEvent(db: Db, id: string) {
 }
 
 // The event with its account, if that account is one the user may reach.
-export async function findEventForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db
-    .select({ event: calendarEvents, account: twilioAccounts })
-    .from(calendarEvents)
-    .innerJoin(twilioAccounts, eq(twilioAccounts.id, calendarEvents.twilioAccountId))
-    .where(and(eq(calendarEvents.id, id), reachableBy(user, calendarEvents.twilioAccountId)))
-    .limit(1);
-  return row;
-}
+export const findEventForUser = (db: Db, id: string, user: Tenant) => findWithAccountForUser(db, calendarEvents, "event", id, user);
 
 // The events of an account that may have an occurrence in [from, to); the service expands and filters them.
 // A day of margin covers all-day events, which run to the end of their Rome day.
@@ -45,15 +38,9 @@ export function listEventsNear(db: Db, accountId: string, from: Date, to: Date) 
     .orderBy(asc(calendarEvents.startDate));
 }
 
-export async function insertEvent(db: Db, values: NewEvent) {
-  const [row] = await db.insert(calendarEvents).values(values).returning();
-  return row!;
-}
+export const insertEvent = (db: Db, values: NewEvent) => insertReturning(db, calendarEvents, values);
 
-export async function updateEvent(db: Db, id: string, values: Partial<NewEvent>) {
-  const [row] = await db.update(calendarEvents).set(values).where(eq(calendarEvents.id, id)).returning();
-  return row;
-}
+export const updateEvent = (db: Db, id: string, values: Partial<NewEvent>) => updateReturning(db, calendarEvents, id, values);
 
 export function deleteEvent(db: Db, id: string) {
   return db.delete(calendarEvents).where(eq(calendarEvents.id, id));

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNul
 import type { Db } from "@worker/db/client";
 import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
+import { insertReturning } from "@worker/db/rows";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -208,10 +209,7 @@ export async function setLabels(db: Db, conversationId: string, labelIds: string
 
 export type NoteRow = typeof conversationNotes.$inferSelect;
 
-export async function insertNote(db: Db, values: typeof conversationNotes.$inferInsert) {
-  const [row] = await db.insert(conversationNotes).values(values).returning();
-  return row!;
-}
+export const insertNote = (db: Db, values: typeof conversationNotes.$inferInsert) => insertReturning(db, conversationNotes, values);
 
 // A conversation's notes, oldest first: a thread holds few, so all of them.
 export function listNotes(db: Db, conversationId: string) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { apiTokens, twilioAccounts, users } from "@worker/db/schema";
+import { insertReturning } from "@worker/db/rows";
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 
@@ -35,10 +36,7 @@ export function findTokenHash(db: Db, hash: string) {
   return db.query.apiTokens.findFirst({ where: eq(apiTokens.token, hash), columns: { id: true } });
 }
 
-export async function insertToken(db: Db, values: typeof apiTokens.$inferInsert) {
-  const [row] = await db.insert(apiTokens).values(values).returning();
-  return row!;
-}
+export const insertToken = (db: Db, values: typeof apiTokens.$inferInsert) => insertReturning(db, apiTokens, values);
 
 export async function updateToken(db: Db, id: string, values: Partial<typeof apiTokens.$inferInsert>) {
   await db.update(apiTokens).set(values).where(eq(apiTokens.id, id));

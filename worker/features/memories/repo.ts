@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
 import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { insertReturning } from "@worker/db/rows";
 
 export type MemoryRow = typeof memories.$inferSelect;
 export type NewMemory = typeof memories.$inferInsert;
@@ -44,10 +45,7 @@ export async function findMemoryForUser(db: Db, id: string, user: Tenant) {
   return row;
 }
 
-export async function insertMemory(db: Db, values: NewMemory) {
-  const [row] = await db.insert(memories).values(values).returning();
-  return row!;
-}
+export const insertMemory = (db: Db, values: NewMemory) => insertReturning(db, memories, values);
 
 export function insertMemoryStatement(db: Db, values: NewMemory) {
   return db.insert(memories).values(values);

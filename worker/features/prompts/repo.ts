@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { prompts } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import type { Tenant } from "@worker/db/tenancy";
+import { findForUser, updateReturning } from "@worker/db/rows";
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -15,10 +16,7 @@ export function findPromptById(db: Db, id: string) {
 }
 
 // The prompt if its account is one the user may reach.
-export async function findPromptForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db.select().from(prompts).where(and(eq(prompts.id, id), reachableBy(user, prompts.twilioAccountId))).limit(1);
-  return row;
-}
+export const findPromptForUser = (db: Db, id: string, user: Tenant) => findForUser(db, prompts, id, user);
 
 // A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor
 // of the next page when there is one.
@@ -52,10 +50,7 @@ export function insertPrompt(db: Db, values: typeof prompts.$inferInsert) {
   return db.insert(prompts).values(values).returning();
 }
 
-export async function updatePrompt(db: Db, id: string, values: Partial<PromptRow>) {
-  const [row] = await db.update(prompts).set(values).where(eq(prompts.id, id)).returning();
-  return row;
-}
+export const updatePrompt = (db: Db, id: string, values: Partial<PromptRow>) => updateReturning(db, prompts, id, values);
 
 export function deletePrompt(db: Db, id: string) {
   return db.delete(prompts).where(eq(prompts.id, id));
