@@ -11,13 +11,17 @@ export async function listAllAccounts(db: Db): Promise<AccountWithMembership[]> 
   return rows.map((account) => ({ account, isOwner: true }));
 }
 
-export async function listMemberAccounts(db: Db, userId: string): Promise<AccountWithMembership[]> {
+// The accounts with each membership's owner flag.
+function memberships(db: Db) {
   return db
     .select({ account: twilioAccounts, isOwner: accountUsers.isOwner })
     .from(accountUsers)
     .innerJoin(twilioAccounts, eq(twilioAccounts.id, accountUsers.twilioAccountId))
-    .where(eq(accountUsers.userId, userId))
-    .orderBy(asc(twilioAccounts.createdAt));
+    .$dynamic();
+}
+
+export async function listMemberAccounts(db: Db, userId: string): Promise<AccountWithMembership[]> {
+  return memberships(db).where(eq(accountUsers.userId, userId)).orderBy(asc(twilioAccounts.createdAt));
 }
 
 export function findAccount(db: Db, id: string) {
@@ -25,10 +29,7 @@ export function findAccount(db: Db, id: string) {
 }
 
 export async function findMembership(db: Db, userId: string, accountId: string): Promise<AccountWithMembership | undefined> {
-  const [row] = await db
-    .select({ account: twilioAccounts, isOwner: accountUsers.isOwner })
-    .from(accountUsers)
-    .innerJoin(twilioAccounts, eq(twilioAccounts.id, accountUsers.twilioAccountId))
+  const [row] = await memberships(db)
     .where(and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, accountId)))
     .limit(1);
   return row;

@@ -74,7 +74,7 @@ export interface NotificationClaim {
 
 // Sends a claimed notification and records the outcome on its claim. A failure a retry may overcome
 // gives the claim back for the next run, and is thrown on.
-export async function notifyClaimed(env: Env, db: Db, account: AccountRow, n: Notification, claim: NotificationClaim, now = new Date()): Promise<void> {
+export async function notifyClaimed(env: Env, db: Db, account: AccountRow, n: Notification, now: Date, claim: NotificationClaim): Promise<void> {
   try {
     const outcome = await notifyNumber(env, db, account, n, now);
     if (outcome.status === "skipped") console.warn(...claim.skipped, n.phone, outcome.reason);

@@ -74,21 +74,19 @@ export async function sendReminders(env: Env, db: Db, job: DueReminder, now = ne
   for (const phone of event.notificationPhoneNumbers) {
     const claim = await repo.claimReminder(db, event.id, start, phone, now, STALE_CLAIM_MS);
     if (!claim) continue;
-    await notifyClaimed(
-      env,
-      db,
-      account,
-      {
-        phone,
-        templateSid: event.notificationTemplateId,
-        bindings: event.notificationVariables,
-        context: texts.context,
-        freeText: texts.freeText,
-        key: `reminder:${event.id}:${start.getTime()}`,
-      },
-      { finish: (values) => repo.finishReminder(db, claim.id, values), release: () => repo.releaseReminder(db, claim.id), skipped: ["calendar: reminder skipped", event.id] },
-      now,
-    );
+    const reminder = {
+      phone,
+      templateSid: event.notificationTemplateId,
+      bindings: event.notificationVariables,
+      context: texts.context,
+      freeText: texts.freeText,
+      key: `reminder:${event.id}:${start.getTime()}`,
+    };
+    await notifyClaimed(env, db, account, reminder, now, {
+      finish: (values) => repo.finishReminder(db, claim.id, values),
+      release: () => repo.releaseReminder(db, claim.id),
+      skipped: ["calendar: reminder skipped", event.id],
+    });
   }
   if (!event.isRecurring) {
     // Done only when every number is settled: a claim another run still holds may yet be given back.

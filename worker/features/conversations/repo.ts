@@ -3,6 +3,7 @@ import type { Db } from "@worker/db/client";
 import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
 import { insertReturning } from "@worker/db/rows";
+import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -267,17 +268,15 @@ export function deleteConversation(db: Db, id: string) {
 // in arrival order, and the cursor of the page before it (its oldest message) when there is one.
 // Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
 export async function messagePage(db: Db, conversationId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = before
-    ? sql`(${messages.createdAt}, ${messages}.rowid) < (select m."created_at", m.rowid from "messages" m where m."id" = ${before} and m."conversation_id" = ${conversationId})`
-    : undefined;
+  const older = afterCursor(messages, before, { column: messages.conversationId, value: conversationId });
   const rows = await db
     .select({ ...getTableColumns(messages), mediaJson: mediaJsonColumn })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), older))
-    .orderBy(desc(messages.createdAt), desc(sql`${messages}.rowid`))
+    .orderBy(...newestFirst(messages))
     .limit(limit + 1);
-  const page = rows.slice(0, limit).reverse();
-  return { messages: page, nextCursor: rows.length > limit ? page[0]!.id : null };
+  const { page, nextCursor } = cursorPage(rows, limit);
+  return { messages: page.reverse(), nextCursor };
 }
 
 // The last N messages in arrival order (the model's context).

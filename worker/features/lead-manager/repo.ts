@@ -5,22 +5,21 @@ import { insertReturning } from "@worker/db/rows";
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 
-export function listTokens(db: Db, userId: string) {
+// The tokens with the name of the account each acts on.
+function tokensWithAccount(db: Db) {
   return db
     .select({ token: apiTokens, accountName: twilioAccounts.name })
     .from(apiTokens)
     .leftJoin(twilioAccounts, eq(twilioAccounts.id, apiTokens.twilioAccountId))
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(desc(apiTokens.createdAt));
+    .$dynamic();
+}
+
+export function listTokens(db: Db, userId: string) {
+  return tokensWithAccount(db).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
 }
 
 export async function findTokenWithAccount(db: Db, id: string) {
-  const [row] = await db
-    .select({ token: apiTokens, accountName: twilioAccounts.name })
-    .from(apiTokens)
-    .leftJoin(twilioAccounts, eq(twilioAccounts.id, apiTokens.twilioAccountId))
-    .where(eq(apiTokens.id, id))
-    .limit(1);
+  const [row] = await tokensWithAccount(db).where(eq(apiTokens.id, id)).limit(1);
   return row;
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { prompts } from "@worker/db/schema";
 import type { Tenant } from "@worker/db/tenancy";
 import { findForUser, updateReturning } from "@worker/db/rows";
+import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -21,17 +22,15 @@ export const findPromptForUser = (db: Db, id: string, user: Tenant) => findForUs
 // A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor
 // of the next page when there is one.
 export async function listPrompts(db: Db, accountId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = before
-    ? sql`(${prompts.createdAt}, ${prompts}.rowid) < (select p."created_at", p.rowid from "prompts" p where p."id" = ${before} and p."twilio_account_id" = ${accountId})`
-    : undefined;
+  const older = afterCursor(prompts, before, { column: prompts.twilioAccountId, value: accountId });
   const rows = await db
     .select()
     .from(prompts)
     .where(and(eq(prompts.twilioAccountId, accountId), older))
-    .orderBy(desc(prompts.createdAt), desc(sql`${prompts}.rowid`))
+    .orderBy(...newestFirst(prompts))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { prompts: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  const { page, nextCursor } = cursorPage(rows, limit);
+  return { prompts: page, nextCursor };
 }
 
 // The first active prompt whose linked templates contain this template sid.

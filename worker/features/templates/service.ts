@@ -219,6 +219,18 @@ export async function getTemplateForUser(db: Db, user: SessionUser, id: string) 
   return found;
 }
 
+// What the form sets on a draft, when it is created and each time it is edited.
+function draftFields(input: CreateInput | UpdateInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    channel: input.channel,
+    language: input.language,
+    whatsappContent: storedContent(input.whatsappContent),
+  };
+}
+
 export async function createTemplate(db: Db, user: SessionUser, active: ActiveAccount, input: CreateInput) {
   const requested = input.twilioAccountId === "missing" ? undefined : input.twilioAccountId;
   const account = await requireNamedOrActive(db, user, active, requested);
@@ -226,12 +238,7 @@ export async function createTemplate(db: Db, user: SessionUser, active: ActiveAc
   const row = await repo.insertTemplate(db, {
     userId: user.id,
     twilioAccountId: account.id,
-    name: input.name,
-    description: input.description,
-    category: input.category,
-    channel: input.channel,
-    language: input.language,
-    whatsappContent: storedContent(input.whatsappContent),
+    ...draftFields(input),
     status: "draft",
   });
   return toApiTemplate(row);
@@ -241,14 +248,7 @@ export async function updateTemplate(db: Db, user: SessionUser, id: string, inpu
   const { template } = await getTemplateForUser(db, user, id);
   if (template.status !== "draft") throw conflict(TX.onlyDraftEdit);
   await checkLibraryFile(db, template.twilioAccountId, input.whatsappContent);
-  const row = await repo.updateDraft(db, id, {
-    name: input.name,
-    description: input.description,
-    category: input.category,
-    channel: input.channel,
-    language: input.language,
-    whatsappContent: storedContent(input.whatsappContent),
-  });
+  const row = await repo.updateDraft(db, id, draftFields(input));
   if (!row) throw conflict(TX.onlyDraftEdit);
   return toApiTemplate(row);
 }
