@@ -1,5 +1,5 @@
 import { and, type AnyColumn, eq, type InferInsertModel, type InferSelectModel } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 import { twilioAccounts } from "./schema";
 import { reachableBy, type Tenant } from "./tenancy";
@@ -46,4 +46,20 @@ export async function insertReturning<T extends SQLiteTable>(db: Db, table: T, v
 export async function updateReturning<T extends WithId>(db: Db, table: T, id: string, values: Partial<InferInsertModel<T>>): Promise<InferSelectModel<T> | undefined> {
   const [row] = await db.update(table).set(values).where(eq(table.id, id)).returning();
   return row as InferSelectModel<T> | undefined;
+}
+
+// Inserts the row, or updates the one with the same `key` (a unique column) and its updatedAt; answers the row.
+export async function upsertReturning<T extends SQLiteTable & { updatedAt: AnyColumn }, K extends keyof InferInsertModel<T> & keyof T & string>(
+  db: Db,
+  table: T,
+  key: K,
+  values: InferInsertModel<T>,
+): Promise<InferSelectModel<T>> {
+  const { [key]: _key, ...changes } = values;
+  const [row] = await db
+    .insert(table)
+    .values(values)
+    .onConflictDoUpdate({ target: table[key] as SQLiteColumn, set: { ...changes, updatedAt: new Date() } as never })
+    .returning();
+  return row as InferSelectModel<T>;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzl
 import type { Db } from "@worker/db/client";
 import { calendarEvents, calendarRemindersSent, calendarSettings } from "@worker/db/schema";
 import type { Tenant } from "@worker/db/tenancy";
-import { findWithAccountForUser, insertReturning, updateReturning } from "@worker/db/rows";
+import { findWithAccountForUser, insertReturning, updateReturning, upsertReturning } from "@worker/db/rows";
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
@@ -51,15 +51,7 @@ export async function findSettings(db: Db, accountId: string) {
   return row;
 }
 
-export async function upsertSettings(db: Db, values: typeof calendarSettings.$inferInsert & { twilioAccountId: string }) {
-  const { twilioAccountId: _account, ...changes } = values;
-  const [row] = await db
-    .insert(calendarSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: calendarSettings.twilioAccountId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return row!;
-}
+export const upsertSettings = (db: Db, values: typeof calendarSettings.$inferInsert & { twilioAccountId: string }) => upsertReturning(db, calendarSettings, "twilioAccountId", values);
 
 // Events whose reminder may be due at `now`: one-off events not yet reminded whose reminder time has
 // come and that started at most `graceMs` ago, and recurring series still running.

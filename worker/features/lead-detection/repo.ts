@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { upsertReturning } from "@worker/db/rows";
 import { analytics, conversations, leadDetections, leadNotificationSettings, leadNotificationsSent, leads } from "@worker/db/schema";
 import { LEAD_QUALIFIED_EVENT } from "@shared/schemas/lead-detection";
 
@@ -11,15 +12,7 @@ export async function findSettingsOfUser(db: Db, userId: string) {
   return row;
 }
 
-export async function upsertSettingsOfUser(db: Db, values: typeof leadNotificationSettings.$inferInsert & { userId: string }) {
-  const { userId: _user, ...changes } = values;
-  const [row] = await db
-    .insert(leadNotificationSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: leadNotificationSettings.userId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return row!;
-}
+export const upsertSettingsOfUser = (db: Db, values: typeof leadNotificationSettings.$inferInsert & { userId: string }) => upsertReturning(db, leadNotificationSettings, "userId", values);
 
 // Lead Detection AI is active on an account when any of its users switched it on there.
 export function enabledSettingsOf(db: Db, accountId: string) {
