@@ -63,3 +63,9 @@ export async function upsertReturning<T extends SQLiteTable & { updatedAt: AnyCo
     .returning();
   return row as InferSelectModel<T>;
 }
+
+// Inserts the row unless a unique index already holds one like it; answers the new row, or undefined.
+export async function insertIfAbsent<T extends SQLiteTable>(db: Db, table: T, values: InferInsertModel<T>): Promise<InferSelectModel<T> | undefined> {
+  const [row] = await db.insert(table).values(values).onConflictDoNothing().returning();
+  return row as InferSelectModel<T> | undefined;
+}

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNul
 import type { Db } from "@worker/db/client";
 import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
-import { insertReturning } from "@worker/db/rows";
+import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -178,10 +178,7 @@ export function listLabels(db: Db, accountId: string) {
 }
 
 // Answers the new label, or nothing when the account has one with that name.
-export async function insertLabel(db: Db, values: { twilioAccountId: string; name: string; color: string }) {
-  const [row] = await db.insert(conversationLabels).values(values).onConflictDoNothing().returning();
-  return row;
-}
+export const insertLabel = (db: Db, values: { twilioAccountId: string; name: string; color: string }) => insertIfAbsent(db, conversationLabels, values);
 
 export async function deleteLabel(db: Db, accountId: string, labelId: string) {
   const rows = await db
