@@ -1,13 +1,11 @@
-import type { AnalyticsStats, CampaignFigures, ClientStats, DayPoint, SentimentGroup, TemplatePerformance } from "@shared/schemas/analytics";
+import { type AnalyticsStats, CAMPAIGN_COUNTS, type CampaignCount, type CampaignFigures, type ClientStats, type DayPoint, type SentimentGroup, type TemplatePerformance } from "@shared/schemas/analytics";
 import { nextRomeDay, romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import type { AccountRow } from "../accounts/repo";
 import { listProviderTemplates } from "../provider-templates/service";
 import * as repo from "./repo";
 
-// The counts of a campaign's messages, as the hourly rollup holds them; a day point names each campaignX.
-const CAMPAIGN_COUNTS = ["sent", "delivered", "read", "failed", "replied", "stopped"] as const;
-type CampaignCount = (typeof CAMPAIGN_COUNTS)[number];
+// A day point names each campaign count campaignX.
 const dayKey = (count: CampaignCount) => `campaign${count[0]!.toUpperCase()}${count.slice(1)}` as `campaign${Capitalize<CampaignCount>}`;
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
