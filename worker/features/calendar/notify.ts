@@ -1,5 +1,6 @@
 import { fillTemplate, resolveVariables, type VariableBindings, type VariableContext } from "@shared/template-variables";
 import { CONVERSATION_TEXTS } from "@shared/schemas/conversations";
+import type { ClaimOutcome } from "@worker/db/claims";
 import type { Db } from "@worker/db/client";
 import { HttpError } from "@worker/lib/http-error";
 import type { AccountRow } from "../accounts/repo";
@@ -8,7 +9,7 @@ import { queueOutbound, windowOpenUntil } from "../conversations/service";
 import { findProviderTemplate } from "../provider-templates/service";
 import { positionsOf } from "../provider-templates/variables";
 
-export type NotifyOutcome = { status: "sent"; messageId: string | null } | { status: "skipped"; reason: string };
+export type NotifyOutcome = ClaimOutcome;
 
 export interface Notification {
   phone: string;
@@ -66,7 +67,7 @@ export async function notifyNumber(env: Env, db: Db, account: AccountRow, n: Not
 // A notification row that one run holds while it sends (calendar reminders, lead alerts): how to record
 // how the send went, and how to give the row back.
 export interface NotificationClaim {
-  finish(values: { status: "sent"; messageId: string | null } | { status: "skipped"; reason: string }): Promise<unknown>;
+  finish(outcome: ClaimOutcome): Promise<unknown>;
   release(): Promise<unknown>;
   // What a skipped send is logged with: the message and the record it is about.
   skipped: [message: string, id: string];
@@ -78,7 +79,7 @@ export async function notifyClaimed(env: Env, db: Db, account: AccountRow, n: No
   try {
     const outcome = await notifyNumber(env, db, account, n, now);
     if (outcome.status === "skipped") console.warn(...claim.skipped, n.phone, outcome.reason);
-    await claim.finish(outcome.status === "sent" ? { status: "sent", messageId: outcome.messageId } : { status: "skipped", reason: outcome.reason });
+    await claim.finish(outcome);
   } catch (err) {
     await claim.release();
     throw err;

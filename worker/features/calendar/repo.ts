@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { type ClaimOutcome, finishClaim, releaseClaim } from "@worker/db/claims";
 import { calendarEvents, calendarRemindersSent, calendarSettings } from "@worker/db/schema";
 import type { Tenant } from "@worker/db/tenancy";
 import { findWithAccountForUser, insertReturning, updateReturning, upsertReturning } from "@worker/db/rows";
@@ -103,14 +104,8 @@ export async function claimReminder(db: Db, eventId: string, occurrenceStart: Da
   return row;
 }
 
-export function finishReminder(db: Db, id: string, values: { status: "sent" | "skipped"; messageId?: string | null; reason?: string | null }) {
-  return db.update(calendarRemindersSent).set(values).where(eq(calendarRemindersSent.id, id));
-}
-
-// Gives a claim back after a failure that a retry may overcome.
-export function releaseReminder(db: Db, id: string) {
-  return db.delete(calendarRemindersSent).where(and(eq(calendarRemindersSent.id, id), eq(calendarRemindersSent.status, "sending")));
-}
+export const finishReminder = (db: Db, id: string, outcome: ClaimOutcome) => finishClaim(db, calendarRemindersSent, id, outcome);
+export const releaseReminder = (db: Db, id: string) => releaseClaim(db, calendarRemindersSent, id);
 
 export function remindersOfOccurrence(db: Db, eventId: string, occurrenceStart: Date) {
   return db
