@@ -1,9 +1,9 @@
-import { DurableObject } from "cloudflare:workers";
 import type { AccountFrame } from "@shared/live";
 import { createDb } from "./db/client";
 import { isAccountUser } from "./features/conversations/repo";
 import { liveSessionRoles } from "./features/live-access/repo";
-import { answerClientFrame, closeLiveSocket, forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+import { LiveSocketObject, sendFrame } from "./live-socket-object";
 
 // A signed-out, disabled or removed user stops receiving the account's conversations at once when the
 // change is made (revokeLive re-checks this object), and within LIVE_RECHECK_MS in any case.
@@ -21,41 +21,23 @@ interface Attachment {
 // One object per provider account (named by its id). It holds the live sockets of every console
 // signed in on that account (hibernation API) and pushes the account's conversation changes to them:
 // the list, the unread badge and the dashboard follow these instead of polling.
-export class AccountLiveDO extends DurableObject<Env> {
+export class AccountLiveDO extends LiveSocketObject {
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
     const attachment: Attachment = {
       userId: request.headers.get("X-User-Id") ?? "",
       sid: request.headers.get("X-Session-Id") ?? "",
       socketId: request.headers.get("X-Socket-Id") ?? "",
       accountId: request.headers.get("X-Account-Id") ?? "",
     };
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [attachment.userId]);
-    pair[1].serializeAttachment(attachment);
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_RECHECK_MS);
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    const response = this.acceptSocket(request, attachment.userId, attachment);
+    if (response.status === 101 && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + SESSION_RECHECK_MS);
+    return response;
   }
-
-  async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    answerClientFrame(ws, raw);
-  }
-
-  async webSocketClose(ws: WebSocket, code: number) {
-    await closeLiveSocket(this.env, ws, code);
-  }
-
 
   publish(frame: AccountFrame): number {
     const sockets = this.ctx.getWebSockets();
     const text = JSON.stringify(frame);
-    for (const ws of sockets) {
-      try {
-        ws.send(text);
-      } catch {
-        // a socket closing under us
-      }
-    }
+    for (const ws of sockets) sendFrame(ws, text);
     return sockets.length;
   }
 

@@ -1,11 +1,11 @@
-import { DurableObject } from "cloudflare:workers";
 import type { JobMessage } from "@shared/jobs";
 import type { ServerFrame } from "@shared/live";
 import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
 import { liveSessionsForConversation } from "./features/live-access/repo";
-import { answerClientFrame, closeLiveSocket, forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+import { forgetLiveSockets, LIVE_RECHECK_MS, REVOKED_CLOSE } from "./features/live-access/service";
+import { LiveSocketObject, sendFrame } from "./live-socket-object";
 
 // What each socket carries through hibernation: whose session opened it, and until when that session
 // was last known to be alive.
@@ -35,7 +35,7 @@ export const REPLY_BACKSTOP_MS = 10_000;
 // memory, so a burst of messages costs no storage write per message: the pending reply and a durable
 // alarm REPLY_BACKSTOP_MS after the due time are written once, at its first message. The timer sends
 // the reply on time and removes the alarm; if the object is evicted before, the alarm sends it late.
-export class ConversationDO extends DurableObject<Env> {
+export class ConversationDO extends LiveSocketObject {
   // When the alarm is set to fire (null: none), once read from storage; undefined: not read yet.
   private alarmAt: number | null | undefined;
   // When the pending reply is due, as far as this instance was told (0: nothing told).
@@ -43,11 +43,8 @@ export class ConversationDO extends DurableObject<Env> {
   private replyTimer: ReturnType<typeof setTimeout> | undefined;
 
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") return new Response("Expected a WebSocket", { status: 426 });
-    const pair = new WebSocketPair();
     const userId = request.headers.get("X-User-Id") ?? "anonymous";
-    this.ctx.acceptWebSocket(pair[1], [userId]);
-    pair[1].serializeAttachment({
+    const response = this.acceptSocket(request, userId, {
       userId,
       conversationId: request.headers.get("X-Conversation-Id") ?? undefined,
       sid: request.headers.get("X-Session-Id") ?? undefined,
@@ -55,8 +52,8 @@ export class ConversationDO extends DurableObject<Env> {
       expire: Number(request.headers.get("X-Session-Expire") ?? 0),
       connectedAt: Date.now(),
     } satisfies SocketAttachment);
-    await this.armRecheck();
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    if (response.status === 101) await this.armRecheck();
+    return response;
   }
 
   // Checks every open socket's session against D1 (alive, user active, still allowed on this
@@ -103,15 +100,6 @@ export class ConversationDO extends DurableObject<Env> {
     if (current === null || current > at) await this.ctx.storage.setAlarm(at);
   }
 
-  async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    answerClientFrame(ws, raw);
-  }
-
-  async webSocketClose(ws: WebSocket, code: number) {
-    await closeLiveSocket(this.env, ws, code);
-  }
-
-
   // Sends a frame to every console that has this conversation open; returns how many got it.
   publish(frame: ServerFrame): number {
     const sockets = this.ctx.getWebSockets();
@@ -127,12 +115,7 @@ export class ConversationDO extends DurableObject<Env> {
         this.revoke(ws);
         continue;
       }
-      try {
-        ws.send(text);
-        sent += 1;
-      } catch {
-        // a socket closing under us; the close handler cleans it up
-      }
+      if (sendFrame(ws, text)) sent += 1;
     }
     return sent;
   }

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { CONVERSATION_TEXTS } from "./texts/conversations";
 import { MEDIA_TEXTS } from "./texts/media";
-import { PHONE_INPUT_MAX } from "./phone";
+import { simulatorSender } from "./schemas/conversations";
 
 // Photos, voice notes, videos, documents, locations and button replies (issue 21), shared by worker and web.
 
@@ -138,12 +137,7 @@ export const signedMediaQuery = z.object({
 // The simulator's media: a sample the product ships (photo, voice note, document) or a location.
 export const SIMULATOR_MEDIA_KINDS = ["photo", "voice", "document", "location"] as const;
 export const simulateMediaSchema = z.object({
-  phoneNumber: z
-    .string()
-    .trim()
-    .min(1, CONVERSATION_TEXTS.invalidNumber)
-    .max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
-  profileName: z.string().trim().max(100).optional(),
+  ...simulatorSender,
   kind: z.enum(SIMULATOR_MEDIA_KINDS, { error: MEDIA_TEXTS.invalidSimulatorKind }),
   caption: z.string().trim().max(1600).optional(),
   location: z

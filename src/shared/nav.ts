@@ -6,58 +6,86 @@ export interface NavItem {
   icon: string;
 }
 
-export const NAV_DEFAULT: readonly NavItem[] = [
-  { label: "Dashboard", to: "/", adminOnly: false, icon: "layout-dashboard" },
-  { label: "Template WhatsApp", to: "/templates", adminOnly: false, icon: "file-text" },
-  { label: "Prompt AI", to: "/prompts", adminOnly: false, icon: "bot" },
-  { label: "Memories", to: "/memories", adminOnly: false, icon: "brain" },
-  { label: "Liste", to: "/lists", adminOnly: false, icon: "list" },
-  { label: "Lead Sources", to: "/leads", adminOnly: false, icon: "user-plus" },
-  { label: "Campagne", to: "/campaigns", adminOnly: false, icon: "megaphone" },
-  { label: "Conversazioni", to: "/conversations", adminOnly: false, icon: "message-square" },
-  { label: "Calendario", to: "/calendar", adminOnly: false, icon: "calendar" },
-  { label: "Azioni", to: "/actions", adminOnly: false, icon: "zap" },
-  { label: "Analytics", to: "/analytics", adminOnly: true, icon: "bar-chart" },
-  { label: "Consumi", to: "/usage", adminOnly: true, icon: "coins" },
-  { label: "Account Twilio", to: "/twilio-accounts", adminOnly: true, icon: "phone" },
-  { label: "Configurazione", to: "/settings", adminOnly: true, icon: "settings" },
-  { label: "Template Test", to: "/template-test", adminOnly: true, icon: "flask" },
-  { label: "Admin Users", to: "/admin", adminOnly: true, icon: "users" },
-];
+// Each section's icon and whether only admins see it in the sidebars.
+const SECTIONS = {
+  "/": { icon: "layout-dashboard", adminOnly: false },
+  "/templates": { icon: "file-text", adminOnly: false },
+  "/prompts": { icon: "bot", adminOnly: false },
+  "/memories": { icon: "brain", adminOnly: false },
+  "/lists": { icon: "list", adminOnly: false },
+  "/leads": { icon: "user-plus", adminOnly: false },
+  "/campaigns": { icon: "megaphone", adminOnly: false },
+  "/conversations": { icon: "message-square", adminOnly: false },
+  "/calendar": { icon: "calendar", adminOnly: false },
+  "/actions": { icon: "zap", adminOnly: false },
+  "/analytics": { icon: "bar-chart", adminOnly: true },
+  "/usage": { icon: "coins", adminOnly: true },
+  "/twilio-accounts": { icon: "phone", adminOnly: true },
+  "/settings": { icon: "settings", adminOnly: true },
+  "/template-test": { icon: "flask", adminOnly: true },
+  "/admin": { icon: "users", adminOnly: true },
+} as const satisfies Record<string, Omit<NavItem, "label" | "to">>;
 
-export const NAV_PERSONAL_ASSISTANT: readonly NavItem[] = [
-  { label: "Command Center", to: "/", adminOnly: false, icon: "layout-dashboard" },
-  { label: "Neural Networks", to: "/prompts", adminOnly: false, icon: "bot" },
-  { label: "Knowledge Base", to: "/memories", adminOnly: false, icon: "brain" },
-  { label: "Active Sessions", to: "/conversations", adminOnly: false, icon: "message-square" },
-  { label: "Schedule", to: "/calendar", adminOnly: false, icon: "calendar" },
-  { label: "Actions", to: "/actions", adminOnly: false, icon: "zap" },
-  { label: "Intelligence", to: "/analytics", adminOnly: true, icon: "bar-chart" },
-  { label: "AI Costs", to: "/usage", adminOnly: true, icon: "coins" },
-  { label: "Communication", to: "/twilio-accounts", adminOnly: true, icon: "phone" },
-  { label: "Preferences", to: "/settings", adminOnly: true, icon: "settings" },
-  { label: "AI Labs", to: "/template-test", adminOnly: true, icon: "flask" },
-  { label: "Admin Panel", to: "/admin", adminOnly: true, icon: "users" },
-];
+// A menu from its sections in order, each with the label it has there.
+const menu = (entries: [to: keyof typeof SECTIONS, label: string][]): NavItem[] => entries.map(([to, label]) => ({ label, to, ...SECTIONS[to] }));
+
+export const NAV_DEFAULT: readonly NavItem[] = menu([
+  ["/", "Dashboard"],
+  ["/templates", "Template WhatsApp"],
+  ["/prompts", "Prompt AI"],
+  ["/memories", "Memories"],
+  ["/lists", "Liste"],
+  ["/leads", "Lead Sources"],
+  ["/campaigns", "Campagne"],
+  ["/conversations", "Conversazioni"],
+  ["/calendar", "Calendario"],
+  ["/actions", "Azioni"],
+  ["/analytics", "Analytics"],
+  ["/usage", "Consumi"],
+  ["/twilio-accounts", "Account Twilio"],
+  ["/settings", "Configurazione"],
+  ["/template-test", "Template Test"],
+  ["/admin", "Admin Users"],
+]);
+
+export const NAV_PERSONAL_ASSISTANT: readonly NavItem[] = menu([
+  ["/", "Command Center"],
+  ["/prompts", "Neural Networks"],
+  ["/memories", "Knowledge Base"],
+  ["/conversations", "Active Sessions"],
+  ["/calendar", "Schedule"],
+  ["/actions", "Actions"],
+  ["/analytics", "Intelligence"],
+  ["/usage", "AI Costs"],
+  ["/twilio-accounts", "Communication"],
+  ["/settings", "Preferences"],
+  ["/template-test", "AI Labs"],
+  ["/admin", "Admin Panel"],
+]);
 
 export const NAV_MOBILE_MENU: readonly NavItem[] = [
-  { label: "Dashboard", to: "/", adminOnly: false, icon: "layout-dashboard" },
-  { label: "Conversazioni", to: "/conversations", adminOnly: false, icon: "message-square" },
-  { label: "Calendario", to: "/calendar", adminOnly: false, icon: "calendar" },
-  { label: "Prompts AI", to: "/prompts", adminOnly: false, icon: "bot" },
-  { label: "Memories", to: "/memories", adminOnly: false, icon: "brain" },
-  { label: "Lead Sources", to: "/leads", adminOnly: false, icon: "user-plus" },
-  { label: "Azioni", to: "/actions", adminOnly: false, icon: "zap" },
-  { label: "Account Twilio", to: "/twilio-accounts", adminOnly: false, icon: "phone" },
-  { label: "Template Test", to: "/template-test", adminOnly: false, icon: "flask" },
+  // The spec's list, open to every role.
+  ...menu([
+    ["/", "Dashboard"],
+    ["/conversations", "Conversazioni"],
+    ["/calendar", "Calendario"],
+    ["/prompts", "Prompts AI"],
+    ["/memories", "Memories"],
+    ["/leads", "Lead Sources"],
+    ["/actions", "Azioni"],
+    ["/twilio-accounts", "Account Twilio"],
+    ["/template-test", "Template Test"],
+  ]).map((item) => ({ ...item, adminOnly: false })),
   // Beyond the spec's list: every other section of the desktop sidebar, for the roles it serves.
-  { label: "Template WhatsApp", to: "/templates", adminOnly: false, icon: "file-text" },
-  { label: "Liste", to: "/lists", adminOnly: false, icon: "list" },
-  { label: "Campagne", to: "/campaigns", adminOnly: false, icon: "megaphone" },
-  { label: "Analytics", to: "/analytics", adminOnly: true, icon: "bar-chart" },
-  { label: "Consumi", to: "/usage", adminOnly: true, icon: "coins" },
-  { label: "Configurazione", to: "/settings", adminOnly: true, icon: "settings" },
-  { label: "Admin Users", to: "/admin", adminOnly: true, icon: "users" },
+  ...menu([
+    ["/templates", "Template WhatsApp"],
+    ["/lists", "Liste"],
+    ["/campaigns", "Campagne"],
+    ["/analytics", "Analytics"],
+    ["/usage", "Consumi"],
+    ["/settings", "Configurazione"],
+    ["/admin", "Admin Users"],
+  ]),
 ];
 
 // Page titles and subtitles for the top bar.

@@ -65,6 +65,9 @@ export const T = {
   webhookTooLarge: "Il corpo della richiesta è troppo grande (massimo 64 KB)",
   jsonTooDeep: "JSON troppo annidato",
   invalidInput: "Dati non validi",
+  // A page read by cursor (limit and before query parameters).
+  pageLimitInvalid: (max: number) => `limit deve essere un numero intero da 1 a ${max}`,
+  beforeInvalid: "before non valido",
   invalidDate: "Data non valida",
   isActiveInvalid: "isActive deve essere true o false",
 

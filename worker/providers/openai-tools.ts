@@ -1,6 +1,5 @@
-import OpenAI from "openai";
-import { findModel } from "@shared/models";
-import { type ChatResult, ModelProviderError, openAiClient } from "./openai";
+import type OpenAI from "openai";
+import { CHAT_TIMEOUT_MS, type ChatResult, chatParams, completionUsage, ModelProviderError, openAiClient, providerError } from "./openai";
 
 // Chat completions with function tools (the agent's actions). Kept apart from chatCompletion so the
 // plain reply path stays as it is for prompts without tools.
@@ -35,8 +34,6 @@ export interface ToolChatResult extends ChatResult {
   toolCalls: ToolCall[];
 }
 
-const REQUEST_TIMEOUT_MS = 20_000;
-
 function toOpenAi(m: ToolChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
   if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
   if (m.role === "assistant" && m.toolCalls?.length) {
@@ -51,14 +48,11 @@ function toOpenAi(m: ToolChatMessage): OpenAI.Chat.Completions.ChatCompletionMes
 
 export async function chatWithTools(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL">, req: ToolChatRequest): Promise<ToolChatResult> {
   const started = Date.now();
-  const info = findModel(req.model);
-  const client = openAiClient(env, REQUEST_TIMEOUT_MS);
+  const client = openAiClient(env, CHAT_TIMEOUT_MS);
   try {
     const completion = await client.chat.completions.create({
-      model: req.model,
+      ...chatParams(req),
       messages: req.messages.map(toOpenAi),
-      ...(info?.fixedTemperature || req.temperature === undefined ? {} : { temperature: req.temperature }),
-      ...(info?.usesCompletionTokens ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
       ...(req.tools.length
         ? { tools: req.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) }
         : {}),
@@ -70,21 +64,9 @@ export async function chatWithTools(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BA
       if (c.type === "function") toolCalls.push({ id: c.id, name: c.function.name, arguments: c.function.arguments ?? "" });
     }
     if (typeof message.content !== "string" && toolCalls.length === 0) throw new ModelProviderError("Risposta non valida dal modello", undefined);
-    return {
-      content: message.content ?? "",
-      toolCalls,
-      model: req.model,
-      promptTokens: completion.usage?.prompt_tokens ?? 0,
-      completionTokens: completion.usage?.completion_tokens ?? 0,
-      durationMs: Date.now() - started,
-      offline: false,
-    };
+    return { content: message.content ?? "", toolCalls, ...completionUsage(completion, req.model, started) };
   } catch (err) {
-    if (err instanceof ModelProviderError) throw err;
-    if (err instanceof OpenAI.APIError) {
-      throw new ModelProviderError(`Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`, err.status);
-    }
-    throw new ModelProviderError(`Il provider AI non è raggiungibile: ${(err as Error).message}`, undefined);
+    throw providerError(err);
   }
 }
 

@@ -62,7 +62,7 @@ function isPermanent(status: number | undefined, code: string | null | undefined
   return status === 400 || status === 401 || status === 403 || status === 404 || code === "insufficient_quota";
 }
 
-const REQUEST_TIMEOUT_MS = 20_000;
+export const CHAT_TIMEOUT_MS = 20_000;
 
 export function isOffline(env: Pick<Env, "OPENAI_API_KEY">) {
   return !env.OPENAI_API_KEY;
@@ -83,6 +83,46 @@ export function openAiClient(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL"
   return new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL || undefined, timeout, maxRetries: 0, fetch: (input, init) => fetch(input, init) });
 }
 
+// The fields every chat request shares: the model, its temperature unless the model fixes it, and the
+// token budget under the name the model takes.
+export function chatParams(req: { model: string; temperature?: number; maxTokens: number }) {
+  const info = findModel(req.model);
+  return {
+    model: req.model,
+    ...(info?.fixedTemperature || req.temperature === undefined ? {} : { temperature: req.temperature }),
+    ...(info?.usesCompletionTokens ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
+  };
+}
+
+// What an answer cost and took: priced by the requested model (the answer may name a dated snapshot).
+export function completionUsage(completion: { usage?: OpenAI.CompletionUsage | null }, model: string, started: number) {
+  return {
+    model,
+    promptTokens: completion.usage?.prompt_tokens ?? 0,
+    completionTokens: completion.usage?.completion_tokens ?? 0,
+    durationMs: Date.now() - started,
+    offline: false,
+  };
+}
+
+// Any failure of a call to the model server as a ModelProviderError. `classified` (the plain chat) also
+// tells an error no retry can fix, and the wait a 429 asks for.
+export function providerError(err: unknown, classified = false): ModelProviderError {
+  if (err instanceof ModelProviderError) return err;
+  if (err instanceof OpenAI.APIError) {
+    const message = `Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`;
+    if (!classified) return new ModelProviderError(message, err.status);
+    const code = typeof err.code === "string" ? err.code : null;
+    return new ModelProviderError(
+      message,
+      err.status,
+      isPermanent(err.status, code),
+      err.status === 429 ? retryAfterSeconds(err.headers as Headers | Record<string, string> | undefined) : null,
+    );
+  }
+  return new ModelProviderError(`Il provider AI non è raggiungibile: ${(err as Error).message}`, undefined);
+}
+
 export async function chatCompletion(
   env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL">,
   req: ChatRequest,
@@ -91,14 +131,11 @@ export async function chatCompletion(
   // Without a key there is no server to call: the agent's offline responder answers instead (features/agent/model.ts).
   if (isOffline(env)) throw new ModelProviderError("OPENAI_API_KEY non configurata", undefined, true);
 
-  const info = findModel(req.model);
-  const client = openAiClient(env, REQUEST_TIMEOUT_MS);
+  const client = openAiClient(env, CHAT_TIMEOUT_MS);
   try {
     const completion = await client.chat.completions.create({
-      model: req.model,
+      ...chatParams(req),
       messages: req.messages.map(toProviderMessage),
-      ...(info?.fixedTemperature || req.temperature === undefined ? {} : { temperature: req.temperature }),
-      ...(info?.usesCompletionTokens ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
       ...(req.json ? { response_format: { type: "json_object" as const } } : {}),
     });
     const choice = completion.choices?.[0];
@@ -106,27 +143,9 @@ export async function chatCompletion(
     // No text at all (a refusal, or a reasoning model that spent its budget) is an empty answer for the caller to judge.
     if (content !== null && content !== undefined && typeof content !== "string") throw new ModelProviderError("Risposta non valida dal modello", undefined);
     if (!choice) throw new ModelProviderError("Risposta non valida dal modello", undefined);
-    return {
-      content: content ?? "",
-      finishReason: choice.finish_reason ?? null,
-      model: req.model, // priced by the requested model; the answer may name a dated snapshot
-      promptTokens: completion.usage?.prompt_tokens ?? 0,
-      completionTokens: completion.usage?.completion_tokens ?? 0,
-      durationMs: Date.now() - started,
-      offline: false,
-    };
+    return { content: content ?? "", finishReason: choice.finish_reason ?? null, ...completionUsage(completion, req.model, started) };
   } catch (err) {
-    if (err instanceof ModelProviderError) throw err;
-    if (err instanceof OpenAI.APIError) {
-      const code = typeof err.code === "string" ? err.code : null;
-      throw new ModelProviderError(
-        `Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`,
-        err.status,
-        isPermanent(err.status, code),
-        err.status === 429 ? retryAfterSeconds(err.headers as Headers | Record<string, string> | undefined) : null,
-      );
-    }
-    throw new ModelProviderError(`Il provider AI non è raggiungibile: ${(err as Error).message}`, undefined);
+    throw providerError(err, true);
   }
 }
 
@@ -162,10 +181,6 @@ export async function transcribeAudio(
     const seconds = result.duration ?? (result.usage?.type === "duration" ? result.usage.seconds : undefined) ?? req.audio.size / 2000;
     return { text: result.text.trim(), model: req.model, seconds, durationMs: Date.now() - started };
   } catch (err) {
-    if (err instanceof ModelProviderError) throw err;
-    if (err instanceof OpenAI.APIError) {
-      throw new ModelProviderError(`Il provider AI ha risposto ${err.status ?? "senza stato"}: ${err.message}`, err.status);
-    }
-    throw new ModelProviderError(`Il provider AI non è raggiungibile: ${(err as Error).message}`, undefined);
+    throw providerError(err);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorPageQuery } from "./fields";
 import { USER_ROLES } from "../constants";
 import { T } from "../strings";
 import { ADMIN_TEXTS } from "../texts/admin";
@@ -8,17 +9,7 @@ export const userIdParam = z.object({ userId: z.string().min(1).max(64) });
 
 // GET /api/admin/audit-log answers a page, newest first; X-Next-Cursor, when present, is the `before` of the next.
 export const AUDIT_PAGE_SIZE = 200;
-const auditLimitInvalid = ADMIN_TEXTS.auditLimitInvalid(AUDIT_PAGE_SIZE);
-export const auditLogQuery = z.object({
-  limit: z.coerce
-    .number({ error: auditLimitInvalid })
-    .int({ error: auditLimitInvalid })
-    .min(1, { error: auditLimitInvalid })
-    .max(AUDIT_PAGE_SIZE, { error: auditLimitInvalid })
-    .optional()
-    .default(AUDIT_PAGE_SIZE),
-  before: z.string({ error: ADMIN_TEXTS.beforeInvalid }).min(1, { error: ADMIN_TEXTS.beforeInvalid }).max(64, { error: ADMIN_TEXTS.beforeInvalid }).optional(),
-});
+export const auditLogQuery = cursorPageQuery(AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE);
 export const unassignParams = z.object({ userId: z.string().min(1).max(64), twilioAccountId: z.string().min(1).max(64) });
 
 export const roleSchema = z.object({ role: z.enum(USER_ROLES, { error: ADMIN_TEXTS.roleInvalid }) });

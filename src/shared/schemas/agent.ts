@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { isCalendarDayString } from "../calendar-time";
 import { ROME_TZ } from "../rome-time";
 import { AGENT_TEXTS as TX } from "../texts/agent";
@@ -105,13 +106,7 @@ const slotString = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, TX.args.slotInvalid)
   .refine((v) => isCalendarDayString(v.slice(0, 10)), TX.args.slotInvalid);
-const optionalField = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : undefined));
+const optionalField = (max: number) => optionalText(max).transform((v) => v ?? undefined);
 
 export const toolArgSchemas = {
   disponibilita: z.object({

@@ -50,18 +50,17 @@ export interface DayPoint {
   revenue: number;
 }
 
+// The counts of a campaign's messages, as its card, its funnel and Analytics define them.
+export const CAMPAIGN_COUNTS = ["sent", "delivered", "read", "failed", "replied", "stopped"] as const;
+export type CampaignCount = (typeof CAMPAIGN_COUNTS)[number];
+export type CampaignCounts = Record<CampaignCount, number>;
+
 // A campaign's figures over a period: the same counts as its card and funnel (from its executions and
 // their messages' statuses), by the day each step was executed; revenue from the converted leads it
 // messaged last before their conversion.
-export interface CampaignFigures {
+export interface CampaignFigures extends CampaignCounts {
   campaignId: string;
   name: string;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  replied: number;
-  stopped: number;
   converted: number;
   conversionRate: number;
   revenue: number;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import type { VariableBindings } from "../template-variables";
 import { variableBindingsSchema } from "./template-variables";
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency, type CalendarView, isCalendarDayString, isValidInstant } from "../calendar-time";
@@ -62,14 +63,6 @@ export const calendarPhoneListSchema = z
   })
   .transform((list) => list.map((phone) => toE164(cleanPhone(phone))!));
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: T.invalidInput })
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const accountId = z.string().trim().min(1).max(64);
 const templateSid = z
   .string()
@@ -112,8 +105,8 @@ export const calendarEventSchema = z
   .object({
     twilioAccountId: accountId.optional(),
     title: z.string({ error: CALENDAR_TEXTS.requiredFields }).trim().min(1, CALENDAR_TEXTS.requiredFields).max(CALENDAR.titleMax),
-    description: optionalText(CALENDAR.descriptionMax),
-    location: optionalText(CALENDAR.locationMax),
+    description: optionalText(CALENDAR.descriptionMax, T.invalidInput),
+    location: optionalText(CALENDAR.locationMax, T.invalidInput),
     startDate: z.string({ error: CALENDAR_TEXTS.requiredFields }).trim().min(1, CALENDAR_TEXTS.requiredFields).pipe(instant),
     endDate: z
       .union([z.literal(""), instant])

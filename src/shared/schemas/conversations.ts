@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { type MessageSender, type MessageStatus, NOTE_MAX } from "../constants";
 import type { ApiMedia, MessageButton, MessageLocation } from "../media";
 import { MAX_MESSAGE_CHARS } from "../messaging";
 import { PHONE_INPUT_MAX } from "../phone";
 import { CONVERSATION_TEXTS } from "../texts/conversations";
 import { variableBindingsSchema } from "./template-variables";
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const startConversationSchema = z.object({
   phoneNumber: z
@@ -45,14 +38,16 @@ export const operatorModeSchema = z.object({ enabled: z.boolean({ error: "enable
 
 export const conversationIdParam = z.object({ id: z.string().min(1).max(64) });
 
-export const simulateInboundSchema = z.object({
-  phoneNumber: z
-    .string()
-    .trim()
-    .min(1, CONVERSATION_TEXTS.invalidNumber)
-    .max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
-  body: z.string().trim().min(1, CONVERSATION_TEXTS.blankMessage).max(1600),
+// Who writes to the simulator: the customer's number and, optionally, their WhatsApp profile name.
+export const simulatorSender = {
+  phoneNumber: z.string().trim().min(1, CONVERSATION_TEXTS.invalidNumber).max(PHONE_INPUT_MAX, CONVERSATION_TEXTS.invalidNumber),
   profileName: z.string().trim().max(100).optional(),
+};
+
+export const simulateInboundSchema = z.object({
+  phoneNumber: simulatorSender.phoneNumber,
+  body: z.string().trim().min(1, CONVERSATION_TEXTS.blankMessage).max(1600),
+  profileName: simulatorSender.profileName,
 });
 
 // The list's views: open conversations (the default), only archived ones, or everything.

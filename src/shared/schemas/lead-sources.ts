@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { toE164 } from "../phone";
 import { conversationCursor } from "./conversations";
 import type { VariableBindings, VariableContext } from "../template-variables";
@@ -220,14 +221,6 @@ const dealValue = z
   .max(DEAL_VALUE_MAX, LEAD_TEXTS.dealValueInvalid)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, LEAD_TEXTS.dealValueInvalid);
 export const toCents = (euros: number) => Math.round(euros * 100);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const isoDay = z
   .string()

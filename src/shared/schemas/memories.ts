@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CSV_MAX_ROWS } from "../csv";
 import { MEMORY_TEXTS } from "../texts/memories";
+import { cursorPageQuery } from "./fields";
 import { linkedTemplatesSchema } from "./prompts";
 
 export const MEMORY_TYPES = ["standard", "feedback"] as const;
@@ -156,17 +157,7 @@ export const memoryIdParam = z.object({ id: z.string().min(1).max(64) });
 // A memory may hold 200,000 characters, so pages are small.
 export const MEMORY_PAGE_SIZE = 50;
 export const MEMORY_PAGE_MAX = 100;
-const pageLimitInvalid = `limit deve essere un numero intero da 1 a ${MEMORY_PAGE_MAX}`;
-export const memoryPageQuery = z.object({
-  limit: z.coerce
-    .number({ error: pageLimitInvalid })
-    .int({ error: pageLimitInvalid })
-    .min(1, { error: pageLimitInvalid })
-    .max(MEMORY_PAGE_MAX, { error: pageLimitInvalid })
-    .optional()
-    .default(MEMORY_PAGE_SIZE),
-  before: z.string({ error: "before non valido" }).min(1, { error: "before non valido" }).max(64, { error: "before non valido" }).optional(),
-});
+export const memoryPageQuery = cursorPageQuery(MEMORY_PAGE_SIZE, MEMORY_PAGE_MAX);
 
 // A raw text/csv upload names its file in the query; multipart uploads carry the name themselves.
 export const csvUploadQuery = z.object({

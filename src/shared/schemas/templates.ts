@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { TEMPLATE_CATEGORIES } from "../constants";
 import { TEMPLATE_TEXTS } from "../texts/templates";
 
@@ -105,14 +106,6 @@ export function templateBodyIssues(text: string, channel: TemplateChannel = "wha
   }
   return issues;
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const templateButtonSchema = z.object({
   type: z.enum(TEMPLATE_BUTTON_TYPES, { error: (issue) => TEMPLATE_TEXTS.buttonTypeNotAllowed(String(issue.input)) }),

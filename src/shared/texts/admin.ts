@@ -22,8 +22,6 @@ export const ADMIN_TEXTS = {
   alreadyAssigned: "L'utente è già assegnato a questo account",
 
   // Validation
-  auditLimitInvalid: (max: number) => `limit deve essere un numero intero da 1 a ${max}`,
-  beforeInvalid: "before non valido",
   roleInvalid: "Ruolo non valido",
   accountIdRequired: "Twilio Account ID is required",
   emailFormat: "Invalid email format",

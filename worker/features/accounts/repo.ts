@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { type Db, runBatch } from "@worker/db/client";
 import { accountUsers, twilioAccounts, userSettings } from "@worker/db/schema";
+import type { Tenant } from "@worker/db/tenancy";
 
 export type AccountRow = typeof twilioAccounts.$inferSelect;
 export type AccountWithMembership = { account: AccountRow; isOwner: boolean };
@@ -10,13 +11,17 @@ export async function listAllAccounts(db: Db): Promise<AccountWithMembership[]> 
   return rows.map((account) => ({ account, isOwner: true }));
 }
 
-export async function listMemberAccounts(db: Db, userId: string): Promise<AccountWithMembership[]> {
+// The accounts with each membership's owner flag.
+function memberships(db: Db) {
   return db
     .select({ account: twilioAccounts, isOwner: accountUsers.isOwner })
     .from(accountUsers)
     .innerJoin(twilioAccounts, eq(twilioAccounts.id, accountUsers.twilioAccountId))
-    .where(eq(accountUsers.userId, userId))
-    .orderBy(asc(twilioAccounts.createdAt));
+    .$dynamic();
+}
+
+export async function listMemberAccounts(db: Db, userId: string): Promise<AccountWithMembership[]> {
+  return memberships(db).where(eq(accountUsers.userId, userId)).orderBy(asc(twilioAccounts.createdAt));
 }
 
 export function findAccount(db: Db, id: string) {
@@ -24,13 +29,18 @@ export function findAccount(db: Db, id: string) {
 }
 
 export async function findMembership(db: Db, userId: string, accountId: string): Promise<AccountWithMembership | undefined> {
-  const [row] = await db
-    .select({ account: twilioAccounts, isOwner: accountUsers.isOwner })
-    .from(accountUsers)
-    .innerJoin(twilioAccounts, eq(twilioAccounts.id, accountUsers.twilioAccountId))
+  const [row] = await memberships(db)
     .where(and(eq(accountUsers.userId, userId), eq(accountUsers.twilioAccountId, accountId)))
     .limit(1);
   return row;
+}
+
+// The account as the user may reach it: a super_admin every account (as its owner), anyone else the
+// accounts they are a member of. Undefined for another tenant's id as for one that does not exist.
+export async function findAccountForUser(db: Db, user: Tenant, accountId: string): Promise<AccountWithMembership | undefined> {
+  if (user.role !== "super_admin") return findMembership(db, user.id, accountId);
+  const account = await findAccount(db, accountId);
+  return account ? { account, isOwner: true } : undefined;
 }
 
 // Whether two users are members of at least one common account.
@@ -62,6 +72,11 @@ export function setActiveAccountStatement(db: Db, userId: string, accountId: str
     .insert(userSettings)
     .values({ userId, activeTwilioAccountId: accountId })
     .onConflictDoUpdate({ target: userSettings.userId, set: { activeTwilioAccountId: accountId, updatedAt: new Date() } });
+}
+
+// Forgetting the stored choice, so the default account becomes the active one again.
+export function clearActiveAccount(db: Db, userId: string) {
+  return db.update(userSettings).set({ activeTwilioAccountId: null }).where(eq(userSettings.userId, userId));
 }
 
 // Creating an account, its owner membership, the default flag and the first activation are one batch.

@@ -29,20 +29,17 @@ export const accountRoutes = new Hono<AppEnv>()
   .post("/", validate("json", createAccountSchema), async (c) => {
     const user = currentUser(c);
     const created = await service.createAccount(c.env, c.var.db, user, c.req.valid("json"));
-    const active = await service.resolveActiveAccount(c.var.db, user);
-    return c.json(await service.toApiAccount(c.env, created, active?.account.id ?? null), 201);
+    return c.json(await service.toApiAccountOfUser(c.env, c.var.db, user, created), 201);
   })
   .put("/:id", validate("param", idParam), validate("json", updateAccountSchema), async (c) => {
     const user = currentUser(c);
     const updated = await service.updateAccount(c.env, c.var.db, user, c.req.valid("param").id, c.req.valid("json"));
-    const active = await service.resolveActiveAccount(c.var.db, user);
-    return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
+    return c.json(await service.toApiAccountOfUser(c.env, c.var.db, user, updated), 200);
   })
   .patch("/:id", validate("param", idParam), validate("json", patchAccountSchema), async (c) => {
     const user = currentUser(c);
     const updated = await service.setDefaultPrompt(c.var.db, user, c.req.valid("param").id, c.req.valid("json").defaultPromptId);
-    const active = await service.resolveActiveAccount(c.var.db, user);
-    return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
+    return c.json(await service.toApiAccountOfUser(c.env, c.var.db, user, updated), 200);
   })
   .delete("/:id", validate("param", idParam), async (c) => {
     await service.deleteAccount(c.env, c.var.db, currentUser(c), c.req.valid("param").id);
@@ -59,8 +56,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const photoUrl = await claimUploadForAccount(c.env, user, c.req.valid("json").profilePhoto, id);
     const updated = await service.setAccountPhoto(c.var.db, user, id, photoUrl);
     await deleteReplacedObject(c.env, account.profilePhoto, photoUrl, `accounts/${id}/`);
-    const active = await service.resolveActiveAccount(c.var.db, user);
-    return c.json(await service.toApiAccount(c.env, updated, active?.account.id ?? null), 200);
+    return c.json(await service.toApiAccountOfUser(c.env, c.var.db, user, updated), 200);
   });
 
 export const gptTestRoutes = new Hono<AppEnv>().post("/", validate("json", testGptModelSchema), async (c) => {

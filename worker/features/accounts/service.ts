@@ -28,14 +28,9 @@ export function listAccounts(db: Db, user: SessionUser) {
 
 // An account the user belongs to, or 404, so another tenant's ids look like they do not exist.
 export async function getAccessibleAccount(db: Db, user: SessionUser, accountId: string) {
-  if (user.role === "super_admin") {
-    const account = await repo.findAccount(db, accountId);
-    if (account) return { account, isOwner: true };
-  } else {
-    const membership = await repo.findMembership(db, user.id, accountId);
-    if (membership) return membership;
-  }
-  throw notFound(ACCOUNT_TEXTS.notFound);
+  const found = await repo.findAccountForUser(db, user, accountId);
+  if (!found) throw notFound(ACCOUNT_TEXTS.notFound);
+  return found;
 }
 
 // Editing, deleting and adding users need the owner of the account or a super_admin.
@@ -49,7 +44,7 @@ export async function getManageableAccount(db: Db, user: SessionUser, accountId:
 export async function resolveActiveAccount(db: Db, user: SessionUser) {
   const settings = await repo.getActiveAccountId(db, user.id);
   if (settings?.activeTwilioAccountId) {
-    const active = await getAccessibleAccount(db, user, settings.activeTwilioAccountId).catch(() => null);
+    const active = await repo.findAccountForUser(db, user, settings.activeTwilioAccountId);
     if (active) return active;
   }
   const all = await listAccounts(db, user);
@@ -82,6 +77,11 @@ export async function toApiAccount(
     lastInboundAt: account.lastInboundAt?.toISOString() ?? null,
     webhookUrls: webhookUrls(env, account.id),
   };
+}
+
+// The same after a change, marked active by the user's active account as it now stands.
+export async function toApiAccountOfUser(env: Env, db: Db, user: SessionUser, row: repo.AccountWithMembership): Promise<TwilioAccount> {
+  return toApiAccount(env, row, (await resolveActiveAccount(db, user))?.account.id ?? null);
 }
 
 // What Twilio must call for this account: paste them into the Twilio console for the number.

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { accountUsers, auditLog, twilioAccounts, users } from "@worker/db/schema";
+import { afterCursor, newestFirst } from "@worker/db/paging";
 
 export async function insertUserWithMembership(
   db: Db,
@@ -82,11 +83,10 @@ export function auditInsertStatement(db: Db, entry: { actorId: string; actorEmai
 
 // Up to `limit` entries, newest first, after the entry `before` when given (rowid breaks ties of one millisecond).
 export function auditPage(db: Db, limit: number, before?: string) {
-  const older = before ? sql`(${auditLog.createdAt}, "audit_log".rowid) < (select a."created_at", a.rowid from "audit_log" a where a."id" = ${before})` : undefined;
   return db
     .select()
     .from(auditLog)
-    .where(older)
-    .orderBy(desc(auditLog.createdAt), desc(sql`"audit_log".rowid`))
+    .where(afterCursor(auditLog, before))
+    .orderBy(...newestFirst(auditLog))
     .limit(limit);
 }

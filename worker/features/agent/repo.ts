@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { upsertReturning } from "@worker/db/rows";
 import { agentToolCalls, auditLog, bookingSettings, calendarEvents, conversationSummaries, feedbackEntries, leads, messages, prompts } from "@worker/db/schema";
 
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
@@ -13,15 +14,7 @@ export async function findBookingSettings(db: Db, accountId: string) {
   return row;
 }
 
-export async function upsertBookingSettings(db: Db, values: typeof bookingSettings.$inferInsert) {
-  const { twilioAccountId: _account, ...changes } = values;
-  const [row] = await db
-    .insert(bookingSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: bookingSettings.twilioAccountId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return row!;
-}
+export const upsertBookingSettings = (db: Db, values: typeof bookingSettings.$inferInsert) => upsertReturning(db, bookingSettings, "twilioAccountId", values);
 
 // D1 binds at most 100 parameters per statement: 14 columns, so 7 rows at a time, in one transaction.
 export async function insertToolCalls(db: Db, rows: (typeof agentToolCalls.$inferInsert)[]) {

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import type { CampaignCounts } from "@shared/schemas/analytics";
 import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "@worker/db/schema";
 import { LEAD_QUALIFIED_EVENT } from "@shared/schemas/lead-detection";
 
@@ -84,17 +85,7 @@ export function usageIn(db: Db, accountId: string, from: Date, to: Date) {
 // A campaign's figures per UTC hour of execution (Rome days are whole UTC hours, so the service
 // buckets hours into days): the same definitions as the campaign card's counters (the counted bits
 // that move with them) and its funnel stats, so the card, the funnel and Analytics always agree.
-export type CampaignHour = {
-  campaignId: string;
-  name: string;
-  hour: number;
-  sent: number;
-  delivered: number;
-  read: number;
-  failed: number;
-  replied: number;
-  stopped: number;
-};
+export type CampaignHour = CampaignCounts & { campaignId: string; name: string; hour: number };
 export function campaignHoursIn(db: Db, accountId: string, from: Date, to: Date) {
   return db.all<CampaignHour>(sql`
     select e.campaign_id as campaignId, c.name as name, e.executed_at / 3600000 as hour,

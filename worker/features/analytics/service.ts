@@ -1,9 +1,12 @@
-import type { AnalyticsStats, CampaignFigures, ClientStats, DayPoint, SentimentGroup, TemplatePerformance } from "@shared/schemas/analytics";
+import { type AnalyticsStats, CAMPAIGN_COUNTS, type CampaignCount, type CampaignFigures, type ClientStats, type DayPoint, type SentimentGroup, type TemplatePerformance } from "@shared/schemas/analytics";
 import { nextRomeDay, romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import type { AccountRow } from "../accounts/repo";
 import { listProviderTemplates } from "../provider-templates/service";
 import * as repo from "./repo";
+
+// A day point names each campaign count campaignX.
+const dayKey = (count: CampaignCount) => `campaign${count[0]!.toUpperCase()}${count.slice(1)}` as `campaign${Capitalize<CampaignCount>}`;
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 const euros = (cents: number) => Math.round(cents) / 100;
@@ -94,12 +97,7 @@ export async function timeseries(db: Db, account: AccountRow, startDate: string,
   for (const h of hours) {
     const p = points.get(romeDay(h.hour * HOUR_MS));
     if (!p) continue;
-    p.campaignSent += Number(h.sent);
-    p.campaignDelivered += Number(h.delivered);
-    p.campaignRead += Number(h.read);
-    p.campaignFailed += Number(h.failed);
-    p.campaignReplied += Number(h.replied);
-    p.campaignStopped += Number(h.stopped);
+    for (const count of CAMPAIGN_COUNTS) p[dayKey(count)] += Number(h[count]);
   }
   for (const c of conversions) {
     const day = romeDay(c.at);
@@ -133,12 +131,7 @@ export async function campaignFigures(db: Db, account: AccountRow, startDate: st
   };
   for (const h of hours) {
     const f = entry(h.campaignId, h.name);
-    f.sent += Number(h.sent);
-    f.delivered += Number(h.delivered);
-    f.read += Number(h.read);
-    f.failed += Number(h.failed);
-    f.replied += Number(h.replied);
-    f.stopped += Number(h.stopped);
+    for (const count of CAMPAIGN_COUNTS) f[count] += Number(h[count]);
   }
   for (const c of conversions) {
     const f = c.campaignId ? byCampaign.get(c.campaignId) : undefined;

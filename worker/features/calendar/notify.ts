@@ -1,5 +1,6 @@
 import { fillTemplate, resolveVariables, type VariableBindings, type VariableContext } from "@shared/template-variables";
 import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
+import type { ClaimOutcome } from "@worker/db/claims";
 import type { Db } from "@worker/db/client";
 import { HttpError } from "@worker/lib/http-error";
 import type { AccountRow } from "../accounts/repo";
@@ -8,7 +9,7 @@ import { queueOutbound, windowOpenUntil } from "../conversations/service";
 import { findProviderTemplate } from "../provider-templates/service";
 import { positionsOf } from "../provider-templates/variables";
 
-export type NotifyOutcome = { status: "sent"; messageId: string | null } | { status: "skipped"; reason: string };
+export type NotifyOutcome = ClaimOutcome;
 
 export interface Notification {
   phone: string;
@@ -59,6 +60,28 @@ export async function notifyNumber(env: Env, db: Db, account: AccountRow, n: Not
   } catch (err) {
     // Opted out or outside the window after all: a retry would be refused the same way.
     if (err instanceof HttpError && err.status === 409) return { status: "skipped", reason: err.message };
+    throw err;
+  }
+}
+
+// A notification row that one run holds while it sends (calendar reminders, lead alerts): how to record
+// how the send went, and how to give the row back.
+export interface NotificationClaim {
+  finish(outcome: ClaimOutcome): Promise<unknown>;
+  release(): Promise<unknown>;
+  // What a skipped send is logged with: the message and the record it is about.
+  skipped: [message: string, id: string];
+}
+
+// Sends a claimed notification and records the outcome on its claim. A failure a retry may overcome
+// gives the claim back for the next run, and is thrown on.
+export async function notifyClaimed(env: Env, db: Db, account: AccountRow, n: Notification, now: Date, claim: NotificationClaim): Promise<void> {
+  try {
+    const outcome = await notifyNumber(env, db, account, n, now);
+    if (outcome.status === "skipped") console.warn(...claim.skipped, n.phone, outcome.reason);
+    await claim.finish(outcome);
+  } catch (err) {
+    await claim.release();
     throw err;
   }
 }

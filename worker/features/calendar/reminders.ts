@@ -5,7 +5,7 @@ import { CALENDAR } from "@shared/schemas/calendar";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { Db } from "@worker/db/client";
 import { findAccount } from "../accounts/repo";
-import { notifyNumber } from "./notify";
+import { notifyClaimed } from "./notify";
 import * as repo from "./repo";
 import { seriesOf } from "./service";
 
@@ -75,27 +75,19 @@ export async function sendReminders(env: Env, db: Db, job: DueReminder, now = ne
   for (const phone of event.notificationPhoneNumbers) {
     const claim = await repo.claimReminder(db, event.id, start, phone, now, STALE_CLAIM_MS);
     if (!claim) continue;
-    try {
-      const outcome = await notifyNumber(
-        env,
-        db,
-        account,
-        {
-          phone,
-          templateSid: event.notificationTemplateId,
-          bindings: event.notificationVariables,
-          context: texts.context,
-          freeText: texts.freeText,
-          key: `reminder:${event.id}:${start.getTime()}`,
-        },
-        now,
-      );
-      if (outcome.status === "skipped") console.warn("calendar: reminder skipped", event.id, phone, outcome.reason);
-      await repo.finishReminder(db, claim.id, outcome.status === "sent" ? { status: "sent", messageId: outcome.messageId } : { status: "skipped", reason: outcome.reason });
-    } catch (err) {
-      await repo.releaseReminder(db, claim.id);
-      throw err;
-    }
+    const reminder = {
+      phone,
+      templateSid: event.notificationTemplateId,
+      bindings: event.notificationVariables,
+      context: texts.context,
+      freeText: texts.freeText,
+      key: `reminder:${event.id}:${start.getTime()}`,
+    };
+    await notifyClaimed(env, db, account, reminder, now, {
+      finish: (values) => repo.finishReminder(db, claim.id, values),
+      release: () => repo.releaseReminder(db, claim.id),
+      skipped: ["calendar: reminder skipped", event.id],
+    });
   }
   if (!event.isRecurring) {
     // Done only when every number is settled: a claim another run still holds may yet be given back.

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { calendarEvents, calendarRemindersSent, calendarSettings, twilioAccounts } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { type ClaimOutcome, finishClaim, releaseClaim } from "@worker/db/claims";
+import { calendarEvents, calendarRemindersSent, calendarSettings } from "@worker/db/schema";
+import type { Tenant } from "@worker/db/tenancy";
+import { findWithAccountForUser, insertReturning, updateReturning, upsertReturning } from "@worker/db/rows";
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type CalendarSettingsRow = typeof calendarSettings.$inferSelect;
@@ -15,15 +17,7 @@ export async function findEvent(db: Db, id: string) {
 }
 
 // The event with its account, if that account is one the user may reach.
-export async function findEventForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db
-    .select({ event: calendarEvents, account: twilioAccounts })
-    .from(calendarEvents)
-    .innerJoin(twilioAccounts, eq(twilioAccounts.id, calendarEvents.twilioAccountId))
-    .where(and(eq(calendarEvents.id, id), reachableBy(user, calendarEvents.twilioAccountId)))
-    .limit(1);
-  return row;
-}
+export const findEventForUser = (db: Db, id: string, user: Tenant) => findWithAccountForUser(db, calendarEvents, "event", id, user);
 
 // The events of an account that may have an occurrence in [from, to); the service expands and filters them.
 // A day of margin covers all-day events, which run to the end of their Rome day.
@@ -45,15 +39,9 @@ export function listEventsNear(db: Db, accountId: string, from: Date, to: Date) 
     .orderBy(asc(calendarEvents.startDate));
 }
 
-export async function insertEvent(db: Db, values: NewEvent) {
-  const [row] = await db.insert(calendarEvents).values(values).returning();
-  return row!;
-}
+export const insertEvent = (db: Db, values: NewEvent) => insertReturning(db, calendarEvents, values);
 
-export async function updateEvent(db: Db, id: string, values: Partial<NewEvent>) {
-  const [row] = await db.update(calendarEvents).set(values).where(eq(calendarEvents.id, id)).returning();
-  return row;
-}
+export const updateEvent = (db: Db, id: string, values: Partial<NewEvent>) => updateReturning(db, calendarEvents, id, values);
 
 export function deleteEvent(db: Db, id: string) {
   return db.delete(calendarEvents).where(eq(calendarEvents.id, id));
@@ -64,15 +52,7 @@ export async function findSettings(db: Db, accountId: string) {
   return row;
 }
 
-export async function upsertSettings(db: Db, values: typeof calendarSettings.$inferInsert & { twilioAccountId: string }) {
-  const { twilioAccountId: _account, ...changes } = values;
-  const [row] = await db
-    .insert(calendarSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: calendarSettings.twilioAccountId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return row!;
-}
+export const upsertSettings = (db: Db, values: typeof calendarSettings.$inferInsert & { twilioAccountId: string }) => upsertReturning(db, calendarSettings, "twilioAccountId", values);
 
 // Events whose reminder may be due at `now`: one-off events not yet reminded whose reminder time has
 // come and that started at most `graceMs` ago, and recurring series still running.
@@ -124,14 +104,8 @@ export async function claimReminder(db: Db, eventId: string, occurrenceStart: Da
   return row;
 }
 
-export function finishReminder(db: Db, id: string, values: { status: "sent" | "skipped"; messageId?: string | null; reason?: string | null }) {
-  return db.update(calendarRemindersSent).set(values).where(eq(calendarRemindersSent.id, id));
-}
-
-// Gives a claim back after a failure that a retry may overcome.
-export function releaseReminder(db: Db, id: string) {
-  return db.delete(calendarRemindersSent).where(and(eq(calendarRemindersSent.id, id), eq(calendarRemindersSent.status, "sending")));
-}
+export const finishReminder = (db: Db, id: string, outcome: ClaimOutcome) => finishClaim(db, calendarRemindersSent, id, outcome);
+export const releaseReminder = (db: Db, id: string) => releaseClaim(db, calendarRemindersSent, id);
 
 export function remindersOfOccurrence(db: Db, eventId: string, occurrenceStart: Date) {
   return db

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ApiFunnelStepStats, CampaignType } from "@shared/schemas/campaigns";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
-import { conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists, messages, optOuts, twilioAccounts } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists, messages, optOuts } from "@worker/db/schema";
+import type { Tenant } from "@worker/db/tenancy";
+import { findWithAccountForUser, updateReturning } from "@worker/db/rows";
 
 export type CampaignRow = typeof leadCampaigns.$inferSelect;
 export type StepRow = typeof funnelSteps.$inferSelect;
@@ -52,15 +53,7 @@ export function findCampaign(db: Db, id: string) {
 }
 
 // The campaign with its account, if that account is one the user may reach.
-export async function findCampaignForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db
-    .select({ campaign: leadCampaigns, account: twilioAccounts })
-    .from(leadCampaigns)
-    .innerJoin(twilioAccounts, eq(twilioAccounts.id, leadCampaigns.twilioAccountId))
-    .where(and(eq(leadCampaigns.id, id), reachableBy(user, leadCampaigns.twilioAccountId)))
-    .limit(1);
-  return row;
-}
+export const findCampaignForUser = (db: Db, id: string, user: Tenant) => findWithAccountForUser(db, leadCampaigns, "campaign", id, user);
 
 export function insertCampaign(db: Db, values: typeof leadCampaigns.$inferInsert) {
   return db.insert(leadCampaigns).values(values);
@@ -97,10 +90,7 @@ export function insertStep(db: Db, values: typeof funnelSteps.$inferInsert) {
   return db.insert(funnelSteps).values(values).returning();
 }
 
-export async function updateStep(db: Db, id: string, values: Partial<typeof funnelSteps.$inferInsert>) {
-  const [row] = await db.update(funnelSteps).set(values).where(eq(funnelSteps.id, id)).returning();
-  return row!;
-}
+export const updateStep = async (db: Db, id: string, values: Partial<typeof funnelSteps.$inferInsert>) => (await updateReturning(db, funnelSteps, id, values))!;
 
 // Runs waiting on a deleted step move on to the next step (keeping their time), or end when there is
 // none. Later steps move up one place, so the orders stay 1..n and a new step's count + 1 is free.

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNul
 import type { Db } from "@worker/db/client";
 import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
+import { insertIfAbsent, insertReturning } from "@worker/db/rows";
+import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -176,10 +178,7 @@ export function listLabels(db: Db, accountId: string) {
 }
 
 // Answers the new label, or nothing when the account has one with that name.
-export async function insertLabel(db: Db, values: { twilioAccountId: string; name: string; color: string }) {
-  const [row] = await db.insert(conversationLabels).values(values).onConflictDoNothing().returning();
-  return row;
-}
+export const insertLabel = (db: Db, values: { twilioAccountId: string; name: string; color: string }) => insertIfAbsent(db, conversationLabels, values);
 
 export async function deleteLabel(db: Db, accountId: string, labelId: string) {
   const rows = await db
@@ -208,10 +207,7 @@ export async function setLabels(db: Db, conversationId: string, labelIds: string
 
 export type NoteRow = typeof conversationNotes.$inferSelect;
 
-export async function insertNote(db: Db, values: typeof conversationNotes.$inferInsert) {
-  const [row] = await db.insert(conversationNotes).values(values).returning();
-  return row!;
-}
+export const insertNote = (db: Db, values: typeof conversationNotes.$inferInsert) => insertReturning(db, conversationNotes, values);
 
 // A conversation's notes, oldest first: a thread holds few, so all of them.
 export function listNotes(db: Db, conversationId: string) {
@@ -269,17 +265,15 @@ export function deleteConversation(db: Db, id: string) {
 // in arrival order, and the cursor of the page before it (its oldest message) when there is one.
 // Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
 export async function messagePage(db: Db, conversationId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = before
-    ? sql`(${messages.createdAt}, ${messages}.rowid) < (select m."created_at", m.rowid from "messages" m where m."id" = ${before} and m."conversation_id" = ${conversationId})`
-    : undefined;
+  const older = afterCursor(messages, before, { column: messages.conversationId, value: conversationId });
   const rows = await db
     .select({ ...getTableColumns(messages), mediaJson: mediaJsonColumn })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), older))
-    .orderBy(desc(messages.createdAt), desc(sql`${messages}.rowid`))
+    .orderBy(...newestFirst(messages))
     .limit(limit + 1);
-  const page = rows.slice(0, limit).reverse();
-  return { messages: page, nextCursor: rows.length > limit ? page[0]!.id : null };
+  const { page, nextCursor } = cursorPage(rows, limit);
+  return { messages: page.reverse(), nextCursor };
 }
 
 // The last N messages in arrival order (the model's context).

@@ -13,7 +13,6 @@ import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { type ActiveAccount, requireAccount } from "../accounts/context";
-import { resolveActiveAccount } from "../accounts/service";
 import { feedbackMemoryFor } from "../memories/service";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
@@ -83,11 +82,6 @@ export async function getConversationForUser(db: Db, user: SessionUser, id: stri
 // Messages are read a page at a time: the newest first page, older pages through the cursor.
 export const MESSAGE_PAGE_SIZE = 200;
 export const MESSAGE_PAGE_MAX = 500;
-
-// For the agent's routes until they take c.var.account (worker/features/agent moves on its own).
-export async function requireActiveAccount(db: Db, user: SessionUser) {
-  return requireAccount(await resolveActiveAccount(db, user)).account;
-}
 
 export function conversationStub(env: Env, conversationId: string) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));

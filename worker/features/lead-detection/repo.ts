@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { type ClaimOutcome, finishClaim, releaseClaim } from "@worker/db/claims";
+import { upsertReturning } from "@worker/db/rows";
 import { analytics, conversations, leadDetections, leadNotificationSettings, leadNotificationsSent, leads } from "@worker/db/schema";
 import { LEAD_QUALIFIED_EVENT } from "@shared/schemas/lead-detection";
 
@@ -11,15 +13,7 @@ export async function findSettingsOfUser(db: Db, userId: string) {
   return row;
 }
 
-export async function upsertSettingsOfUser(db: Db, values: typeof leadNotificationSettings.$inferInsert & { userId: string }) {
-  const { userId: _user, ...changes } = values;
-  const [row] = await db
-    .insert(leadNotificationSettings)
-    .values(values)
-    .onConflictDoUpdate({ target: leadNotificationSettings.userId, set: { ...changes, updatedAt: new Date() } })
-    .returning();
-  return row!;
-}
+export const upsertSettingsOfUser = (db: Db, values: typeof leadNotificationSettings.$inferInsert & { userId: string }) => upsertReturning(db, leadNotificationSettings, "userId", values);
 
 // Lead Detection AI is active on an account when any of its users switched it on there.
 export function enabledSettingsOf(db: Db, accountId: string) {
@@ -102,13 +96,8 @@ export async function claimNotification(db: Db, conversationId: string, phoneNum
   return row;
 }
 
-export function finishNotification(db: Db, id: string, values: { status: "sent" | "skipped"; messageId?: string | null; reason?: string | null }) {
-  return db.update(leadNotificationsSent).set(values).where(eq(leadNotificationsSent.id, id));
-}
-
-export function releaseNotification(db: Db, id: string) {
-  return db.delete(leadNotificationsSent).where(and(eq(leadNotificationsSent.id, id), eq(leadNotificationsSent.status, "sending")));
-}
+export const finishNotification = (db: Db, id: string, outcome: ClaimOutcome) => finishClaim(db, leadNotificationsSent, id, outcome);
+export const releaseNotification = (db: Db, id: string) => releaseClaim(db, leadNotificationsSent, id);
 
 export function notificationsOf(db: Db, conversationId: string) {
   return db.select().from(leadNotificationsSent).where(eq(leadNotificationsSent.conversationId, conversationId));

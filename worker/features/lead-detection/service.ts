@@ -16,7 +16,7 @@ import { type ChatResult, chatCompletion, isOffline } from "@worker/providers/op
 import type { SessionUser } from "@worker/types";
 import { type AccountRow, findAccount } from "../accounts/repo";
 import { type ActiveAccount, namedOrActive, requireNamedOrActive } from "../accounts/context";
-import { notifyNumber } from "../calendar/notify";
+import { type Notification, notifyClaimed } from "../calendar/notify";
 import * as conversations from "../conversations/repo";
 import { findProviderTemplate } from "../provider-templates/service";
 import { checkBudget, recordUsage } from "../usage/service";
@@ -231,28 +231,20 @@ async function notifyLead(
   for (const [phone, templateSid] of targets) {
     const claim = await repo.claimNotification(db, conversation.id, phone, now, STALE_CLAIM_MS);
     if (!claim) continue;
-    try {
-      const outcome = await notifyNumber(
-        env,
-        db,
-        account,
-        {
-          phone,
-          templateSid,
-          // The alert's {{1}} is the customer, {{2}} the verdict; both always have a value.
-          bindings: { "1": { source: "text", value: customer }, "2": { source: "text", value: TX.notificationTemplateDetail(interest, urgency) } },
-          context: {},
-          freeText: TX.notification(customer, conversation.phoneNumber, interest, urgency, detection.summary ?? ""),
-          key: `lead:${conversation.id}`,
-        },
-        now,
-      );
-      if (outcome.status === "skipped") console.warn("lead detection: notification skipped", conversation.id, phone, outcome.reason);
-      await repo.finishNotification(db, claim.id, outcome.status === "sent" ? { status: "sent", messageId: outcome.messageId } : { status: "skipped", reason: outcome.reason });
-    } catch (err) {
-      await repo.releaseNotification(db, claim.id);
-      throw err;
-    }
+    const alert = {
+      phone,
+      templateSid,
+      // The alert's {{1}} is the customer, {{2}} the verdict; both always have a value.
+      bindings: { "1": { source: "text", value: customer }, "2": { source: "text", value: TX.notificationTemplateDetail(interest, urgency) } },
+      context: {},
+      freeText: TX.notification(customer, conversation.phoneNumber, interest, urgency, detection.summary ?? ""),
+      key: `lead:${conversation.id}`,
+    } satisfies Notification;
+    await notifyClaimed(env, db, account, alert, now, {
+      finish: (values) => repo.finishNotification(db, claim.id, values),
+      release: () => repo.releaseNotification(db, claim.id),
+      skipped: ["lead detection: notification skipped", conversation.id],
+    });
   }
   const settled = new Set((await repo.notificationsOf(db, conversation.id)).filter((n) => n.status !== "sending").map((n) => n.phoneNumber));
   if ([...targets.keys()].every((p) => settled.has(p))) await repo.markNotified(db, conversation.id, now);

@@ -1,25 +1,25 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { apiTokens, twilioAccounts, users } from "@worker/db/schema";
+import { insertReturning } from "@worker/db/rows";
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 
-export function listTokens(db: Db, userId: string) {
+// The tokens with the name of the account each acts on.
+function tokensWithAccount(db: Db) {
   return db
     .select({ token: apiTokens, accountName: twilioAccounts.name })
     .from(apiTokens)
     .leftJoin(twilioAccounts, eq(twilioAccounts.id, apiTokens.twilioAccountId))
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(desc(apiTokens.createdAt));
+    .$dynamic();
+}
+
+export function listTokens(db: Db, userId: string) {
+  return tokensWithAccount(db).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt));
 }
 
 export async function findTokenWithAccount(db: Db, id: string) {
-  const [row] = await db
-    .select({ token: apiTokens, accountName: twilioAccounts.name })
-    .from(apiTokens)
-    .leftJoin(twilioAccounts, eq(twilioAccounts.id, apiTokens.twilioAccountId))
-    .where(eq(apiTokens.id, id))
-    .limit(1);
+  const [row] = await tokensWithAccount(db).where(eq(apiTokens.id, id)).limit(1);
   return row;
 }
 
@@ -35,10 +35,7 @@ export function findTokenHash(db: Db, hash: string) {
   return db.query.apiTokens.findFirst({ where: eq(apiTokens.token, hash), columns: { id: true } });
 }
 
-export async function insertToken(db: Db, values: typeof apiTokens.$inferInsert) {
-  const [row] = await db.insert(apiTokens).values(values).returning();
-  return row!;
-}
+export const insertToken = (db: Db, values: typeof apiTokens.$inferInsert) => insertReturning(db, apiTokens, values);
 
 export async function updateToken(db: Db, id: string, values: Partial<typeof apiTokens.$inferInsert>) {
   await db.update(apiTokens).set(values).where(eq(apiTokens.id, id));

@@ -1,11 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { leadInputSchema } from "@shared/schemas/lead-sources";
-import { SETTINGS_TEXTS } from "@shared/texts/settings";
+
 import { createTokenSchema, tokenIdParam, updateTokenSchema } from "@shared/schemas/settings";
 import { clientIp } from "@worker/lib/client-ip";
 import { validate } from "@worker/lib/validate";
-import type { AppEnv, SessionUser } from "@worker/types";
-import type { AccountRow } from "../accounts/repo";
+import type { AppEnv } from "@worker/types";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
 import * as service from "./service";
@@ -19,16 +18,11 @@ export const tokenRoutes = new Hono<AppEnv>()
     c.json(await service.updateToken(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json")), 200),
   );
 
-type LeadApiEnv = { Bindings: Env; Variables: AppEnv["Variables"] & { leadApi: { user: SessionUser; account: AccountRow } } };
+type LeadApiEnv = { Bindings: Env; Variables: AppEnv["Variables"] & { leadApi: service.BearerOwner } };
 
 // The bearer token is checked before the body, so a caller without a valid token learns nothing else.
 const bearerAuth: MiddlewareHandler<LeadApiEnv> = async (c, next) => {
-  const result = await service.authenticateBearer(c.var.db, c.req.header("Authorization"), clientIp(c));
-  if (!result.ok) {
-    c.header("Retry-After", String(result.retryAfterSeconds));
-    return c.json({ error: SETTINGS_TEXTS.rateLimited(result.retryAfterSeconds) }, 429);
-  }
-  c.set("leadApi", { user: result.user, account: result.account });
+  c.set("leadApi", await service.authenticateBearer(c.var.db, c.req.header("Authorization"), clientIp(c)));
   await next();
 };
 

@@ -5,11 +5,12 @@ import { type ApiToken, type createTokenSchema, LEAD_API_PERMISSION, LEAD_API_RA
 import type { Db } from "@worker/db/client";
 import { constantTimeEqual, sha256Hex } from "@worker/lib/crypto";
 import { BEARER_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS, LOGIN_LOCK_MS } from "@shared/constants";
-import { badRequest, HttpError, notFound, TooManyRequests } from "@worker/lib/http-error";
+import { badRequest, forbidden, HttpError, notFound, TooManyRequests } from "@worker/lib/http-error";
 import { releaseAttempt, reserveAttempt } from "../auth/repo";
 import type { SessionUser } from "@worker/types";
 import { type ActiveAccount, requireAccount } from "../accounts/context";
-import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
+import { type AccountRow, findAccountForUser } from "../accounts/repo";
+import { resolveActiveAccount } from "../accounts/service";
 import { toCurrentUser } from "../auth/service";
 import { saveLead } from "../lead-sources/service";
 import * as repo from "./repo";
@@ -76,13 +77,14 @@ export async function updateToken(db: Db, user: SessionUser, id: string, input: 
   return toApiToken((await repo.findTokenWithAccount(db, id))!);
 }
 
-export type BearerResult =
-  | { ok: true; user: SessionUser; account: Awaited<ReturnType<typeof getAccessibleAccount>>["account"] }
-  | { ok: false; retryAfterSeconds: number };
+// Whole seconds (at least one) from now until a time, for a 429's Retry-After.
+const secondsUntil = (time: number, now: Date) => Math.max(1, Math.ceil((time - now.getTime()) / 1000));
+
+export type BearerOwner = { user: SessionUser; account: AccountRow };
 
 // Authorization: Bearer <token>. Unknown and disabled tokens look the same (401); a token over its
 // per-minute budget answers 429 with the seconds to wait.
-export async function authenticateBearer(db: Db, header: string | undefined, ip: string, now = new Date()): Promise<BearerResult> {
+export async function authenticateBearer(db: Db, header: string | undefined, ip: string, now = new Date()): Promise<BearerOwner> {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? "");
   if (!match) throw new HttpError(401, TX.bearerMissing);
   const raw = match[1]!;
@@ -92,7 +94,7 @@ export async function authenticateBearer(db: Db, header: string | undefined, ip:
   const limitKey = `bearer|${ip}`;
   const reserved = await reserveAttempt(db, limitKey, now, { windowMs: LOGIN_FAILURE_WINDOW_MS, lockMs: LOGIN_LOCK_MS, max: BEARER_MAX_FAILURES + 1 });
   if (reserved.failures > BEARER_MAX_FAILURES) {
-    const seconds = Math.max(1, Math.ceil(((reserved.lockedUntil?.getTime() ?? now.getTime() + LOGIN_LOCK_MS) - now.getTime()) / 1000));
+    const seconds = secondsUntil(reserved.lockedUntil?.getTime() ?? now.getTime() + LOGIN_LOCK_MS, now);
     throw new TooManyRequests(TX.bearerTooMany(seconds), seconds);
   }
   const hash = await sha256Hex(raw);
@@ -101,24 +103,22 @@ export async function authenticateBearer(db: Db, header: string | undefined, ip:
   const owner = await repo.findUser(db, token.userId);
   if (!owner || !owner.isActive) throw new HttpError(401, TX.bearerInvalid);
   await releaseAttempt(db, limitKey);
-  if (!token.permissions.includes(LEAD_API_PERMISSION)) throw new HttpError(403, TX.bearerNoPermission);
+  if (!token.permissions.includes(LEAD_API_PERMISSION)) throw forbidden(TX.bearerNoPermission);
 
   const counted = await repo.countRequest(db, token.id, now, RATE_WINDOW_MS);
   await repo.touchToken(db, token.id, now);
   if (counted && counted.count > LEAD_API_RATE_PER_MINUTE) {
-    const windowEnd = (counted.windowStart?.getTime() ?? now.getTime()) + RATE_WINDOW_MS;
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)) };
+    const seconds = secondsUntil((counted.windowStart?.getTime() ?? now.getTime()) + RATE_WINDOW_MS, now);
+    throw new TooManyRequests(TX.rateLimited(seconds), seconds);
   }
 
   const user = toCurrentUser(owner);
-  const accountId = token.twilioAccountId ?? (await resolveActiveAccount(db, user))?.account.id;
-  if (!accountId) throw new HttpError(403, TX.bearerNoAccount);
-  const { account } = await getAccessibleAccount(db, user, accountId).catch(() => {
-    throw new HttpError(403, TX.bearerNoAccount);
-  });
-  return { ok: true, user, account };
+  // The token's own account while its owner may still reach it, else (an older token) the owner's active one.
+  const found = token.twilioAccountId ? await findAccountForUser(db, user, token.twilioAccountId) : await resolveActiveAccount(db, user);
+  if (!found) throw forbidden(TX.bearerNoAccount);
+  return { user, account: found.account };
 }
 
-export function ingestLead(env: Env, db: Db, owner: { user: SessionUser; account: Parameters<typeof saveLead>[2]["account"] }, input: LeadInput): Promise<ApiLeadSaved> {
+export function ingestLead(env: Env, db: Db, owner: BearerOwner, input: LeadInput): Promise<ApiLeadSaved> {
   return saveLead(env, db, { account: owner.account, userId: owner.user.id }, input);
 }

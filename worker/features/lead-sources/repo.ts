@@ -2,11 +2,13 @@ import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm
 import type { Db } from "@worker/db/client";
 import { leads, leadSources, templates, twilioAccounts } from "@worker/db/schema";
 import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { findForUser, insertReturning, updateReturning } from "@worker/db/rows";
 
 export type LeadSourceRow = typeof leadSources.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 
-export function listSources(db: Db, accountId: string) {
+// The sources with their reply template's name and how many leads each brought.
+function sourcesWithDetails(db: Db) {
   return db
     .select({
       source: leadSources,
@@ -15,21 +17,15 @@ export function listSources(db: Db, accountId: string) {
     })
     .from(leadSources)
     .leftJoin(templates, eq(templates.id, leadSources.templateId))
-    .where(eq(leadSources.twilioAccountId, accountId))
-    .orderBy(desc(leadSources.createdAt));
+    .$dynamic();
+}
+
+export function listSources(db: Db, accountId: string) {
+  return sourcesWithDetails(db).where(eq(leadSources.twilioAccountId, accountId)).orderBy(desc(leadSources.createdAt));
 }
 
 export async function findSourceWithDetails(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      source: leadSources,
-      templateName: templates.name,
-      leadCount: sql<number>`(select count(*) from leads l where l.lead_source_id = "lead_sources"."id")`,
-    })
-    .from(leadSources)
-    .leftJoin(templates, eq(templates.id, leadSources.templateId))
-    .where(eq(leadSources.id, id))
-    .limit(1);
+  const [row] = await sourcesWithDetails(db).where(eq(leadSources.id, id)).limit(1);
   return row;
 }
 
@@ -38,20 +34,11 @@ export function findSource(db: Db, id: string) {
 }
 
 // The source if its account is one the user may reach.
-export async function findSourceForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db.select().from(leadSources).where(and(eq(leadSources.id, id), reachableBy(user, leadSources.twilioAccountId))).limit(1);
-  return row;
-}
+export const findSourceForUser = (db: Db, id: string, user: Tenant) => findForUser(db, leadSources, id, user);
 
-export async function insertSource(db: Db, values: typeof leadSources.$inferInsert) {
-  const [row] = await db.insert(leadSources).values(values).returning();
-  return row!;
-}
+export const insertSource = (db: Db, values: typeof leadSources.$inferInsert) => insertReturning(db, leadSources, values);
 
-export async function updateSource(db: Db, id: string, values: Partial<typeof leadSources.$inferInsert>) {
-  const [row] = await db.update(leadSources).set(values).where(eq(leadSources.id, id)).returning();
-  return row;
-}
+export const updateSource = (db: Db, id: string, values: Partial<typeof leadSources.$inferInsert>) => updateReturning(db, leadSources, id, values);
 
 export function deleteSource(db: Db, id: string) {
   return db.delete(leadSources).where(eq(leadSources.id, id));
@@ -138,10 +125,7 @@ export function updateLeadStatement(db: Db, id: string, values: Partial<typeof l
   return db.update(leads).set(values).where(eq(leads.id, id));
 }
 
-export async function updateLead(db: Db, id: string, values: Partial<typeof leads.$inferInsert>) {
-  const [row] = await db.update(leads).set(values).where(eq(leads.id, id)).returning();
-  return row;
-}
+export const updateLead = (db: Db, id: string, values: Partial<typeof leads.$inferInsert>) => updateReturning(db, leads, id, values);
 
 // The one caller that sets the stamp sends the auto-response; overlapping imports, syncs and API
 // calls for the same lead find it taken.

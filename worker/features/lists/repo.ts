@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { type Db, type Statement } from "@worker/db/client";
 import { listImportChunks, listImports, listLeads, lists } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import type { Tenant } from "@worker/db/tenancy";
+import { findForUser, insertReturning, updateReturning } from "@worker/db/rows";
 
 export type ListRow = typeof lists.$inferSelect;
 export type ListLeadRow = typeof listLeads.$inferSelect;
@@ -33,20 +34,11 @@ export function findList(db: Db, id: string) {
 }
 
 // The list if its account is one the user may reach.
-export async function findListForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db.select().from(lists).where(and(eq(lists.id, id), reachableBy(user, lists.twilioAccountId))).limit(1);
-  return row;
-}
+export const findListForUser = (db: Db, id: string, user: Tenant) => findForUser(db, lists, id, user);
 
-export async function insertList(db: Db, values: typeof lists.$inferInsert) {
-  const [row] = await db.insert(lists).values(values).returning();
-  return row!;
-}
+export const insertList = (db: Db, values: typeof lists.$inferInsert) => insertReturning(db, lists, values);
 
-export async function updateList(db: Db, id: string, values: Partial<typeof lists.$inferInsert>) {
-  const [row] = await db.update(lists).set(values).where(eq(lists.id, id)).returning();
-  return row;
-}
+export const updateList = (db: Db, id: string, values: Partial<typeof lists.$inferInsert>) => updateReturning(db, lists, id, values);
 
 export function deleteList(db: Db, id: string) {
   return db.delete(lists).where(eq(lists.id, id));
@@ -88,10 +80,7 @@ export async function runningImport(db: Db, listId: string) {
   return row;
 }
 
-export async function insertImport(db: Db, values: typeof listImports.$inferInsert) {
-  const [row] = await db.insert(listImports).values(values).returning();
-  return row!;
-}
+export const insertImport = (db: Db, values: typeof listImports.$inferInsert) => insertReturning(db, listImports, values);
 
 export async function failImport(db: Db, id: string, error: string, now = new Date()) {
   await db
@@ -327,10 +316,7 @@ export function findListLeadByPhone(db: Db, listId: string, phone: string) {
   return db.query.listLeads.findFirst({ where: and(eq(listLeads.listId, listId), eq(listLeads.numeroTelefono, phone)) });
 }
 
-export async function insertListLead(db: Db, values: typeof listLeads.$inferInsert) {
-  const [row] = await db.insert(listLeads).values(values).returning();
-  return row!;
-}
+export const insertListLead = (db: Db, values: typeof listLeads.$inferInsert) => insertReturning(db, listLeads, values);
 
 export function deleteListLead(db: Db, id: string) {
   return db.delete(listLeads).where(eq(listLeads.id, id));

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
 import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { insertReturning } from "@worker/db/rows";
+import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export type MemoryRow = typeof memories.$inferSelect;
 export type NewMemory = typeof memories.$inferInsert;
@@ -17,17 +19,15 @@ const linkedTo = (templateSid: string | null) =>
 // first after the memory `before` when given, with the cursor of the next page when there is one.
 // rowid breaks ties of the same millisecond, so a page continues exactly after the last one.
 export async function listVisibleMemories(db: Db, accountId: string, userId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = before
-    ? sql`(${memories.createdAt}, ${memories}.rowid) < (select m."created_at", m.rowid from "memories" m where m."id" = ${before} and m."twilio_account_id" = ${accountId})`
-    : undefined;
+  const older = afterCursor(memories, before, { column: memories.twilioAccountId, value: accountId });
   const rows = await db
     .select()
     .from(memories)
     .where(and(eq(memories.twilioAccountId, accountId), or(eq(memories.visibility, "public"), eq(memories.userId, userId)), older))
-    .orderBy(desc(memories.createdAt), desc(sql`${memories}.rowid`))
+    .orderBy(...newestFirst(memories))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { memories: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  const { page, nextCursor } = cursorPage(rows, limit);
+  return { memories: page, nextCursor };
 }
 
 export function findMemory(db: Db, id: string) {
@@ -44,10 +44,7 @@ export async function findMemoryForUser(db: Db, id: string, user: Tenant) {
   return row;
 }
 
-export async function insertMemory(db: Db, values: NewMemory) {
-  const [row] = await db.insert(memories).values(values).returning();
-  return row!;
-}
+export const insertMemory = (db: Db, values: NewMemory) => insertReturning(db, memories, values);
 
 export function insertMemoryStatement(db: Db, values: NewMemory) {
   return db.insert(memories).values(values);

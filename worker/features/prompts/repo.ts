@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { prompts } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import type { Tenant } from "@worker/db/tenancy";
+import { findForUser, updateReturning } from "@worker/db/rows";
+import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -15,25 +17,20 @@ export function findPromptById(db: Db, id: string) {
 }
 
 // The prompt if its account is one the user may reach.
-export async function findPromptForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db.select().from(prompts).where(and(eq(prompts.id, id), reachableBy(user, prompts.twilioAccountId))).limit(1);
-  return row;
-}
+export const findPromptForUser = (db: Db, id: string, user: Tenant) => findForUser(db, prompts, id, user);
 
 // A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor
 // of the next page when there is one.
 export async function listPrompts(db: Db, accountId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = before
-    ? sql`(${prompts.createdAt}, ${prompts}.rowid) < (select p."created_at", p.rowid from "prompts" p where p."id" = ${before} and p."twilio_account_id" = ${accountId})`
-    : undefined;
+  const older = afterCursor(prompts, before, { column: prompts.twilioAccountId, value: accountId });
   const rows = await db
     .select()
     .from(prompts)
     .where(and(eq(prompts.twilioAccountId, accountId), older))
-    .orderBy(desc(prompts.createdAt), desc(sql`${prompts}.rowid`))
+    .orderBy(...newestFirst(prompts))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { prompts: page, nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  const { page, nextCursor } = cursorPage(rows, limit);
+  return { prompts: page, nextCursor };
 }
 
 // The first active prompt whose linked templates contain this template sid.
@@ -52,10 +49,7 @@ export function insertPrompt(db: Db, values: typeof prompts.$inferInsert) {
   return db.insert(prompts).values(values).returning();
 }
 
-export async function updatePrompt(db: Db, id: string, values: Partial<PromptRow>) {
-  const [row] = await db.update(prompts).set(values).where(eq(prompts.id, id)).returning();
-  return row;
-}
+export const updatePrompt = (db: Db, id: string, values: Partial<PromptRow>) => updateReturning(db, prompts, id, values);
 
 export function deletePrompt(db: Db, id: string) {
   return db.delete(prompts).where(eq(prompts.id, id));

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { insertIfAbsent } from "@worker/db/rows";
 import { savedReplies } from "@worker/db/schema";
 
 export type SavedReplyRow = typeof savedReplies.$inferSelect;
@@ -9,10 +10,7 @@ export function listSavedReplies(db: Db, accountId: string) {
 }
 
 // Answers nothing when the account has that shortcut already.
-export async function insertSavedReply(db: Db, values: { twilioAccountId: string; shortcut: string; content: string }) {
-  const [row] = await db.insert(savedReplies).values(values).onConflictDoNothing().returning();
-  return row;
-}
+export const insertSavedReply = (db: Db, values: { twilioAccountId: string; shortcut: string; content: string }) => insertIfAbsent(db, savedReplies, values);
 
 export function findSavedReply(db: Db, accountId: string, id: string) {
   return db.query.savedReplies.findFirst({ where: and(eq(savedReplies.id, id), eq(savedReplies.twilioAccountId, accountId)) });

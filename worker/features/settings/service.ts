@@ -4,7 +4,7 @@ import type { Db } from "@worker/db/client";
 import type { SessionUser } from "@worker/types";
 import type { ActiveAccount } from "../accounts/context";
 import { getAccessibleAccount, resolveActiveAccount } from "../accounts/service";
-import * as repo from "./repo";
+import { clearActiveAccount, setActiveAccountStatement } from "../accounts/repo";
 
 type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
@@ -28,11 +28,11 @@ export function getSettings(user: SessionUser, active: ActiveAccount): ApiSettin
 // null forgets the stored choice, so the default account becomes the active one again.
 export async function updateSettings(db: Db, user: SessionUser, input: SettingsUpdate): Promise<ApiSettings> {
   if (input.activeTwilioAccountId === null) {
-    await repo.clearActiveAccount(db, user.id);
+    await clearActiveAccount(db, user.id);
   } else {
     // 404 with the same sentence for another tenant's account as for one that does not exist.
     await getAccessibleAccount(db, user, input.activeTwilioAccountId);
-    await repo.setActiveAccount(db, user.id, input.activeTwilioAccountId);
+    await setActiveAccountStatement(db, user.id, input.activeTwilioAccountId);
   }
   // The choice just changed: read it again rather than the one read with the session.
   return getSettings(user, await resolveActiveAccount(db, user));

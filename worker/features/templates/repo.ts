@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { templates, twilioAccounts } from "@worker/db/schema";
-import { reachableBy, type Tenant } from "@worker/db/tenancy";
+import { templates } from "@worker/db/schema";
+import type { Tenant } from "@worker/db/tenancy";
+import { findWithAccountForUser, insertReturning, updateReturning } from "@worker/db/rows";
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type NewTemplate = typeof templates.$inferInsert;
@@ -27,55 +28,31 @@ export function findTemplate(db: Db, id: string) {
 }
 
 // The template with its account, if that account is one the user may reach.
-export async function findTemplateForUser(db: Db, id: string, user: Tenant) {
-  const [row] = await db
-    .select({ template: templates, account: twilioAccounts })
-    .from(templates)
-    .innerJoin(twilioAccounts, eq(twilioAccounts.id, templates.twilioAccountId))
-    .where(and(eq(templates.id, id), reachableBy(user, templates.twilioAccountId)))
-    .limit(1);
-  return row;
-}
+export const findTemplateForUser = (db: Db, id: string, user: Tenant) => findWithAccountForUser(db, templates, "template", id, user);
 
-export async function insertTemplate(db: Db, values: NewTemplate) {
-  const [row] = await db.insert(templates).values(values).returning();
-  return row!;
-}
+export const insertTemplate = (db: Db, values: NewTemplate) => insertReturning(db, templates, values);
 
-// Only a draft may change; answers undefined when the template is no longer one.
-export async function updateDraft(db: Db, id: string, values: Partial<NewTemplate>) {
+// Changes the template only while it is in `status`, in one statement; answers undefined when it no longer is.
+async function updateWhile(db: Db, id: string, status: TemplateRow["status"], values: Partial<NewTemplate>) {
   const [row] = await db
     .update(templates)
     .set(values)
-    .where(and(eq(templates.id, id), eq(templates.status, "draft")))
+    .where(and(eq(templates.id, id), eq(templates.status, status)))
     .returning();
   return row;
 }
 
-// Moves a draft to pending in one statement, so two submits of the same draft cannot both go to Twilio.
-export async function claimDraftForSubmit(db: Db, id: string, now: Date) {
-  const [row] = await db
-    .update(templates)
-    .set({ status: "pending", submittedAt: now, rejectionReason: null, externalStatus: null, lastSyncedAt: null })
-    .where(and(eq(templates.id, id), eq(templates.status, "draft")))
-    .returning();
-  return row;
-}
+// Only a draft may change.
+export const updateDraft = (db: Db, id: string, values: Partial<NewTemplate>) => updateWhile(db, id, "draft", values);
 
-export async function updateTemplate(db: Db, id: string, values: Partial<NewTemplate>) {
-  const [row] = await db.update(templates).set(values).where(eq(templates.id, id)).returning();
-  return row;
-}
+// Moves a draft to pending, so two submits of the same draft cannot both go to Twilio.
+export const claimDraftForSubmit = (db: Db, id: string, now: Date) =>
+  updateWhile(db, id, "draft", { status: "pending", submittedAt: now, rejectionReason: null, externalStatus: null, lastSyncedAt: null });
+
+export const updateTemplate = (db: Db, id: string, values: Partial<NewTemplate>) => updateReturning(db, templates, id, values);
 
 // Only while still pending: a verdict is never overwritten by a late sync.
-export async function updatePending(db: Db, id: string, values: Partial<NewTemplate>) {
-  const [row] = await db
-    .update(templates)
-    .set(values)
-    .where(and(eq(templates.id, id), eq(templates.status, "pending")))
-    .returning();
-  return row;
-}
+export const updatePending = (db: Db, id: string, values: Partial<NewTemplate>) => updateWhile(db, id, "pending", values);
 
 export function deleteTemplate(db: Db, id: string) {
   return db.delete(templates).where(eq(templates.id, id));

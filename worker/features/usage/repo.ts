@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "@worker/db/schema";
+import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();
@@ -48,14 +49,12 @@ const itemColumns = {
 // A page of the report's rows, newest first (after the row `before`, when given): one more than
 // `limit`, which tells whether there is a next page.
 function pageQuery(db: Db, f: UsageFilter, limit: number, before?: string) {
-  const older = before
-    ? sql`(${openaiUsage.createdAt}, ${openaiUsage}.rowid) < (select u."created_at", u.rowid from "openai_usage" u where u."id" = ${before} and u."twilio_account_id" = ${f.accountId})`
-    : undefined;
+  const older = afterCursor(openaiUsage, before, { column: openaiUsage.twilioAccountId, value: f.accountId });
   return db
     .select(itemColumns)
     .from(openaiUsage)
     .where(and(where(f), older))
-    .orderBy(desc(openaiUsage.createdAt), desc(sql`${openaiUsage}.rowid`))
+    .orderBy(...newestFirst(openaiUsage))
     .limit(limit + 1);
 }
 
@@ -65,8 +64,8 @@ function pageQuery(db: Db, f: UsageFilter, limit: number, before?: string) {
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
   const aggregates = aggregatesQuery(db, f);
   const [rows, sums] = await db.batch([pageQuery(db, f, limit, before), aggregates.query]);
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null, aggregates: aggregates.shape(sums) };
+  const { page, nextCursor } = cursorPage(rows, limit);
+  return { items: page, nextCursor, aggregates: aggregates.shape(sums) };
 }
 
 // Sums; costE8 in hundred-millionths of a dollar.
