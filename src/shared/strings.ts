@@ -244,4 +244,8 @@ export const T = {
   retry: "Riprova",
   changeAccountPhoto: "Cambia foto account",
   notificationsLabel: "Notifiche",
+  // Sentences several features answer with.
+  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
+  syncIntervalInvalid: "L'intervallo di sincronizzazione deve essere tra 5 e 1440 minuti",
+  phoneAlreadyListed: "Questo numero è già presente nella lista",
 } as const;

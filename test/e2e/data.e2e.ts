@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
-import { LIST_TEXTS } from "@shared/schemas/lists";
 import { SETTINGS_TEXTS } from "@shared/schemas/settings";
 import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { baseUrl, fitsWidth, newPage, screenshot, signIn, useBrowser } from "./browser";
 
 const browser = useBrowser();
@@ -83,7 +84,7 @@ describe("templates, lists and API tokens on a desktop", () => {
 
     const card = page.getByTestId("list-card").filter({ hasText: LIST_NAME });
     await card.getByTestId("import-report").waitFor({ timeout: 20_000 });
-    await card.getByText(LIST_TEXTS.leadCount(3)).waitFor();
+    await card.getByText(LEAD_TEXTS.total(3)).waitFor();
     await card.getByText(LIST_TEXTS.importReport(3, 0, 0, 1)).waitFor();
     await card.getByText(new RegExp(LIST_TEXTS.invalidRowsTitle)).click();
     await card.getByText(LIST_TEXTS.invalidRow(4, LIST_TEXTS.phoneInvalidValue("non ho il telefono"))).waitFor();
@@ -213,7 +214,7 @@ describe("the data screens at 375 px", () => {
       await screenshot(page, name);
     }
     await page.goto(`${baseUrl()}/lists`);
-    await page.getByTestId("list-card").first().getByRole("button", { name: LIST_TEXTS.configure }).click();
+    await page.getByTestId("list-card").first().getByRole("button", { name: T.configure }).click();
     await page.getByRole("dialog").getByTestId("mapping-form").waitFor();
     await screenshot(page, "list-mapping-375");
     await page.keyboard.press("Escape");

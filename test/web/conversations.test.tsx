@@ -3,12 +3,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { SANDBOX_TEMPLATES, type ProviderTemplate } from "@shared/sandbox-templates";
 import type { CurrentUser } from "@shared/schemas/auth";
 import { CONVERSATION_TEXTS as TX, type ApiConversation } from "@shared/schemas/conversations";
-import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
 import { MAX_MESSAGE_CHARS, MESSAGE_LIMIT_TEXTS } from "@shared/messaging";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/template-variables";
 import { POLL_MS } from "@shared/constants";
+import { LEAD_TEXTS as LX } from "@shared/texts/leads";
 import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";

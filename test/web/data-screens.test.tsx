@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiLead, ApiLeadSource } from "@shared/schemas/lead-sources";
-import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import type { ApiList, ApiListImport } from "@shared/schemas/lists";
-import { LIST_TEXTS } from "@shared/schemas/lists";
 import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
 import { SETTINGS_TEXTS } from "@shared/schemas/settings";
 import { SAVED_REPLY_TEXTS } from "@shared/saved-reply-texts";
 import type { ApiTemplate } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS } from "@shared/schemas/templates";
+import { T } from "@shared/strings";
 import { TEMPLATE_VARIABLE_TEXTS } from "@shared/template-variables";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, shellRoutes } from "./render-app";
 
@@ -286,7 +287,7 @@ describe("Liste", () => {
     const input = within(panel).getByRole("spinbutton") as HTMLInputElement;
     fireEvent.change(input, { target: { value: "2" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
-    expect(await screen.findByText(LIST_TEXTS.syncIntervalInvalid)).toBeTruthy();
+    expect(await screen.findByText(T.syncIntervalInvalid)).toBeTruthy();
     fireEvent.change(input, { target: { value: "45" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
     await waitFor(() => expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ syncInterval: 45 }));
@@ -334,7 +335,7 @@ describe("Liste", () => {
       "PUT /api/lists/l1/mapping": (call) => jsonResponse({ fieldMapping: bodyOf(call).fieldMapping, import: imp({ id: "i9", status: "queued", processed: 0 }) }, 202),
     });
     renderApp("/lists");
-    fireEvent.click(await screen.findByRole("button", { name: LIST_TEXTS.configure }));
+    fireEvent.click(await screen.findByRole("button", { name: T.configure }));
     const dialog = await screen.findByRole("dialog");
     const error = await within(dialog).findByTestId("fields-error");
     expect(within(error).getByText(LIST_TEXTS.fieldsErrorTitle)).toBeTruthy();

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CSV_TEXTS } from "@shared/csv";
-import { CSV_MAX_BYTES, LIST_TEXTS } from "@shared/schemas/lists";
+import { CSV_MAX_BYTES } from "@shared/schemas/lists";
 import { MEMORY_LIMITS, MEMORY_TEXTS } from "@shared/schemas/memories";
+import { CSV_TEXTS } from "@shared/texts/csv";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { lists } from "@worker/db/schema";
 import { accountOwner, call, db } from "./helpers";
 

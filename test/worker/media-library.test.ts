@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { LIBRARY_TEXTS as LX } from "@shared/media-library";
 import { EVENT_LINES } from "@shared/schemas/agent";
 import { CONVERSATION_TEXTS } from "@shared/conversation-texts";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages, optOuts } from "@worker/db/schema";
 import { inviaDocumento } from "@worker/features/agent/tools/document";
 import { sampleBytes } from "@worker/features/media/samples";

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "@shared/csv";
+import { CsvError, parseCsv, rowToPassage } from "@shared/csv";
 import { MEMORY_TEXTS as TX } from "@shared/schemas/memories";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { CSV_TEXTS } from "@shared/texts/csv";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
 import { rankByOverlap, relevantPassages, searchTerms, toFtsQuery } from "@worker/features/agent/knowledge";
 import { textPassages } from "@worker/features/memories/passages";
 import { decryptSecret } from "@worker/lib/crypto";
-import { AIRTABLE_TEXTS } from "@worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { accountOwner, addMember, call, db, signedInUser } from "./helpers";

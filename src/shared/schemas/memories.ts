@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CSV_MAX_ROWS, CSV_TEXTS } from "../csv";
+import { CSV_TEXTS } from "../texts/csv";
+import { CSV_MAX_ROWS } from "../csv";
 import { linkedTemplatesSchema } from "./prompts";
 
 export const MEMORY_TYPES = ["standard", "feedback"] as const;

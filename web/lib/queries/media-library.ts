@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MEDIA_LIMITS, mediaKind } from "@shared/media";
-import { type ApiLibrary, type ApiLibraryItem, LIBRARY_TEXTS as LX, LIBRARY_TYPES } from "@shared/media-library";
+import { type ApiLibrary, type ApiLibraryItem, LIBRARY_TYPES } from "@shared/media-library";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { apiGet, apiRequest } from "@web/lib/api-client";
 
 // The active account's media library; the account's id in the key gives each account its own.
@@ -19,7 +20,7 @@ export function libraryFileIssue(file: Pick<File, "type" | "size">): string | nu
   const type = file.type.toLowerCase();
   if (!(LIBRARY_TYPES as readonly string[]).includes(type)) return LX.wrongType;
   const kind = mediaKind(type)!;
-  if (file.size > MEDIA_LIMITS[kind]) return LX.tooLarge(kind);
+  if (file.size > MEDIA_LIMITS[kind]) return LX.tooLarge(MEDIA_LIMITS[kind]);
   if (file.size === 0) return LX.fileMissing;
   return null;
 }

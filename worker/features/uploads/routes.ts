@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { z } from "zod";
-import { UPLOAD_TEXTS as UX } from "@shared/upload-texts";
+import { CSV_TEXTS as UX } from "@shared/texts/csv";
 import { notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";

@@ -1,6 +1,6 @@
 import { IMAGE_MIME_TYPES, PHOTO_MAX_BYTES } from "@shared/constants";
 import { T } from "@shared/strings";
-import { UPLOAD_TEXTS as UX } from "@shared/upload-texts";
+import { CSV_TEXTS as UX } from "@shared/texts/csv";
 import { badRequest, forbidden, HttpError, notFound } from "@worker/lib/http-error";
 import { readLimited, readUpload, sniffType, UploadEmpty, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
 import type { SessionUser } from "@worker/types";

@@ -1,5 +1,6 @@
 import { Controller, useForm } from "react-hook-form";
-import { ACTIONS_TEXTS as TX, type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
+import { type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { PhoneListEditor } from "@web/components/phone-list-editor";
 import { FormDialog } from "@web/components/form-dialog";
 import { Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";

@@ -1,8 +1,8 @@
 import { Eye, Mic } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { MEDIA_TEXTS as MX, TRANSCRIPTION_MODELS } from "@shared/media";
-import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
 import { T } from "@shared/strings";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardDescription, CardTitle } from "@web/components/ui/card";
 import { NativeSelect } from "@web/components/ui/input";

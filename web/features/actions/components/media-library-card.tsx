@@ -1,8 +1,8 @@
 import { FileText, Image as ImageIcon, Library, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { mediaKind } from "@shared/media";
-import { LIBRARY_TEXTS as LX } from "@shared/media-library";
 import { T } from "@shared/strings";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { Button } from "@web/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@web/components/ui/card";
 import { FieldError, Label } from "@web/components/ui/field";

@@ -1,6 +1,7 @@
 import { useForm } from "react-hook-form";
-import { type ApiLeadSource, type LeadInput, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { type ApiLeadSource, type LeadInput } from "@shared/schemas/lead-sources";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { FormDialog } from "@web/components/form-dialog";
 import { Form, FormFooter, FormField, FormSelect, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";

@@ -2,8 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { Plus, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { EmptyState } from "@web/components/empty-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -29,7 +29,7 @@ export function LeadsPage() {
 
   if (!active.isPending && !activeId) {
     return (
-      <EmptyState title={TX.noActiveAccount} icon={<UserPlus className="size-6" aria-hidden />}>
+      <EmptyState title={T.noActiveAccount} icon={<UserPlus className="size-6" aria-hidden />}>
         <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
           {T.configure}
         </Link>

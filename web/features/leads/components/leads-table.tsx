@@ -2,16 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { MessageSquare, Search, Trash } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatRomeDateTime } from "@shared/rome-format";
-import {
-  type ApiLead,
-  type ApiLeadSource,
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  LEAD_TEXTS as TX,
-  LEADS_PAGE_SIZE,
-  type LeadStatus,
-} from "@shared/schemas/lead-sources";
+import { type ApiLead, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_STATUSES, LEADS_PAGE_SIZE, type LeadStatus } from "@shared/schemas/lead-sources";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";

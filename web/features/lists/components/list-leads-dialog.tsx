@@ -1,8 +1,10 @@
 import { ChevronLeft, ChevronRight, Plus, Search, Trash, X } from "lucide-react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { useForm } from "react-hook-form";
-import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, type ListLeadInput, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, type ListLeadInput } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormFooter, FormField, setServerErrors, validatorResolver } from "@web/components/ui/form";
@@ -103,8 +105,8 @@ function ListLeads({ list }: { list: ApiList }) {
     removal.mutate(
       { listId: list.id, leadId: lead.id },
       {
-        onSuccess: () => toast({ title: TX.leadDeleted, variant: "success" }),
-        onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadDeleteError), variant: "destructive" }),
+        onSuccess: () => toast({ title: LEAD_TEXTS.leadDeleted, variant: "success" }),
+        onError: (err) => toast({ title: T.error, description: serverMessage(err, LEAD_TEXTS.leadDeleteError), variant: "destructive" }),
       },
     );
   };
@@ -149,7 +151,7 @@ function ListLeads({ list }: { list: ApiList }) {
     <>
       <DialogHeader>
         <DialogTitle>{TX.leadsTitle(list.name)}</DialogTitle>
-        <DialogDescription>{data ? TX.leadsTotal(data.total) : " "}</DialogDescription>
+        <DialogDescription>{data ? LEAD_TEXTS.total(data.total) : " "}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">

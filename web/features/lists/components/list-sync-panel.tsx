@@ -1,8 +1,9 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatRomeDateTime } from "@shared/rome-format";
-import { type ApiList, LIST_SYNC_MAX_MINUTES, LIST_SYNC_MIN_MINUTES, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { type ApiList, LIST_SYNC_MAX_MINUTES, LIST_SYNC_MIN_MINUTES } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { serverMessage } from "@web/lib/server-error";
@@ -20,7 +21,7 @@ export function ListSyncPanel({ list }: { list: ApiList }) {
   const submit = () => {
     const minutes = Number(text);
     if (!Number.isInteger(minutes) || minutes < LIST_SYNC_MIN_MINUTES || minutes > LIST_SYNC_MAX_MINUTES) {
-      toast({ title: T.error, description: TX.syncIntervalInvalid, variant: "destructive" });
+      toast({ title: T.error, description: T.syncIntervalInvalid, variant: "destructive" });
       return;
     }
     save.mutate(
