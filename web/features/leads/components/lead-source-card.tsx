@@ -10,10 +10,7 @@ import { toast } from "@web/lib/toast-store";
 import { useDeleteLeadSource } from "../api/delete-lead-source";
 
 export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLeadSource; onEdit: () => void; onShowLeads: () => void }) {
-  const removal = useDeleteLeadSource({
-    onSuccess: () => toast({ title: TX.sourceDeleted, description: source.name, variant: "success" }),
-    onError: () => toast({ title: T.error, description: TX.sourceDeleteError, variant: "destructive" }),
-  });
+  const removal = useDeleteLeadSource({ onSuccess: () => toast({ title: TX.sourceDeleted, description: source.name, variant: "success" }) });
   const remove = () => {
     if (window.confirm(TX.deleteSourceConfirm(source.name))) removal.mutate(source.id);
   };

@@ -3,7 +3,6 @@ import { useMemo, type InputHTMLAttributes } from "react";
 import { Controller, type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { type ApiLeadSource, CALENDAR_TYPE_LABELS, CALENDAR_TYPES, LEAD_SOURCE_DEFAULTS, LEAD_SOURCE_TYPE_LABELS, LEAD_SOURCE_TYPES, GOOGLE_DEFAULT_MAPPING, type LeadSourceInput, leadSourceSchema, leadVariableContext, PULLED_SOURCE_TYPES, SOURCE_FIELD_KEYS, SOURCE_FIELD_LABELS, TALKING_MESSAGE_MAX, WEEK_DAYS } from "@shared/schemas/lead-sources";
 import { type ApiTemplate, templateBody, templateVariables } from "@shared/schemas/templates";
-import { T } from "@shared/strings";
 import { DayToggles } from "@web/components/day-toggles";
 import { FormDialog } from "@web/components/form-dialog";
 import { incompleteBindings } from "@web/components/template-variables-field";
@@ -12,7 +11,7 @@ import { Button } from "@web/components/ui/button";
 import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useLeads } from "../api/get-leads";
 import { useSaveLeadSource } from "../api/save-lead-source";
@@ -79,10 +78,7 @@ function LeadSourceForm({
           toast({ title: editing ? TX.sourceUpdated : TX.sourceCreated, description: input.name, variant: "success" });
           onClose();
         },
-        onError: (err) => {
-          setServerErrors(form, fieldErrorsFrom(err), LEAD_SOURCE_SERVER_FIELDS);
-          toast({ title: T.error, description: serverMessage(err, TX.sourceSaveError), variant: "destructive" });
-        },
+        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), LEAD_SOURCE_SERVER_FIELDS),
       },
     );
 

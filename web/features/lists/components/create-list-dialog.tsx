@@ -1,13 +1,11 @@
 import type { InputHTMLAttributes } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { type ApiList, type CreateListInput, LIST_SOURCE_LABELS, LIST_SOURCES, LIST_TYPE_LABELS, LIST_TYPES } from "@shared/schemas/lists";
-import { T } from "@shared/strings";
 import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
 import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { FormDialog } from "@web/components/form-dialog";
 import { dataResolver, Form, FormFooter, FormField, FormSelect } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateList } from "../api/create-list";
 import { useUploadListCsv } from "../api/upload-list-csv";
@@ -46,14 +44,10 @@ function CreateListForm({
           {
             onSuccess: (withFile) => onCreated(withFile ?? list),
             // The list exists: its file can be uploaded again from the configuration.
-            onError: (err) => {
-              toast({ title: TX.csvUploadError, description: serverMessage(err, T.unknownError), variant: "destructive" });
-              onCreated(list);
-            },
+            onError: () => onCreated(list),
           },
         );
       },
-      onError: () => toast({ title: T.error, description: TX.createError, variant: "destructive" }),
     });
   };
 

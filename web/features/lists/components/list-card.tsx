@@ -6,7 +6,6 @@ import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteList } from "../api/delete-list";
 import { isImporting } from "../api/get-lists";
@@ -37,7 +36,6 @@ export function ListCard({
         toast({ title: TX.importStarted, description: TX.importStartedDescription, variant: "success" });
         if (imp) onImportStarted(imp.id);
       },
-      onError: (err) => toast({ title: TX.importErrorTitle, description: serverMessage(err, TX.importErrorDefault), variant: "destructive" }),
     });
 
   const remove = () => {

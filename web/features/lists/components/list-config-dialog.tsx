@@ -54,10 +54,8 @@ function MappingForm({ list, fields, saved, save, onClose, onImportStarted }: Ma
           if (answer?.import) onImportStarted(answer.import.id);
           onClose();
         },
-        onError: (err) => {
-          form.setError("root", { message: serverMessage(err, fieldErrorsFrom(err).fieldMapping ?? TX.mappingSaveError) });
-          toast({ title: T.error, description: TX.mappingSaveError, variant: "destructive" });
-        },
+        onError: (err) =>
+          form.setError("root", { message: serverMessage(err, fieldErrorsFrom(err).fieldMapping ?? TX.mappingSaveError) }),
       },
     );
   };
@@ -148,10 +146,7 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
 
   const onFile = (file: File | undefined) => {
     if (!list || !file) return;
-    upload.mutate(
-      { id: list.id, file },
-      { onError: (err) => toast({ title: TX.csvUploadError, description: serverMessage(err, T.unknownError), variant: "destructive" }) },
-    );
+    upload.mutate({ id: list.id, file });
   };
 
   const csv = list?.source === "csv" ? (list.config as CsvListConfig | null) : null;

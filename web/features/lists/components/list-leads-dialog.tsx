@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Form, FormFooter, FormField, setServerErrors, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAddListLead } from "../api/add-list-lead";
 import { useDeleteListLead } from "../api/delete-list-lead";
@@ -40,7 +40,6 @@ function AddLeadForm({ listId, onDone }: { listId: string; onDone: () => void })
           // The server reads the number with the account's country: its refusal goes under the field.
           const fields = fieldErrorsFrom(err);
           setServerErrors(form, fields);
-          toast({ title: T.error, description: serverMessage(err, TX.leadAddError), variant: "destructive" });
         },
       },
     );
@@ -102,13 +101,7 @@ function ListLeads({ list }: { list: ApiList }) {
 
   const remove = (lead: ApiListLead) => {
     if (!window.confirm(TX.leadDeleteConfirm)) return;
-    removal.mutate(
-      { listId: list.id, leadId: lead.id },
-      {
-        onSuccess: () => toast({ title: LEAD_TEXTS.leadDeleted, variant: "success" }),
-        onError: (err) => toast({ title: T.error, description: serverMessage(err, LEAD_TEXTS.leadDeleteError), variant: "destructive" }),
-      },
-    );
+    removal.mutate({ listId: list.id, leadId: lead.id }, { onSuccess: () => toast({ title: LEAD_TEXTS.leadDeleted, variant: "success" }) });
   };
 
   const data = leads.data;
