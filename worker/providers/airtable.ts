@@ -1,8 +1,9 @@
-import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
 // Airtable's Web API: list a table's records page by page (pageSize 100, offset cursor) and read a
 // base's schema. Every request to a base, from any import or sync, takes a slot from one pacer per
 // base (the SENDER_LIMITER Durable Object keyed `airtable:<baseId>`): at most 5 requests per second,
 // and after a 429 no request to that base for Airtable's 30 s penalty.
+
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
 
 export interface AirtableConfig {
   apiKey: string;
