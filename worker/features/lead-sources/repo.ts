@@ -6,8 +6,9 @@ import { reachableBy, type Tenant } from "@worker/db/tenancy";
 export type LeadSourceRow = typeof leadSources.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 
-export function listSources(db: Db, accountId: string) {
-  return db
+// A source with its auto-response template's name and how many leads it brought.
+const sourcesWithDetails = (db: Db, where: SQL) =>
+  db
     .select({
       source: leadSources,
       templateName: templates.name,
@@ -15,21 +16,14 @@ export function listSources(db: Db, accountId: string) {
     })
     .from(leadSources)
     .leftJoin(templates, eq(templates.id, leadSources.templateId))
-    .where(eq(leadSources.twilioAccountId, accountId))
-    .orderBy(desc(leadSources.createdAt));
+    .where(where);
+
+export function listSources(db: Db, accountId: string) {
+  return sourcesWithDetails(db, eq(leadSources.twilioAccountId, accountId)).orderBy(desc(leadSources.createdAt));
 }
 
 export async function findSourceWithDetails(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      source: leadSources,
-      templateName: templates.name,
-      leadCount: sql<number>`(select count(*) from leads l where l.lead_source_id = "lead_sources"."id")`,
-    })
-    .from(leadSources)
-    .leftJoin(templates, eq(templates.id, leadSources.templateId))
-    .where(eq(leadSources.id, id))
-    .limit(1);
+  const [row] = await sourcesWithDetails(db, eq(leadSources.id, id)).limit(1);
   return row;
 }
 

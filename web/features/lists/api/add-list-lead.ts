@@ -4,8 +4,7 @@ import { LIST_TEXTS } from "@shared/texts/lists";
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
-import { queryKeys } from "@web/lib/query-keys";
-import { listLeadsKey } from "./get-list-leads";
+import { refreshListLeads } from "./get-list-leads";
 
 export const addListLead = ({ listId, input }: { listId: string; input: ListLeadInput }) =>
   unwrap(api.lists[":id"].leads.$post({ param: { id: encodeURIComponent(listId) }, json: input }));
@@ -14,11 +13,7 @@ export const addListLead = ({ listId, input }: { listId: string; input: ListLead
 export const useAddListLead = (callbacks?: MutationCallbacks) =>
   useApiMutation({
     mutationFn: addListLead,
-    refresh: (queryClient, _data, { listId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listLeadsKey(listId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.lists, exact: true }),
-      ]),
+    refresh: refreshListLeads,
     errorTitle: T.error,
     errorFallback: LIST_TEXTS.leadAddError,
     callbacks,

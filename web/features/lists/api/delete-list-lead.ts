@@ -2,8 +2,7 @@ import { T } from "@shared/strings";
 import { LEAD_TEXTS } from "@shared/texts/leads";
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
-import { queryKeys } from "@web/lib/query-keys";
-import { listLeadsKey } from "./get-list-leads";
+import { refreshListLeads } from "./get-list-leads";
 
 export const deleteListLead = ({ listId, leadId }: { listId: string; leadId: string }) =>
   unwrap(api.lists[":id"].leads[":leadId"].$delete({ param: { id: encodeURIComponent(listId), leadId: encodeURIComponent(leadId) } }));
@@ -11,11 +10,7 @@ export const deleteListLead = ({ listId, leadId }: { listId: string; leadId: str
 export const useDeleteListLead = () =>
   useApiMutation({
     mutationFn: deleteListLead,
-    refresh: (queryClient, _data, { listId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listLeadsKey(listId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.lists, exact: true }),
-      ]),
+    refresh: refreshListLeads,
     errorTitle: T.error,
     errorFallback: LEAD_TEXTS.leadDeleteError,
   });
