@@ -2,6 +2,8 @@
 // quoted fields with separators, doubled quotes and line breaks inside, ',' or ';' chosen from
 // the header line, a UTF-8 byte-order mark, and \n, \r\n or \r line endings.
 
+import { CSV_TEXTS } from "./texts/csv";
+
 export type CsvSeparator = "," | ";";
 
 export interface ParsedCsv {
@@ -18,19 +20,6 @@ export class CsvError extends Error {
     super(message);
   }
 }
-
-export const CSV_TEXTS = {
-  empty: "Il file CSV è vuoto",
-  noRows: "Il file CSV contiene solo l'intestazione: aggiungi almeno una riga di dati",
-  unclosedQuote: (line: number) => `Riga ${line}: virgolette aperte e mai chiuse`,
-  textAfterQuote: (line: number) =>
-    `Riga ${line}: testo dopo le virgolette di chiusura (le virgolette dentro un campo vanno raddoppiate: "")`,
-  fieldCount: (line: number, found: number, expected: number) =>
-    `Riga ${line}: trovati ${found} campi invece di ${expected} (controlla separatori e virgolette)`,
-  tooManyRows: (max: number) => `Il file CSV supera il limite di ${max} righe`,
-  tooManyColumns: (max: number) => `Il file CSV supera il limite di ${max} colonne`,
-  missingFile: "Invia il CSV come corpo text/csv oppure come multipart/form-data nel campo file",
-} as const;
 
 export const CSV_MAX_ROWS = 20_000;
 export const CSV_MAX_COLUMNS = 200;

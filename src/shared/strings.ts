@@ -114,4 +114,7 @@ export const T = {
   // Amministrazione and Configurazione > Profilo
   roleLabels: { super_admin: "Super amministratore", client: "Cliente" } as Record<string, string>,
   notificationsLabel: "Notifiche",
+  // Sentences several features answer with.
+  syncIntervalInvalid: "L'intervallo di sincronizzazione deve essere tra 5 e 1440 minuti",
+  phoneAlreadyListed: "Questo numero è già presente nella lista",
 } as const;

@@ -6,7 +6,7 @@ import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { T } from "@shared/strings";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import type { ApiConversationDetail } from "@shared/schemas/conversations";
-import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
+import { ACTIONS_TEXTS as AX } from "@shared/texts/actions";
 import { baseUrl, originHeaders, screenshot, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
@@ -130,21 +130,21 @@ describe("the calendar on a desktop", () => {
     for (const title of ["Email Sync Pro", "Voice AI", "Vision AI"]) {
       await page.getByText(title, { exact: true }).waitFor();
     }
-    await card.getByRole("button", { name: AX.configure }).click();
+    await card.getByRole("button", { name: T.configure }).click();
     const dialog = page.getByRole("dialog", { name: AX.settingsTitle });
     await dialog.getByRole("switch", { name: AX.enabledLabel }).click();
     await dialog.getByLabel(AX.phonesLabel, { exact: true }).fill(STAFF_PHONE);
     await dialog.getByRole("button", { name: AX.addPhone }).click();
     await dialog.getByLabel(AX.phonesLabel, { exact: true }).fill(STAFF_PHONE);
     await dialog.getByRole("button", { name: AX.addPhone }).click();
-    await dialog.getByText(AX.phoneDuplicate).waitFor();
+    await dialog.getByText(T.phoneAlreadyListed).waitFor();
     await dialog.getByRole("button", { name: "Salva" }).click();
     await page.getByText(AX.saved, { exact: true }).waitFor();
     await expect.poll(() => card.getByTestId("lead-detection-status").textContent()).toBe(AX.active);
     await screenshot(page, "actions-1280");
 
     // Off again, so the other end-to-end tests run without lead alerts.
-    await card.getByRole("button", { name: AX.configure }).click();
+    await card.getByRole("button", { name: T.configure }).click();
     await dialog.getByRole("switch", { name: AX.enabledLabel }).click();
     await dialog.getByRole("button", { name: "Salva" }).click();
     await expect.poll(() => card.getByTestId("lead-detection-status").textContent()).toBe(AX.inactive);

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { type ApiCampaign } from "@shared/schemas/campaigns";
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import type { ApiConversation } from "@shared/schemas/conversations";
-import { LEAD_TEXTS as LX } from "@shared/schemas/lead-sources";
-import { LIST_TEXTS } from "@shared/schemas/lists";
+import { LEAD_TEXTS as LX } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { baseUrl, fitsWidth, screenshot, useBrowser, openNewDialog, screenshotBothThemes, usePage } from "./browser";
 
@@ -52,7 +52,7 @@ describe("a dynamic campaign with a two-step funnel on a desktop", () => {
     expect(await config.locator('select[name="mapping-numeroTelefono"]').inputValue()).toBe("Cellulare");
     await config.getByRole("button", { name: LIST_TEXTS.saveMapping }).click();
     await config.waitFor({ state: "detached" });
-    await page.getByTestId("list-card").filter({ hasText: LIST_NAME }).getByText(LIST_TEXTS.leadCount(3)).waitFor({ timeout: 20_000 });
+    await page.getByTestId("list-card").filter({ hasText: LIST_NAME }).getByText(LX.total(3)).waitFor({ timeout: 20_000 });
   });
 
   it("creates the dynamic campaign on that list, offering only dynamic lists", async () => {

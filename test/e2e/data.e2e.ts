@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
-import { LIST_TEXTS } from "@shared/schemas/lists";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
 import { baseUrl, fitsWidth, screenshot, useBrowser, openNewDialog, usePage } from "./browser";
@@ -74,7 +74,7 @@ describe("templates, lists and API tokens on a desktop", () => {
 
     const card = page.getByTestId("list-card").filter({ hasText: LIST_NAME });
     await card.getByTestId("import-report").waitFor({ timeout: 20_000 });
-    await card.getByText(LIST_TEXTS.leadCount(3)).waitFor();
+    await card.getByText(LEAD_TEXTS.total(3)).waitFor();
     await card.getByText(LIST_TEXTS.importReport(3, 0, 0, 1)).waitFor();
     await card.getByText(new RegExp(LIST_TEXTS.invalidRowsTitle)).click();
     await card.getByText(LIST_TEXTS.invalidRow(4, LIST_TEXTS.phoneInvalidValue("non ho il telefono"))).waitFor();
@@ -201,7 +201,7 @@ describe("the data screens at 375 px", () => {
       await screenshot(page, name);
     }
     await page.goto(`${baseUrl()}/lists`);
-    await page.getByTestId("list-card").first().getByRole("button", { name: LIST_TEXTS.configure }).click();
+    await page.getByTestId("list-card").first().getByRole("button", { name: T.configure }).click();
     await page.getByRole("dialog").getByTestId("mapping-form").waitFor();
     await screenshot(page, "list-mapping-375");
     await page.keyboard.press("Escape");

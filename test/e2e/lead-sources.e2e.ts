@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { type ApiLeadsPage, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { type ApiLeadsPage, type ApiLeadSource, LEAD_STATUS_LABELS } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { baseUrl, originHeaders, screenshot, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();

@@ -4,9 +4,10 @@ import type { ApiCalendarOccurrence, ApiCalendarSettings } from "@shared/schemas
 import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { CALENDAR_STORAGE_KEYS } from "@shared/schemas/calendar";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
-import { ACTIONS_TEXTS as AX } from "@shared/schemas/lead-detection";
+import { ACTIONS_TEXTS as AX } from "@shared/texts/actions";
 import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
+import { T } from "@shared/strings";
 import { readPrefs, writePrefs } from "@web/features/calendar/lib/calendar-prefs";
 import { emptyEventForm, validateEventForm, withAllDay } from "@web/features/calendar/lib/event-form";
 import { rangeTitle, timeLabel } from "@web/features/calendar/lib/format";
@@ -324,14 +325,14 @@ describe("Azioni", () => {
     renderApp("/actions");
     const card = await screen.findByTestId("action-lead-detection");
     expect((await within(card).findByTestId("lead-detection-status")).textContent).toBe(AX.inactive);
-    fireEvent.click(within(card).getByRole("button", { name: AX.configure }));
+    fireEvent.click(within(card).getByRole("button", { name: T.configure }));
     const dialog = await screen.findByRole("dialog", { name: AX.settingsTitle });
     fireEvent.click(within(dialog).getByRole("switch", { name: AX.enabledLabel }));
     fireEvent.change(within(dialog).getByLabelText(AX.phonesLabel), { target: { value: "+393401112222" } });
     fireEvent.click(within(dialog).getByRole("button", { name: AX.addPhone }));
     fireEvent.change(within(dialog).getByLabelText(AX.phonesLabel), { target: { value: "+393401112222" } });
     fireEvent.click(within(dialog).getByRole("button", { name: AX.addPhone }));
-    expect(within(dialog).getByText(AX.phoneDuplicate)).toBeTruthy();
+    expect(within(dialog).getByText(T.phoneAlreadyListed)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText(AX.saveError)).toBeTruthy();
     expect(JSON.parse(String(calls.find((c) => c.method === "POST")!.body))).toEqual({

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiList, ApiListImport } from "@shared/schemas/lists";
-import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
-import { LIST_TEXTS, suggestMapping } from "@shared/schemas/lists";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
+import { suggestMapping } from "@shared/schemas/lists";
 import { generateTokenValue, LOGIN_URL, TOKEN_MIN_LENGTH, UNAUTHORIZED_REDIRECT_MS } from "@shared/schemas/settings";
 import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { TEMPLATE_TEXTS } from "@shared/texts/templates";
+import { T } from "@shared/strings";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
 import { emptyLeadSourceForm, toggleDay, validateLeadSourceForm } from "@web/features/leads/lib/lead-source-form";
 import { finishedImports, importFraction, importStates } from "@web/features/lists/lib/import-progress";
 import { emptyListForm, validateListForm } from "@web/features/lists/lib/list-form";
@@ -46,7 +49,7 @@ describe("the list forms", () => {
     expect(airtable).toMatchObject({ ok: false, errors: { form: LIST_TEXTS.airtableRequired, baseId: LIST_TEXTS.airtableRequired, tableId: LIST_TEXTS.airtableRequired } });
     expect(validateListForm({ ...emptyListForm(), name: "Clienti", apiKey: "pat123", baseId: "base", tableId: "tblX" })).toMatchObject({
       ok: false,
-      errors: { baseId: LIST_TEXTS.baseIdInvalid },
+      errors: { baseId: AIRTABLE_TEXTS.baseIdInvalid },
     });
     expect(validateListForm({ ...emptyListForm(), name: "Clienti", source: "csv" })).toMatchObject({ ok: false, errors: { file: LIST_TEXTS.csvFileRequired } });
     const file = new File(["Nome,Telefono\n"], "c.csv", { type: "text/csv" });
@@ -58,7 +61,7 @@ describe("the list forms", () => {
       ok: false,
       errors: { nome: LIST_TEXTS.nomeRequired, cognome: LIST_TEXTS.cognomeRequired, numeroTelefono: LIST_TEXTS.numeroRequired },
     });
-    expect(validateLeadForm({ ...emptyLeadForm(), nome: "A", cognome: "B", numeroTelefono: "333 1234567", email: "x@" })).toEqual({ ok: false, errors: { email: LIST_TEXTS.emailInvalid } });
+    expect(validateLeadForm({ ...emptyLeadForm(), nome: "A", cognome: "B", numeroTelefono: "333 1234567", email: "x@" })).toEqual({ ok: false, errors: { email: T.emailInvalid } });
     expect(validateLeadForm({ ...emptyLeadForm(), nome: "A", cognome: "B", numeroTelefono: "333 1234567" }).ok).toBe(true);
   });
 

@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiLead, ApiLeadSource } from "@shared/schemas/lead-sources";
-import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
 import type { ApiList, ApiListImport } from "@shared/schemas/lists";
-import { LIST_TEXTS } from "@shared/schemas/lists";
 import type { ApiSettings, ApiToken } from "@shared/schemas/settings";
 import { SETTINGS_TEXTS } from "@shared/texts/settings";
 import { SAVED_REPLY_TEXTS } from "@shared/texts/saved-replies";
@@ -14,6 +12,8 @@ import { jsonResponse, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, renderApp, adminOnSandbox } from "./render-app";
 import { buildTextTemplate } from "./fixtures";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 
 const signedIn = adminOnSandbox;
 
@@ -256,7 +256,7 @@ describe("Liste", () => {
     const input = within(panel).getByRole("spinbutton") as HTMLInputElement;
     fireEvent.change(input, { target: { value: "2" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
-    expect(await screen.findByText(LIST_TEXTS.syncIntervalInvalid)).toBeTruthy();
+    expect(await screen.findByText(T.syncIntervalInvalid)).toBeTruthy();
     fireEvent.change(input, { target: { value: "45" } });
     fireEvent.click(within(panel).getByRole("button", { name: "Salva" }));
     await waitFor(() => expect(bodyOf(calls.find((c) => c.method === "PUT"))).toEqual({ syncInterval: 45 }));
@@ -304,7 +304,7 @@ describe("Liste", () => {
       "PUT /api/lists/l1/mapping": (call) => jsonResponse({ fieldMapping: bodyOf(call).fieldMapping, import: imp({ id: "i9", status: "queued", processed: 0 }) }, 202),
     });
     renderApp("/lists");
-    fireEvent.click(await screen.findByRole("button", { name: LIST_TEXTS.configure }));
+    fireEvent.click(await screen.findByRole("button", { name: T.configure }));
     const dialog = await screen.findByRole("dialog");
     const error = await within(dialog).findByTestId("fields-error");
     expect(within(error).getByText(LIST_TEXTS.fieldsErrorTitle)).toBeTruthy();

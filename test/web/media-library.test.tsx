@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ApiLibraryItem, LIBRARY_TEXTS as LX } from "@shared/media-library";
+import { type ApiLibraryItem } from "@shared/media-library";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { AGENT_TEXTS } from "@shared/texts/agent";
 import { libraryFileIssue } from "@web/lib/queries/media-library";
 import { jsonResponse, type RecordedCall } from "./fetch-mock";
@@ -97,7 +98,7 @@ describe("Libreria documenti on Azioni", () => {
   });
 
   it("checks type and WhatsApp's size per kind before uploading, and the prompt editor offers the tool", () => {
-    expect(libraryFileIssue({ type: "image/png", size: 6 * 1024 * 1024 })).toBe(LX.tooLarge("image"));
+    expect(libraryFileIssue({ type: "image/png", size: 6 * 1024 * 1024 })).toBe(LX.tooLarge(5 * 1024 * 1024));
     expect(libraryFileIssue({ type: "application/pdf", size: 6 * 1024 * 1024 })).toBeNull();
     expect(libraryFileIssue({ type: "application/zip", size: 10 })).toBe(LX.wrongType);
     expect(AGENT_TEXTS.toolLabels.documenti).toBe("Invia documento");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_TEXTS } from "@shared/csv";
+import { CSV_TEXTS } from "@shared/texts/csv";
 import type { ApiMemory } from "@shared/schemas/memories";
 import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { checkCsvFile, csvErrorLine, formatBytes, uploadPercent } from "@web/features/memories/lib/csv-file";

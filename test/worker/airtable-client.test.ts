@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AIRTABLE_TEXTS, AirtableError, listAllRecords, listRecordsPage } from "@worker/providers/airtable";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { AirtableError, listAllRecords, listRecordsPage } from "@worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CSV_TEXTS } from "@shared/csv";
-import { CSV_MAX_BYTES, LIST_TEXTS } from "@shared/schemas/lists";
+import { CSV_TEXTS } from "@shared/texts/csv";
+import { CSV_MAX_BYTES } from "@shared/schemas/lists";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { MEMORY_LIMITS } from "@shared/schemas/memories";
 import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { lists } from "@worker/db/schema";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { JobMessage } from "@shared/jobs";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
-import { LIST_TEXTS } from "@shared/schemas/lists";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { conversations, listLeads, messages } from "@worker/db/schema";
 import worker from "@worker/index";
 import { DEAD_LETTER_QUEUE } from "@worker/jobs/queue";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { leads } from "@worker/db/schema";
 import { googleLeadPayload, googleTestLead } from "../fakes/google-lead-form";
 import { call, db, signedInUser } from "./helpers";

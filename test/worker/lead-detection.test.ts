@@ -2,8 +2,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
+import { T } from "@shared/strings";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { analytics, conversations, leadDetections, leadNotificationsSent, leads, messages, openaiUsage } from "@worker/db/schema";
 import { dueDetectionJobs, heuristicAnalysis, runDetection } from "@worker/features/lead-detection/service";
 import worker from "@worker/index";
@@ -62,8 +64,8 @@ describe("lead notification settings", () => {
     expect(bad.status).toBe(400);
     expect(Object.fromEntries(bad.json.details.map((d: any) => [d.path, d.message]))).toEqual({
       "notificationPhoneNumbers.0": TX.phoneRequired,
-      "notificationPhoneNumbers.2": TX.phoneDuplicate,
-      "notificationPhoneNumbers.3": TX.phoneInvalid,
+      "notificationPhoneNumbers.2": T.phoneAlreadyListed,
+      "notificationPhoneNumbers.3": CONVERSATION_TEXTS.invalidNumber,
     });
     const saved = await call("/api/lead-notifications/settings", {
       cookie,
@@ -72,7 +74,7 @@ describe("lead notification settings", () => {
     expect(saved.json).toEqual({ twilioAccountId: account.id, notificationEnabled: true, notificationTemplateId: SANDBOX_TEMPLATES[0]!.sid, notificationPhoneNumbers: ["+393331234567"] });
     expect((await call("/api/lead-notifications/settings", { cookie })).json).toEqual(saved.json);
     const unapproved = await call("/api/lead-notifications/settings", { cookie, body: { notificationEnabled: true, notificationTemplateId: "HXmissing" } });
-    expect(unapproved.json.error).toBe(TX.templateNotApproved);
+    expect(unapproved.json.error).toBe(CONVERSATION_TEXTS.templateNotApproved);
   });
 });
 

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LEAD_TEXTS } from "@shared/schemas/lead-sources";
-import { LIST_TEXTS } from "@shared/schemas/lists";
 import { BEARER_MAX_FAILURES } from "@shared/constants";
 import { SETTINGS_TEXTS as TX } from "@shared/texts/settings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { LEAD_API_RATE_PER_MINUTE } from "@shared/schemas/settings";
+import { T } from "@shared/strings";
 import { apiTokens, leads } from "@worker/db/schema";
 import { sha256Hex } from "@worker/lib/crypto";
 import { call, db, ORIGIN, signedInUser } from "./helpers";
@@ -207,7 +208,7 @@ describe("POST /api/lead-manager/leads", () => {
     expect(missing.json.error).toBe(LEAD_TEXTS.phoneRequired);
     expect(missing.json.details).toEqual([{ path: "phone", message: LEAD_TEXTS.phoneRequired }]);
     expect((await ingest(raw, { phone: "non ho il telefono" })).json.error).toBe(LEAD_TEXTS.phoneInvalid);
-    expect((await ingest(raw, { phone: "3331234567", email: "mario@" })).json.error).toBe(LEAD_TEXTS.emailInvalid);
+    expect((await ingest(raw, { phone: "3331234567", email: "mario@" })).json.error).toBe(T.emailInvalid);
     for (const body of ["{\"phone\": ", "[]", "null", "42", JSON.stringify({ phone: 3331234567, name: [], customFields: "x" }), JSON.stringify({ phone: "3331234567", customFields: { a: { b: 1 } } })]) {
       const res = await call("/api/lead-manager/leads", { method: "POST", origin: null, rawBody: body, headers: { Authorization: `Bearer ${raw}`, "Content-Type": "application/json" } });
       expect(res.status, body).toBe(400);

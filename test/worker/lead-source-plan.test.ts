@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { plannedSends, type SourcePlan } from "@shared/lead-source-plan";
-import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { conversations, messages } from "@worker/db/schema";
 import { runSourceSlot } from "@worker/features/lead-sources/plan";

@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, waitOnExecutionContext } fr
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { conversations, leads, leadSources, messages } from "@worker/db/schema";
 import { runLeadSourceSync } from "@worker/features/lead-sources/sync";
 import worker from "@worker/index";
@@ -75,8 +76,8 @@ describe("Airtable lead sources", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.text).toContain(message);
     };
-    await bad(airtableSource(baseId, { config: { apiKey: KEY, baseId: "base1", tableId: "tblLeads" } }), TX.baseIdInvalid);
-    await bad(airtableSource(baseId, { config: { apiKey: KEY, baseId, tableId: "leads" } }), TX.tableIdInvalid);
+    await bad(airtableSource(baseId, { config: { apiKey: KEY, baseId: "base1", tableId: "tblLeads" } }), AIRTABLE_TEXTS.baseIdInvalid);
+    await bad(airtableSource(baseId, { config: { apiKey: KEY, baseId, tableId: "leads" } }), AIRTABLE_TEXTS.tableIdInvalid);
     await bad(airtableSource(baseId, { config: null }), TX.airtableRequired);
     await bad(airtableSource(baseId, { config: { apiKey: "", baseId, tableId: "tblLeads" } }), TX.airtableRequired);
     await bad(airtableSource(baseId, { fieldMapping: { name: "Nome completo" } }), TX.mappingPhoneRequired);

@@ -2,8 +2,9 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
+import { T } from "@shared/strings";
 import { conversations, leads, messages } from "@worker/db/schema";
 import worker from "@worker/index";
 import { call, db, signedInUser } from "./helpers";
@@ -72,13 +73,13 @@ describe("lead sources", () => {
       [{ talkingSchedules: [{ hour: 9.5, minute: 0, message: "Ciao" }] }, TX.hourInvalid],
       [{ talkingSchedules: [{ hour: 9, minute: 60, message: "Ciao" }] }, TX.minuteInvalid],
       [{ talkingSchedules: [{ hour: 9, minute: 0, message: "" }] }, TX.messageRequired],
-      [{ talkingSchedules: [{ hour: 9, minute: 0, message: "x".repeat(501) }] }, TX.messageTooLong],
+      [{ talkingSchedules: [{ hour: 9, minute: 0, message: "x".repeat(501) }] }, TX.messageTooLong(500)],
       [{ selectedDays: [7] }, TX.dayInvalid],
       [{ startDate: "2026-02-30" }, TX.dateInvalid],
       [{ startDate: "01/03/2026" }, TX.dateInvalid],
       [{ startDate: "2026-03-10", endDate: "2026-03-01" }, TX.endBeforeStart],
       [{ timezone: "Europe/London" }, TX.timezoneInvalid],
-      [{ syncInterval: 2 }, TX.syncIntervalInvalid],
+      [{ syncInterval: 2 }, T.syncIntervalInvalid],
       [{ calendarHour: 25 }, TX.hourInvalid],
     ];
     for (const [overrides, message] of cases) {

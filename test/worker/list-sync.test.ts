@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { LIST_TEXTS as TX } from "@shared/schemas/lists";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
+import { T } from "@shared/strings";
 import { funnelRuns, listImports, listLeads } from "@worker/db/schema";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { call, cronTick, db, sandboxOwner, signedInUser, withFakeAirtable } from "./helpers";
@@ -92,7 +92,7 @@ describe("dynamic Airtable lists follow their source", () => {
     for (const syncInterval of [0, 4, 1441, "30"]) {
       const bad = await call(`/api/lists/${id}/sync`, { method: "PUT", cookie, body: { syncInterval } });
       expect(bad.status).toBe(400);
-      expect(bad.json.error).toBe(TX.syncIntervalInvalid);
+      expect(bad.json.error).toBe(T.syncIntervalInvalid);
     }
     const saved = await call(`/api/lists/${id}/sync`, { method: "PUT", cookie, body: { syncInterval: 60 } });
     expect(saved.status).toBe(200);

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { CSV_TEXTS } from "@shared/csv";
-import { LIST_TEXTS as TX } from "@shared/schemas/lists";
 import { toE164 } from "@shared/phone";
+import { T } from "@shared/strings";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { CSV_TEXTS } from "@shared/texts/csv";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { listImports, listLeads, lists } from "@worker/db/schema";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { call, db, sandboxOwner, signedInUser, withFakeAirtable } from "./helpers";
@@ -86,9 +88,9 @@ describe("lists: creation and the Airtable key", () => {
       [{ name: "X", listType: "static" }, TX.createRequired],
       [{ name: "X", listType: "static", source: "airtable", config: { baseId: "appX", tableId: "tblY" } }, TX.airtableRequired],
       [{ name: "X", listType: "static", source: "airtable" }, TX.airtableRequired],
-      [{ name: "X", listType: "static", source: "airtable", config: { apiKey: KEY, baseId: "base1", tableId: "tblY" } }, TX.baseIdInvalid],
-      [{ name: "X", listType: "static", source: "airtable", config: { apiKey: KEY, baseId: "appX", tableId: "table" } }, TX.tableIdInvalid],
-      [{ name: "X", listType: "static", source: "airtable", config: { apiKey: KEY, baseId: "appX", tableId: "tblY", viewId: "vista" } }, TX.viewIdInvalid],
+      [{ name: "X", listType: "static", source: "airtable", config: { apiKey: KEY, baseId: "base1", tableId: "tblY" } }, AIRTABLE_TEXTS.baseIdInvalid],
+      [{ name: "X", listType: "static", source: "airtable", config: { apiKey: KEY, baseId: "appX", tableId: "table" } }, AIRTABLE_TEXTS.tableIdInvalid],
+      [{ name: "X", listType: "static", source: "airtable", config: { apiKey: KEY, baseId: "appX", tableId: "tblY", viewId: "vista" } }, AIRTABLE_TEXTS.viewIdInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await call("/api/lists", { cookie, body });
@@ -173,7 +175,7 @@ describe("lists: Airtable import through the queue", () => {
     expect(done.lastImport.invalidRows).toEqual([
       { row: 11, reason: `${TX.phoneMissing} (${TX.airtableRecord("rec000010")})` },
       { row: 21, reason: `${TX.phoneInvalidValue("chiamare la sera")} (${TX.airtableRecord("rec000020")})` },
-      { row: 31, reason: `${TX.emailInvalid} (${TX.airtableRecord("rec000030")})` },
+      { row: 31, reason: `${T.emailInvalid} (${TX.airtableRecord("rec000030")})` },
     ]);
 
     // Every page was read, in order; never faster than 5 requests per second.
@@ -323,7 +325,7 @@ describe("lists: CSV import", () => {
     expect(done.lastImport).toMatchObject({ status: "completed", processed: 6, created: 3, invalid: 3, count: 3 });
     // Spreadsheet row numbers: the header is row 1, the blank line is skipped by the reader.
     expect(done.lastImport.invalidRows).toEqual([
-      { row: 4, reason: TX.emailInvalid },
+      { row: 4, reason: T.emailInvalid },
       { row: 5, reason: TX.phoneMissing },
       { row: 6, reason: TX.duplicateInImport(2) },
     ]);
@@ -452,7 +454,7 @@ describe("list leads", () => {
       [{ nome: "Mario", numeroTelefono: "3331234567" }, TX.cognomeRequired],
       [{ nome: "Mario", cognome: "Rossi" }, TX.numeroRequired],
       [{ nome: "Mario", cognome: "Rossi", numeroTelefono: "abc" }, TX.numeroInvalid],
-      [{ nome: "Mario", cognome: "Rossi", numeroTelefono: "3331234567", email: "mario@" }, TX.emailInvalid],
+      [{ nome: "Mario", cognome: "Rossi", numeroTelefono: "3331234567", email: "mario@" }, T.emailInvalid],
       [{ nome: "x".repeat(101), cognome: "Rossi", numeroTelefono: "3331234567" }, TX.tooLong("Nome", 100)],
       [{ nome: "Mario", cognome: "Rossi", numeroTelefono: "3331234567", note: "n".repeat(1001) }, TX.tooLong("Note", 1000)],
     ];
@@ -466,7 +468,7 @@ describe("list leads", () => {
     expect(added.json).toMatchObject({ nome: "Mario", cognome: "Rossi", numeroTelefono: "+393331234567", email: null, professione: "Idraulico" });
     const twice = await call(`/api/lists/${list.id}/leads`, { cookie, body: { nome: "Mario", cognome: "Bis", numeroTelefono: "+393331234567" } });
     expect(twice.status).toBe(409);
-    expect(twice.json.error).toBe(TX.phoneInList);
+    expect(twice.json.error).toBe(T.phoneAlreadyListed);
     await call(`/api/lists/${list.id}/leads`, { cookie, body: { nome: "Anna", cognome: "Verdi", numeroTelefono: "3337654321", email: "anna@verdi.it" } });
 
     expect((await call(`/api/lists/${list.id}/leads?search=verdi`, { cookie })).json).toMatchObject({ total: 1, leads: [{ nome: "Anna" }] });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { LIBRARY_TEXTS as LX } from "@shared/media-library";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { AGENT_TEXTS } from "@shared/texts/agent";
 import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { agentToolCalls, conversations, mediaLibrary, messageMedia, messages, optOuts } from "@worker/db/schema";

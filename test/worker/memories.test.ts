@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CSV_TEXTS, CsvError, parseCsv, rowToPassage } from "@shared/csv";
+import { CSV_TEXTS } from "@shared/texts/csv";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { CsvError, parseCsv, rowToPassage } from "@shared/csv";
 import { MEMORY_LIMITS } from "@shared/schemas/memories";
 import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 import { feedbackEntries, memories, memoryPassages } from "@worker/db/schema";
 import { rankByOverlap, relevantPassages, searchTerms, toFtsQuery } from "@worker/features/agent/knowledge";
 import { textPassages } from "@worker/features/memories/passages";
 import { decryptSecret } from "@worker/lib/crypto";
-import { AIRTABLE_TEXTS } from "@worker/providers/airtable";
 import { fakeAirtable, type FakeTable } from "../fakes/airtable";
 import { accountOwner, addMember, call, db, signedInUser, withFakeAirtable } from "./helpers";
 

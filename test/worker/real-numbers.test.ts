@@ -7,8 +7,7 @@ import { parseTwilioAddress, toE164 } from "@shared/phone";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { PHONE_EXAMPLE } from "@shared/schemas/accounts";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
-import { ACTIONS_TEXTS } from "@shared/schemas/lead-detection";
-import { LIST_TEXTS } from "@shared/schemas/lists";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { conversations, leadNotificationSettings, leads, memories, messages, optOuts, prompts, twilioAccounts } from "@worker/db/schema";
 import { runAiReply } from "@worker/features/agent/reply";
@@ -175,10 +174,10 @@ describe("every number typed for an account is read with the account's country",
       body: { twilioAccountId: account.id, notificationEnabled: false, notificationPhoneNumbers: ["+44 7400 123456", BRITISH, "+44 7911 123456"] },
     });
     expect(same.status).toBe(400);
-    expect(same.json).toEqual({ error: ACTIONS_TEXTS.phoneDuplicate, details: [{ path: "notificationPhoneNumbers.2", message: ACTIONS_TEXTS.phoneDuplicate }] });
+    expect(same.json).toEqual({ error: T.phoneAlreadyListed, details: [{ path: "notificationPhoneNumbers.2", message: T.phoneAlreadyListed }] });
     const impossible = await call("/api/lead-notifications/settings", { cookie, body: { twilioAccountId: account.id, notificationEnabled: false, notificationPhoneNumbers: ["0000 12"] } });
     expect(impossible.status).toBe(400);
-    expect(impossible.json.details).toEqual([{ path: "notificationPhoneNumbers.0", message: ACTIONS_TEXTS.phoneInvalid }]);
+    expect(impossible.json.details).toEqual([{ path: "notificationPhoneNumbers.0", message: TX.invalidNumber }]);
     const row = await db().query.leadNotificationSettings.findFirst({ where: eq(leadNotificationSettings.twilioAccountId, account.id) });
     expect(row!.notificationPhoneNumbers).toEqual(["+447911123456", "+393281234567"]);
   });

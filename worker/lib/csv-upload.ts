@@ -1,5 +1,6 @@
 import type { HonoRequest } from "hono";
-import { CSV_TEXTS, CsvError, parseCsv } from "@shared/csv";
+import { CsvError, parseCsv } from "@shared/csv";
+import { CSV_TEXTS } from "@shared/texts/csv";
 import { badRequest, HttpError } from "./http-error";
 import { readLimited, UploadTooLarge } from "./upload-bytes";
 

@@ -3,6 +3,8 @@
 // base (the SENDER_LIMITER Durable Object keyed `airtable:<baseId>`): at most 5 requests per second,
 // and after a 429 no request to that base for Airtable's 30 s penalty.
 
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+
 export interface AirtableConfig {
   apiKey: string;
   baseId: string;
@@ -29,19 +31,6 @@ export class AirtableError extends Error {
     super(message);
   }
 }
-
-export const AIRTABLE_TEXTS = {
-  auth: "Airtable ha rifiutato la API Key (401): verifica che il personal access token sia corretto e non scaduto.",
-  forbidden:
-    "La API Key di Airtable non ha accesso a questa base o tabella (403): concedi al token lo scope data.records:read e l'accesso alla base.",
-  notFound: "Base o tabella Airtable non trovata (404): verifica Base ID e Table ID.",
-  invalid: (detail: string) => `Airtable ha rifiutato la richiesta: ${detail}. Verifica la vista (View ID) e la tabella.`,
-  rateLimited: "Airtable ha limitato le richieste (429): riprova tra 30 secondi.",
-  rateLimitedFor: (seconds: number) => `Troppe richieste a questa base Airtable (massimo 5 al secondo): riprova tra ${seconds} secondi.`,
-  restartedTooOften: "La lettura della tabella Airtable è scaduta più volte: riprova più tardi o usa una vista (View ID) più ristretta.",
-  unavailable: (detail: string) => `Airtable non è raggiungibile: ${detail}`,
-  tooManyRecords: (max: number) => `La tabella Airtable supera il limite di ${max} record: usa una vista (View ID) più ristretta.`,
-} as const;
 
 const PAGE_SIZE = 100;
 // Airtable allows 5 requests per second and counts them as they arrive: slots 10% wider leave room

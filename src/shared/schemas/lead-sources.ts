@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { optionalText } from "./fields";
+import { LEAD_TEXTS } from "../texts/leads";
+import { AIRTABLE_TEXTS } from "../texts/airtable";
+import { T } from "../strings";
 import { toE164 } from "../phone";
 import { conversationCursor } from "./conversations";
 import type { VariableBindings, VariableContext } from "../template-variables";
@@ -58,162 +61,6 @@ export const SOURCE_FIELD_LABELS: Record<SourceFieldKey, string> = {
 };
 export const DEAL_VALUE_MAX = 10_000_000;
 
-export const LEAD_TEXTS = {
-  title: "Lead Sources",
-  sourcesTitle: "Fonti dei lead",
-  sourcesDescription: "Da dove arrivano i tuoi lead e come l'agente li contatta.",
-  newSource: "Nuova Fonte",
-  sourcesEmpty: "Nessuna fonte configurata. Crea una fonte e usala con la Lead Manager API.",
-  sourcesLoadError: "Impossibile caricare le fonti dei lead.",
-  sourceCreateTitle: "Nuova Fonte Lead",
-  sourceEditTitle: "Modifica Fonte Lead",
-  sourceDescription: "Orari in Europe/Rome. Il template di risposta automatica deve essere approvato.",
-  nameLabel: "Nome",
-  typeLabel: "Tipo",
-  activeLabel: "Attiva",
-  templateLabel: "Template di risposta automatica",
-  noTemplate: "— Nessun template —",
-  noApprovedTemplates: "Nessun template approvato: creane uno in Template WhatsApp.",
-  autoResponseLabel: "Risposta automatica ai nuovi lead",
-  autoSyncLabel: "Sincronizzazione automatica",
-  syncIntervalLabel: "Intervallo di sincronizzazione (minuti)",
-  calendarTypeLabel: "Pianificazione",
-  timeLabel: "Orario",
-  timezoneLabel: "Fuso orario",
-  daysLabel: "Giorni",
-  startDateLabel: "Data inizio",
-  endDateLabel: "Data fine",
-  specificDateLabel: "Data specifica",
-  schedulesLabel: "Messaggi programmati",
-  scheduleHour: "Ora",
-  scheduleMinute: "Minuti",
-  scheduleMessage: "Messaggio",
-  addSchedule: "Aggiungi messaggio",
-  removeSchedule: "Rimuovi messaggio",
-  schedulesCount: (n: number) => (n === 1 ? "1 messaggio programmato" : `${n} messaggi programmati`),
-  every: (minutes: number) => `ogni ${minutes} min`,
-  active: "Attiva",
-  inactive: "Inattiva",
-  autoResponseOn: "Risposta automatica",
-  deleteSourceConfirm: (name: string) => `Sei sicuro di voler eliminare la fonte "${name}"? I lead restano, senza fonte.`,
-  sourceCreated: "Fonte creata",
-  sourceUpdated: "Fonte aggiornata",
-  sourceDeleted: "Fonte eliminata",
-  sourceSaveError: "Impossibile salvare la fonte.",
-  sourceDeleteError: "Impossibile eliminare la fonte.",
-
-  leadsTitle: "Lead",
-  leadsDescription: "I lead ricevuti dalla Lead Manager API o inseriti a mano.",
-  leadsEmpty: "Nessun lead ancora.",
-  leadsNoMatch: "Nessun lead corrisponde ai filtri.",
-  leadsLoadError: "Impossibile caricare i lead.",
-  searchPlaceholder: "Cerca per nome, telefono, email o azienda...",
-  allStatuses: "Tutti gli stati",
-  allSources: "Tutte le fonti",
-  noSource: "Nessuna fonte",
-  statusLabel: "Stato",
-  phoneLabel: "Telefono",
-  emailLabel: "Email",
-  companyLabel: "Azienda",
-  notesLabel: "Note",
-  sourceLabel: "Fonte",
-  receivedLabel: "Ricevuto",
-  conversationLabel: "Conversazione",
-  openConversation: "Apri chat",
-  noConversation: "—",
-  newLead: "Nuovo Lead",
-  leadCreateTitle: "Nuovo Lead",
-  leadCreated: "Lead salvato",
-  leadSaveError: "Impossibile salvare il lead.",
-  leadUpdated: "Lead aggiornato",
-  leadUpdateError: "Impossibile aggiornare il lead.",
-  leadDeleted: "Lead eliminato",
-  leadDeleteError: "Impossibile eliminare il lead.",
-  leadDeleteConfirm: "Eliminare questo lead?",
-  total: (n: number) => (n === 1 ? "1 lead" : `${n.toLocaleString("it-IT")} lead`),
-  shownOf: (shown: number, total: number) => `${shown.toLocaleString("it-IT")} di ${total.toLocaleString("it-IT")} lead`,
-  loadMore: "Carica altri",
-  loadingMore: "Caricamento…",
-  autoResponseQueued: "Risposta automatica inviata con il template della fonte.",
-
-  // Validation
-  nameRequired: "Nome richiesto",
-  typeInvalid: "Tipo di fonte non valido",
-  hourInvalid: "L'ora deve essere tra 0 e 23",
-  minuteInvalid: "I minuti devono essere tra 0 e 59",
-  messageRequired: "Il messaggio è obbligatorio",
-  messageTooLong: `Il messaggio può avere al massimo ${TALKING_MESSAGE_MAX} caratteri`,
-  syncIntervalInvalid: "L'intervallo di sincronizzazione deve essere tra 5 e 1440 minuti",
-  dateInvalid: "Data non valida (formato aaaa-mm-gg)",
-  endBeforeStart: "La data di fine non può precedere la data di inizio",
-  dayInvalid: "Giorno della settimana non valido",
-  timezoneInvalid: "Il fuso orario supportato è Europe/Rome",
-  phoneRequired: "Numero di telefono obbligatorio",
-  phoneInvalid: "Numero di telefono non valido (es. +39 333 123 4567)",
-  emailInvalid: "Email non valida",
-  statusInvalid: "Stato non valido: new, contacted, converted o lost",
-  templateNotApproved: "Il template di risposta automatica deve essere approvato",
-  leadHasConversation: "Il lead ha già una conversazione",
-  numberHasConversation: "Il numero ha già una conversazione con questo account",
-  sourceNotFound: "Fonte lead non trovata",
-  leadNotFound: "Lead non trovato",
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  planRequired: "Scegli la pianificazione (ogni giorno, giorni selezionati o data specifica) per i messaggi programmati",
-  daysRequired: "Seleziona almeno un giorno",
-  specificDateRequired: "Indica la data specifica",
-  plannedTitle: "Prossimi invii pianificati",
-  plannedNone: "Nessun invio pianificato",
-  plannedCampaign: "Template ai lead non ancora contattati",
-  plannedTalking: (message: string) => `Messaggio: ${message}`,
-  autoSyncPushOnly: "La sincronizzazione automatica è solo per le fonti da cui si leggono i lead (Airtable)",
-  airtableRequired: "API Key, Base ID e Table ID sono obbligatori per una fonte Airtable",
-  baseIdInvalid: "Il Base ID inizia con 'app'",
-  tableIdInvalid: "Il Table ID inizia con 'tbl'",
-  viewIdInvalid: "Il View ID inizia con 'viw'",
-  mappingPhoneRequired: "Indica il campo della tabella con il numero di telefono",
-  airtableSection: "Tabella Airtable",
-  apiKeyLabel: "API Key (personal access token)",
-  apiKeyKeep: "Lascia vuoto per mantenere la chiave salvata",
-  baseIdLabel: "Base ID",
-  tableIdLabel: "Table ID",
-  viewIdLabel: "View ID (facoltativo)",
-  mappingSection: "Campi della tabella",
-  mappingHint: "Il nome del campo Airtable per ogni dato del lead.",
-  lastSync: (when: string) => `Ultima sincronizzazione: ${when}`,
-  syncResult: (created: number, updated: number, invalid: number) => `${created} nuovi, ${updated} aggiornati, ${invalid} non validi`,
-  syncFailed: (error: string) => `Sincronizzazione non riuscita: ${error}`,
-  nextSync: (when: string) => `Prossima: ${when}`,
-  viewLeads: "Vedi lead",
-  syncGaveUp: "Airtable non ha risposto dopo diversi tentativi: la prossima sincronizzazione riproverà.",
-  googleSection: "Webhook dei moduli per i lead di Google Ads",
-  googleHint: "In Google Ads, nel modulo per i lead, incolla questo URL del webhook e questa chiave.",
-  googleUrl: "URL del webhook",
-  googleKey: "Chiave",
-  googleMappingHint: "Facoltativo: l'ID della colonna Google (es. PHONE_NUMBER, FULL_NAME, EMAIL, COMPANY_NAME) o il nome della domanda per ogni dato del lead.",
-  googleKeyInvalid: "Chiave del webhook non valida",
-  googleBodyInvalid: "Dati del lead Google non validi",
-  googleNoPhone: "Il lead Google non ha un numero di telefono valido",
-  dealValueInvalid: `Il valore della vendita deve essere un importo in euro tra 0 e 10.000.000, con al massimo 2 decimali`,
-  autoResponseAlreadySent: "La risposta automatica è già stata inviata a questo lead",
-  templateBlocked: (reason: string) => `Template della fonte non inviato: ${reason}`,
-  dealValueNeedsConverted: "Il valore della vendita si indica solo per un lead convertito",
-  dealValueLabel: "Valore vendita (€)",
-  dealValueHint: "Il fatturato di questo lead, mostrato in Analytics nel giorno della conversione.",
-  // The chat's sale: the conversation's customer marked converted, with the deal value.
-  conversionInvalid: "Indica se il cliente è convertito (converted: true o false)",
-  conversionAction: "Vendita",
-  conversionMark: "Segna come convertito",
-  conversionConvertedAt: (when: string) => `Convertito il ${when}`,
-  conversionTitle: "Cliente convertito",
-  conversionDescription: "Segna il cliente di questa conversazione come convertito e indica il valore della vendita in euro: il fatturato compare in Analytics e nella dashboard nel giorno della conversione. Puoi modificarlo in seguito.",
-  conversionSave: "Salva vendita",
-  conversionUndo: "Non più convertito",
-  conversionSaved: "Vendita salvata",
-  conversionUndone: "Il cliente non è più segnato come convertito",
-  conversionError: "Impossibile salvare la vendita",
-  conversionLoadError: "Impossibile leggere lo stato del cliente",
-} as const;
-
 // A converted lead's deal value, in euros with cents; stored as whole cents.
 const dealValue = z
   .number({ error: LEAD_TEXTS.dealValueInvalid })
@@ -235,7 +82,7 @@ const optionalDay = z.union([z.literal(""), isoDay]).nullish().transform((v) => 
 export const talkingScheduleSchema = z.object({
   hour: z.number({ error: LEAD_TEXTS.hourInvalid }).int(LEAD_TEXTS.hourInvalid).min(0, LEAD_TEXTS.hourInvalid).max(23, LEAD_TEXTS.hourInvalid),
   minute: z.number({ error: LEAD_TEXTS.minuteInvalid }).int(LEAD_TEXTS.minuteInvalid).min(0, LEAD_TEXTS.minuteInvalid).max(59, LEAD_TEXTS.minuteInvalid),
-  message: z.string({ error: LEAD_TEXTS.messageRequired }).trim().min(1, LEAD_TEXTS.messageRequired).max(TALKING_MESSAGE_MAX, LEAD_TEXTS.messageTooLong),
+  message: z.string({ error: LEAD_TEXTS.messageRequired }).trim().min(1, LEAD_TEXTS.messageRequired).max(TALKING_MESSAGE_MAX, LEAD_TEXTS.messageTooLong(TALKING_MESSAGE_MAX)),
 });
 export type TalkingSchedule = z.output<typeof talkingScheduleSchema>;
 
@@ -262,7 +109,7 @@ export const leadSourceSchema = z
     templateVariables: variableBindingsSchema.nullish().transform((v) => v ?? {}),
     autoResponse: z.boolean().default(true),
     autoSync: z.boolean().default(false),
-    syncInterval: z.number({ error: LEAD_TEXTS.syncIntervalInvalid }).int(LEAD_TEXTS.syncIntervalInvalid).min(5, LEAD_TEXTS.syncIntervalInvalid).max(1440, LEAD_TEXTS.syncIntervalInvalid).default(LEAD_SOURCE_DEFAULTS.syncInterval),
+    syncInterval: z.number({ error: T.syncIntervalInvalid }).int(T.syncIntervalInvalid).min(5, T.syncIntervalInvalid).max(1440, T.syncIntervalInvalid).default(LEAD_SOURCE_DEFAULTS.syncInterval),
     calendarType: z.enum(CALENDAR_TYPES).nullish().transform((v) => v ?? null),
     calendarHour: z.number({ error: LEAD_TEXTS.hourInvalid }).int(LEAD_TEXTS.hourInvalid).min(0, LEAD_TEXTS.hourInvalid).max(23, LEAD_TEXTS.hourInvalid).default(LEAD_SOURCE_DEFAULTS.calendarHour),
     calendarMinute: z.number({ error: LEAD_TEXTS.minuteInvalid }).int(LEAD_TEXTS.minuteInvalid).min(0, LEAD_TEXTS.minuteInvalid).max(59, LEAD_TEXTS.minuteInvalid).default(LEAD_SOURCE_DEFAULTS.calendarMinute),
@@ -294,9 +141,9 @@ export const leadSourceSchema = z
       ctx.addIssue({ code: "custom", path: ["config"], message: LEAD_TEXTS.airtableRequired });
       return;
     }
-    if (!/^app[A-Za-z0-9]+$/.test(c.baseId)) ctx.addIssue({ code: "custom", path: ["config", "baseId"], message: LEAD_TEXTS.baseIdInvalid });
-    if (!/^tbl[A-Za-z0-9]+$/.test(c.tableId)) ctx.addIssue({ code: "custom", path: ["config", "tableId"], message: LEAD_TEXTS.tableIdInvalid });
-    if (c.viewId && !/^viw[A-Za-z0-9]+$/.test(c.viewId)) ctx.addIssue({ code: "custom", path: ["config", "viewId"], message: LEAD_TEXTS.viewIdInvalid });
+    if (!/^app[A-Za-z0-9]+$/.test(c.baseId)) ctx.addIssue({ code: "custom", path: ["config", "baseId"], message: AIRTABLE_TEXTS.baseIdInvalid });
+    if (!/^tbl[A-Za-z0-9]+$/.test(c.tableId)) ctx.addIssue({ code: "custom", path: ["config", "tableId"], message: AIRTABLE_TEXTS.tableIdInvalid });
+    if (c.viewId && !/^viw[A-Za-z0-9]+$/.test(c.viewId)) ctx.addIssue({ code: "custom", path: ["config", "viewId"], message: AIRTABLE_TEXTS.viewIdInvalid });
     if (!v.fieldMapping.phoneNumber) ctx.addIssue({ code: "custom", path: ["fieldMapping", "phoneNumber"], message: LEAD_TEXTS.mappingPhoneRequired });
   });
 export type LeadSourceInput = z.input<typeof leadSourceSchema>;
@@ -320,7 +167,7 @@ export const leadInputSchema = z
     phoneNumber: phoneField.optional(),
     name: optionalText(200),
     email: z
-      .union([z.literal(""), z.string().trim().max(200).pipe(z.email(LEAD_TEXTS.emailInvalid))])
+      .union([z.literal(""), z.string().trim().max(200).pipe(z.email(T.emailInvalid))])
       .nullish()
       .transform((v) => (v ? v : null)),
     company: optionalText(200),
@@ -349,7 +196,7 @@ export const leadUpdateSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: LEAD_TEXTS.statusInvalid }).optional(),
   name: optionalText(200).optional(),
   email: z
-    .union([z.literal(""), z.string().trim().max(200).pipe(z.email(LEAD_TEXTS.emailInvalid))])
+    .union([z.literal(""), z.string().trim().max(200).pipe(z.email(T.emailInvalid))])
     .nullish()
     .transform((v) => (v === undefined ? undefined : v ? v : null)),
   company: optionalText(200).optional(),

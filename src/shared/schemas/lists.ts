@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { LIST_TEXTS } from "../texts/lists";
+import { AIRTABLE_TEXTS } from "../texts/airtable";
+import { T } from "../strings";
 import { looksLikePhone } from "../phone";
 
 export const LIST_SOURCES = ["airtable", "csv"] as const;
@@ -33,150 +36,6 @@ export const LIST_SYNC_DEFAULT_MINUTES = 30;
 export const LIST_SYNC_MIN_MINUTES = 5;
 export const LIST_SYNC_MAX_MINUTES = 1440;
 
-export const LIST_TEXTS = {
-  syncIntervalInvalid: `L'intervallo di sincronizzazione deve essere tra ${LIST_SYNC_MIN_MINUTES} e ${LIST_SYNC_MAX_MINUTES} minuti`,
-  syncIntervalLabel: "Sincronizza ogni (minuti)",
-  syncIntervalHint: "Una lista dinamica Airtable rilegge la tabella da sola: nuovi record diventano lead, quelli modificati si aggiornano, quelli spariti diventano inattivi.",
-  syncNow: "Sincronizza ora",
-  syncStarted: "Sincronizzazione avviata",
-  syncSaved: "Intervallo di sincronizzazione salvato",
-  syncSaveError: "Impossibile salvare l'intervallo di sincronizzazione.",
-  syncEvery: (minutes: number) => `Sincronizzazione ogni ${minutes} min`,
-  lastSync: (when: string) => `Ultima sincronizzazione: ${when}`,
-  syncResult: (created: number, updated: number, deactivated: number) => `${created} nuovi, ${updated} aggiornati, ${deactivated} disattivati`,
-  neverSynced: "Mai sincronizzata",
-  syncDynamicOnly: "La sincronizzazione automatica è solo per le liste dinamiche Airtable",
-  title: "Liste",
-  back: "Dashboard",
-  newList: "Nuova Lista",
-  createFirst: "Crea la prima lista",
-  empty: "Nessuna lista creata. Importa i tuoi contatti da Airtable o da un file CSV.",
-  loadError: "Impossibile caricare le liste.",
-  count: (n: number) => (n === 1 ? "1 lista" : `${n} liste`),
-  active: "Attiva",
-  inactive: "Inattiva",
-  leadCount: (n: number) => (n === 1 ? "1 lead" : `${n.toLocaleString("it-IT")} lead`),
-  sourceLabel: "Fonte",
-  typeLabel: "Tipo lista",
-  nameLabel: "Nome lista",
-  createTitle: "Nuova Lista",
-  createDescription: "Collega una tabella Airtable o carica un file CSV con i tuoi contatti.",
-  apiKeyLabel: "API Key (personal access token)",
-  apiKeyHint: "Un personal access token di Airtable (inizia con 'pat'), con accesso in lettura alla base.",
-  baseIdLabel: "Base ID",
-  baseIdHint: "Inizia con 'app' (lo trovi nell'URL della base).",
-  tableIdLabel: "Table ID",
-  tableIdHint: "Inizia con 'tbl' (lo trovi nell'URL della tabella).",
-  viewIdLabel: "View ID (opzionale)",
-  viewIdHint: "Inizia con 'viw': importa solo i record di quella vista.",
-  csvFileLabel: "File CSV",
-  csvFileHint: "Separatore virgola o punto e virgola, prima riga con i nomi delle colonne. Massimo 20.000 righe.",
-  csvUpload: "Carica nuovo CSV",
-  csvUploaded: (name: string, rows: number) => `${name}: ${rows.toLocaleString("it-IT")} righe`,
-  create: "Crea lista",
-  leads: "Lead",
-  configure: "Configura",
-  import: "Importa",
-  importing: "Importazione...",
-  deleteConfirm: (name: string) => `Sei sicuro di voler eliminare la lista "${name}"? Questa azione non può essere annullata.`,
-
-  // Leads dialog
-  leadsTitle: (name: string) => `Lead di ${name}`,
-  leadsSearch: "Cerca per nome, telefono o email...",
-  leadsEmpty: "Nessun lead in questa lista.",
-  leadsNoMatch: "Nessun lead corrisponde alla ricerca.",
-  leadsTotal: (n: number) => (n === 1 ? "1 lead" : `${n.toLocaleString("it-IT")} lead`),
-  page: (page: number, pages: number) => `Pagina ${page} di ${pages}`,
-  previous: "Precedente",
-  next: "Successiva",
-  addLead: "Aggiungi lead",
-  addLeadTitle: "Nuovo lead",
-  leadAdded: "Lead aggiunto",
-  leadAddError: "Impossibile aggiungere il lead.",
-  leadDeleted: "Lead eliminato",
-  leadDeleteError: "Impossibile eliminare il lead.",
-  leadDeleteConfirm: "Eliminare questo lead dalla lista?",
-
-  // Configuration dialog
-  configTitle: (name: string) => `Configurazione di ${name}`,
-  configDescription: "Associa ogni campo del lead a una colonna della fonte. Salvando, i lead vengono importati.",
-  notMapped: "— Non associato —",
-  requiredMark: "obbligatorio",
-  saveMapping: "Salva e importa",
-  fieldsLoading: "Caricamento campi...",
-
-  // Import progress and report
-  importQueued: "Importazione in coda...",
-  importRunning: (processed: number, total: number | null) =>
-    total ? `Importazione: ${processed.toLocaleString("it-IT")} di ${total.toLocaleString("it-IT")} righe` : `Importazione: ${processed.toLocaleString("it-IT")} righe lette`,
-  importCompleted: (at: string) => `Ultima importazione: ${at}`,
-  importFailed: "Importazione non riuscita",
-  importReport: (created: number, updated: number, unchanged: number, invalid: number) =>
-    `${created} nuovi · ${updated} aggiornati · ${unchanged} invariati · ${invalid} non validi`,
-  invalidRowsTitle: "Righe non importate",
-  invalidRow: (row: number, reason: string) => `Riga ${row}: ${reason}`,
-  moreInvalidRows: (n: number) => `…e altre ${n} righe non valide`,
-
-  // Toasts and errors (spec part 2 §8)
-  created: "Lista creata",
-  createdDescription: (name: string) => `La lista "${name}" è stata creata.`,
-  createError: "Impossibile creare la lista. Riprova più tardi.",
-  deleted: "Lista eliminata",
-  deleteError: "Impossibile eliminare la lista. Riprova più tardi.",
-  imported: "Importazione completata",
-  importedDescription: (count: number) => `Importati ${count} lead con successo.`,
-  importStarted: "Importazione avviata",
-  importStartedDescription: "I lead vengono importati in background: segui l'avanzamento sulla scheda della lista.",
-  importErrorTitle: "Errore durante l'importazione",
-  importErrorDefault: "Impossibile importare i lead.",
-  leadsLoadError: "Impossibile caricare i lead della lista.",
-  openConfigError: "Impossibile aprire la configurazione",
-  mappingSaved: "Mappatura salvata",
-  mappingSavedDescription: "I campi sono stati associati: importazione avviata.",
-  mappingSaveError: "Impossibile salvare la mappatura dei campi.",
-  fieldsErrorTitle: "Errore nel caricamento dei campi",
-  fieldsErrorAirtable: "Impossibile recuperare i campi da Airtable. Verifica la configurazione.",
-  csvUploadError: "Impossibile caricare il file CSV.",
-  csvFileRequired: "Seleziona un file CSV con i contatti.",
-  csvFileTooLarge: "Il file CSV supera il limite di 10 MB.",
-  csvCurrent: "File attuale",
-  noFieldsYet: "Nessuna colonna disponibile: carica un file CSV.",
-  mappingTitle: "Associazione dei campi",
-  sourceField: "Colonna della fonte",
-  standardField: "Campo del lead",
-
-  // Validation (spec part 2 §5)
-  createRequired: "Nome, tipo lista e fonte sono obbligatori.",
-  airtableRequired: "API Key, Base ID e Table ID sono obbligatori per Airtable.",
-  baseIdInvalid: "Il Base ID inizia con 'app'",
-  tableIdInvalid: "Il Table ID inizia con 'tbl'",
-  viewIdInvalid: "Il View ID inizia con 'viw'",
-  nomeRequired: "Nome richiesto",
-  cognomeRequired: "Cognome richiesto",
-  numeroRequired: "Numero telefono richiesto",
-  numeroInvalid: "Numero di telefono non valido",
-  emailInvalid: "Email non valida",
-  tooLong: (label: string, max: number) => `${label}: massimo ${max} caratteri`,
-  mappingPhoneRequired: "Associa il campo Numero telefono a una colonna: serve per importare i lead.",
-  mappingUnknownColumn: (column: string) => `La colonna "${column}" non esiste nel file CSV`,
-  csvMissing: "Carica prima un file CSV per questa lista.",
-  csvOnlyForCsvLists: "Il caricamento di un file CSV è possibile solo per le liste di tipo CSV.",
-  csvTooLarge: "Il file CSV supera il limite di 10 MB.",
-  importRunningConflict: "Un'importazione è già in corso per questa lista.",
-  notFound: "Lista non trovata",
-  leadNotFound: "Lead non trovato",
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
-  airtableKeyUnreadable: "La API Key di Airtable salvata non è leggibile: ricrea la lista.",
-  csvFileGone: "Il file CSV della lista non è più disponibile: caricalo di nuovo.",
-  importGaveUp: "L'importazione si è interrotta dopo diversi tentativi: riprova più tardi.",
-  staleImport: "L'importazione precedente non risponde più ed è stata interrotta.",
-  phoneMissing: "Numero telefono mancante",
-  phoneInvalidValue: (raw: string) => `Numero di telefono non valido: "${raw}"`,
-  duplicateInImport: (firstRow: number) => `Numero già presente alla riga ${firstRow}`,
-  airtableRecord: (id: string) => `record ${id}`,
-  phoneInList: "Questo numero è già presente nella lista",
-} as const;
-
 const trimmed = (max: number, label: string) =>
   z
     .string()
@@ -184,10 +43,10 @@ const trimmed = (max: number, label: string) =>
     .max(max, LIST_TEXTS.tooLong(label, max));
 
 const syncIntervalField = z
-  .number({ error: LIST_TEXTS.syncIntervalInvalid })
-  .int(LIST_TEXTS.syncIntervalInvalid)
-  .min(LIST_SYNC_MIN_MINUTES, LIST_TEXTS.syncIntervalInvalid)
-  .max(LIST_SYNC_MAX_MINUTES, LIST_TEXTS.syncIntervalInvalid);
+  .number({ error: T.syncIntervalInvalid })
+  .int(T.syncIntervalInvalid)
+  .min(LIST_SYNC_MIN_MINUTES, T.syncIntervalInvalid)
+  .max(LIST_SYNC_MAX_MINUTES, T.syncIntervalInvalid);
 export const listSyncSchema = z.object({ syncInterval: syncIntervalField });
 
 export const createListSchema = z
@@ -213,9 +72,9 @@ export const createListSchema = z
       ctx.addIssue({ code: "custom", path: ["config"], message: LIST_TEXTS.airtableRequired });
       return;
     }
-    if (!/^app[A-Za-z0-9]+$/.test(c.baseId)) ctx.addIssue({ code: "custom", path: ["config", "baseId"], message: LIST_TEXTS.baseIdInvalid });
-    if (!/^tbl[A-Za-z0-9]+$/.test(c.tableId)) ctx.addIssue({ code: "custom", path: ["config", "tableId"], message: LIST_TEXTS.tableIdInvalid });
-    if (c.viewId && !/^viw[A-Za-z0-9]+$/.test(c.viewId)) ctx.addIssue({ code: "custom", path: ["config", "viewId"], message: LIST_TEXTS.viewIdInvalid });
+    if (!/^app[A-Za-z0-9]+$/.test(c.baseId)) ctx.addIssue({ code: "custom", path: ["config", "baseId"], message: AIRTABLE_TEXTS.baseIdInvalid });
+    if (!/^tbl[A-Za-z0-9]+$/.test(c.tableId)) ctx.addIssue({ code: "custom", path: ["config", "tableId"], message: AIRTABLE_TEXTS.tableIdInvalid });
+    if (c.viewId && !/^viw[A-Za-z0-9]+$/.test(c.viewId)) ctx.addIssue({ code: "custom", path: ["config", "viewId"], message: AIRTABLE_TEXTS.viewIdInvalid });
   });
 export type CreateListInput = z.input<typeof createListSchema>;
 
@@ -231,7 +90,7 @@ export const fieldMappingSchema = z
   })
   .refine((v) => !!v.fieldMapping.numeroTelefono, { message: LIST_TEXTS.mappingPhoneRequired, path: ["fieldMapping", "numeroTelefono"] });
 
-const email = z.string().trim().max(200).pipe(z.email(LIST_TEXTS.emailInvalid));
+const email = z.string().trim().max(200).pipe(z.email(T.emailInvalid));
 
 // The list lead form (spec part 2 §5).
 export const listLeadSchema = z.object({

@@ -1,14 +1,10 @@
 import type { z } from "zod";
+import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { OFFLINE_MODEL } from "@shared/models";
 import type { JobMessage } from "@shared/jobs";
-import {
-  ACTIONS_TEXTS as TX,
-  type ApiLeadNotificationSettings,
-  type LeadAnalysis,
-  leadAnalysisSchema,
-  type LeadLevel,
-  type leadNotificationSettingsSchema,
-} from "@shared/schemas/lead-detection";
+import { type ApiLeadNotificationSettings, type LeadAnalysis, leadAnalysisSchema, type LeadLevel, type leadNotificationSettingsSchema } from "@shared/schemas/lead-detection";
+import { T } from "@shared/strings";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import type { Db } from "@worker/db/client";
 import { accountPhoneList } from "@worker/lib/account-phone";
 import { badRequest } from "@worker/lib/http-error";
@@ -52,13 +48,13 @@ export async function getSettings(db: Db, user: SessionUser, active: ActiveAccou
 export async function saveSettings(env: Env, db: Db, user: SessionUser, active: ActiveAccount, input: SettingsInput) {
   const account = await requireNamedOrActive(db, user, active, input.twilioAccountId);
   // Numbers typed without a prefix belong to this account's country.
-  const phones = accountPhoneList(input.notificationPhoneNumbers, account, "notificationPhoneNumbers", { invalid: TX.phoneInvalid, duplicate: TX.phoneDuplicate });
+  const phones = accountPhoneList(input.notificationPhoneNumbers, account, "notificationPhoneNumbers", { invalid: CONVERSATION_TEXTS.invalidNumber, duplicate: T.phoneAlreadyListed });
   const previous = await repo.findSettingsOfUser(db, user.id);
   const previousTemplate = previous?.twilioAccountId === account.id ? previous.notificationTemplateId : null;
   if (input.notificationTemplateId && input.notificationTemplateId !== previousTemplate) {
     const template = await findProviderTemplate(env, account, input.notificationTemplateId);
     if (!template || template.status !== "approved") {
-      throw badRequest(TX.templateNotApproved, [{ path: "notificationTemplateId", message: TX.templateNotApproved }]);
+      throw badRequest(CONVERSATION_TEXTS.templateNotApproved, [{ path: "notificationTemplateId", message: CONVERSATION_TEXTS.templateNotApproved }]);
     }
   }
   const row = await repo.upsertSettingsOfUser(db, {

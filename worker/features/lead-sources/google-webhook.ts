@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { GOOGLE_DEFAULT_MAPPING, type GoogleLead, googleLeadSchema, LEAD_TEXTS as TX, leadInputSchema } from "@shared/schemas/lead-sources";
+import { GOOGLE_DEFAULT_MAPPING, type GoogleLead, googleLeadSchema, leadInputSchema } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import type { Db } from "@worker/db/client";
 import { constantTimeEqual } from "@worker/lib/crypto";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";

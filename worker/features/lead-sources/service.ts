@@ -1,25 +1,10 @@
 import type { z } from "zod";
 import { plannedSends, type SourcePlan } from "@shared/lead-source-plan";
 import { romeDay, romeDayStart } from "@shared/rome-time";
-import {
-  type ApiConversationConversion,
-  type ApiLead,
-  type ApiLeadSaved,
-  type ApiLeadSource,
-  type ApiLeadsPage,
-  type AutoResponseResult,
-  type ConversationConversionInput,
-  LEAD_TEXTS as TX,
-  leadVariableContext,
-  splitLeadName,
-  toCents,
-  type leadInputSchema,
-  type leadSourceSchema,
-  type leadsQuerySchema,
-  type leadUpdateSchema,
-} from "@shared/schemas/lead-sources";
+import { type ApiConversationConversion, type ApiLead, type ApiLeadSaved, type ApiLeadSource, type ApiLeadsPage, type AutoResponseResult, type ConversationConversionInput, leadVariableContext, splitLeadName, toCents, type leadInputSchema, type leadSourceSchema, type leadsQuerySchema, type leadUpdateSchema } from "@shared/schemas/lead-sources";
 import { toE164 } from "@shared/phone";
-import { LIST_TEXTS } from "@shared/schemas/lists";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import type { Db } from "@worker/db/client";
 import { encryptSecret, maskSecret, randomToken } from "@worker/lib/crypto";
 import { badRequest, HttpError, notFound } from "@worker/lib/http-error";

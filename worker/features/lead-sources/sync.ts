@@ -3,7 +3,8 @@
 // source's lead (one per number), so new leads get the source's auto-response, once.
 import type { JobMessage } from "@shared/jobs";
 import { toE164 } from "@shared/phone";
-import { LEAD_TEXTS as TX, leadInputSchema } from "@shared/schemas/lead-sources";
+import { leadInputSchema } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import type { Db } from "@worker/db/client";
 import { decryptSecret } from "@worker/lib/crypto";
 import { AirtableError, type AirtableField, fieldsByCurrentName, followFieldRenames, listAllRecords, tableSchemaFields } from "@worker/providers/airtable";

@@ -7,17 +7,12 @@ import { type JobMessage } from "@shared/jobs";
 import { DEFAULT_COUNTRY, toE164 } from "@shared/phone";
 import { findAccount } from "../accounts/repo";
 import { parseCsv } from "@shared/csv";
-import {
-  AIRTABLE_PAGES_PER_JOB,
-  CSV_IMPORT_CHUNK_ROWS,
-  INVALID_ROWS_KEPT_PER_CHUNK,
-  LIST_TEXTS,
-  listLeadPartialSchema,
-  STANDARD_FIELD_KEYS,
-} from "@shared/schemas/lists";
+import { AIRTABLE_PAGES_PER_JOB, CSV_IMPORT_CHUNK_ROWS, INVALID_ROWS_KEPT_PER_CHUNK, listLeadPartialSchema, STANDARD_FIELD_KEYS } from "@shared/schemas/lists";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { type Db, runBatch } from "@worker/db/client";
 import { decryptSecret } from "@worker/lib/crypto";
-import { AIRTABLE_TEXTS, AirtableError, type AirtableField, fieldsByCurrentName, followFieldRenames, listRecordsPage, tableSchemaFields } from "@worker/providers/airtable";
+import { AirtableError, type AirtableField, fieldsByCurrentName, followFieldRenames, listRecordsPage, tableSchemaFields } from "@worker/providers/airtable";
 import * as repo from "./repo";
 
 export interface SourceRecord {

@@ -1,16 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  createListSchema,
-  CSV_MAX_BYTES,
-  fieldMappingSchema,
-  LIST_TEXTS,
-  listIdParam,
-  listLeadIdParam,
-  listLeadSchema,
-  listLeadsQuerySchema,
-  listSyncSchema,
-} from "@shared/schemas/lists";
+import { createListSchema, CSV_MAX_BYTES, fieldMappingSchema, listIdParam, listLeadIdParam, listLeadSchema, listLeadsQuerySchema, listSyncSchema } from "@shared/schemas/lists";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { readCsvUpload } from "@worker/lib/csv-upload";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";

@@ -1,23 +1,10 @@
 import type { z } from "zod";
 import type { JobMessage } from "@shared/jobs";
 import { DEFAULT_COUNTRY } from "@shared/phone";
-import {
-  type AirtableListConfig,
-  type ApiList,
-  type ApiListFields,
-  type ApiListImport,
-  type ApiListLead,
-  type ApiListLeadsPage,
-  type createListSchema,
-  type CsvListConfig,
-  type fieldMappingSchema,
-  LIST_TEXTS as TX,
-  type listLeadSchema,
-  type listLeadsQuerySchema,
-  STANDARD_FIELDS,
-  type StandardFieldKey,
-  suggestMapping,
-} from "@shared/schemas/lists";
+import { type AirtableListConfig, type ApiList, type ApiListFields, type ApiListImport, type ApiListLead, type ApiListLeadsPage, type createListSchema, type CsvListConfig, type fieldMappingSchema, type listLeadSchema, type listLeadsQuerySchema, STANDARD_FIELDS, type StandardFieldKey, suggestMapping } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import type { Db } from "@worker/db/client";
 import { decryptSecret, encryptSecret, maskSecret } from "@worker/lib/crypto";
 import { accountPhone } from "@worker/lib/account-phone";
@@ -355,7 +342,7 @@ export async function addLead(db: Db, user: SessionUser, id: string, input: Lead
   const list = await getListForUser(db, user, id);
   const account = await findAccount(db, list.twilioAccountId);
   const phone = accountPhone(input.numeroTelefono, account ?? { phoneCountry: DEFAULT_COUNTRY }, "numeroTelefono", TX.numeroInvalid);
-  if (await repo.findListLeadByPhone(db, id, phone)) throw conflict(TX.phoneInList);
+  if (await repo.findListLeadByPhone(db, id, phone)) throw conflict(T.phoneAlreadyListed);
   const row = await repo.insertListLead(db, {
     listId: id,
     nome: input.nome,
@@ -373,6 +360,6 @@ export async function addLead(db: Db, user: SessionUser, id: string, input: Lead
 export async function deleteLead(db: Db, user: SessionUser, id: string, leadId: string) {
   await getListForUser(db, user, id);
   const lead = await repo.findListLead(db, id, leadId);
-  if (!lead) throw notFound(TX.leadNotFound);
+  if (!lead) throw notFound(LEAD_TEXTS.leadNotFound);
   await repo.deleteListLead(db, leadId);
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { LIBRARY_TEXTS as LX, libraryIdParam, libraryUploadQuery } from "@shared/media-library";
+import { libraryIdParam, libraryUploadQuery } from "@shared/media-library";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { badRequest, forbidden, notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";

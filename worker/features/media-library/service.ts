@@ -1,5 +1,6 @@
 import { MEDIA_LIMITS, mediaKind } from "@shared/media";
-import { type ApiLibraryItem, LIBRARY_MAX_BYTES, LIBRARY_MAX_ITEMS, LIBRARY_TEXTS as LX, LIBRARY_TYPES } from "@shared/media-library";
+import { type ApiLibraryItem, LIBRARY_MAX_BYTES, LIBRARY_MAX_ITEMS, LIBRARY_TYPES } from "@shared/media-library";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import type { Db } from "@worker/db/client";
 import { badRequest, conflict } from "@worker/lib/http-error";
 import { readUpload, UploadEmpty, UploadTooLarge, UploadWrongType } from "@worker/lib/upload-bytes";
@@ -16,20 +17,20 @@ export function toApiItem(row: repo.LibraryRow): ApiLibraryItem {
 // or a photo WhatsApp takes, within WhatsApp's limit for its kind.
 export async function addToLibrary(env: Env, db: Db, accountId: string, input: { title: string; description: string; fileName: string }, body: ReadableStream<Uint8Array> | null, declaredLength: number | null) {
   if (!body) throw badRequest(LX.fileMissing);
-  if (declaredLength !== null && declaredLength > LIBRARY_MAX_BYTES) throw badRequest(LX.tooLarge("document"));
-  if ((await repo.listLibrary(db, accountId)).length >= LIBRARY_MAX_ITEMS) throw badRequest(LX.tooMany);
+  if (declaredLength !== null && declaredLength > LIBRARY_MAX_BYTES) throw badRequest(LX.tooLarge(LIBRARY_MAX_BYTES));
+  if ((await repo.listLibrary(db, accountId)).length >= LIBRARY_MAX_ITEMS) throw badRequest(LX.tooMany(LIBRARY_MAX_ITEMS));
   if (await repo.findByTitle(db, accountId, input.title)) throw conflict(LX.duplicateTitle(input.title));
   let upload;
   try {
     upload = await readUpload(body, { allowed: LIBRARY_TYPES, maxBytes: LIBRARY_MAX_BYTES });
   } catch (err) {
-    if (err instanceof UploadTooLarge) throw badRequest(LX.tooLarge("document"));
+    if (err instanceof UploadTooLarge) throw badRequest(LX.tooLarge(LIBRARY_MAX_BYTES));
     if (err instanceof UploadEmpty) throw badRequest(LX.fileMissing);
     if (err instanceof UploadWrongType) throw badRequest(LX.wrongType);
     throw err;
   }
   const kind = mediaKind(upload.type)!;
-  if (upload.bytes.byteLength > MEDIA_LIMITS[kind]) throw badRequest(LX.tooLarge(kind));
+  if (upload.bytes.byteLength > MEDIA_LIMITS[kind]) throw badRequest(LX.tooLarge(MEDIA_LIMITS[kind]));
   const id = crypto.randomUUID();
   const key = `library/${accountId}/${id}`;
   const fileName = input.fileName.replace(/[\\/\r\n]/g, "_");

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { CSV_TEXTS } from "@shared/csv";
+import { CSV_TEXTS } from "@shared/texts/csv";
 import { createMemorySchema, csvUploadQuery, MEMORY_LIMITS, memoryIdParam, memoryPageQuery, updateMemorySchema } from "@shared/schemas/memories";
 import { MEMORY_TEXTS } from "@shared/texts/memories";
 import { readCsvUpload } from "@worker/lib/csv-upload";

@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLeadNotificationSettings, LeadNotificationSettingsInput } from "@shared/schemas/lead-detection";
-import { apiRequest } from "@web/lib/api-client";
+import type { LeadNotificationSettingsInput } from "@shared/schemas/lead-detection";
+import { ACTIONS_TEXTS } from "@shared/texts/actions";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { LEAD_SETTINGS_KEY } from "./get-lead-settings";
 
-export function saveLeadSettings(input: LeadNotificationSettingsInput) {
-  return apiRequest<ApiLeadNotificationSettings>("POST", "/api/lead-notifications/settings", input);
-}
+export const saveLeadSettings = (input: LeadNotificationSettingsInput) => unwrap(api["lead-notifications"].settings.$post({ json: input }));
 
-export function useSaveLeadSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The form also marks the numbers the server refused.
+export const useSaveLeadSettings = () =>
+  useApiMutation({
     mutationFn: saveLeadSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: LEAD_SETTINGS_KEY }),
+    refresh: [LEAD_SETTINGS_KEY],
+    errorTitle: ACTIONS_TEXTS.saveError,
+    errorFallback: ACTIONS_TEXTS.saveError,
   });
-}

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MediaSettings } from "@shared/media";
-import { apiRequest } from "@web/lib/api-client";
-import type { ApiMediaSettings } from "./get-media-settings";
+import { T } from "@shared/strings";
+import { ACTIONS_TEXTS } from "@shared/texts/actions";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
+import { MEDIA_SETTINGS_KEY } from "./get-media-settings";
 
-export function saveMediaSettings(input: Partial<MediaSettings>) {
-  return apiRequest<ApiMediaSettings>("PUT", "/api/media/settings", input);
-}
+export const saveMediaSettings = (input: Partial<MediaSettings>) => unwrap(api.media.settings.$put({ json: input }));
 
-export function useSaveMediaSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveMediaSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/media", "settings"] }),
-  });
-}
+export const useSaveMediaSettings = () =>
+  useApiMutation({ mutationFn: saveMediaSettings, refresh: [MEDIA_SETTINGS_KEY], errorTitle: T.error, errorFallback: ACTIONS_TEXTS.saveError });

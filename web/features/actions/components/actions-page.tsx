@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { Mail, Settings2, Sparkles, Target, Zap } from "lucide-react";
 import { type ComponentType, type ReactNode, useState } from "react";
-import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
 import { T } from "@shared/strings";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { EmptyState } from "@web/components/empty-state";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
@@ -112,7 +112,7 @@ export function ActionsPage() {
           )}
           <Button size="sm" onClick={() => setOpen(true)} disabled={settings.isPending}>
             <Settings2 aria-hidden />
-            {TX.configure}
+            {T.configure}
           </Button>
         </div>
       }

@@ -1,11 +1,12 @@
 import { Controller, useForm } from "react-hook-form";
-import { ACTIONS_TEXTS as TX, type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
+import { type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schemas/lead-detection";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { PhoneListEditor } from "@web/components/phone-list-editor";
 import { FormDialog } from "@web/components/form-dialog";
 import { Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useSaveLeadSettings } from "../api/save-lead-settings";
 
@@ -42,10 +43,7 @@ function LeadSettingsForm({ settings, twilioAccountId, save, onClose }: Omit<Lea
           toast({ title: TX.saved, variant: "success" });
           onClose();
         },
-        onError: (err) => {
-          setServerErrors(form, fieldErrorsFrom(err));
-          toast({ title: TX.saveError, description: serverMessage(err, TX.saveError), variant: "destructive" });
-        },
+        onError: (err) => setServerErrors(form, fieldErrorsFrom(err)),
       },
     );
 

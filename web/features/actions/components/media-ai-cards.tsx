@@ -2,13 +2,11 @@ import { Eye, Mic } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { TRANSCRIPTION_MODELS } from "@shared/media";
 import { MEDIA_TEXTS as MX } from "@shared/texts/media";
-import { ACTIONS_TEXTS as TX } from "@shared/schemas/lead-detection";
-import { T } from "@shared/strings";
+import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { Badge } from "@web/components/ui/badge";
 import { Card, CardDescription, CardTitle } from "@web/components/ui/card";
 import { NativeSelect } from "@web/components/ui/input";
 import { Switch } from "@web/components/ui/switch";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useMediaSettings } from "../api/get-media-settings";
 import { useSaveMediaSettings } from "../api/save-media-settings";
@@ -21,10 +19,7 @@ export function MediaAiCards({ twilioAccountId }: { twilioAccountId: string }) {
   const data = settings.data;
   const disabled = !data?.canEdit || save.isPending;
   const change = (input: Parameters<typeof save.mutate>[0]) =>
-    save.mutate(input, {
-      onSuccess: () => toast({ title: MX.settingsSaved }),
-      onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.saveError), variant: "destructive" }),
-    });
+    save.mutate(input, { onSuccess: () => toast({ title: MX.settingsSaved }) });
 
   const card = (key: "voice" | "vision", on: boolean | undefined, extra?: ReactNode) => {
     const Icon = key === "voice" ? Mic : Eye;

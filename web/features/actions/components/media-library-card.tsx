@@ -1,8 +1,7 @@
 import { FileText, Image as ImageIcon, Library, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { mediaKind } from "@shared/media";
-import { LIBRARY_TEXTS as LX } from "@shared/media-library";
-import { T } from "@shared/strings";
+import { LIBRARY_TEXTS as LX } from "@shared/texts/media-library";
 import { Button } from "@web/components/ui/button";
 import { Card, CardDescription, CardTitle } from "@web/components/ui/card";
 import { FieldError, Label } from "@web/components/ui/field";
@@ -90,10 +89,7 @@ export function MediaLibraryCard({ twilioAccountId }: { twilioAccountId: string 
                       aria-label={LX.remove(item.title)}
                       disabled={remove.isPending}
                       onClick={() =>
-                        remove.mutate(item.id, {
-                          onSuccess: () => toast({ title: LX.removed }),
-                          onError: (err) => toast({ title: T.error, description: serverMessage(err, LX.saveError), variant: "destructive" }),
-                        })
+                        remove.mutate(item.id, { onSuccess: () => toast({ title: LX.removed }) })
                       }
                     >
                       <Trash2 aria-hidden />

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { T } from "@shared/strings";
-import { type ConversationConversionInput, LEAD_TEXTS } from "@shared/schemas/lead-sources";
+import type { ConversationConversionInput } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS } from "@shared/texts/leads";
 import { api, unwrap, unwrapRead } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";

@@ -1,22 +1,17 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLeadSaved, LeadInput } from "@shared/schemas/lead-sources";
-import { apiRequest } from "@web/lib/api-client";
+import type { LeadInput } from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createLead(input: LeadInput) {
-  return apiRequest<ApiLeadSaved>("POST", "/api/leads", input);
-}
+export const createLead = (input: LeadInput) => unwrap(api.leads.$post({ json: input }));
 
-export function useCreateLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// A lead may start a conversation (the source's auto-response).
+export const useCreateLead = () =>
+  useApiMutation({
     mutationFn: createLead,
-    // A lead may start a conversation (the source's auto-response).
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.leads }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.leadSources }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.conversations }),
-      ]),
+    refresh: [queryKeys.leads, queryKeys.leadSources, queryKeys.conversations],
+    errorTitle: T.error,
+    errorFallback: LEAD_TEXTS.leadSaveError,
   });
-}

@@ -1,21 +1,18 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteLeadSource(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/lead-sources/${encodeURIComponent(id)}`);
-}
+export const deleteLeadSource = (id: string) => unwrap(api["lead-sources"][":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteLeadSource(callbacks: MutationCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The card holding the button goes away with the source: its success toast is raised through callbacks.
+export const useDeleteLeadSource = (callbacks?: MutationCallbacks) =>
+  useApiMutation({
     mutationFn: deleteLeadSource,
-    // The card holding the button goes away with the source: the toast is raised here.
-    onSuccess: async (data) => {
-      callbacks.onSuccess?.(data);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.leadSources }), queryClient.invalidateQueries({ queryKey: queryKeys.leads })]);
-    },
-    onError: (error) => callbacks.onError?.(error),
+    refresh: [queryKeys.leadSources, queryKeys.leads],
+    errorTitle: T.error,
+    errorDescription: LEAD_TEXTS.sourceDeleteError,
+    callbacks,
   });
-}

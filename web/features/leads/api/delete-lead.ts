@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function deleteLead(id: string) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/leads/${encodeURIComponent(id)}`);
-}
+export const deleteLead = (id: string) => unwrap(api.leads[":id"].$delete({ param: { id: encodeURIComponent(id) } }));
 
-export function useDeleteLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteLead = () =>
+  useApiMutation({
     mutationFn: deleteLead,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.leads }), queryClient.invalidateQueries({ queryKey: queryKeys.leadSources })]),
+    refresh: [queryKeys.leads, queryKeys.leadSources],
+    errorTitle: T.error,
+    errorDescription: LEAD_TEXTS.leadDeleteError,
   });
-}

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { ApiLeadsPage } from "@shared/schemas/lead-sources";
-import { throwIfResNotOk, urlFromQueryKey } from "@web/lib/api-client";
+import type { ApiLeadsPage, LeadStatus } from "@shared/schemas/lead-sources";
+import { api, throwIfResNotOk } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export interface LeadsFilter {
@@ -15,9 +15,20 @@ export interface LeadsPage {
   nextCursor: string | null;
 }
 
+// The server's query: empty filters are no filters.
+function leadsQuery({ search, status, leadSourceId, pageSize }: LeadsFilter, cursor: string | null) {
+  return {
+    ...(search ? { search } : {}),
+    ...(status ? { status: status as LeadStatus } : {}),
+    ...(leadSourceId ? { leadSourceId } : {}),
+    pageSize: String(pageSize),
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
 async function fetchLeadsPage(filter: LeadsFilter, cursor: string | null, signal?: AbortSignal): Promise<LeadsPage> {
-  const res = await fetch(urlFromQueryKey([...queryKeys.leads, { ...filter, ...(cursor ? { cursor } : {}) }]), { credentials: "include", signal });
-  await throwIfResNotOk(res);
+  const res = await api.leads.$get({ query: leadsQuery(filter, cursor) }, { init: { signal } });
+  await throwIfResNotOk(res as unknown as Response);
   return { page: (await res.json()) as ApiLeadsPage, nextCursor: res.headers.get("X-Next-Cursor") };
 }
 

@@ -1,20 +1,20 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLeadSource, LeadSourceInput } from "@shared/schemas/lead-sources";
-import { apiRequest } from "@web/lib/api-client";
+import type { LeadSourceInput } from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-// Creates a source, or replaces an existing one's settings.
-export function saveLeadSource({ id, input }: { id: string | null; input: LeadSourceInput }) {
-  return id
-    ? apiRequest<ApiLeadSource>("PUT", `/api/lead-sources/${encodeURIComponent(id)}`, input)
-    : apiRequest<ApiLeadSource>("POST", "/api/lead-sources", input);
-}
+// Creates a source, or replaces an existing one's settings. The form also marks the fields the server refused.
+export const saveLeadSource = ({ id, input }: { id: string | null; input: LeadSourceInput }) =>
+  id
+    ? unwrap(api["lead-sources"][":id"].$put({ param: { id: encodeURIComponent(id) }, json: input }))
+    : unwrap(api["lead-sources"].$post({ json: input }));
 
-export function useSaveLeadSource() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSaveLeadSource = () =>
+  useApiMutation({
     mutationFn: saveLeadSource,
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.leadSources }), queryClient.invalidateQueries({ queryKey: queryKeys.leads })]),
+    refresh: [queryKeys.leadSources, queryKeys.leads],
+    errorTitle: T.error,
+    errorFallback: LEAD_TEXTS.sourceSaveError,
   });
-}

@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiLead, LeadStatus } from "@shared/schemas/lead-sources";
-import { apiRequest } from "@web/lib/api-client";
+import type { LeadStatus } from "@shared/schemas/lead-sources";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function updateLead({ id, ...changes }: { id: string; status?: LeadStatus; dealValue?: number | null }) {
-  return apiRequest<ApiLead>("PUT", `/api/leads/${encodeURIComponent(id)}`, changes);
-}
+export const updateLead = ({ id, ...changes }: { id: string; status?: LeadStatus; dealValue?: number | null }) =>
+  unwrap(api.leads[":id"].$put({ param: { id: encodeURIComponent(id) }, json: changes }));
 
-export function useUpdateLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads }),
-  });
-}
+export const useUpdateLead = () =>
+  useApiMutation({ mutationFn: updateLead, refresh: [queryKeys.leads], errorTitle: T.error, errorFallback: LEAD_TEXTS.leadUpdateError });

@@ -1,10 +1,9 @@
 import { useForm } from "react-hook-form";
-import { type ApiLeadSource, type LeadInput, LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
-import { T } from "@shared/strings";
+import { type ApiLeadSource, type LeadInput } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { FormDialog } from "@web/components/form-dialog";
 import { Form, FormFooter, FormField, FormSelect, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateLead } from "../api/create-lead";
 import { emptyLeadForm, type LeadFormValues, validateLeadForm } from "../lib/lead-form";
@@ -19,7 +18,6 @@ function LeadForm({ sources, create, onClose }: { sources: readonly ApiLeadSourc
         toast({ title: TX.leadCreated, description: saved?.autoResponse.status === "queued" ? TX.autoResponseQueued : saved?.lead.phoneNumber, variant: "success" });
         onClose();
       },
-      onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadSaveError), variant: "destructive" }),
     });
   return (
     <Form form={form} onSubmit={onSubmit}>

@@ -1,14 +1,8 @@
 import { CalendarClock, MessageSquare, Pencil, RefreshCw, Trash, Users } from "lucide-react";
 import { formatRomeDateTime, pad2 } from "@shared/rome-format";
-import {
-  type ApiLeadSource,
-  CALENDAR_TYPE_LABELS,
-  LEAD_SOURCE_TYPE_LABELS,
-  LEAD_TEXTS as TX,
-  PULLED_SOURCE_TYPES,
-  WEEK_DAYS,
-} from "@shared/schemas/lead-sources";
+import { type ApiLeadSource, CALENDAR_TYPE_LABELS, LEAD_SOURCE_TYPE_LABELS, PULLED_SOURCE_TYPES, WEEK_DAYS } from "@shared/schemas/lead-sources";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
@@ -16,10 +10,7 @@ import { toast } from "@web/lib/toast-store";
 import { useDeleteLeadSource } from "../api/delete-lead-source";
 
 export function LeadSourceCard({ source, onEdit, onShowLeads }: { source: ApiLeadSource; onEdit: () => void; onShowLeads: () => void }) {
-  const removal = useDeleteLeadSource({
-    onSuccess: () => toast({ title: TX.sourceDeleted, description: source.name, variant: "success" }),
-    onError: () => toast({ title: T.error, description: TX.sourceDeleteError, variant: "destructive" }),
-  });
+  const removal = useDeleteLeadSource({ onSuccess: () => toast({ title: TX.sourceDeleted, description: source.name, variant: "success" }) });
   const remove = () => {
     if (window.confirm(TX.deleteSourceConfirm(source.name))) removal.mutate(source.id);
   };

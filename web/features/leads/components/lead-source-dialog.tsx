@@ -1,26 +1,8 @@
 import { Plus, Trash } from "lucide-react";
 import { useMemo, type InputHTMLAttributes } from "react";
 import { Controller, type FieldPath, useFieldArray, useForm } from "react-hook-form";
-import {
-  type ApiLeadSource,
-  CALENDAR_TYPE_LABELS,
-  CALENDAR_TYPES,
-  LEAD_SOURCE_DEFAULTS,
-  LEAD_SOURCE_TYPE_LABELS,
-  LEAD_SOURCE_TYPES,
-  GOOGLE_DEFAULT_MAPPING,
-  type LeadSourceInput,
-  LEAD_TEXTS as TX,
-  leadSourceSchema,
-  leadVariableContext,
-  PULLED_SOURCE_TYPES,
-  SOURCE_FIELD_KEYS,
-  SOURCE_FIELD_LABELS,
-  TALKING_MESSAGE_MAX,
-  WEEK_DAYS,
-} from "@shared/schemas/lead-sources";
+import { type ApiLeadSource, CALENDAR_TYPE_LABELS, CALENDAR_TYPES, LEAD_SOURCE_DEFAULTS, LEAD_SOURCE_TYPE_LABELS, LEAD_SOURCE_TYPES, GOOGLE_DEFAULT_MAPPING, type LeadSourceInput, leadSourceSchema, leadVariableContext, PULLED_SOURCE_TYPES, SOURCE_FIELD_KEYS, SOURCE_FIELD_LABELS, TALKING_MESSAGE_MAX, WEEK_DAYS } from "@shared/schemas/lead-sources";
 import { type ApiTemplate, templateBody, templateVariables } from "@shared/schemas/templates";
-import { T } from "@shared/strings";
 import { DayToggles } from "@web/components/day-toggles";
 import { FormDialog } from "@web/components/form-dialog";
 import { incompleteBindings } from "@web/components/template-variables-field";
@@ -29,7 +11,7 @@ import { Button } from "@web/components/ui/button";
 import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useLeads } from "../api/get-leads";
 import { useSaveLeadSource } from "../api/save-lead-source";
@@ -43,6 +25,8 @@ import {
 } from "../lib/lead-source-form";
 import { plannedSends } from "@shared/lead-source-plan";
 import { formatRomeDateTime } from "@shared/rome-format";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 
 export type LeadSourceDialogState = { mode: "create" } | { mode: "edit"; source: ApiLeadSource } | null;
 
@@ -94,10 +78,7 @@ function LeadSourceForm({
           toast({ title: editing ? TX.sourceUpdated : TX.sourceCreated, description: input.name, variant: "success" });
           onClose();
         },
-        onError: (err) => {
-          setServerErrors(form, fieldErrorsFrom(err), LEAD_SOURCE_SERVER_FIELDS);
-          toast({ title: T.error, description: serverMessage(err, TX.sourceSaveError), variant: "destructive" });
-        },
+        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), LEAD_SOURCE_SERVER_FIELDS),
       },
     );
 
@@ -119,10 +100,10 @@ function LeadSourceForm({
         <fieldset className="grid gap-3 rounded-lg border p-3" data-testid="airtable-source">
           <legend className="px-1 text-sm font-medium">{TX.airtableSection}</legend>
           {configError ? <p className="text-sm text-destructive">{configError}</p> : null}
-          {text("apiKey", TX.apiKeyLabel, { type: "password", autoComplete: "off" }, keyKept ? `${editing?.config?.apiKey ?? ""} · ${TX.apiKeyKeep}` : undefined)}
+          {text("apiKey", AIRTABLE_TEXTS.apiKeyLabel, { type: "password", autoComplete: "off" }, keyKept ? `${editing?.config?.apiKey ?? ""} · ${TX.apiKeyKeep}` : undefined)}
           <div className="grid gap-3 sm:grid-cols-3">
-            {text("baseId", TX.baseIdLabel, { placeholder: "app…" })}
-            {text("tableId", TX.tableIdLabel, { placeholder: "tbl…" })}
+            {text("baseId", AIRTABLE_TEXTS.baseIdLabel, { placeholder: "app…" })}
+            {text("tableId", AIRTABLE_TEXTS.tableIdLabel, { placeholder: "tbl…" })}
             {text("viewId", TX.viewIdLabel, { placeholder: "viw…" })}
           </div>
           <p className="text-xs text-muted-foreground">{TX.mappingHint}</p>

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { Plus, UserPlus } from "lucide-react";
-import { useState } from "react";
-import { LEAD_TEXTS as TX } from "@shared/schemas/lead-sources";
+import { type ReactNode, useState } from "react";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { EmptyState } from "@web/components/empty-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -13,6 +13,24 @@ import { LeadDialog } from "./lead-dialog";
 import { LeadSourceCard } from "./lead-source-card";
 import { LeadSourceDialog, type LeadSourceDialogState } from "./lead-source-dialog";
 import { LeadsTable } from "./leads-table";
+
+// One of the page's two sections: its heading, what it holds, and its button.
+function PageSection({ id, title, description, action, children }: { id: string; title: string; description: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <section className="grid gap-4" aria-labelledby={id}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 export function LeadsPage() {
   const active = useActiveAccount();
@@ -29,7 +47,7 @@ export function LeadsPage() {
 
   if (!active.isPending && !activeId) {
     return (
-      <EmptyState title={TX.noActiveAccount} icon={<UserPlus className="size-6" aria-hidden />}>
+      <EmptyState title={T.noActiveAccount} icon={<UserPlus className="size-6" aria-hidden />}>
         <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
           {T.configure}
         </Link>
@@ -69,38 +87,34 @@ export function LeadsPage() {
 
   return (
     <div className="grid gap-8">
-      <section className="grid gap-4" aria-labelledby="lead-sources-heading">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h2 id="lead-sources-heading" className="text-lg font-semibold">
-              {TX.sourcesTitle}
-            </h2>
-            <p className="text-sm text-muted-foreground">{TX.sourcesDescription}</p>
-          </div>
-          {sources.data && sources.data.length > 0 ? (
+      <PageSection
+        id="lead-sources-heading"
+        title={TX.sourcesTitle}
+        description={TX.sourcesDescription}
+        action={
+          sources.data && sources.data.length > 0 ? (
             <Button onClick={() => setDialog({ mode: "create" })}>
               <Plus aria-hidden />
               {TX.newSource}
             </Button>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {sourcesBody}
-      </section>
-      <section className="grid gap-4" aria-labelledby="leads-heading">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h2 id="leads-heading" className="text-lg font-semibold">
-              {TX.leadsTitle}
-            </h2>
-            <p className="text-sm text-muted-foreground">{TX.leadsDescription}</p>
-          </div>
+      </PageSection>
+      <PageSection
+        id="leads-heading"
+        title={TX.leadsTitle}
+        description={TX.leadsDescription}
+        action={
           <Button variant="outline" onClick={() => setAddingLead(true)}>
             <Plus aria-hidden />
             {TX.newLead}
           </Button>
-        </div>
+        }
+      >
         <LeadsTable sources={sources.data ?? []} enabled={!!activeId} leadSourceId={leadSourceId} onLeadSourceChange={setLeadSourceId} />
-      </section>
+      </PageSection>
       <LeadSourceDialog state={dialog} templates={templates.data ?? []} onClose={() => setDialog(null)} />
       <LeadDialog open={addingLead} sources={sources.data ?? []} onClose={() => setAddingLead(false)} />
     </div>

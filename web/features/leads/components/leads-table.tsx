@@ -2,21 +2,13 @@ import { Link } from "@tanstack/react-router";
 import { MessageSquare, Search, Trash } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatRomeDateTime } from "@shared/rome-format";
-import {
-  type ApiLead,
-  type ApiLeadSource,
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  LEAD_TEXTS as TX,
-  LEADS_PAGE_SIZE,
-  type LeadStatus,
-} from "@shared/schemas/lead-sources";
+import { type ApiLead, type ApiLeadSource, LEAD_STATUS_LABELS, LEAD_STATUSES, LEADS_PAGE_SIZE, type LeadStatus } from "@shared/schemas/lead-sources";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { Input, NativeSelect } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
 import { cn } from "@web/lib/cn";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteLead } from "../api/delete-lead";
 import { useLeads } from "../api/get-leads";
@@ -38,17 +30,11 @@ function LeadRow({ lead }: { lead: ApiLead }) {
   const setStatus = (status: LeadStatus) =>
     update.mutate(
       { id: lead.id, status },
-      {
-        onSuccess: () => toast({ title: TX.leadUpdated, description: LEAD_STATUS_LABELS[status], variant: "success" }),
-        onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadUpdateError), variant: "destructive" }),
-      },
+      { onSuccess: () => toast({ title: TX.leadUpdated, description: LEAD_STATUS_LABELS[status], variant: "success" }) },
     );
   const remove = () => {
     if (!window.confirm(TX.leadDeleteConfirm)) return;
-    removal.mutate(lead.id, {
-      onSuccess: () => toast({ title: TX.leadDeleted, variant: "success" }),
-      onError: () => toast({ title: T.error, description: TX.leadDeleteError, variant: "destructive" }),
-    });
+    removal.mutate(lead.id, { onSuccess: () => toast({ title: TX.leadDeleted, variant: "success" }) });
   };
   return (
     <li className="grid gap-2 px-3 py-3 md:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,0.8fr)_9rem_auto] md:items-center md:gap-3" data-testid="lead-row">
@@ -119,10 +105,7 @@ function DealValueField({ lead }: { lead: ApiLead }) {
       { id: lead.id, dealValue: value },
       {
         onSuccess: () => toast({ title: TX.leadUpdated, description: TX.dealValueLabel, variant: "success" }),
-        onError: (err) => {
-          setText(shown);
-          toast({ title: T.error, description: serverMessage(err, TX.leadUpdateError), variant: "destructive" });
-        },
+        onError: () => setText(shown),
       },
     );
   };

@@ -1,14 +1,5 @@
-import {
-  type ApiLeadSource,
-  LEAD_SOURCE_DEFAULTS,
-  type LeadSourceInput,
-  LEAD_TEXTS,
-  leadSourceSchema,
-  PULLED_SOURCE_TYPES,
-  SOURCE_FIELD_KEYS,
-  type SourceFieldKey,
-  type TalkingSchedule,
-} from "@shared/schemas/lead-sources";
+import { type ApiLeadSource, LEAD_SOURCE_DEFAULTS, type LeadSourceInput, leadSourceSchema, PULLED_SOURCE_TYPES, SOURCE_FIELD_KEYS, type SourceFieldKey, type TalkingSchedule } from "@shared/schemas/lead-sources";
+import { LEAD_TEXTS } from "@shared/texts/leads";
 import { type VariableBindings } from "@shared/template-variables";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import type { Checked } from "@web/components/ui/form";

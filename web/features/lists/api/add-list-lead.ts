@@ -1,21 +1,20 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiListLead, ListLeadInput } from "@shared/schemas/lists";
-import { apiRequest } from "@web/lib/api-client";
-import { queryKeys } from "@web/lib/query-keys";
-import { listLeadsKey } from "./get-list-leads";
+import type { ListLeadInput } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { LIST_TEXTS } from "@shared/texts/lists";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
+import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
+import { refreshListLeads } from "./get-list-leads";
 
-export function addListLead({ listId, input }: { listId: string; input: ListLeadInput }) {
-  return apiRequest<ApiListLead>("POST", `/api/lists/${encodeURIComponent(listId)}/leads`, input);
-}
+export const addListLead = ({ listId, input }: { listId: string; input: ListLeadInput }) =>
+  unwrap(api.lists[":id"].leads.$post({ param: { id: encodeURIComponent(listId) }, json: input }));
 
-export function useAddListLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+// The form also marks the fields the server refused.
+export const useAddListLead = (callbacks?: MutationCallbacks) =>
+  useApiMutation({
     mutationFn: addListLead,
-    onSuccess: (_data, { listId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listLeadsKey(listId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.lists, exact: true }),
-      ]),
+    refresh: refreshListLeads,
+    errorTitle: T.error,
+    errorFallback: LIST_TEXTS.leadAddError,
+    callbacks,
   });
-}

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiList, CreateListInput } from "@shared/schemas/lists";
-import { apiRequest } from "@web/lib/api-client";
+import type { CreateListInput } from "@shared/schemas/lists";
+import { T } from "@shared/strings";
+import { LIST_TEXTS } from "@shared/texts/lists";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function createList(input: CreateListInput) {
-  return apiRequest<ApiList>("POST", "/api/lists", input);
-}
+export const createList = (input: CreateListInput) => unwrap(api.lists.$post({ json: input }));
 
-export function useCreateList() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createList,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists }),
-  });
-}
+export const useCreateList = () =>
+  useApiMutation({ mutationFn: createList, refresh: [queryKeys.lists], errorTitle: T.error, errorDescription: LIST_TEXTS.createError });

@@ -1,20 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api-client";
-import { queryKeys } from "@web/lib/query-keys";
-import { listLeadsKey } from "./get-list-leads";
+import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
+import { refreshListLeads } from "./get-list-leads";
 
-export function deleteListLead({ listId, leadId }: { listId: string; leadId: string }) {
-  return apiRequest<{ ok: boolean }>("DELETE", `/api/lists/${encodeURIComponent(listId)}/leads/${encodeURIComponent(leadId)}`);
-}
+export const deleteListLead = ({ listId, leadId }: { listId: string; leadId: string }) =>
+  unwrap(api.lists[":id"].leads[":leadId"].$delete({ param: { id: encodeURIComponent(listId), leadId: encodeURIComponent(leadId) } }));
 
-export function useDeleteListLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useDeleteListLead = () =>
+  useApiMutation({
     mutationFn: deleteListLead,
-    onSuccess: (_data, { listId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: listLeadsKey(listId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.lists, exact: true }),
-      ]),
+    refresh: refreshListLeads,
+    errorTitle: T.error,
+    errorFallback: LEAD_TEXTS.leadDeleteError,
   });
-}

@@ -1,5 +1,5 @@
-import { LIST_TEXTS } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LIST_TEXTS } from "@shared/texts/lists";
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";

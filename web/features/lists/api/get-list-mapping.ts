@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { StandardFieldKey } from "@shared/schemas/lists";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 export type FieldMapping = Partial<Record<StandardFieldKey, string>>;
@@ -8,7 +8,8 @@ export type FieldMapping = Partial<Record<StandardFieldKey, string>>;
 export const listMappingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...queryKeys.lists, id, "mapping"] as const,
-    queryFn: ({ signal }) => apiGet<{ fieldMapping: FieldMapping }>(`/api/lists/${encodeURIComponent(id)}/mapping`, { signal }),
+    queryFn: ({ signal }): Promise<{ fieldMapping: FieldMapping } | null> =>
+      unwrapRead(api.lists[":id"].mapping.$get({ param: { id: encodeURIComponent(id) } }, { init: { signal } })),
     staleTime: 0,
   });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiList } from "@shared/schemas/lists";
-import { apiGet } from "@web/lib/api-client";
+import { api, unwrapRead } from "@web/lib/api-client";
 import { queryKeys } from "@web/lib/query-keys";
 
 // While an import runs, the cards are refreshed often enough for the progress bar to move.
@@ -11,7 +11,7 @@ export const isImporting = (list: ApiList) => list.lastImport?.status === "queue
 export const listsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.lists,
-    queryFn: async ({ signal }) => (await apiGet<ApiList[]>("/api/lists", { signal })) ?? [],
+    queryFn: async ({ signal }): Promise<ApiList[]> => (await unwrapRead(api.lists.$get(undefined, { init: { signal } }))) ?? [],
   });
 
 export function useLists({ enabled }: { enabled: boolean }) {

@@ -1,18 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiListImport } from "@shared/schemas/lists";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { LIST_TEXTS } from "@shared/texts/lists";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 import type { FieldMapping } from "./get-list-mapping";
 
-// Saving the mapping also starts an import with it.
-export function saveListMapping({ id, fieldMapping }: { id: string; fieldMapping: FieldMapping }) {
-  return apiRequest<{ fieldMapping: FieldMapping; import: ApiListImport }>("PUT", `/api/lists/${encodeURIComponent(id)}/mapping`, { fieldMapping });
-}
+// Saving the mapping also starts an import with it. The dialog also tells the server's reason inline.
+export const saveListMapping = ({ id, fieldMapping }: { id: string; fieldMapping: FieldMapping }) =>
+  unwrap(api.lists[":id"].mapping.$put({ param: { id: encodeURIComponent(id) }, json: { fieldMapping } }));
 
-export function useSaveListMapping() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveListMapping,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists }),
-  });
-}
+export const useSaveListMapping = () =>
+  useApiMutation({ mutationFn: saveListMapping, refresh: [queryKeys.lists], errorTitle: T.error, errorDescription: LIST_TEXTS.mappingSaveError });

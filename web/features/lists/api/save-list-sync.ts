@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiList } from "@shared/schemas/lists";
-import { apiRequest } from "@web/lib/api-client";
+import { T } from "@shared/strings";
+import { LIST_TEXTS } from "@shared/texts/lists";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function saveListSync({ id, syncInterval }: { id: string; syncInterval: number }) {
-  return apiRequest<ApiList>("PUT", `/api/lists/${encodeURIComponent(id)}/sync`, { syncInterval });
-}
+export const saveListSync = ({ id, syncInterval }: { id: string; syncInterval: number }) =>
+  unwrap(api.lists[":id"].sync.$put({ param: { id: encodeURIComponent(id) }, json: { syncInterval } }));
 
-export function useSaveListSync() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveListSync,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists }),
-  });
-}
+export const useSaveListSync = () =>
+  useApiMutation({ mutationFn: saveListSync, refresh: [queryKeys.lists], errorTitle: T.error, errorFallback: LIST_TEXTS.syncSaveError });

@@ -1,16 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApiListImport } from "@shared/schemas/lists";
-import { apiRequest } from "@web/lib/api-client";
+import { LIST_TEXTS } from "@shared/texts/lists";
+import { api, unwrap } from "@web/lib/api-client";
+import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 
-export function startImport(id: string) {
-  return apiRequest<ApiListImport>("POST", `/api/lists/${encodeURIComponent(id)}/import`);
-}
+export const startImport = (id: string) => unwrap(api.lists[":id"].import.$post({ param: { id: encodeURIComponent(id) } }));
 
-export function useStartImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useStartImport = () =>
+  useApiMutation({
     mutationFn: startImport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists }),
+    refresh: [queryKeys.lists],
+    errorTitle: LIST_TEXTS.importErrorTitle,
+    errorFallback: LIST_TEXTS.importErrorDefault,
   });
-}

@@ -1,11 +1,11 @@
 import type { InputHTMLAttributes } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { type ApiList, type CreateListInput, LIST_SOURCE_LABELS, LIST_SOURCES, LIST_TEXTS as TX, LIST_TYPE_LABELS, LIST_TYPES } from "@shared/schemas/lists";
-import { T } from "@shared/strings";
+import { type ApiList, type CreateListInput, LIST_SOURCE_LABELS, LIST_SOURCES, LIST_TYPE_LABELS, LIST_TYPES } from "@shared/schemas/lists";
+import { AIRTABLE_TEXTS } from "@shared/texts/airtable";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { FormDialog } from "@web/components/form-dialog";
 import { dataResolver, Form, FormFooter, FormField, FormSelect } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreateList } from "../api/create-list";
 import { useUploadListCsv } from "../api/upload-list-csv";
@@ -44,14 +44,10 @@ function CreateListForm({
           {
             onSuccess: (withFile) => onCreated(withFile ?? list),
             // The list exists: its file can be uploaded again from the configuration.
-            onError: (err) => {
-              toast({ title: TX.csvUploadError, description: serverMessage(err, T.unknownError), variant: "destructive" });
-              onCreated(list);
-            },
+            onError: () => onCreated(list),
           },
         );
       },
-      onError: () => toast({ title: T.error, description: TX.createError, variant: "destructive" }),
     });
   };
 
@@ -75,10 +71,10 @@ function CreateListForm({
       </div>
       {source === "airtable" ? (
         <div className="grid gap-4 rounded-lg border bg-muted/30 p-3 sm:p-4">
-          {input("apiKey", TX.apiKeyLabel, { type: "password", autoComplete: "off", spellCheck: false, placeholder: "pat…" }, TX.apiKeyHint)}
+          {input("apiKey", AIRTABLE_TEXTS.apiKeyLabel, { type: "password", autoComplete: "off", spellCheck: false, placeholder: "pat…" }, TX.apiKeyHint)}
           <div className="grid gap-4 sm:grid-cols-2">
-            {input("baseId", TX.baseIdLabel, { ...airtableId, placeholder: "app…" }, TX.baseIdHint)}
-            {input("tableId", TX.tableIdLabel, { ...airtableId, placeholder: "tbl…" }, TX.tableIdHint)}
+            {input("baseId", AIRTABLE_TEXTS.baseIdLabel, { ...airtableId, placeholder: "app…" }, TX.baseIdHint)}
+            {input("tableId", AIRTABLE_TEXTS.tableIdLabel, { ...airtableId, placeholder: "tbl…" }, TX.tableIdHint)}
           </div>
           {input("viewId", TX.viewIdLabel, { ...airtableId, placeholder: "viw…" }, TX.viewIdHint)}
         </div>
@@ -97,7 +93,7 @@ export function CreateListDialog({ open, onClose, onCreated }: { open: boolean; 
   const create = useCreateList();
   const upload = useUploadListCsv();
   return (
-    <FormDialog open={open} pending={create.isPending || upload.isPending} onClose={onClose} title={TX.createTitle} description={TX.createDescription} wide>
+    <FormDialog open={open} pending={create.isPending || upload.isPending} onClose={onClose} title={TX.newList} description={TX.createDescription} wide>
       <CreateListForm create={create} upload={upload} onClose={onClose} onCreated={onCreated} />
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { formatRomeDateTime } from "@shared/rome-format";
-import { type ApiListImport, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { type ApiListImport } from "@shared/schemas/lists";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { cn } from "@web/lib/cn";
 import { importFraction } from "../lib/import-progress";
 

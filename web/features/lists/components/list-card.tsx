@@ -1,10 +1,11 @@
 import { Database, FileSpreadsheet, Settings2, Trash, Upload, Users } from "lucide-react";
-import { type ApiList, LIST_SOURCE_LABELS, LIST_TEXTS as TX, LIST_TYPE_LABELS } from "@shared/schemas/lists";
+import { type ApiList, LIST_SOURCE_LABELS, LIST_TYPE_LABELS } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardFooter, CardTitle } from "@web/components/ui/card";
-import { serverMessage } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteList } from "../api/delete-list";
 import { isImporting } from "../api/get-lists";
@@ -35,7 +36,6 @@ export function ListCard({
         toast({ title: TX.importStarted, description: TX.importStartedDescription, variant: "success" });
         if (imp) onImportStarted(imp.id);
       },
-      onError: (err) => toast({ title: TX.importErrorTitle, description: serverMessage(err, TX.importErrorDefault), variant: "destructive" }),
     });
 
   const remove = () => {
@@ -62,7 +62,7 @@ export function ListCard({
       <CardContent className="grid flex-1 content-start gap-3">
         <p className="flex items-center gap-2 text-2xl font-semibold tabular-nums" data-testid="lead-count">
           <Users className="size-5 text-muted-foreground" aria-hidden />
-          {TX.leadCount(list.leadCount)}
+          {LEAD_TEXTS.total(list.leadCount)}
         </p>
         {list.lastImport ? <ImportStatus imp={list.lastImport} /> : null}
         {isSyncedList(list) ? <ListSyncPanel list={list} /> : null}
@@ -74,7 +74,7 @@ export function ListCard({
         </Button>
         <Button size="sm" variant="outline" onClick={onConfigure}>
           <Settings2 aria-hidden />
-          {TX.configure}
+          {T.configure}
         </Button>
         <Button size="sm" onClick={runImport} disabled={importing || start.isPending}>
           <Upload aria-hidden />

@@ -2,8 +2,9 @@ import { FileSpreadsheet, RefreshCw, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { formatRomeDateTime } from "@shared/rome-format";
-import { type ApiList, type CsvListConfig, LIST_TEXTS as TX, type StandardFieldKey } from "@shared/schemas/lists";
+import { type ApiList, type CsvListConfig, type StandardFieldKey } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Field } from "@web/components/ui/field";
@@ -53,10 +54,8 @@ function MappingForm({ list, fields, saved, save, onClose, onImportStarted }: Ma
           if (answer?.import) onImportStarted(answer.import.id);
           onClose();
         },
-        onError: (err) => {
-          form.setError("root", { message: serverMessage(err, fieldErrorsFrom(err).fieldMapping ?? TX.mappingSaveError) });
-          toast({ title: T.error, description: TX.mappingSaveError, variant: "destructive" });
-        },
+        onError: (err) =>
+          form.setError("root", { message: serverMessage(err, fieldErrorsFrom(err).fieldMapping ?? TX.mappingSaveError) }),
       },
     );
   };
@@ -147,10 +146,7 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
 
   const onFile = (file: File | undefined) => {
     if (!list || !file) return;
-    upload.mutate(
-      { id: list.id, file },
-      { onError: (err) => toast({ title: TX.csvUploadError, description: serverMessage(err, T.unknownError), variant: "destructive" }) },
-    );
+    upload.mutate({ id: list.id, file });
   };
 
   const csv = list?.source === "csv" ? (list.config as CsvListConfig | null) : null;
@@ -161,7 +157,7 @@ export function ListConfigDialog({ list, onClose, onImportStarted }: { list: Api
     <Dialog open={list !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
       <DialogContent wide>
         <DialogHeader>
-          <DialogTitle>{list ? TX.configTitle(list.name) : TX.configure}</DialogTitle>
+          <DialogTitle>{list ? TX.configTitle(list.name) : T.configure}</DialogTitle>
           <DialogDescription>{TX.configDescription}</DialogDescription>
         </DialogHeader>
         {csv ? (

@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, Plus, Search, Trash, X } from "lucide-react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { useForm } from "react-hook-form";
-import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, type ListLeadInput, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { type ApiList, type ApiListLead, LIST_LEADS_PAGE_SIZE, type ListLeadInput } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LEAD_TEXTS } from "@shared/texts/leads";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Form, FormFooter, FormField, setServerErrors, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { fieldErrorsFrom, serverMessage } from "@web/lib/server-error";
+import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useAddListLead } from "../api/add-list-lead";
 import { useDeleteListLead } from "../api/delete-list-lead";
@@ -38,7 +40,6 @@ function AddLeadForm({ listId, onDone }: { listId: string; onDone: () => void })
           // The server reads the number with the account's country: its refusal goes under the field.
           const fields = fieldErrorsFrom(err);
           setServerErrors(form, fields);
-          toast({ title: T.error, description: serverMessage(err, TX.leadAddError), variant: "destructive" });
         },
       },
     );
@@ -100,13 +101,7 @@ function ListLeads({ list }: { list: ApiList }) {
 
   const remove = (lead: ApiListLead) => {
     if (!window.confirm(TX.leadDeleteConfirm)) return;
-    removal.mutate(
-      { listId: list.id, leadId: lead.id },
-      {
-        onSuccess: () => toast({ title: TX.leadDeleted, variant: "success" }),
-        onError: (err) => toast({ title: T.error, description: serverMessage(err, TX.leadDeleteError), variant: "destructive" }),
-      },
-    );
+    removal.mutate({ listId: list.id, leadId: lead.id }, { onSuccess: () => toast({ title: LEAD_TEXTS.leadDeleted, variant: "success" }) });
   };
 
   const data = leads.data;
@@ -149,7 +144,7 @@ function ListLeads({ list }: { list: ApiList }) {
     <>
       <DialogHeader>
         <DialogTitle>{TX.leadsTitle(list.name)}</DialogTitle>
-        <DialogDescription>{data ? TX.leadsTotal(data.total) : " "}</DialogDescription>
+        <DialogDescription>{data ? LEAD_TEXTS.total(data.total) : " "}</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">

@@ -2,8 +2,9 @@ import { Link } from "@tanstack/react-router";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { ArrowLeft, List, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
-import { type ApiList, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { type ApiList } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { EmptyState } from "@web/components/empty-state";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
@@ -30,7 +31,7 @@ export function ListsPage() {
     body = <CardSkeletons count={3} cardClassName="h-56" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (!activeId) {
     body = (
-      <EmptyState title={TX.noActiveAccount} icon={<List className="size-6" aria-hidden />}>
+      <EmptyState title={T.noActiveAccount} icon={<List className="size-6" aria-hidden />}>
         <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
           {T.configure}
         </Link>

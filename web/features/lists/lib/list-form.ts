@@ -1,4 +1,5 @@
-import { createListSchema, type CreateListInput, CSV_MAX_BYTES, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { createListSchema, type CreateListInput, CSV_MAX_BYTES } from "@shared/schemas/lists";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 
 export interface ListFormValues {
   name: string;
@@ -43,7 +44,7 @@ export function validateListForm(v: ListFormValues): { ok: true; data: CreateLis
   }
   if (v.source === "csv") {
     if (!v.file) errors.file = TX.csvFileRequired;
-    else if (v.file.size > CSV_MAX_BYTES) errors.file = TX.csvFileTooLarge;
+    else if (v.file.size > CSV_MAX_BYTES) errors.file = TX.csvTooLarge;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, data };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
-import { type ApiList, LIST_TEXTS as TX } from "@shared/schemas/lists";
+import { type ApiList } from "@shared/schemas/lists";
+import { LIST_TEXTS as TX } from "@shared/texts/lists";
 import { toast } from "@web/lib/toast-store";
 import { finishedImports, importStates } from "./import-progress";
 

@@ -1,4 +1,4 @@
-import { CSV_TEXTS } from "@shared/csv";
+import { CSV_TEXTS } from "@shared/texts/csv";
 import { MEMORY_LIMITS } from "@shared/schemas/memories";
 import { MEMORY_TEXTS as TX } from "@shared/texts/memories";
 
