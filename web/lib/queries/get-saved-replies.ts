@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiSavedReply } from "@shared/saved-replies";
-import { apiGet } from "../api-client";
+import { api, unwrapRead } from "../api-client";
 import { queryKeys } from "../query-keys";
 
 // The active account's saved replies: managed in Configurazione, picked with "/" in the composer.
 export const savedRepliesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.savedReplies,
-    queryFn: async ({ signal }) => (await apiGet<ApiSavedReply[]>("/api/saved-replies", { signal })) ?? [],
+    queryFn: async ({ signal }): Promise<ApiSavedReply[]> => (await unwrapRead(api["saved-replies"].$get(undefined, { init: { signal } }))) ?? [],
     staleTime: 60_000,
   });
 
