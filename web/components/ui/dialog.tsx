@@ -17,6 +17,21 @@ function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrim
   );
 }
 
+// The corner × of a dialog or a sheet, named for screen readers.
+function CloseButton({ className, iconClassName }: { className: string; iconClassName: string }) {
+  return (
+    <DialogPrimitive.Close
+      className={cn(
+        "absolute top-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        className,
+      )}
+    >
+      <X className={iconClassName} aria-hidden />
+      <span className="sr-only">{T.close}</span>
+    </DialogPrimitive.Close>
+  );
+}
+
 export function DialogContent({ className, children, wide = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { wide?: boolean }) {
   return (
     <DialogPrimitive.Portal>
@@ -30,10 +45,7 @@ export function DialogContent({ className, children, wide = false, ...props }: C
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <X className="size-4" aria-hidden />
-          <span className="sr-only">{T.close}</span>
-        </DialogPrimitive.Close>
+        <CloseButton className="right-4" iconClassName="size-4" />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
@@ -52,10 +64,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-3 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          <X className="size-5" aria-hidden />
-          <span className="sr-only">{T.close}</span>
-        </DialogPrimitive.Close>
+        <CloseButton className="right-3" iconClassName="size-5" />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -14,6 +14,8 @@ import {
 } from "react-hook-form";
 import { T } from "@shared/strings";
 import { cn } from "@web/lib/cn";
+import { fieldErrorsFrom } from "@web/lib/server-error";
+import { toast } from "@web/lib/toast-store";
 import { Button, type ButtonProps } from "./button";
 import { FieldError, Label } from "./field";
 import { Checkbox, NativeSelect } from "./input";
@@ -94,6 +96,21 @@ export function setServerErrors<TValues extends FieldValues>(
   for (const [field, message] of Object.entries(fields)) {
     form.setError((rename[field] ?? field) as FieldPath<TValues>, { type: "server", message });
   }
+}
+
+/** A dialog's save, once the server answered: saved, a success toast and the dialog closes; refused,
+ * the server's per-field messages go under their fields (the failure toast, if any, is the mutation's). */
+export function dialogSaveCallbacks<TValues extends FieldValues>(
+  form: Pick<UseFormReturn<TValues, unknown, never>, "setError">,
+  { saved, onClose, rename }: { saved: { title: string; description?: string }; onClose: () => void; rename?: Record<string, FieldPath<TValues>> },
+) {
+  return {
+    onSuccess: () => {
+      toast({ ...saved, variant: "success" });
+      onClose();
+    },
+    onError: (err: Error) => setServerErrors(form, fieldErrorsFrom(err), rename),
+  };
 }
 
 // A validator that answers at once shows its messages in the same render as the click; react-hook-form,

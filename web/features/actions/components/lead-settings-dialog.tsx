@@ -3,11 +3,9 @@ import { type ApiLeadNotificationSettings, leadPhoneIssue } from "@shared/schema
 import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
 import { PhoneListEditor } from "@web/components/phone-list-editor";
 import { FormDialog } from "@web/components/form-dialog";
-import { Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
+import { Form, FormFooter, FormField, FormSwitch, dialogSaveCallbacks } from "@web/components/ui/form";
 import { NativeSelect } from "@web/components/ui/input";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { fieldErrorsFrom } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useSaveLeadSettings } from "../api/save-lead-settings";
 
 // The fields carry the server's names, so its 400 details land on them as they are.
@@ -38,13 +36,7 @@ function LeadSettingsForm({ settings, twilioAccountId, save, onClose }: Omit<Lea
   const onSubmit = (values: Values) =>
     save.mutate(
       { twilioAccountId, ...values, notificationTemplateId: values.notificationTemplateId || null },
-      {
-        onSuccess: () => {
-          toast({ title: TX.saved, variant: "success" });
-          onClose();
-        },
-        onError: (err) => setServerErrors(form, fieldErrorsFrom(err)),
-      },
+      dialogSaveCallbacks(form, { saved: { title: TX.saved }, onClose }),
     );
 
   return (

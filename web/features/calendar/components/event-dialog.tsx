@@ -8,12 +8,11 @@ import { incompleteBindings } from "@web/components/template-variables-field";
 import { DayToggles } from "@web/components/day-toggles";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { FormDialog } from "@web/components/form-dialog";
-import { dataResolver, firstErrorMessage, Form, FormField, FormFooter, FormSelect, FormSwitch, setServerErrors } from "@web/components/ui/form";
+import { dataResolver, firstErrorMessage, Form, FormField, FormFooter, FormSelect, FormSwitch, dialogSaveCallbacks } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
-import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useDeleteEvent } from "../api/delete-event";
 import { useSaveEvent } from "../api/save-event";
@@ -99,13 +98,7 @@ function EventForm({
   const onSubmit = (input: CalendarEventInput) => {
     save.mutate(
       { id: editing?.id ?? null, input },
-      {
-        onSuccess: () => {
-          toast({ title: editing ? TX.updated : TX.created, description: input.title, variant: "success" });
-          onClose();
-        },
-        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS),
-      },
+      dialogSaveCallbacks(form, { saved: { title: editing ? TX.updated : TX.created, description: input.title }, onClose, rename: SERVER_FIELDS }),
     );
   };
 

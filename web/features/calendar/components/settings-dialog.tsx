@@ -3,9 +3,7 @@ import { type ApiCalendarSettings, CALENDAR } from "@shared/schemas/calendar";
 import { CALENDAR_TEXTS as TX } from "@shared/texts/calendar";
 import { DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { FormDialog } from "@web/components/form-dialog";
-import { Form, FormFooter, FormSwitch, setServerErrors, validatorResolver, type Checked } from "@web/components/ui/form";
-import { fieldErrorsFrom } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
+import { Form, FormFooter, FormSwitch, dialogSaveCallbacks, validatorResolver, type Checked } from "@web/components/ui/form";
 import { useSaveCalendarSettings } from "../api/save-calendar-settings";
 import { ReminderPhonesField, ReminderTimingFields } from "./reminder-fields";
 
@@ -86,13 +84,7 @@ function SettingsForm({
   const onSubmit = (body: Body) =>
     save.mutate(
       { twilioAccountId, ...body },
-      {
-        onSuccess: () => {
-          toast({ title: TX.settingsSaved, variant: "success" });
-          onClose();
-        },
-        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), SERVER_FIELDS),
-      },
+      dialogSaveCallbacks(form, { saved: { title: TX.settingsSaved }, onClose, rename: SERVER_FIELDS }),
     );
 
   return (

@@ -8,11 +8,9 @@ import { FormDialog } from "@web/components/form-dialog";
 import { incompleteBindings } from "@web/components/template-variables-field";
 import { TemplateVariablesFormField } from "@web/components/template-variables-form-field";
 import { Button } from "@web/components/ui/button";
-import { Form, FormFooter, FormField, FormSelect, FormSwitch, setServerErrors, validatorResolver } from "@web/components/ui/form";
+import { Form, FormFooter, FormField, FormSelect, FormSwitch, dialogSaveCallbacks, validatorResolver } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
-import { fieldErrorsFrom } from "@web/lib/server-error";
-import { toast } from "@web/lib/toast-store";
 import { useLeads } from "../api/get-leads";
 import { useSaveLeadSource } from "../api/save-lead-source";
 import {
@@ -73,13 +71,7 @@ function LeadSourceForm({
   const onSubmit = (input: LeadSourceInput) =>
     save.mutate(
       { id: editing?.id ?? null, input },
-      {
-        onSuccess: () => {
-          toast({ title: editing ? TX.sourceUpdated : TX.sourceCreated, description: input.name, variant: "success" });
-          onClose();
-        },
-        onError: (err) => setServerErrors(form, fieldErrorsFrom(err), LEAD_SOURCE_SERVER_FIELDS),
-      },
+      dialogSaveCallbacks(form, { saved: { title: editing ? TX.sourceUpdated : TX.sourceCreated, description: input.name }, onClose, rename: LEAD_SOURCE_SERVER_FIELDS }),
     );
 
   const templateMissing = values.templateId && !templates.some((t) => t.id === values.templateId);

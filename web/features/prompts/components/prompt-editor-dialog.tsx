@@ -6,11 +6,10 @@ import { T } from "@shared/strings";
 import { TemplateChecklistField } from "@web/components/template-checklist";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/field";
-import { dataResolver, Form, FormFooter, FormField, FormSwitch, setServerErrors } from "@web/components/ui/form";
+import { dataResolver, Form, FormFooter, FormField, FormSwitch, dialogSaveCallbacks } from "@web/components/ui/form";
 import { Input } from "@web/components/ui/input";
 import { ModelSuggestions } from "@web/components/model-suggestions";
 import { Textarea } from "@web/components/ui/textarea";
-import { fieldErrorsFrom } from "@web/lib/server-error";
 import { toast } from "@web/lib/toast-store";
 import { useCreatePrompt } from "../api/create-prompt";
 import { useDeletePrompt } from "../api/delete-prompt";
@@ -47,13 +46,7 @@ function PromptForm({ editing, mutations, onClose }: { editing: ApiPrompt | null
   const values = form.watch();
 
   const onSubmit = (body: ValidPrompt) => {
-    const handlers = {
-      onSuccess: () => {
-        toast({ title: editing ? TX.updated : TX.created, variant: "success" as const });
-        onClose();
-      },
-      onError: (err: Error) => setServerErrors(form, fieldErrorsFrom(err)),
-    };
+    const handlers = dialogSaveCallbacks(form, { saved: { title: editing ? TX.updated : TX.created }, onClose });
     if (editing) update.mutate({ id: editing.id, input: body }, handlers);
     else create.mutate(body, handlers);
   };
