@@ -8,20 +8,25 @@ export class SenderRateLimiter extends DurableObject<Env> {
 
   // Reserves the next slot and answers how many milliseconds to wait before sending. A slot further
   // away than maxWaitMs is not reserved: the caller comes back later instead of waiting that long.
-  reserve(messagesPerSecond: number, maxWaitMs = Number.POSITIVE_INFINITY): number {
+  // catchUpMs: slots that went unused in the last catchUpMs (the queue's pause between two batches of
+  // sends) may still be taken, at once, so the sender averages its limit instead of losing every gap;
+  // in any stretch of time at most catchUpMs worth of slots more than the limit go out. A sender idle
+  // for longer, or new, starts from now.
+  reserve(messagesPerSecond: number, maxWaitMs = Number.POSITIVE_INFINITY, catchUpMs = 0): number {
     const interval = 1000 / Math.max(1, messagesPerSecond);
     const now = Date.now();
-    const slot = Math.max(now, this.nextFreeAt);
-    if (slot - now > maxWaitMs) return slot - now;
+    const slot = this.nextFreeAt >= now - catchUpMs ? this.nextFreeAt : now;
+    const wait = Math.max(0, slot - now);
+    if (wait > maxWaitMs) return wait;
     this.nextFreeAt = slot + interval;
-    return slot - now;
+    return wait;
   }
 
   // Reserves `count` consecutive slots in one call and answers each one's wait in milliseconds, in
   // order: the same slots `count` calls of reserve would hand out, for one round trip.
-  reserveMany(messagesPerSecond: number, count: number): number[] {
+  reserveMany(messagesPerSecond: number, count: number, catchUpMs = 0): number[] {
     const waits: number[] = [];
-    for (let i = 0; i < Math.max(0, Math.floor(count)); i++) waits.push(this.reserve(messagesPerSecond));
+    for (let i = 0; i < Math.max(0, Math.floor(count)); i++) waits.push(this.reserve(messagesPerSecond, Number.POSITIVE_INFINITY, catchUpMs));
     return waits;
   }
 

@@ -115,6 +115,27 @@ describe("sender rate limit", () => {
     expect(next).toBeGreaterThanOrEqual(10 * 12.5 - (Date.now() - startedAt) - 1);
   });
 
+  it("lets a sender take back the slots a short pause left unused, never more than the catch-up allows", async () => {
+    const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
+    // A new sender starts from now, catch-up or not: no burst.
+    const first = await limiter.reserveMany(80, 4, 250);
+    expect(first).toEqual([0, 12.5, 25, 37.5]);
+    // The queue pauses between two batches; the slots it left unused go out at once...
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const afterPause = await limiter.reserveMany(80, 30, 250);
+    const atOnce = afterPause.filter((wait) => wait === 0).length;
+    expect(atOnce).toBeGreaterThanOrEqual(5);
+    // ...and no more than the missed ones: the rest stay 12.5 ms apart.
+    expect(atOnce).toBeLessThanOrEqual(Math.ceil((250 + 150) / 12.5));
+    const later = afterPause.slice(atOnce);
+    for (let i = 1; i < later.length; i++) expect(later[i]! - later[i - 1]!).toBe(12.5);
+    // Without catch-up (Airtable's pacing) the same pause is simply lost.
+    const strict = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
+    await strict.reserveMany(80, 4);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await strict.reserveMany(80, 3)).toEqual([0, 12.5, 25]);
+  });
+
   it("shares one reservation among the sends that ask at the same time, each with its own slot", async () => {
     const sender = `sender-${crypto.randomUUID()}`;
     const get = vi.spyOn(env.SENDER_LIMITER, "get");

@@ -3,6 +3,10 @@
 // batch (or of a campaign job) ask at once, the object is called once per round, and each send gets
 // its own slot, in the order they asked. Slots are never handed out past the sender's limit: the
 // object reserves exactly as many as were asked for.
+// Twilio queues a sender's messages beyond its rate rather than refusing them, so slots the queue left
+// unused between two batches are taken back: at most this much more than the limit in any stretch.
+export const SEND_CATCH_UP_MS = 250;
+
 interface Round {
   count: number;
   waits: Promise<number[]>;
@@ -23,7 +27,7 @@ function newRound(env: Pick<Env, "SENDER_LIMITER">, accountId: string, mps: numb
       if (open.get(accountId) === round) open.delete(accountId);
       // Each wait counts from when the answer arrives, so no send goes out before its slot.
       const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(accountId));
-      return limiter.reserveMany(mps, round.count);
+      return limiter.reserveMany(mps, round.count, SEND_CATCH_UP_MS);
     }),
   };
   return round;
