@@ -349,14 +349,14 @@ describe("'Chat WhatsApp' side by side", () => {
     fireEvent.change(range.querySelector('input[name="start"]')!, { target: { value: "2026-03-05" } });
     fireEvent.change(range.querySelector('input[name="end"]')!, { target: { value: "2026-03-01" } });
     fireEvent.click(within(range).getByText(TX.applyFilter));
-    expect(await within(range).findByText(TX.dateEndBeforeStart)).toBeTruthy();
+    expect(await within(range).findByText(T.endBeforeStart)).toBeTruthy();
 
     fireEvent.change(range.querySelector('input[name="end"]')!, { target: { value: "2026-03-06" } });
     fireEvent.click(within(range).getByText(TX.applyFilter));
     await waitFor(() =>
       expect(calls.some((c) => c.url.includes("from=2026-03-04T23%3A00%3A00.000Z") && c.url.includes("to=2026-03-06T22%3A59%3A59.999Z"))).toBe(true),
     );
-    expect(within(range).queryByText(TX.dateEndBeforeStart)).toBeNull();
+    expect(within(range).queryByText(T.endBeforeStart)).toBeNull();
   });
 });
 
@@ -460,10 +460,14 @@ describe("the chat page", () => {
     expect(await screen.findByText("Buongiorno!")).toBeTruthy();
 
     refuse = true;
+    const conversationReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations/c1").length;
+    const readsBefore = conversationReads();
     fireEvent.change(box, { target: { value: "Ancora io" } });
     fireEvent.click(send);
     expect(await screen.findByText(`${TX.sendError}: ${TX.outsideWindow}`)).toBeTruthy();
     expect(box.value).toBe("Ancora io");
+    // The refusal made the cached conversation stale: it was read again before the failure showed.
+    expect(conversationReads()).toBeGreaterThan(readsBefore);
   });
 
   it("switches operator mode and writes as the customer in the simulator", async () => {

@@ -11,6 +11,9 @@ export type Refresh<TData, TVariables> =
 export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   refresh?: Refresh<TData, TVariables>;
+  // What a failure makes stale too (a refusal the server recorded), read again before the failure
+  // reaches the caller's mutate() callbacks.
+  refreshOnError?: Refresh<Error, TVariables>;
   // The failure toast's title (shown once by the query client's MutationCache); without it the caller
   // shows the failure itself, inline in its form.
   errorTitle?: string;
@@ -24,6 +27,7 @@ export interface ApiMutationOptions<TData, TVariables> {
 export function useApiMutation<TData, TVariables = void>({
   mutationFn,
   refresh,
+  refreshOnError,
   errorTitle,
   errorDescription,
   errorFallback,
@@ -36,9 +40,16 @@ export function useApiMutation<TData, TVariables = void>({
     meta,
     onSuccess: async (data, variables) => {
       callbacks.onSuccess?.(data);
-      if (typeof refresh === "function") await refresh(queryClient, data, variables);
-      else if (refresh) await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await runRefresh(queryClient, refresh, data, variables);
     },
-    onError: (error) => callbacks.onError?.(error),
+    onError: async (error, variables) => {
+      callbacks.onError?.(error);
+      await runRefresh(queryClient, refreshOnError, error, variables);
+    },
   });
+}
+
+async function runRefresh<TResult, TVariables>(queryClient: QueryClient, refresh: Refresh<TResult, TVariables> | undefined, result: TResult, variables: TVariables) {
+  if (typeof refresh === "function") await refresh(queryClient, result, variables);
+  else if (refresh) await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import { refreshAfterSend, refreshOnRefusal } from "./send-message";
@@ -13,7 +12,4 @@ export const sendManual = ({ id, content, isOperatorMessage }: SendManualInput) 
   unwrap(api.conversations[":id"]["send-manual"].$post({ param: { id: encodeURIComponent(id) }, json: isOperatorMessage ? { content, isOperatorMessage: true } : { content } }));
 
 // The composer words the failure itself (sendFailureText).
-export function useSendManual() {
-  const queryClient = useQueryClient();
-  return useApiMutation({ mutationFn: refreshOnRefusal(queryClient, sendManual), refresh: refreshAfterSend });
-}
+export const useSendManual = () => useApiMutation({ mutationFn: sendManual, refresh: refreshAfterSend, refreshOnError: refreshOnRefusal });

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { MEDIA_LIMITS, mediaKind, OUTBOUND_MEDIA_TYPES } from "@shared/media";
 import { MEDIA_TEXTS as MX } from "@shared/texts/media";
 import type { ApiMessage } from "@shared/schemas/conversations";
@@ -46,7 +45,4 @@ export function sendMedia({ id, file, caption, onProgress }: SendMediaInput): Pr
 }
 
 // The composer words the failure itself (sendFailureText).
-export function useSendMedia() {
-  const queryClient = useQueryClient();
-  return useApiMutation({ mutationFn: refreshOnRefusal(queryClient, sendMedia), refresh: refreshAfterSend });
-}
+export const useSendMedia = () => useApiMutation({ mutationFn: sendMedia, refresh: refreshAfterSend, refreshOnError: refreshOnRefusal });

@@ -12,10 +12,6 @@ export function refreshAfterSend(queryClient: QueryClient, message: ApiMessage) 
 
 // A refusal (window closed, opted out) means the cached conversation is stale: it is read again
 // before the failure reaches the composer.
-export function refreshOnRefusal<TInput extends { id: string }, TData>(queryClient: QueryClient, send: (input: TInput) => Promise<TData>) {
-  return (input: TInput) =>
-    send(input).catch(async (error: unknown) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.conversation(input.id) });
-      throw error;
-    });
+export function refreshOnRefusal(queryClient: QueryClient, _error: Error, input: { id: string }) {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.conversation(input.id) });
 }

@@ -3,7 +3,6 @@ import { api, unwrap } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import type { MutationCallbacks } from "@web/lib/mutation-callbacks";
 import { queryKeys } from "@web/lib/query-keys";
-import { useRefreshOnFailure } from "./refresh-on-failure";
 
 // Re-reads the Airtable table.
 export const syncMemory = (id: string) => unwrap(api.memories[":id"].sync.$post({ param: { id: encodeURIComponent(id) } }));
@@ -14,5 +13,7 @@ export const useSyncMemory = (callbacks?: MutationCallbacks<Awaited<ReturnType<t
     refresh: [queryKeys.memories],
     errorTitle: MEMORY_TEXTS.syncErrorTitle,
     errorFallback: MEMORY_TEXTS.syncDefaultError,
-    callbacks: useRefreshOnFailure(callbacks),
+    // A failed sync is recorded on the memory (syncError): the list is read again either way.
+    refreshOnError: [queryKeys.memories],
+    callbacks,
   });

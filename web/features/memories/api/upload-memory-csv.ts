@@ -5,7 +5,6 @@ import { ApiError, apiErrorFrom } from "@web/lib/api-client";
 import { useApiMutation } from "@web/lib/api-mutation";
 import { queryKeys } from "@web/lib/query-keys";
 import { uploadPercent } from "../lib/csv-file";
-import { useRefreshOnFailure } from "./refresh-on-failure";
 
 export interface CsvUpload {
   id: string;
@@ -52,5 +51,6 @@ export const useUploadMemoryCsv = () =>
     refresh: [queryKeys.memories],
     errorTitle: MEMORY_TEXTS.csvErrorTitle,
     errorFallback: MEMORY_TEXTS.csvUploadFailed,
-    callbacks: useRefreshOnFailure(),
+    // A failed upload is recorded on the memory (its CSV state): the list is read again either way.
+    refreshOnError: [queryKeys.memories],
   });
