@@ -288,7 +288,7 @@ describe("Calendario Interno", () => {
     fireEvent.click(add);
     fireEvent.change(input, { target: { value: "+393331234567" } });
     fireEvent.click(add);
-    expect(within(dialog).getByText(TX.phoneDuplicate)).toBeTruthy();
+    expect(within(dialog).getByText(T.phoneAlreadyListed)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Salva" }));
     expect(await screen.findByText(TX.settingsSaveError)).toBeTruthy();
     const body = JSON.parse(String(calls.find((c) => c.method === "POST")!.body));

@@ -122,7 +122,7 @@ describe("the lead source form", () => {
       ok: false,
       errors: { "talkingSchedules.0.minute": LEAD_TEXTS.minuteInvalid, "talkingSchedules.0.message": LEAD_TEXTS.messageRequired },
     });
-    expect(validateLeadSourceForm({ ...base, startDate: "2026-05-10", endDate: "2026-05-01" })).toEqual({ ok: false, errors: { endDate: LEAD_TEXTS.endBeforeStart } });
+    expect(validateLeadSourceForm({ ...base, startDate: "2026-05-10", endDate: "2026-05-01" })).toEqual({ ok: false, errors: { endDate: T.endBeforeStart } });
     const ok = validateLeadSourceForm({ ...base, time: "18:45", selectedDays: [0, 1] });
     expect(ok.ok && ok.data).toMatchObject({ calendarHour: 18, calendarMinute: 45, timezone: "Europe/Rome" });
     expect(toggleDay([1, 2], 2)).toEqual([1]);

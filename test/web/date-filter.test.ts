@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { T } from "@shared/strings";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { customRange, customRangeError, dayRange, presetRange } from "@web/features/conversations/lib/date-filter";
 
@@ -45,7 +46,7 @@ describe("custom date range", () => {
   });
 
   it("refuses an end before the start", () => {
-    expect(customRangeError("2026-03-05", "2026-03-04", now)).toBe(TX.dateEndBeforeStart);
+    expect(customRangeError("2026-03-05", "2026-03-04", now)).toBe(T.endBeforeStart);
   });
 
   it("spans from the start day's midnight to the end day's last millisecond", () => {
@@ -55,6 +56,6 @@ describe("custom date range", () => {
     expect(customRange("2026-03-04", "2026-03-04", now)).toEqual({
       range: { from: "2026-03-03T23:00:00.000Z", to: "2026-03-04T22:59:59.999Z" },
     });
-    expect(customRange("2026-03-05", "2026-03-04", now)).toEqual({ error: TX.dateEndBeforeStart });
+    expect(customRange("2026-03-05", "2026-03-04", now)).toEqual({ error: T.endBeforeStart });
   });
 });

@@ -77,7 +77,7 @@ describe("lead sources", () => {
       [{ selectedDays: [7] }, TX.dayInvalid],
       [{ startDate: "2026-02-30" }, TX.dateInvalid],
       [{ startDate: "01/03/2026" }, TX.dateInvalid],
-      [{ startDate: "2026-03-10", endDate: "2026-03-01" }, TX.endBeforeStart],
+      [{ startDate: "2026-03-10", endDate: "2026-03-01" }, T.endBeforeStart],
       [{ timezone: "Europe/London" }, TX.timezoneInvalid],
       [{ syncInterval: 2 }, T.syncIntervalInvalid],
       [{ calendarHour: 25 }, TX.hourInvalid],

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { T } from "@shared/strings";
 import { afterEach, describe, expect, it } from "vitest";
 import { MODEL_IDS } from "@shared/models";
-import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { generatedTestMessage } from "@shared/prompt-limits";
 import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import { openaiUsage, usageBudgets } from "@worker/db/schema";
@@ -82,7 +82,7 @@ describe("prompts CRUD", () => {
     const { cookie } = await signedInUser();
     const res = await call("/api/prompts", { cookie, body: BASE });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe(ACCOUNT_TEXTS.noActiveAccount);
+    expect(res.json.error).toBe(T.noActiveAccount);
     expect((await call("/api/prompts", { cookie })).json).toEqual([]);
   });
 

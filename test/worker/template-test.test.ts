@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { T } from "@shared/strings";
 import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
-import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { TEMPLATE_TEST_TEXTS as TX } from "@shared/texts/template-test";
 import { conversations, prompts } from "@worker/db/schema";
 import { addMember, call, db, signedInUser } from "./helpers";
@@ -86,7 +86,7 @@ describe("POST /api/template-test/send", () => {
     const nobody = await signedInUser();
     const none = await call("/api/template-test/send", { cookie: nobody.cookie, body });
     expect(none.status).toBe(400);
-    expect(none.json.error).toBe(ACCOUNT_TEXTS.noActiveAccount);
+    expect(none.json.error).toBe(T.noActiveAccount);
     expect((await call("/api/template-test/send", { body })).status).toBe(401);
     void cookie;
   });

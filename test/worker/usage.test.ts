@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { nextRomeDay, romeDay, romeDayStart, romeMonth } from "@shared/rome-time";
-import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { T } from "@shared/strings";
 import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import { openaiUsage } from "@worker/db/schema";
@@ -278,6 +277,6 @@ describe("the monthly budget", () => {
     const none = await signedInUser();
     const res = await call("/api/openai-usage/budget", { method: "PUT", cookie: none.cookie, body: { monthlyLimitUsd: 3 } });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe(ACCOUNT_TEXTS.noActiveAccount);
+    expect(res.json.error).toBe(T.noActiveAccount);
   });
 });

@@ -47,7 +47,7 @@ export function calendarPhoneIssue(input: string, listed: readonly string[]): st
   const phone = cleanPhone(input);
   if (!phone) return CALENDAR_TEXTS.phoneRequired;
   if (!E164_PATTERN.test(phone)) return T.phoneInvalid(PHONE_EXAMPLE);
-  if (listed.map(cleanPhone).includes(phone)) return CALENDAR_TEXTS.phoneDuplicate;
+  if (listed.map(cleanPhone).includes(phone)) return T.phoneAlreadyListed;
   return null;
 }
 
@@ -161,7 +161,7 @@ export const calendarAccountQuery = z.object({ twilioAccountId: accountId.option
 export const calendarRangeQuery = z
   .object({ twilioAccountId: accountId.optional(), startDate: calendarDay, endDate: calendarDay })
   .superRefine((v, ctx) => {
-    if (v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: CALENDAR_TEXTS.rangeInvalid });
+    if (v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: T.endBeforeStart });
     else if ((Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000 >= CALENDAR.maxRangeDays) {
       ctx.addIssue({ code: "custom", path: ["endDate"], message: CALENDAR_TEXTS.rangeTooLong(CALENDAR.maxRangeDays) });
     }

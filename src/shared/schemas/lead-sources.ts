@@ -129,7 +129,7 @@ export const leadSourceSchema = z
     fieldMapping: sourceMappingSchema.nullish().transform((v) => (v ? Object.fromEntries(Object.entries(v).filter(([, name]) => name)) : {})),
   })
   .superRefine((v, ctx) => {
-    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: LEAD_TEXTS.endBeforeStart });
+    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: T.endBeforeStart });
     // A plan that can never fall due would be a setting that never acts.
     if (v.talkingSchedules.length > 0 && !v.calendarType) ctx.addIssue({ code: "custom", path: ["calendarType"], message: LEAD_TEXTS.planRequired });
     if (v.calendarType === "weekly" && v.selectedDays.length === 0) ctx.addIssue({ code: "custom", path: ["selectedDays"], message: LEAD_TEXTS.daysRequired });

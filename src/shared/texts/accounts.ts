@@ -1,6 +1,5 @@
 // The provider (Twilio) accounts: the Account Twilio page, its forms and the Worker's answers.
 export const ACCOUNT_TEXTS = {
-  noActiveAccount: "Nessun account Twilio attivo: configuralo in Account Twilio",
   notFound: "Account Twilio non trovato",
   ownerOnly: "Solo il proprietario dell'account può modificarlo",
   accountsSubtitle: "Gestisci gli account Twilio e i numeri WhatsApp",

@@ -69,7 +69,6 @@ export const CONVERSATION_TEXTS = {
   applyFilter: "Applica filtro",
   dateMissing: "Seleziona la data di inizio e la data di fine",
   dateFuture: "Le date non possono essere nel futuro",
-  dateEndBeforeStart: "La data di fine non può precedere la data di inizio",
   back: "Indietro",
   archive: "Archivia",
   addToList: "Aggiungi a lista",

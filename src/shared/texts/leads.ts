@@ -85,7 +85,6 @@ export const LEAD_TEXTS = {
   messageRequired: "Il messaggio è obbligatorio",
   messageTooLong: (max: number) => `Il messaggio può avere al massimo ${max} caratteri`,
   dateInvalid: "Data non valida (formato aaaa-mm-gg)",
-  endBeforeStart: "La data di fine non può precedere la data di inizio",
   dayInvalid: "Giorno della settimana non valido",
   timezoneInvalid: "Il fuso orario supportato è Europe/Rome",
   phoneRequired: "Numero di telefono obbligatorio",

@@ -35,7 +35,6 @@ export const MEMORY_TEXTS = {
   csvNotUploaded: "Nessun file CSV caricato per questa memoria",
   csvUploaded: (rows: number) => `CSV caricato: ${rows} righe disponibili per l'AI`,
   synced: (records: number) => `Airtable sincronizzato: ${records} record disponibili per l'AI`,
-  csvInDevelopment: "in sviluppo",
   feedbackEmpty: "Nessun feedback registrato",
 
   // The console

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
+import { T } from "@shared/strings";
 import { badRequest } from "@worker/lib/http-error";
 import type { Db } from "@worker/db/client";
 import type { AppEnv, SessionUser } from "@worker/types";
@@ -32,12 +32,12 @@ export async function namedOrActive(db: Db, user: SessionUser, active: ActiveAcc
 // The same when the call cannot do without one: 400 with the one sentence.
 export async function requireNamedOrActive(db: Db, user: SessionUser, active: ActiveAccount, named: string | undefined): Promise<AccountRow> {
   const account = await namedOrActive(db, user, active, named);
-  if (!account) throw badRequest(ACCOUNT_TEXTS.noActiveAccount);
+  if (!account) throw badRequest(T.noActiveAccount);
   return account;
 }
 
 // The active account, for calls that cannot do without one: 400 with the one sentence.
 export function requireAccount(active: ActiveAccount): AccountWithMembership {
-  if (!active) throw badRequest(ACCOUNT_TEXTS.noActiveAccount);
+  if (!active) throw badRequest(T.noActiveAccount);
   return active;
 }

@@ -7,7 +7,6 @@ import { HttpError } from "@worker/lib/http-error";
 import { isOwnOrigin } from "@worker/lib/origin";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
-import { ACCOUNT_TEXTS } from "@shared/texts/accounts";
 import { CONVERSATION_TEXTS as CX } from "@shared/texts/conversations";
 import { withActiveAccount } from "../accounts/context";
 import { currentUser } from "../auth/middleware";
@@ -54,7 +53,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const active = c.var.account;
     // A socket answers 404 when there is nothing to watch, not 400.
-    if (!active) throw new HttpError(404, ACCOUNT_TEXTS.noActiveAccount);
+    if (!active) throw new HttpError(404, T.noActiveAccount);
     if (c.req.header("Upgrade") !== "websocket") return c.json({ error: CX.websocketRequired }, 426);
     // Registered like the conversation socket, so that revoking the session reaches this object at once.
     const sessionId = c.var.sessionId!;

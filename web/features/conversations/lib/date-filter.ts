@@ -1,4 +1,5 @@
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
+import { T } from "@shared/strings";
 import { addDays as shiftDay, romeDay, romeInstant } from "@shared/rome-time";
 
 export type DatePreset = "all" | "today" | "yesterday" | "custom";
@@ -29,7 +30,7 @@ export function customRangeError(start: string, end: string, now: Date = new Dat
   if (!DAY.test(start) || !DAY.test(end)) return TX.dateMissing;
   const today = romeDay(now);
   if (start > today || end > today) return TX.dateFuture;
-  if (end < start) return TX.dateEndBeforeStart;
+  if (end < start) return T.endBeforeStart;
   return null;
 }
 
