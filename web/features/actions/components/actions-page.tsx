@@ -1,11 +1,9 @@
-import { Link } from "@tanstack/react-router";
 import { Mail, Settings2, Sparkles, Target, Zap } from "lucide-react";
 import { type ComponentType, type ReactNode, useState } from "react";
 import { T } from "@shared/strings";
 import { ACTIONS_TEXTS as TX } from "@shared/texts/actions";
-import { EmptyState } from "@web/components/empty-state";
 import { Badge } from "@web/components/ui/badge";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { Button } from "@web/components/ui/button";
 import { Card, CardDescription, CardFooter, CardTitle } from "@web/components/ui/card";
 import { cn } from "@web/lib/cn";
 import { approvedTemplates, useProviderTemplates } from "@web/lib/queries/get-provider-templates";
@@ -15,6 +13,7 @@ import { useLeadSettings } from "../api/get-lead-settings";
 import { LeadSettingsDialog } from "./lead-settings-dialog";
 import { MediaAiCards } from "./media-ai-cards";
 import { MediaLibraryCard } from "./media-library-card";
+import { NoAccountState } from "@web/components/no-account-state";
 
 const UPCOMING_ICONS: Record<string, ComponentType<{ className?: string }>> = {
   "email-sync": Mail,
@@ -69,11 +68,7 @@ export function ActionsPage() {
   if (accountPending) return <div className="h-64 animate-pulse rounded-xl border bg-card" aria-busy="true" />;
   if (!account) {
     return (
-      <EmptyState title={T.noAccounts} icon={<Zap className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ size: "sm" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
+      <NoAccountState title={T.noAccounts} icon={Zap} link={{ size: "sm" }} />
     );
   }
 

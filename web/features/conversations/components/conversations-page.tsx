@@ -1,7 +1,6 @@
 import { MessagesSquare, Search } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
-import { T } from "@shared/strings";
 import { EmptyState } from "@web/components/empty-state";
 import { Button } from "@web/components/ui/button";
 import { Input, ItemOptions, NamedOptions, NativeSelect } from "@web/components/ui/input";
@@ -15,6 +14,7 @@ import { ConversationList } from "./conversation-list";
 import { ConversationPane } from "./conversation-pane";
 import { DateFilterBar } from "./date-filter-bar";
 import { NotificationToggle } from "./notification-toggle";
+import { LoadErrorState } from "@web/components/load-error-state";
 
 type View = NonNullable<ConversationFilter["view"]>;
 type Assigned = NonNullable<ConversationFilter["assigned"]>;
@@ -114,13 +114,7 @@ export function ConversationsPage({ toolbar }: { toolbar?: ReactNode }) {
       </div>
     );
   } else if (list.isError && conversations.length === 0) {
-    listBody = (
-      <EmptyState title={TX.listLoadError} className="border-0">
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    listBody = <LoadErrorState title={TX.listLoadError} onRetry={list.refetch} className="border-0" small />;
   } else if (conversations.length === 0) {
     listBody = <EmptyState title={TX.listEmpty} icon={<MessagesSquare className="size-6" aria-hidden />} className="border-0 py-10" />;
   } else {

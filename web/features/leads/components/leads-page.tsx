@@ -1,11 +1,10 @@
-import { Link } from "@tanstack/react-router";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { Plus, UserPlus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { T } from "@shared/strings";
 import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { EmptyState } from "@web/components/empty-state";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { Button } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { useApprovedTemplates } from "../api/get-approved-templates";
 import { useLeadSources } from "../api/get-lead-sources";
@@ -13,6 +12,8 @@ import { LeadDialog } from "./lead-dialog";
 import { LeadSourceCard } from "./lead-source-card";
 import { LeadSourceDialog, type LeadSourceDialogState } from "./lead-source-dialog";
 import { LeadsTable } from "./leads-table";
+import { NoAccountState } from "@web/components/no-account-state";
+import { LoadErrorState } from "@web/components/load-error-state";
 
 // One of the page's two sections: its heading, what it holds, and its button.
 function PageSection({ id, title, description, action, children }: { id: string; title: string; description: string; action: ReactNode; children: ReactNode }) {
@@ -47,11 +48,7 @@ export function LeadsPage() {
 
   if (!active.isPending && !activeId) {
     return (
-      <EmptyState title={T.noActiveAccount} icon={<UserPlus className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
+      <NoAccountState title={T.noActiveAccount} icon={UserPlus} link={{ variant: "outline" }} />
     );
   }
 
@@ -59,13 +56,7 @@ export function LeadsPage() {
   if (sources.isPending) {
     sourcesBody = <CardSkeletons count={2} cardClassName="h-48" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (sources.isError) {
-    sourcesBody = (
-      <EmptyState title={TX.sourcesLoadError}>
-        <Button variant="outline" onClick={() => void sources.refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    sourcesBody = <LoadErrorState title={TX.sourcesLoadError} onRetry={sources.refetch} />;
   } else if (!sources.data || sources.data.length === 0) {
     sourcesBody = (
       <EmptyState title={TX.sourcesEmpty} icon={<UserPlus className="size-6" aria-hidden />}>

@@ -1,12 +1,12 @@
-import { Link } from "@tanstack/react-router";
 import { CardSkeletons } from "@web/components/card-skeletons";
-import { ArrowLeft, List, Plus } from "lucide-react";
+import { List, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { type ApiList } from "@shared/schemas/lists";
 import { T } from "@shared/strings";
 import { LIST_TEXTS as TX } from "@shared/texts/lists";
-import { EmptyState } from "@web/components/empty-state";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { CreateFirstState } from "@web/components/create-first-state";
+import { LoadErrorState } from "@web/components/load-error-state";
+import { Button } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { useLists } from "../api/get-lists";
 import { useImportNotifications } from "../lib/use-import-notifications";
@@ -14,6 +14,8 @@ import { CreateListDialog } from "./create-list-dialog";
 import { ListCard } from "./list-card";
 import { ListConfigDialog } from "./list-config-dialog";
 import { ListLeadsDialog } from "./list-leads-dialog";
+import { NoAccountState } from "@web/components/no-account-state";
+import { BackToDashboardLink } from "@web/components/back-to-dashboard-link";
 
 export function ListsPage() {
   const active = useActiveAccount();
@@ -30,30 +32,11 @@ export function ListsPage() {
   if (active.isPending || (activeId && isPending)) {
     body = <CardSkeletons count={3} cardClassName="h-56" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (!activeId) {
-    body = (
-      <EmptyState title={T.noActiveAccount} icon={<List className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
-    );
+    body = <NoAccountState title={T.noActiveAccount} icon={List} link={{ variant: "outline" }} />;
   } else if (isError) {
-    body = (
-      <EmptyState title={TX.loadError}>
-        <Button variant="outline" onClick={() => void refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    body = <LoadErrorState title={TX.loadError} onRetry={refetch} />;
   } else if (!lists || lists.length === 0) {
-    body = (
-      <EmptyState title={TX.empty} icon={<List className="size-6" aria-hidden />}>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          {TX.createFirst}
-        </Button>
-      </EmptyState>
-    );
+    body = <CreateFirstState title={TX.empty} icon={<List className="size-6" aria-hidden />} label={TX.createFirst} onCreate={() => setCreating(true)} />;
   } else {
     body = (
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="list-grid">
@@ -68,10 +51,7 @@ export function ListsPage() {
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <Link to="/" className={buttonVariants({ variant: "ghost", size: "sm" })} data-testid="lists-back">
-            <ArrowLeft aria-hidden />
-            {TX.back}
-          </Link>
+          <BackToDashboardLink label={TX.back} testId="lists-back" />
           {lists && lists.length > 0 ? <p className="text-sm text-muted-foreground">{TX.count(lists.length)}</p> : null}
         </div>
         {activeId && lists && lists.length > 0 ? (

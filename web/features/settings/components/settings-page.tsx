@@ -1,14 +1,13 @@
 import { useEffect, type ReactNode } from "react";
 import { CardSkeletons } from "@web/components/card-skeletons";
 import { T } from "@shared/strings";
-import { EmptyState } from "@web/components/empty-state";
-import { Button } from "@web/components/ui/button";
 import { useSettings } from "../api/get-settings";
 import { handledUnauthorized } from "../lib/unauthorized";
 import { ProfileCard } from "./profile-card";
 import { SecurityCard } from "./security-card";
 import { TokensCard } from "./tokens-card";
 import { TwilioCard } from "./twilio-card";
+import { LoadErrorState } from "@web/components/load-error-state";
 
 // `skills` holds the cards of the agent's skills, which belong to other features.
 export function SettingsPage({ logout, changePassword, skills }: { logout: ReactNode; changePassword?: ReactNode; skills?: ReactNode }) {
@@ -22,13 +21,7 @@ export function SettingsPage({ logout, changePassword, skills }: { logout: React
     return <CardSkeletons count={4} cardClassName="h-48" className="lg:grid-cols-2" />;
   }
   if (settings.isError || !settings.data) {
-    return (
-      <EmptyState title={T.unauthorized}>
-        <Button variant="outline" onClick={() => void settings.refetch()}>
-          {T.retry}
-        </Button>
-      </EmptyState>
-    );
+    return <LoadErrorState title={T.unauthorized} onRetry={settings.refetch} />;
   }
   return (
     <div className="grid gap-4 lg:grid-cols-2">

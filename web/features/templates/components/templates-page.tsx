@@ -1,20 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CardSkeletons } from "@web/components/card-skeletons";
-import { Link } from "@tanstack/react-router";
 import { FileText, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { POLL_MS } from "@shared/constants";
 import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
-import { T } from "@shared/strings";
 import { CreateFirstState } from "@web/components/create-first-state";
-import { EmptyState } from "@web/components/empty-state";
 import { LoadErrorState } from "@web/components/load-error-state";
-import { Button, buttonVariants } from "@web/components/ui/button";
+import { Button } from "@web/components/ui/button";
 import { useActiveAccount } from "@web/lib/queries/get-active-account";
 import { queryKeys } from "@web/lib/query-keys";
 import { useTemplates } from "../api/get-templates";
 import { TemplateCard } from "./template-card";
 import { TemplateFormDialog, type TemplateDialogState } from "./template-form-dialog";
+import { NoAccountState } from "@web/components/no-account-state";
 
 export function TemplatesPage() {
   const active = useActiveAccount({ refetchInterval: POLL_MS.activeAccount });
@@ -39,11 +37,7 @@ export function TemplatesPage() {
     body = <CardSkeletons count={3} cardClassName="h-80" className="md:grid-cols-2 xl:grid-cols-3" />;
   } else if (!activeId) {
     body = (
-      <EmptyState title={TX.noActiveAccount} icon={<FileText className="size-6" aria-hidden />}>
-        <Link to="/twilio-accounts" className={buttonVariants({ variant: "outline" })}>
-          {T.configure}
-        </Link>
-      </EmptyState>
+      <NoAccountState title={TX.noActiveAccount} icon={FileText} link={{ variant: "outline" }} />
     );
   } else if (isError) {
     body = <LoadErrorState title={TX.loadError} onRetry={refetch} />;
