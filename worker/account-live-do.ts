@@ -35,9 +35,13 @@ export class AccountLiveDO extends LiveSocketObject {
   }
 
   publish(frame: AccountFrame): number {
+    return this.publishTexts([JSON.stringify(frame)]);
+  }
+
+  // Frames already JSON (AccountFrame each), in order; answers how many sockets got them.
+  publishTexts(texts: string[]): number {
     const sockets = this.ctx.getWebSockets();
-    const text = JSON.stringify(frame);
-    for (const ws of sockets) sendFrame(ws, text);
+    for (const ws of sockets) for (const text of texts) sendFrame(ws, text);
     return sockets.length;
   }
 

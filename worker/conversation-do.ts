@@ -1,6 +1,5 @@
 import type { JobMessage } from "@shared/jobs";
 import type { ServerFrame } from "@shared/live";
-import type { ApiConversation, ApiMessage } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { findConversation, lastCustomerMessage, updateConversation } from "./features/conversations/repo";
 import { liveSessionsForConversation } from "./features/live-access/repo";
@@ -102,9 +101,14 @@ export class ConversationDO extends LiveSocketObject {
 
   // Sends a frame to every console that has this conversation open; returns how many got it.
   publish(frame: ServerFrame): number {
+    if (this.ctx.getWebSockets().length === 0) return 0;
+    return this.publishTexts([JSON.stringify(frame)]);
+  }
+
+  // The same for frames already JSON (ServerFrame each), in order.
+  private publishTexts(texts: string[]): number {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return 0;
-    const text = JSON.stringify(frame);
     const now = Date.now();
     let sent = 0;
     for (const ws of sockets) {
@@ -115,16 +119,18 @@ export class ConversationDO extends LiveSocketObject {
         this.revoke(ws);
         continue;
       }
-      if (sendFrame(ws, text)) sent += 1;
+      let delivered = true;
+      for (const text of texts) delivered = sendFrame(ws, text) && delivered;
+      if (delivered) sent += 1;
     }
     return sent;
   }
 
   // The customer messages just stored (one or more, in arrival order): show them live and, unless
   // debounceMs is null, (re)start the debounce so that messages arriving within the window get one reply.
-  async inbound(event: { messages: ApiMessage[]; conversation: ApiConversation; debounceMs: number | null }) {
-    for (const message of event.messages) this.publish({ type: "message", message });
-    this.publish({ type: "conversation", conversation: event.conversation });
+  // `frames` are the messages' and the conversation's ServerFrames, already JSON.
+  async inbound(event: { conversationId: string; frames: string[]; debounceMs: number | null }) {
+    this.publishTexts(event.frames);
     if (event.debounceMs === null) return;
     const debounceMs = Math.max(0, event.debounceMs);
     this.replyDueAt = Date.now() + debounceMs;
@@ -133,7 +139,7 @@ export class ConversationDO extends LiveSocketObject {
     // A pending reply has its record and alarm already; a later due time moves only the timer.
     if (this.alarmAt === null) {
       const backstop = this.replyDueAt + REPLY_BACKSTOP_MS;
-      await this.ctx.storage.put<PendingReply>("pending", { conversationId: event.conversation.id, debounceMs });
+      await this.ctx.storage.put<PendingReply>("pending", { conversationId: event.conversationId, debounceMs });
       await this.ctx.storage.setAlarm(backstop);
       this.alarmAt = backstop;
     }

@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import type { ApiConversation } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { type InboundToStore, type StoredInbound, storeInbounds } from "./features/conversations/repo";
-import { type AnnouncedInbound, announceInbound } from "./features/conversations/service";
+import { type AnnouncedInbound, announceInbound, publishConversationsToAccount } from "./features/conversations/service";
 
 // Messages per transaction. storeInbounds costs four statements whatever the count, with the batch as
 // one JSON parameter; this bounds that parameter and the work of one flush.
@@ -19,7 +20,8 @@ interface Waiting {
 // One object per provider account. The inbound webhooks arriving together are written to D1 in one
 // transaction (group commit). Then each conversation that got new messages is announced ONCE for the
 // flush (announceInbound: opt-out keywords, one call to its ConversationDO, confirmations, feedback
-// jobs), and only then do its webhooks get their answer: a webhook answered 200 was stored and
+// jobs), and only then do its webhooks get their answer (the account's consoles then hear of all the
+// flush's conversations in one call to its AccountLiveDO): a webhook answered 200 was stored and
 // announced, and one that fails gets a 500 that Twilio retries. Transactions run one after another,
 // so D1 holds each conversation's messages in arrival order; a conversation's announcements are chained
 // in the same order, while the next transaction does not wait for them (a conversation whose object is
@@ -28,7 +30,7 @@ export class InboundIngest extends DurableObject<Env> {
   private waiting: Waiting[] = [];
   private flushing = false;
   // Per conversation, the end of its last announcement in flight.
-  private announcing = new Map<string, Promise<void>>();
+  private announcing = new Map<string, Promise<unknown>>();
 
   store(item: InboundToStore): Promise<StoredRef> {
     return new Promise((resolve, reject) => {
@@ -69,19 +71,36 @@ export class InboundIngest extends DurableObject<Env> {
           group.failed.push((err) => w.reject(err));
           groups.set(s.conversation.id, group);
         });
+        const flushAnnounced: Promise<ApiConversation | null>[] = [];
         for (const [conversationId, { first, items, done, failed }] of groups) {
           const previous = this.announcing.get(conversationId) ?? Promise.resolve();
-          const announced: Promise<void> = previous.then(() =>
+          const announced = previous.then(() =>
             announceInbound(this.env, db, first.conversation, first.optedOut, items).then(
-              () => done.forEach((answer) => answer()),
-              (err: unknown) => failed.forEach((answer) => answer(err)),
+              (conversation) => {
+                done.forEach((answer) => answer());
+                return conversation;
+              },
+              (err: unknown) => {
+                failed.forEach((answer) => answer(err));
+                return null;
+              },
             ),
           );
+          flushAnnounced.push(announced);
           this.announcing.set(conversationId, announced);
           void announced.then(() => {
             if (this.announcing.get(conversationId) === announced) this.announcing.delete(conversationId);
           });
         }
+        // The account's consoles hear of the flush's conversations in one call, once all are announced.
+        const accountId = batch[0]!.item.account.id;
+        void Promise.all(flushAnnounced).then((announced) =>
+          publishConversationsToAccount(
+            this.env,
+            accountId,
+            announced.filter((c): c is ApiConversation => c !== null),
+          ),
+        );
       }
     } finally {
       this.flushing = false;

@@ -30,11 +30,19 @@ export function toE164(input: unknown, country: string = DEFAULT_COUNTRY): strin
 export type Channel = "whatsapp" | "sms";
 
 // A Twilio From/To field: the channel it names and the number, or null when the number is not valid.
+// Every webhook reads one; the customers who write now are few, and reading a number is not cheap.
+const ADDRESSES_MAX = 1000;
+const addresses = new Map<string, { channel: Channel; phone: string } | null>();
 export function parseTwilioAddress(value: string | undefined): { channel: Channel; phone: string } | null {
   const text = (value ?? "").trim();
+  const known = addresses.get(text);
+  if (known !== undefined) return known && { ...known };
   const whatsapp = /^whatsapp:/i.test(text);
   const phone = toE164(whatsapp ? text.slice("whatsapp:".length) : text);
-  return phone ? { channel: whatsapp ? "whatsapp" : "sms", phone } : null;
+  const parsed = phone ? { channel: whatsapp ? ("whatsapp" as const) : ("sms" as const), phone } : null;
+  if (addresses.size >= ADDRESSES_MAX) addresses.clear();
+  addresses.set(text, parsed);
+  return parsed && { ...parsed };
 }
 
 // Where the account's country is not known yet (a schema the console and the Worker share), a number

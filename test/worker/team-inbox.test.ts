@@ -291,6 +291,20 @@ describe("internal notes", () => {
 });
 
 describe("the account's live socket", () => {
+  it("hears of every conversation of a burst of customers writing at once, each with its latest message", async () => {
+    const owner = await sandbox();
+    const watching = await openAccountSocket(owner.cookie);
+    // Written together, they share the ingest's group commits and the account hears of them per commit.
+    const numbers = Array.from({ length: 6 }, (_, i) => `+39333000000${i}`);
+    const ids = await Promise.all(numbers.map((phone, i) => customerWrites(owner.cookie, `Burst ${i}`, phone)));
+    await waitFor(async () =>
+      expect(ids.map((id) => watching.frames.filter((f) => f.type === "conversation" && f.conversation.id === id).at(-1)?.conversation.lastMessage)).toEqual(
+        numbers.map((_, i) => `Burst ${i}`),
+      ),
+    );
+    watching.ws.close();
+  });
+
   it("pushes new conversations, previews, archive and assignment to the account's consoles only", async () => {
     const owner = await sandbox();
     const stranger = await sandbox();

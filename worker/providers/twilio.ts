@@ -168,9 +168,23 @@ export async function listContentTemplates(env: Pick<Env, "TWILIO_CONTENT_BASE">
 
 // X-Twilio-Signature: base64 HMAC-SHA1 of the URL Twilio called plus each POST parameter
 // (sorted by name) as name+value, keyed with the account's auth token.
+// The HMAC key of each auth token this isolate checked lately: importing it costs more than the HMAC.
+const HMAC_KEYS_MAX = 100;
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+function hmacKey(authToken: string) {
+  let key = hmacKeys.get(authToken);
+  if (!key) {
+    if (hmacKeys.size >= HMAC_KEYS_MAX) hmacKeys.clear();
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+    hmacKeys.set(authToken, key);
+    key.catch(() => hmacKeys.delete(authToken));
+  }
+  return key;
+}
+
 export async function computeSignature(authToken: string, url: string, params: Record<string, string>) {
   const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(authToken), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const key = await hmacKey(authToken);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(data));
   let s = "";
   for (const b of new Uint8Array(mac)) s += String.fromCharCode(b);

@@ -110,6 +110,16 @@ export async function publishToAccount(env: Env, accountId: string, frame: Accou
   }
 }
 
+// The conversations one ingest flush announced, to the account's consoles in one call.
+export async function publishConversationsToAccount(env: Env, accountId: string, announced: ApiConversation[]) {
+  if (announced.length === 0) return;
+  try {
+    await accountLiveStub(env, accountId).publishTexts(announced.map((conversation) => JSON.stringify({ type: "conversation", conversation } satisfies AccountFrame)));
+  } catch (err) {
+    console.warn("account publish failed", accountId, (err as Error).message);
+  }
+}
+
 export async function publishConversation(env: Env, db: Db, conversationId: string) {
   const found = await repo.findConversation(db, conversationId);
   if (found) await publish(env, conversationId, { type: "conversation", conversation: toApiConversation(found.conversation, found.optedOut, found.labels) });
@@ -265,7 +275,8 @@ export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbou
   // A replayed sid: only a message whose first delivery stopped half-way is taken up again.
   const unfinished = await unfinishedReplay(db, account, inbound.sid);
   if (!unfinished) return null;
-  await announceInbound(env, db, unfinished.conversation, unfinished.optedOut, [{ message: unfinished.message, now }]);
+  const announced = await announceInbound(env, db, unfinished.conversation, unfinished.optedOut, [{ message: unfinished.message, now }]);
+  await publishToAccount(env, account.id, { type: "conversation", conversation: announced });
   return { conversationId: unfinished.conversation.id, messageId: unfinished.message.id };
 }
 
@@ -293,8 +304,9 @@ export interface AnnouncedInbound {
 // What follows the storage of one conversation's new customer messages, in arrival order: opt-out and
 // opt-in keywords, ONE call to the conversation's Durable Object (it pushes the messages to open consoles
 // and (re)starts the reply debounce), the keyword confirmations, and the feedback-analysis jobs.
-// `optedOut` is the number's flag before these messages.
-export async function announceInbound(env: Env, db: Db, conversation: repo.ConversationRow, optedOut: boolean, items: AnnouncedInbound[]) {
+// `optedOut` is the number's flag before these messages. Answers the conversation as announced, which the
+// caller publishes to the account's consoles (InboundIngest: once for all the conversations of a flush).
+export async function announceInbound(env: Env, db: Db, conversation: repo.ConversationRow, optedOut: boolean, items: AnnouncedInbound[]): Promise<ApiConversation> {
   const confirmations: { content: string; now: Date }[] = [];
   const feedback: repo.MessageRow[] = [];
   let replies = false;
@@ -318,17 +330,20 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
       feedback.push(message);
     }
   }
+  const announced = toApiConversation(conversation, optedOut);
+  // The frames cross to the object as JSON text, which costs the call far less than the objects would.
+  const frames: ServerFrame[] = [...items.map((i): ServerFrame => ({ type: "message", message: toApiMessage(i.message) })), { type: "conversation", conversation: announced }];
   await conversationStub(env, conversation.id).inbound({
-    messages: items.map((i) => toApiMessage(i.message)),
-    conversation: toApiConversation(conversation, optedOut),
+    conversationId: conversation.id,
+    frames: frames.map((f) => JSON.stringify(f)),
     debounceMs: replies ? Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000) : null,
   });
-  await publishToAccount(env, conversation.twilioAccountId, { type: "conversation", conversation: toApiConversation(conversation, optedOut) });
   for (const { content, now } of confirmations) await queueOutbound(env, db, conversation, { content, sender: "system" }, now);
   for (const message of feedback) {
     const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };
     await env.JOBS.send(job);
   }
+  return announced;
 }
 
 type StartInput = z.output<typeof startConversationSchema>;
