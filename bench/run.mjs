@@ -422,8 +422,8 @@ try {
 }
 
 // The campaign engine, the API reads on a seeded database and the web app, each on its own server.
-const { runCampaignBench } = await import("./campaign.mjs");
-if (PARTS.has("campaign")) await runCampaignBench(figure);
+const { runCampaignBench, runSustainedRateSearch } = await import("./campaign.mjs");
+if (PARTS.has("campaign")) await runSustainedRateSearch(figure, await runCampaignBench(figure));
 const { runMediaMemoryBench } = await import("./media-memory.mjs");
 const mediaNote = PARTS.has("media") ? (await runMediaMemoryBench(figure)).note : "";
 const { runApiBench } = await import("./api.mjs");
@@ -476,7 +476,7 @@ ${ingestText}
 
 ## Campaigns, media, API reads and the web app
 
-- **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\`.
+- **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\`. The highest sustained rate: the same on a fresh server per step, with \`TWILIO_SENDER_MPS\` raised to 120, 160, 240, 320 and 400 (Twilio grants up to 400 on request) and enough leads for a 20 s window, until the ratio falls below 0.9.
 - ${mediaNote}
 - ${apiNote}
 - ${webNote}
