@@ -354,6 +354,10 @@ export const conversations = sqliteTable(
     // Archived conversations leave the default list; a new customer message clears this.
     archivedAt: timestamp("archived_at"),
     assignedUserId: text("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+    // Kept by triggers (migrations/0020_conversion_rollup.sql), never written by the Worker: whether a
+    // converted lead links to it or the AI qualified it, and the deal value of its number's converted lead.
+    converted: integer("converted").notNull().default(0),
+    revenueCents: integer("revenue_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -384,9 +388,21 @@ export const conversationTemplateRollup = sqliteTable(
     templateCategory: text("template_category"),
     conversations: integer("conversations").notNull().default(0),
     active: integer("active").notNull().default(0),
+    // The sums of its conversations' converted and revenueCents (migrations/0020_conversion_rollup.sql).
+    converted: integer("converted").notNull().default(0),
+    revenueCents: integer("revenue_cents").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.twilioAccountId, t.templateKey] })],
 );
+
+// The deal values of an account's converted leads, with or without a conversation, kept by triggers on
+// leads (migrations/0020_conversion_rollup.sql): the dashboard's revenue without reading every lead.
+export const accountRevenueRollup = sqliteTable("account_revenue_rollup", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  revenueCents: integer("revenue_cents").notNull().default(0),
+});
 
 export const messages = sqliteTable(
   "messages",

@@ -1,8 +1,7 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import type { CampaignCounts } from "@shared/schemas/analytics";
-import { analytics, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "@worker/db/schema";
-import { LEAD_QUALIFIED_EVENT } from "@shared/schemas/lead-detection";
+import { accountRevenueRollup, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "@worker/db/schema";
 
 // A lead's conversation is the account's one with its number (one per number), linked or not.
 const leadConversation = sql`left join ${conversations} c on c.twilio_account_id = l.twilio_account_id and c.phone_number = l.phone_number`;
@@ -10,10 +9,9 @@ const leadConversation = sql`left join ${conversations} c on c.twilio_account_id
 const replied = sql<number>`exists(select 1 from "messages" m where m."conversation_id" = "conversations"."id" and m."sender" = 'customer')`;
 
 // Per template the conversations were started with (templateKey '': started by the customer): how many,
-// how many active, and for template-started ones how many converted (a converted lead or a
-// lead_qualified event). The counts come from the rollup, the converted ones from the account's few
-// converted leads and qualified events, each looked up by id (CROSS JOIN keeps that order in SQLite),
-// so nothing reads the account's conversations.
+// how many active, how many converted (a converted lead links to it or a lead_qualified event) and the
+// deal values of their numbers' converted leads. All of it is kept by triggers in the rollup
+// (migrations/0010 and 0020), so the stats read the account's few templates, not its conversations or leads.
 export type TemplateCounts = {
   templateKey: string;
   templateName: string | null;
@@ -28,26 +26,11 @@ export type TemplateCounts = {
 export const TOTAL_KEY = "*total";
 export function templateCounts(db: Db, accountId: string) {
   return db.all<TemplateCounts>(sql`select r.template_key as templateKey, r.template_name as templateName, r.template_category as category,
-      r.conversations as conversations, r.active as active, coalesce(k.converted, 0) as converted, coalesce(v.cents, 0) as revenueCents
+      r.conversations as conversations, r.active as active, r.converted as converted, r.revenue_cents as revenueCents
     from ${conversationTemplateRollup} r
-    left join (
-      select c.template_sid as sid, count(*) as converted
-      from (select l.conversation_id as id from ${leads} l where l.twilio_account_id = ${accountId} and l.status = 'converted'
-            union select a.conversation_id from ${analytics} a where a.twilio_account_id = ${accountId} and a.event_type = ${LEAD_QUALIFIED_EVENT}) q
-      cross join ${conversations} c on c.id = q.id
-      where c.twilio_account_id = ${accountId} and c.template_sid is not null
-      group by c.template_sid
-    ) k on k.sid = r.template_key
-    left join (
-      select coalesce(c.template_sid, '') as sid, sum(l.deal_value_cents) as cents
-      from ${leads} l ${leadConversation}
-      where l.twilio_account_id = ${accountId} and l.status = 'converted' and l.deal_value_cents is not null
-      group by sid
-    ) v on v.sid = r.template_key
     where r.twilio_account_id = ${accountId}
     union all
-    select ${TOTAL_KEY}, null, null, 0, 0, 0, (select coalesce(sum(l.deal_value_cents), 0) from ${leads} l
-      where l.twilio_account_id = ${accountId} and l.status = 'converted')`);
+    select ${TOTAL_KEY}, null, null, 0, 0, 0, coalesce((select t.revenue_cents from ${accountRevenueRollup} t where t.twilio_account_id = ${accountId}), 0)`);
 }
 
 // One pass over the account's conversations, grouped by the template they were started with (null:
