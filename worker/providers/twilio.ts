@@ -166,8 +166,6 @@ export async function listContentTemplates(env: Pick<Env, "TWILIO_CONTENT_BASE">
   return templates;
 }
 
-// X-Twilio-Signature: base64 HMAC-SHA1 of the URL Twilio called plus each POST parameter
-// (sorted by name) as name+value, keyed with the account's auth token.
 // The HMAC key of each auth token this isolate checked lately: importing it costs more than the HMAC.
 const HMAC_KEYS_MAX = 100;
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
@@ -182,6 +180,8 @@ function hmacKey(authToken: string) {
   return key;
 }
 
+// X-Twilio-Signature: base64 HMAC-SHA1 of the URL Twilio called plus each POST parameter
+// (sorted by name) as name+value, keyed with the account's auth token.
 export async function computeSignature(authToken: string, url: string, params: Record<string, string>) {
   const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
   const key = await hmacKey(authToken);
