@@ -216,7 +216,7 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     figure("Campaign: duplicate sends", sends.length - distinct, `(of ${sends.length} sends)`, "0", sends.length === distinct);
     const final = (await api("GET", "/api/campaigns")).find((c) => c.id === campaign.id);
     figure("Campaign: counted by the campaign", `${final.sentCount} sent, ${final.failedCount} failed; capacity said ${capacity.recipients} recipients at ${capacity.messagesPerSecond} msg/s`, "", null, null);
-    return { mps, ratio, rate, duplicates: sends.length - distinct };
+    return { mps, ratio, rate, duplicates: sends.length - distinct, reconciliations: sends.reconciliations ?? 0 };
   } finally {
     server.stop();
     fake.close();
@@ -236,7 +236,7 @@ export async function runSustainedRateSearch(figure, held) {
     for (const mps of SEARCH_STEPS) {
       const step = await runCampaignBench(() => {}, { mps, leads: Math.ceil(mps * (SEARCH_WINDOW_S + 5)), windowS: SEARCH_WINDOW_S });
       tried.push(step);
-      console.log(`  sender at ${mps} msg/s: ratio ${step.ratio.toFixed(3)} (${step.rate.toFixed(1)} msg/s), ${step.duplicates} duplicates`);
+      console.log(`  sender at ${mps} msg/s: ratio ${step.ratio.toFixed(3)} (${step.rate.toFixed(1)} msg/s), ${step.duplicates} duplicates, ${step.reconciliations} sends reconciled`);
       if (step.ratio < SUSTAINED_RATIO || step.duplicates > 0) break;
       best = step;
     }
@@ -244,7 +244,9 @@ export async function runSustainedRateSearch(figure, held) {
   figure(
     `Campaign: highest sustained send rate on one sender (TWILIO_SENDER_MPS raised until the ratio fell below ${SUSTAINED_RATIO}, ${SEARCH_WINDOW_S} s windows)`,
     best ? `${best.mps} msg/s (${best.rate.toFixed(1)} msg/s measured)` : `below ${held?.mps ?? MPS} msg/s`,
-    tried.length ? `; steps: ${tried.map((t) => `${t.mps} → ${t.ratio.toFixed(3)}${t.duplicates ? `, ${t.duplicates} duplicates` : ""}`).join("; ")}` : "",
+    tried.length
+      ? `; steps: ${tried.map((t) => `${t.mps} → ${t.ratio.toFixed(3)}${t.duplicates ? `, ${t.duplicates} duplicates` : ""}${t.reconciliations ? `, ${t.reconciliations} sends reconciled` : ""}`).join("; ")}`
+      : "",
     "reported",
     null,
   );
