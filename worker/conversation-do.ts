@@ -101,14 +101,12 @@ export class ConversationDO extends LiveSocketObject {
 
   // Sends a frame to every console that has this conversation open; returns how many got it.
   publish(frame: ServerFrame): number {
-    if (this.ctx.getWebSockets().length === 0) return 0;
-    return this.publishTexts([JSON.stringify(frame)]);
+    const sockets = this.ctx.getWebSockets();
+    return sockets.length === 0 ? 0 : this.sendTexts(sockets, [JSON.stringify(frame)]);
   }
 
-  // The same for frames already JSON (ServerFrame each), in order.
-  private publishTexts(texts: string[]): number {
-    const sockets = this.ctx.getWebSockets();
-    if (sockets.length === 0) return 0;
+  // Frames already JSON (ServerFrame each), in order, to these sockets.
+  private sendTexts(sockets: WebSocket[], texts: string[]): number {
     const now = Date.now();
     let sent = 0;
     for (const ws of sockets) {
@@ -130,7 +128,7 @@ export class ConversationDO extends LiveSocketObject {
   // debounceMs is null, (re)start the debounce so that messages arriving within the window get one reply.
   // `frames` are the messages' and the conversation's ServerFrames, already JSON.
   async inbound(event: { conversationId: string; frames: string[]; debounceMs: number | null }) {
-    this.publishTexts(event.frames);
+    this.sendTexts(this.ctx.getWebSockets(), event.frames);
     if (event.debounceMs === null) return;
     const debounceMs = Math.max(0, event.debounceMs);
     this.replyDueAt = Date.now() + debounceMs;
