@@ -8,7 +8,7 @@ const MAX_STATEMENTS = 3;
 const COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
 
 async function statements(path: string, cookie: string) {
-  const res = await call(path, { cookie, env: COUNTING });
+  const res = await call(path, { cookie, env: COUNTING, headers: { "X-Count-SQL": "1" } });
   expect(res.status, `${path}: ${res.text}`).toBe(200);
   const header = res.headers.get("X-SQL-Statements");
   expect(header, `${path} answered without X-SQL-Statements`).not.toBeNull();

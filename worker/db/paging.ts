@@ -1,4 +1,4 @@
-import { type AnyColumn, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, desc, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 // Paging by cursor, newest first: by creation time, then by rowid (D1 serialises writes, so rowid
@@ -10,7 +10,7 @@ export const newestFirst = (table: Paged) => [desc(table.createdAt), desc(sql`${
 
 // The rows that come after the row `before` (none when it is not given). `scope` is the column and value
 // that row must share with the page, so another tenant's (or conversation's) id is no cursor.
-export function afterCursor(table: Paged, before: string | undefined, scope?: { column: AnyColumn; value: string }): SQL | undefined {
+export function afterCursor(table: Paged, before: string | Placeholder | undefined, scope?: { column: AnyColumn; value: string | Placeholder }): SQL | undefined {
   if (!before) return undefined;
   const sameScope = scope ? sql` and c.${sql.identifier(scope.column.name)} = ${scope.value}` : sql``;
   return sql`(${table.createdAt}, ${table}.rowid) < (select c."created_at", c.rowid from ${table} c where c."id" = ${before}${sameScope})`;

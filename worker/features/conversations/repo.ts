@@ -4,6 +4,7 @@ import { accountUsers, conversationLabelLinks, conversationLabels, conversationN
 import { mediaJsonColumn } from "../media/repo";
 import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
+import { compiled, compileRead, type CompiledRead, readBatch, readRows, type RowOf } from "@worker/db/compiled";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -82,55 +83,105 @@ export interface ListFilter {
 // merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and sort every
 // conversation of the account for each page.
 export async function listConversations(db: Db, accountId: string, filter: ListFilter) {
-  const common = [eq(conversations.twilioAccountId, accountId)];
-  if (filter.status) common.push(eq(conversations.status, filter.status));
-  if (filter.search) {
-    const term = `%${filter.search.replace(/[%_]/g, "")}%`;
-    const words = ftsQuery(filter.search);
-    common.push(
-      or(
-        like(conversations.customerName, term),
-        like(conversations.phoneNumber, term),
-        like(conversations.lastMessage, term),
-        // Any message of the conversation, through the full-text index (migrations/0016).
-        words
-          ? sql`${conversations.id} in (select m."conversation_id" from "messages_fts" f join "messages" m on m.rowid = f.rowid where "messages_fts" match ${words})`
-          : undefined,
-      )!,
-    );
-  }
-  if (filter.view === "open") common.push(isNull(conversations.archivedAt));
-  if (filter.view === "archived") common.push(isNotNull(conversations.archivedAt));
-  if (filter.assignee !== undefined) common.push(filter.assignee === null ? isNull(conversations.assignedUserId) : eq(conversations.assignedUserId, filter.assignee));
-  if (filter.labelId) {
-    common.push(sql`exists(select 1 from "conversation_label_links" l where l."conversation_id" = "conversations"."id" and l."label_id" = ${filter.labelId})`);
-  }
-  const after = filter.after;
-  const range = (column: typeof conversations.lastMessageAt | typeof conversations.createdAt) => [
-    filter.from ? gte(column, filter.from) : undefined,
-    filter.to ? lte(column, filter.to) : undefined,
-    filter.before ? lt(column, filter.before) : undefined,
-    // Keyset: strictly after the cursor's entry in (activity desc, id desc) order.
-    after ? or(lt(column, new Date(after.at)), and(eq(column, new Date(after.at)), lt(conversations.id, after.id))) : undefined,
+  const words = filter.search ? ftsQuery(filter.search) : null;
+  const [withMessages, withoutMessages] = listReads(db, shapeOf(filter, words));
+  const values = {
+    accountId,
+    status: filter.status,
+    term: filter.search ? `%${filter.search.replace(/[%_]/g, "")}%` : undefined,
+    words,
+    from: filter.from?.getTime(),
+    to: filter.to?.getTime(),
+    before: filter.before?.getTime(),
+    afterAt: filter.after?.at,
+    afterId: filter.after?.id,
+    assignee: filter.assignee,
+    labelId: filter.labelId,
+    limit: filter.limit,
+  };
+  const [rows, rowsWithout] = await readBatch(db, [
+    [withMessages, values],
+    [withoutMessages, values],
+  ] as const);
+  const when = (r: { conversation: ConversationRow }) => activityOf(r.conversation);
+  return [...rows, ...rowsWithout]
+    .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
+    .slice(0, filter.limit);
+}
+
+// Which filters a list read has: its two statements are compiled once per combination, the values
+// bound as placeholders.
+function shapeOf(filter: ListFilter, words: string | null) {
+  return {
+    status: !!filter.status,
+    search: !!filter.search,
+    words: !!words,
+    from: !!filter.from,
+    to: !!filter.to,
+    before: !!filter.before,
+    after: !!filter.after,
+    view: filter.view ?? "all",
+    assignee: filter.assignee === undefined ? "any" : filter.assignee === null ? "none" : "user",
+    label: !!filter.labelId,
+  } as const;
+}
+type ListShape = ReturnType<typeof shapeOf>;
+
+const listStatements = (db: Db, shape: ListShape) => {
+  const p = sql.placeholder;
+  const common = [
+    eq(conversations.twilioAccountId, p("accountId")),
+    shape.status ? eq(conversations.status, p("status")) : undefined,
+    shape.search
+      ? or(
+          like(conversations.customerName, p("term")),
+          like(conversations.phoneNumber, p("term")),
+          like(conversations.lastMessage, p("term")),
+          // Any message of the conversation, through the full-text index (migrations/0016).
+          shape.words
+            ? sql`${conversations.id} in (select m."conversation_id" from "messages_fts" f join "messages" m on m.rowid = f.rowid where "messages_fts" match ${p("words")})`
+            : undefined,
+        )
+      : undefined,
+    shape.view === "open" ? isNull(conversations.archivedAt) : shape.view === "archived" ? isNotNull(conversations.archivedAt) : undefined,
+    shape.assignee === "none" ? isNull(conversations.assignedUserId) : shape.assignee === "user" ? eq(conversations.assignedUserId, p("assignee")) : undefined,
+    shape.label
+      ? sql`exists(select 1 from "conversation_label_links" l where l."conversation_id" = "conversations"."id" and l."label_id" = ${p("labelId")})`
+      : undefined,
   ];
-  const [withMessages, withoutMessages] = await db.batch([
+  // Times are bound as epoch milliseconds, as the columns store them.
+  const range = (column: typeof conversations.lastMessageAt | typeof conversations.createdAt) => [
+    shape.from ? gte(column, p("from")) : undefined,
+    shape.to ? lte(column, p("to")) : undefined,
+    shape.before ? lt(column, p("before")) : undefined,
+    // Keyset: strictly after the cursor's entry in (activity desc, id desc) order.
+    shape.after ? or(lt(column, p("afterAt")), and(eq(column, p("afterAt")), lt(conversations.id, p("afterId")))) : undefined,
+  ];
+  return [
     db
       .select(withOptOut)
       .from(conversations)
       .where(and(...common, isNotNull(conversations.lastMessageAt), ...range(conversations.lastMessageAt)))
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-      .limit(filter.limit),
+      .limit(p("limit")),
     db
       .select(withOptOut)
       .from(conversations)
       .where(and(...common, isNull(conversations.lastMessageAt), ...range(conversations.createdAt)))
       .orderBy(desc(conversations.createdAt), desc(conversations.id))
-      .limit(filter.limit),
-  ]);
-  const when = (r: { conversation: ConversationRow }) => activityOf(r.conversation);
-  return [...withMessages, ...withoutMessages]
-    .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
-    .slice(0, filter.limit);
+      .limit(p("limit")),
+  ] as const;
+};
+type ListRead = CompiledRead<RowOf<ReturnType<typeof listStatements>[0]>>;
+const listShapes = new Map<string, readonly [ListRead, ListRead]>();
+function listReads(db: Db, shape: ListShape) {
+  const key = JSON.stringify(shape);
+  let reads = listShapes.get(key);
+  if (!reads) {
+    const [withMessages, withoutMessages] = listStatements(db, shape);
+    listShapes.set(key, (reads = [compileRead(withMessages), compileRead(withoutMessages)]));
+  }
+  return reads;
 }
 
 // The search box as an FTS5 query: every word as a quoted prefix, all of them required; null when
@@ -264,14 +315,34 @@ export function deleteConversation(db: Db, id: string) {
 // A page of a conversation's messages: the newest `limit` (before the message `before`, when given),
 // in arrival order, and the cursor of the page before it (its oldest message) when there is one.
 // Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
-export async function messagePage(db: Db, conversationId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = afterCursor(messages, before, { column: messages.conversationId, value: conversationId });
-  const rows = await db
-    .select({ ...getTableColumns(messages), mediaJson: mediaJsonColumn })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), older))
-    .orderBy(...newestFirst(messages))
-    .limit(limit + 1);
+// With `viewerId`, only when that user is a member of the conversation's account (one statement for
+// the check and the page; an empty page says nothing about why). Compiled once: the thread is the
+// console's busiest read.
+const messageSelection = { ...getTableColumns(messages), mediaJson: mediaJsonColumn };
+const conversationId = sql.placeholder("conversationId");
+const viewerId = sql.placeholder("viewerId");
+const visibleToViewer = sql`exists(select 1 from "conversations" c where c."id" = ${conversationId} and (${viewerId} is null or exists(select 1 from "account_users" m where m."user_id" = ${viewerId} and m."twilio_account_id" = c."twilio_account_id")))`;
+const messagePageRead = (before: boolean) =>
+  compiled((db) =>
+    db
+      .select(messageSelection)
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          before ? afterCursor(messages, sql.placeholder("before"), { column: messages.conversationId, value: conversationId }) : undefined,
+          visibleToViewer,
+        ),
+      )
+      .orderBy(...newestFirst(messages))
+      .limit(sql.placeholder("limit")),
+  );
+const newestMessages = messagePageRead(false);
+const messagesBefore = messagePageRead(true);
+
+export async function messagePage(db: Db, id: string, { limit, before, viewerId = null }: { limit: number; before?: string; viewerId?: string | null }) {
+  const read = before ? messagesBefore(db) : newestMessages(db);
+  const rows = await readRows(db, read, { conversationId: id, before, viewerId, limit: limit + 1 });
   const { page, nextCursor } = cursorPage(rows, limit);
   return { messages: page.reverse(), nextCursor };
 }

@@ -92,8 +92,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   // The newest page of messages in arrival order; X-Next-Cursor, when present, is the `before` of the page before it.
   .get("/:id/messages", validate("param", conversationIdParam), validate("query", messagePageQuery), async (c) => {
     const { id } = c.req.valid("param");
-    await service.getConversationForUser(c.var.db, currentUser(c), id);
-    const page = await repo.messagePage(c.var.db, id, c.req.valid("query"));
+    const page = await service.messagePageForUser(c.var.db, currentUser(c), id, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
     return c.json(withEmbeddedMedia(page.messages), 200);
   })

@@ -83,6 +83,14 @@ export async function getConversationForUser(db: Db, user: SessionUser, id: stri
 export const MESSAGE_PAGE_SIZE = 200;
 export const MESSAGE_PAGE_MAX = 500;
 
+// A page of the thread for a user who may see it (404 otherwise). The page's statement checks the
+// user's membership itself; only an empty page needs the conversation read to tell which it is.
+export async function messagePageForUser(db: Db, user: SessionUser, id: string, q: { limit: number; before?: string }) {
+  const page = await repo.messagePage(db, id, { ...q, viewerId: user.role === "super_admin" ? null : user.id });
+  if (page.messages.length === 0) await getConversationForUser(db, user, id);
+  return page;
+}
+
 export function conversationStub(env: Env, conversationId: string) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));
 }
