@@ -15,7 +15,7 @@ async function fixture() {
   await db()
     .insert(messages)
     .values([
-      { conversationId: conversation!.id, sender: "user", content: "Ciao", isFromBot: false, createdAt: new Date(Date.UTC(2026, 10, 2, 9, 0)) },
+      { conversationId: conversation!.id, sender: "customer", content: "Ciao", isFromBot: false, createdAt: new Date(Date.UTC(2026, 10, 2, 9, 0)) },
       { conversationId: conversation!.id, sender: "ai", content: "Buongiorno", isFromBot: true, templateVariables: { 1: "Mario" }, sources: [{ memoryId: "m1", name: "Listino" }], createdAt: new Date(Date.UTC(2026, 10, 2, 9, 1)) },
     ]);
   return { user, cookie, account, conversation: conversation! };

@@ -318,7 +318,25 @@ export function deleteConversation(db: Db, id: string) {
 // With `viewerId`, only when that user is a member of the conversation's account (one statement for
 // the check and the page; an empty page says nothing about why). Compiled once: the thread is the
 // console's busiest read.
-const messageSelection = { ...getTableColumns(messages), mediaJson: mediaJsonColumn };
+// The columns the console shows of a message (service.toApiMessage), not the send bookkeeping.
+export const apiMessageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  content: messages.content,
+  isFromBot: messages.isFromBot,
+  sender: messages.sender,
+  twilioMessageId: messages.twilioMessageId,
+  status: messages.status,
+  errorCode: messages.errorCode,
+  errorMessage: messages.errorMessage,
+  templateSid: messages.templateSid,
+  sources: messages.sources,
+  createdAt: messages.createdAt,
+  location: messages.location,
+  button: messages.button,
+};
+export type ApiMessageRow = Pick<MessageRow, keyof typeof apiMessageColumns>;
+const messageSelection = { ...apiMessageColumns, mediaJson: mediaJsonColumn };
 const conversationId = sql.placeholder("conversationId");
 const viewerId = sql.placeholder("viewerId");
 const visibleToViewer = sql`exists(select 1 from "conversations" c where c."id" = ${conversationId} and (${viewerId} is null or exists(select 1 from "account_users" m where m."user_id" = ${viewerId} and m."twilio_account_id" = c."twilio_account_id")))`;

@@ -21,7 +21,7 @@ import { conversationChannel } from "../templates/service";
 import * as repo from "./repo";
 import { withEmbeddedMedia } from "../media/service";
 
-export function toApiMessage(m: repo.MessageRow): ApiMessage {
+export function toApiMessage(m: repo.ApiMessageRow): ApiMessage {
   return {
     id: m.id,
     conversationId: m.conversationId,

@@ -114,7 +114,7 @@ export async function withMedia(db: Db, conversationId: string, messages: ApiMes
 }
 
 // A page of messages read with their attachments embedded (repo.mediaJsonColumn).
-export function withEmbeddedMedia(rows: (conversations.MessageRow & { mediaJson: string | null })[]): ApiMessage[] {
+export function withEmbeddedMedia(rows: (conversations.ApiMessageRow & { mediaJson: string | null })[]): ApiMessage[] {
   return rows.map(({ mediaJson, ...row }) => {
     const media = (mediaJson ? (JSON.parse(mediaJson) as repo.EmbeddedMedia[]) : []).sort((a, b) => a.position - b.position);
     return { ...toApiMessage(row), media: media.map(toApiMedia) };

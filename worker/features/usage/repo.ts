@@ -3,6 +3,7 @@ import { romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "@worker/db/schema";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
+import { compileRead, readBatch, readRows } from "@worker/db/compiled";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();
@@ -21,13 +22,15 @@ export interface UsageFilter {
   operationType?: string;
 }
 
+// The filter's conditions, its values bound as placeholders (times as epoch milliseconds, as stored).
 function where(f: UsageFilter): SQL | undefined {
+  const p = sql.placeholder;
   return and(
-    eq(openaiUsage.twilioAccountId, f.accountId),
-    f.from ? gte(openaiUsage.createdAt, f.from) : undefined,
-    f.to ? lt(openaiUsage.createdAt, f.to) : undefined,
-    f.model ? eq(openaiUsage.model, f.model) : undefined,
-    f.operationType ? eq(openaiUsage.operationType, f.operationType) : undefined,
+    eq(openaiUsage.twilioAccountId, p("accountId")),
+    f.from ? gte(openaiUsage.createdAt, p("from")) : undefined,
+    f.to ? lt(openaiUsage.createdAt, p("to")) : undefined,
+    f.model ? eq(openaiUsage.model, p("model")) : undefined,
+    f.operationType ? eq(openaiUsage.operationType, p("operationType")) : undefined,
   );
 }
 
@@ -48,24 +51,51 @@ const itemColumns = {
 
 // A page of the report's rows, newest first (after the row `before`, when given): one more than
 // `limit`, which tells whether there is a next page.
-function pageQuery(db: Db, f: UsageFilter, limit: number, before?: string) {
-  const older = afterCursor(openaiUsage, before, { column: openaiUsage.twilioAccountId, value: f.accountId });
+function pageQuery(db: Db, f: UsageFilter, before: boolean) {
+  const p = sql.placeholder;
+  const older = before ? afterCursor(openaiUsage, p("before"), { column: openaiUsage.twilioAccountId, value: p("accountId") }) : undefined;
   return db
     .select(itemColumns)
     .from(openaiUsage)
     .where(and(where(f), older))
     .orderBy(...newestFirst(openaiUsage))
-    .limit(limit + 1);
+    .limit(p("limit"));
 }
 
 // The report in one round trip to the database (a batch of two statements, read from one snapshot):
 // a page of its rows with the cursor of the next page (the `before` of the page after it), and the
-// aggregates over every row the filter matches.
+// aggregates over every row the filter matches. Both are compiled once per combination of filters.
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
-  const aggregates = aggregatesQuery(db, f);
-  const [rows, sums] = await db.batch([pageQuery(db, f, limit, before), aggregates.query]);
+  const days = rollupDays(f);
+  const report = reportReads(db, f, days, !!before);
+  const values = {
+    accountId: f.accountId,
+    from: f.from?.getTime(),
+    to: f.to?.getTime(),
+    startDay: days?.startDay,
+    endDay: days?.endDay,
+    model: f.model,
+    operationType: f.operationType,
+    before,
+    limit: limit + 1,
+  };
+  const [rows, sums] = await readBatch(db, [
+    [report.page, values],
+    [report.aggregates, values],
+  ] as const);
   const { page, nextCursor } = cursorPage(rows, limit);
-  return { items: page, nextCursor, aggregates: aggregates.shape(sums) };
+  return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
+}
+
+const reportShapes = new Map<string, ReturnType<typeof compileReport>>();
+function compileReport(db: Db, f: UsageFilter, days: ReturnType<typeof rollupDays>, before: boolean) {
+  return { page: compileRead(pageQuery(db, f, before)), aggregates: compileRead(days ? rollupQuery(db, f, days) : scanQuery(db, f)) };
+}
+function reportReads(db: Db, f: UsageFilter, days: ReturnType<typeof rollupDays>, before: boolean) {
+  const key = JSON.stringify([!!f.from, !!f.to, !!f.model, !!f.operationType, days && [!!days.startDay, !!days.endDay], before]);
+  let reads = reportShapes.get(key);
+  if (!reads) reportShapes.set(key, (reads = compileReport(db, f, days, before)));
+  return reads;
 }
 
 // Sums; costE8 in hundred-millionths of a dollar.
@@ -130,21 +160,18 @@ function rollupDays(f: UsageFilter): { startDay?: string; endDay?: string } | nu
 }
 
 // The report's aggregates over every row the filter matches: from the daily rollup (one row per
-// account, Rome day, model and operation) when the filter is made of those, else by reading the rows.
-function aggregatesQuery(db: Db, f: UsageFilter) {
-  const days = rollupDays(f);
-  return days ? rollupQuery(db, f, days) : scanQuery(db, f);
-}
-
+// account, Rome day, model and operation) when the filter is made of those (rollupDays), else by
+// reading the rows (scanQuery).
 function rollupQuery(db: Db, f: UsageFilter, days: { startDay?: string; endDay?: string }) {
+  const p = sql.placeholder;
   const match = and(
-    eq(rollup.twilioAccountId, f.accountId),
-    days.startDay ? gte(rollup.day, days.startDay) : undefined,
-    days.endDay ? lt(rollup.day, days.endDay) : undefined,
-    f.model ? eq(rollup.model, f.model) : undefined,
-    f.operationType ? eq(rollup.operationType, f.operationType) : undefined,
+    eq(rollup.twilioAccountId, p("accountId")),
+    days.startDay ? gte(rollup.day, p("startDay")) : undefined,
+    days.endDay ? lt(rollup.day, p("endDay")) : undefined,
+    f.model ? eq(rollup.model, p("model")) : undefined,
+    f.operationType ? eq(rollup.operationType, p("operationType")) : undefined,
   );
-  const query = aggregateRows(db, sql`
+  return aggregateRows(db, sql`
     with f as materialized (
       select ${rollup.model} as model, ${rollup.operationType} as operation, ${rollup.day} as day, ${rollup.calls} as calls,
         ${rollup.totalTokens} as tokens, ${rollup.totalCostE8} as cost
@@ -154,14 +181,13 @@ function rollupQuery(db: Db, f: UsageFilter, days: { startDay?: string; endDay?:
     union all select 'model', model, sum(cost), sum(calls), sum(tokens) from f group by model
     union all select 'operation', operation, sum(cost), sum(calls), sum(tokens) from f group by operation
     union all select 'day', day, sum(cost), sum(calls), null from f group by day`);
-  return { query, shape: (rows: AggregateRow[]) => shape(rows, String) };
 }
 
 // The same aggregates read from the usage rows themselves, in one statement: the filtered rows are
 // read once (a materialised CTE), then summed in total, per model, per operation and per UTC hour
 // (Rome's offset is a whole number of hours, so hours fold exactly into Rome days).
 function scanQuery(db: Db, f: UsageFilter) {
-  const query = aggregateRows(db, sql`
+  return aggregateRows(db, sql`
     with f as materialized (
       select ${openaiUsage.model} as model, ${openaiUsage.operationType} as operation, ${costE8} as cost,
         ${openaiUsage.totalTokens} as tokens, ${openaiUsage.createdAt} / 3600000 as hour
@@ -171,13 +197,13 @@ function scanQuery(db: Db, f: UsageFilter) {
     union all select 'model', model, sum(cost), count(*), sum(tokens) from f group by model
     union all select 'operation', operation, sum(cost), count(*), sum(tokens) from f group by operation
     union all select 'day', hour, sum(cost), count(*), null from f group by hour`);
-  return { query, shape: (rows: AggregateRow[]) => shape(rows, (hour) => romeDay(Number(hour) * 3_600_000)) };
 }
+const hourToRomeDay = (hour: string | number) => romeDay(Number(hour) * 3_600_000);
 
 // The scan alone, whatever the filter: the reference the tests hold the rollup to.
 export async function scanAggregates(db: Db, f: UsageFilter): Promise<Aggregates> {
-  const aggregates = scanQuery(db, f);
-  return aggregates.shape(await aggregates.query);
+  const rows = await readRows(db, compileRead(scanQuery(db, f)), { accountId: f.accountId, from: f.from?.getTime(), to: f.to?.getTime(), model: f.model, operationType: f.operationType });
+  return shape(rows, hourToRomeDay);
 }
 
 // An account's spend (hundred-millionths of a dollar) and calls since a Rome midnight, or ever.
