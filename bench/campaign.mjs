@@ -214,12 +214,29 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     }
     figure("Campaign: sends reconciled against the Messages list (an attempt whose answer was lost)", sends.reconciliations ?? 0, "", null, null);
     figure("Campaign: duplicate sends", sends.length - distinct, `(of ${sends.length} sends)`, "0", sends.length === distinct);
+    if (sends.length > distinct) await describeDuplicates(api, sends);
     const final = (await api("GET", "/api/campaigns")).find((c) => c.id === campaign.id);
     figure("Campaign: counted by the campaign", `${final.sentCount} sent, ${final.failedCount} failed; capacity said ${capacity.recipients} recipients at ${capacity.messagesPerSecond} msg/s`, "", null, null);
     return { mps, ratio, rate, duplicates: sends.length - distinct, reconciliations: sends.reconciliations ?? 0 };
   } finally {
     server.stop();
     fake.close();
+  }
+}
+
+// What the server holds for the first few numbers Twilio got twice: one message sent twice, or two
+// messages (two runs of the funnel for one lead). Logged to trace a duplicate, not a figure.
+async function describeDuplicates(api, sends) {
+  const byNumber = Map.groupBy(sends, (s) => s.to);
+  const twice = [...byNumber.entries()].filter(([, list]) => list.length > 1).slice(0, 5);
+  for (const [to, list] of twice) {
+    const phone = to.replace(/^whatsapp:/, "");
+    const [conversation] = await api("GET", `/api/conversations?search=${encodeURIComponent(phone)}&view=all`).catch(() => []);
+    const messages = conversation ? await api("GET", `/api/conversations/${conversation.id}/messages`).catch(() => []) : [];
+    console.log(
+      `  duplicate to ${to}: Twilio got ${list.map((s) => `${s.sid} at +${((s.at - sends[0].at) / 1000).toFixed(2)} s`).join(", ")}; ` +
+        `the server holds ${messages.length} message(s): ${messages.map((m) => `${m.id} ${m.status} ${m.twilioMessageId ?? "no sid"}`).join("; ")}`,
+    );
   }
 }
 

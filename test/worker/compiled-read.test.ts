@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { compileRead, readBatch, readRows } from "@worker/db/compiled";
+import { compileRead, readBatch, readRows, unionAll } from "@worker/db/compiled";
 import { conversations, messages, twilioAccounts } from "@worker/db/schema";
 import { accountOwner, call, db, signedInUser } from "./helpers";
 
@@ -64,6 +64,25 @@ describe("compiled reads", () => {
     const repeated = compileRead(db().select({ at: conversations.lastMessageAt, again: sql`"conversations"."last_message_at"` }).from(conversations).where(eq(conversations.twilioAccountId, sql.placeholder("accountId"))));
     expect((await readRows(db(), repeated, { accountId: account.id }))[0]!.again).toBe(Date.UTC(2026, 10, 2, 9, 30, 0, 123));
     await expect(readBatch(db(), [[repeated, { accountId: account.id }]] as const)).rejects.toThrow(/1 columns for 2 fields/);
+  });
+
+  it("reads two compiled reads of one selection as one statement, each with its own order and limit", async () => {
+    const { conversation } = await fixture();
+    const newest = (order: "asc" | "desc") =>
+      compileRead(
+        db()
+          .select({ content: messages.content, at: messages.createdAt })
+          .from(messages)
+          .where(eq(messages.conversationId, sql.placeholder("id")))
+          .orderBy(order === "asc" ? messages.createdAt : sql`${messages.createdAt} desc`)
+          .limit(sql.placeholder(order)),
+      );
+    const both = unionAll(newest("asc"), newest("desc"));
+    const rows = await readRows(db(), both, { id: conversation.id, asc: 1, desc: 1 });
+    expect(rows.map((r) => r.content).sort()).toEqual(["Buongiorno", "Ciao"]);
+    expect(rows.find((r) => r.content === "Ciao")!.at).toEqual(new Date(Date.UTC(2026, 10, 2, 9, 0)));
+    const narrower = compileRead(db().select({ content: messages.content }).from(messages));
+    expect(() => unionAll(both, narrower as never)).toThrow(/different columns/);
   });
 
   it("refuses a left join, whose all-null columns drizzle turns into null", () => {

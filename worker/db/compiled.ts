@@ -26,11 +26,12 @@ export interface CompiledRead<Row> {
   mapRow(raw: unknown[]): Row;
 }
 
-// The selection's columns in the order drizzle writes them into the SQL, each with its decoder.
+// The selection's columns in the order drizzle writes them into the SQL, each with its decoder (none
+// for a column that keeps the driver's value, such as plain text).
 function fieldsOf(selection: object, prefix: string[] = []): Field[] {
   return Object.entries(selection).flatMap(([name, field]): Field[] => {
     const path = [...prefix, name];
-    if (is(field, Column)) return [{ path, decode: (value) => field.mapFromDriverValue(value) }];
+    if (is(field, Column)) return [{ path, decode: field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : (value) => field.mapFromDriverValue(value) }];
     if (is(field, SQL)) return [{ path, decode: decoderOf(field) }];
     if (is(field, SQL.Aliased)) return [{ path, decode: decoderOf(field.sql) }];
     if (is(field, Table)) return fieldsOf(getTableColumns(field), path);
@@ -46,6 +47,19 @@ const decoderOf = (expression: SQL) => {
 };
 
 function mapperOf(fields: Field[]) {
+  if (fields.every((f) => f.path.length === 1)) {
+    const keys = fields.map((f) => f.path[0]!);
+    const decoders = fields.map((f) => f.decode);
+    return (raw: unknown[]) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = raw[i];
+        const decode = decoders[i];
+        row[keys[i]!] = value === null || value === undefined ? null : decode ? decode(value) : value;
+      }
+      return row;
+    };
+  }
   return (raw: unknown[]) => {
     const row: Record<string, unknown> = {};
     for (let i = 0; i < fields.length; i++) {
@@ -64,6 +78,13 @@ export function compileRead<Q extends AnySelect>(query: Q): CompiledRead<RowOf<Q
   const { sql, params } = query.toSQL();
   const fields = fieldsOf(query._.selectedFields as object);
   return { sql, params, width: fields.length, mapRow: mapperOf(fields) as (raw: unknown[]) => RowOf<Q> };
+}
+
+// Two reads of the same selection as one statement (UNION ALL of both as subqueries, so each keeps its
+// own ORDER BY and LIMIT): one round trip, its rows as arrays. The rows come in no particular order.
+export function unionAll<Row>(first: CompiledRead<Row>, second: CompiledRead<Row>): CompiledRead<Row> {
+  if (first.width !== second.width) throw new Error("unionAll: the reads select different columns");
+  return { ...first, sql: `select * from (${first.sql}) union all select * from (${second.sql})`, params: [...first.params, ...second.params] };
 }
 
 // A read compiled on its first call (the builder needs a Db for its dialect), then reused.

@@ -4,7 +4,7 @@ import { accountUsers, conversationLabelLinks, conversationLabels, conversationN
 import { mediaJsonColumn } from "../media/repo";
 import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { compiled, compileRead, type CompiledRead, readBatch, readRows, type RowOf } from "@worker/db/compiled";
+import { compiled, compileRead, type CompiledRead, readRows, type RowOf, unionAll } from "@worker/db/compiled";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -79,12 +79,11 @@ export interface ListFilter {
 
 // Newest activity first: by the last message, or the creation time of a conversation without one.
 // Read as two index range scans of conversations_account_last_idx (account, last_message_at) in one
-// batch: the conversations with messages newest first, and those without any (rare) newest first,
-// merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and sort every
+// statement (UNION ALL): the conversations with messages newest first, and those without any (rare)
+// newest first, merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and sort every
 // conversation of the account for each page.
 export async function listConversations(db: Db, accountId: string, filter: ListFilter) {
   const words = filter.search ? ftsQuery(filter.search) : null;
-  const [withMessages, withoutMessages] = listReads(db, shapeOf(filter, words));
   const values = {
     accountId,
     status: filter.status,
@@ -99,12 +98,9 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
     labelId: filter.labelId,
     limit: filter.limit,
   };
-  const [rows, rowsWithout] = await readBatch(db, [
-    [withMessages, values],
-    [withoutMessages, values],
-  ] as const);
+  const rows = await readRows(db, listReads(db, shapeOf(filter, words)), values);
   const when = (r: { conversation: ConversationRow }) => activityOf(r.conversation);
-  return [...rows, ...rowsWithout]
+  return rows
     .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
     .slice(0, filter.limit);
 }
@@ -172,16 +168,15 @@ const listStatements = (db: Db, shape: ListShape) => {
       .limit(p("limit")),
   ] as const;
 };
-type ListRead = CompiledRead<RowOf<ReturnType<typeof listStatements>[0]>>;
-const listShapes = new Map<string, readonly [ListRead, ListRead]>();
+const listShapes = new Map<string, CompiledRead<RowOf<ReturnType<typeof listStatements>[0]>>>();
 function listReads(db: Db, shape: ListShape) {
   const key = JSON.stringify(shape);
-  let reads = listShapes.get(key);
-  if (!reads) {
+  let read = listShapes.get(key);
+  if (!read) {
     const [withMessages, withoutMessages] = listStatements(db, shape);
-    listShapes.set(key, (reads = [compileRead(withMessages), compileRead(withoutMessages)]));
+    listShapes.set(key, (read = unionAll(compileRead(withMessages), compileRead(withoutMessages))));
   }
-  return reads;
+  return read;
 }
 
 // The search box as an FTS5 query: every word as a quoted prefix, all of them required; null when

@@ -115,9 +115,12 @@ export async function withMedia(db: Db, conversationId: string, messages: ApiMes
 
 // A page of messages read with their attachments embedded (repo.mediaJsonColumn).
 export function withEmbeddedMedia(rows: (conversations.ApiMessageRow & { mediaJson: string | null })[]): ApiMessage[] {
-  return rows.map(({ mediaJson, ...row }) => {
-    const media = (mediaJson ? (JSON.parse(mediaJson) as repo.EmbeddedMedia[]) : []).sort((a, b) => a.position - b.position);
-    return { ...toApiMessage(row), media: media.map(toApiMedia) };
+  return rows.map((row) => {
+    // toApiMessage picks its fields, so the row goes in whole (no copy of a page's rows without mediaJson).
+    const message = toApiMessage(row);
+    const media = row.mediaJson ? (JSON.parse(row.mediaJson) as repo.EmbeddedMedia[]).sort((a, b) => a.position - b.position) : [];
+    message.media = media.map(toApiMedia);
+    return message;
   });
 }
 
