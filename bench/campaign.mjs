@@ -49,7 +49,7 @@ function startFakeTwilio(port, sends) {
       if (req.url?.includes("/Messages.json")) {
         const form = new URLSearchParams(body);
         const sid = `SM${crypto.randomUUID().replaceAll("-", "")}`;
-        sends.push({ to: form.get("To"), from: form.get("From"), sid, date: new Date(), at: performance.now() });
+        sends.push({ to: form.get("To"), from: form.get("From"), sid, date: new Date(), at: performance.now(), port: req.socket.remotePort });
         res.writeHead(201, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ sid, status: "queued" }));
         return;
@@ -214,10 +214,12 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     }
     figure("Campaign: sends reconciled against the Messages list (an attempt whose answer was lost)", sends.reconciliations ?? 0, "", null, null);
     figure("Campaign: duplicate sends", sends.length - distinct, `(of ${sends.length} sends)`, "0", sends.length === distinct);
-    if (sends.length > distinct) await describeDuplicates(api, sends);
     const final = (await api("GET", "/api/campaigns")).find((c) => c.id === campaign.id);
     figure("Campaign: counted by the campaign", `${final.sentCount} sent, ${final.failedCount} failed; capacity said ${capacity.recipients} recipients at ${capacity.messagesPerSecond} msg/s`, "", null, null);
-    return { mps, ratio, rate, duplicates: sends.length - distinct, reconciliations: sends.reconciliations ?? 0 };
+    // Sends still arrive after the pause (jobs already queued); a number sent twice is logged as late as here.
+    const duplicates = sends.length - new Set(sends.map((s) => s.to)).size;
+    if (duplicates > 0) await describeDuplicates(api, sends);
+    return { mps, ratio, rate, duplicates, reconciliations: sends.reconciliations ?? 0 };
   } finally {
     server.stop();
     fake.close();
@@ -234,7 +236,7 @@ async function describeDuplicates(api, sends) {
     const [conversation] = await api("GET", `/api/conversations?search=${encodeURIComponent(phone)}&view=all`).catch(() => []);
     const messages = conversation ? await api("GET", `/api/conversations/${conversation.id}/messages`).catch(() => []) : [];
     console.log(
-      `  duplicate to ${to}: Twilio got ${list.map((s) => `${s.sid} at +${((s.at - sends[0].at) / 1000).toFixed(2)} s`).join(", ")}; ` +
+      `  duplicate to ${to}: Twilio got ${list.map((s) => `${s.sid} at +${((s.at - sends[0].at) / 1000).toFixed(3)} s on port ${s.port}`).join(", ")}; ` +
         `the server holds ${messages.length} message(s): ${messages.map((m) => `${m.id} ${m.status} ${m.twilioMessageId ?? "no sid"}`).join("; ")}`,
     );
   }
