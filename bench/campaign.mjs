@@ -98,6 +98,7 @@ async function until(what, deadlineMs, check, everyMs = 250) {
   }
 }
 
+let runs = 0;
 export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windowS = WINDOW_S } = {}) {
   const fakePort = await freePort();
   const sends = [];
@@ -149,7 +150,10 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
 
     // The list, through the product's own import: CSV upload, mapping, queued import chunks.
     const list = await api("POST", "/api/lists", { name: "Bench dinamica", listType: "dynamic", source: "csv" });
-    const rows = Array.from({ length: leads }, (_, i) => `Lead${i},Bench,+39340${String(i).padStart(7, "0")}`);
+    // Each run of this process has its own mobile prefix (340, 341, …): a send from another run's server
+    // that outlived it would show as a stranger here, not as a duplicate.
+    const prefix = `+3934${runs++ % 10}`;
+    const rows = Array.from({ length: leads }, (_, i) => `Lead${i},Bench,${prefix}${String(i).padStart(7, "0")}`);
     await api("PUT", `/api/lists/${list.id}/csv?fileName=bench.csv`, `nome,cognome,telefono\n${rows.join("\n")}\n`, "text/csv");
     const started = await api("PUT", `/api/lists/${list.id}/mapping`, { fieldMapping: { nome: "nome", cognome: "cognome", numeroTelefono: "telefono" } });
     const imported = await until("the import", 600_000, async () => {
@@ -219,6 +223,8 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     // Sends still arrive after the pause (jobs already queued); a number sent twice is logged as late as here.
     const duplicates = sends.length - new Set(sends.map((s) => s.to)).size;
     if (duplicates > 0) await describeDuplicates(api, sends);
+    const strangers = sends.filter((s) => !s.to?.startsWith(`whatsapp:${prefix}`));
+    if (strangers.length > 0) console.log(`  ${strangers.length} sends to numbers of another run, e.g. ${strangers[0].to}`);
     return { mps, ratio, rate, duplicates, reconciliations: sends.reconciliations ?? 0 };
   } finally {
     server.stop();
