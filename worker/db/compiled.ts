@@ -3,7 +3,7 @@ import type { Db } from "./client";
 
 // The console's busiest reads, compiled once per isolate. For every call drizzle builds the query's SQL
 // and maps each row through class checks on every field; on a page of 200 messages those cost more of
-// the Worker's CPU than D1's own client (profiled with the V8 inspector, bench/REPORT.md). A compiled
+// the Worker's CPU than D1's own client (profiled with the V8 inspector; README, Benchmark). A compiled
 // read keeps drizzle's SQL, built once with placeholders (`sql.placeholder("name")`) for the values,
 // and maps rows with decoders chosen once for its selection. Reads with left joins are not supported
 // (drizzle turns a joined table's all-null columns into null; these reads have none).
