@@ -87,10 +87,17 @@ export function unionAll<Row>(first: CompiledRead<Row>, second: CompiledRead<Row
   return { ...first, sql: `select * from (${first.sql}) union all select * from (${second.sql})`, params: [...first.params, ...second.params] };
 }
 
-// A read compiled on its first call (the builder needs a Db for its dialect), then reused.
-export function compiled<Q extends AnySelect>(build: (db: Db) => Q): (db: Db) => CompiledRead<RowOf<Q>> {
-  let read: CompiledRead<RowOf<Q>> | undefined;
-  return (db) => (read ??= compileRead(build(db)));
+// Reads compiled once per shape, on first use (the builder needs a Db for its dialect): `build` gets the
+// shape (which filters a read has, never their values, which are bound as placeholders) and runs once
+// for each distinct one.
+export function compiledByShape<S, R>(build: (db: Db, shape: S) => R): (db: Db, shape: S) => R {
+  const byShape = new Map<string, R>();
+  return (db, shape) => {
+    const key = JSON.stringify(shape);
+    let read = byShape.get(key);
+    if (read === undefined) byShape.set(key, (read = build(db, shape)));
+    return read;
+  };
 }
 
 const statementOf = (db: Db, read: CompiledRead<unknown>, values: Record<string, unknown>) => db.$client.prepare(read.sql).bind(...fillPlaceholders(read.params, values));

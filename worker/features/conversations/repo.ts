@@ -4,7 +4,7 @@ import { accountUsers, conversationLabelLinks, conversationLabels, conversationN
 import { mediaJsonColumn } from "../media/repo";
 import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { compiled, compileRead, type CompiledRead, readRows, type RowOf, unionAll } from "@worker/db/compiled";
+import { compiledByShape, compileRead, readRows, unionAll } from "@worker/db/compiled";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -80,8 +80,8 @@ export interface ListFilter {
 // Newest activity first: by the last message, or the creation time of a conversation without one.
 // Read as two index range scans of conversations_account_last_idx (account, last_message_at) in one
 // statement (UNION ALL): the conversations with messages newest first, and those without any (rare)
-// newest first, merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and sort every
-// conversation of the account for each page.
+// newest first, merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and
+// sort every conversation of the account for each page.
 export async function listConversations(db: Db, accountId: string, filter: ListFilter) {
   const words = filter.search ? ftsQuery(filter.search) : null;
   const values = {
@@ -98,7 +98,7 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
     labelId: filter.labelId,
     limit: filter.limit,
   };
-  const rows = await readRows(db, listReads(db, shapeOf(filter, words)), values);
+  const rows = await readRows(db, listRead(db, shapeOf(filter, words)), values);
   const when = (r: { conversation: ConversationRow }) => activityOf(r.conversation);
   return rows
     .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
@@ -168,16 +168,10 @@ const listStatements = (db: Db, shape: ListShape) => {
       .limit(p("limit")),
   ] as const;
 };
-const listShapes = new Map<string, CompiledRead<RowOf<ReturnType<typeof listStatements>[0]>>>();
-function listReads(db: Db, shape: ListShape) {
-  const key = JSON.stringify(shape);
-  let read = listShapes.get(key);
-  if (!read) {
-    const [withMessages, withoutMessages] = listStatements(db, shape);
-    listShapes.set(key, (read = unionAll(compileRead(withMessages), compileRead(withoutMessages))));
-  }
-  return read;
-}
+const listRead = compiledByShape((db: Db, shape: ListShape) => {
+  const [withMessages, withoutMessages] = listStatements(db, shape);
+  return unionAll(compileRead(withMessages), compileRead(withoutMessages));
+});
 
 // The search box as an FTS5 query: every word as a quoted prefix, all of them required; null when
 // nothing searchable is left (punctuation only).
@@ -307,12 +301,6 @@ export function deleteConversation(db: Db, id: string) {
   return db.delete(conversations).where(eq(conversations.id, id));
 }
 
-// A page of a conversation's messages: the newest `limit` (before the message `before`, when given),
-// in arrival order, and the cursor of the page before it (its oldest message) when there is one.
-// Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
-// With `viewerId`, only when that user is a member of the conversation's account (one statement for
-// the check and the page; an empty page says nothing about why). Compiled once: the thread is the
-// console's busiest read.
 // The columns the console shows of a message (service.toApiMessage), not the send bookkeeping.
 export const apiMessageColumns = {
   id: messages.id,
@@ -331,14 +319,20 @@ export const apiMessageColumns = {
   button: messages.button,
 };
 export type ApiMessageRow = Pick<MessageRow, keyof typeof apiMessageColumns>;
-const messageSelection = { ...apiMessageColumns, mediaJson: mediaJsonColumn };
+
+// A page of a conversation's messages: the newest `limit` (before the message `before`, when given),
+// in arrival order, and the cursor of the page before it (its oldest message) when there is one.
+// Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
+// With `viewerId`, only when that user is a member of the conversation's account (one statement for
+// the check and the page; an empty page says nothing about why). Compiled once: the thread is the
+// console's busiest read.
 const conversationId = sql.placeholder("conversationId");
 const viewerId = sql.placeholder("viewerId");
 const visibleToViewer = sql`exists(select 1 from "conversations" c where c."id" = ${conversationId} and (${viewerId} is null or exists(select 1 from "account_users" m where m."user_id" = ${viewerId} and m."twilio_account_id" = c."twilio_account_id")))`;
-const messagePageRead = (before: boolean) =>
-  compiled((db) =>
+const messagePageRead = compiledByShape((db: Db, { before }: { before: boolean }) =>
+  compileRead(
     db
-      .select(messageSelection)
+      .select({ ...apiMessageColumns, mediaJson: mediaJsonColumn })
       .from(messages)
       .where(
         and(
@@ -349,13 +343,11 @@ const messagePageRead = (before: boolean) =>
       )
       .orderBy(...newestFirst(messages))
       .limit(sql.placeholder("limit")),
-  );
-const newestMessages = messagePageRead(false);
-const messagesBefore = messagePageRead(true);
+  ),
+);
 
 export async function messagePage(db: Db, id: string, { limit, before, viewerId = null }: { limit: number; before?: string; viewerId?: string | null }) {
-  const read = before ? messagesBefore(db) : newestMessages(db);
-  const rows = await readRows(db, read, { conversationId: id, before, viewerId, limit: limit + 1 });
+  const rows = await readRows(db, messagePageRead(db, { before: !!before }), { conversationId: id, before, viewerId, limit: limit + 1 });
   const { page, nextCursor } = cursorPage(rows, limit);
   return { messages: page.reverse(), nextCursor };
 }

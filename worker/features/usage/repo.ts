@@ -3,7 +3,7 @@ import { romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "@worker/db/schema";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { compileRead, readBatch, readRows } from "@worker/db/compiled";
+import { compiledByShape, compileRead, readBatch, readRows } from "@worker/db/compiled";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();
@@ -22,8 +22,12 @@ export interface UsageFilter {
   operationType?: string;
 }
 
-// The filter's conditions, its values bound as placeholders (times as epoch milliseconds, as stored).
-function where(f: UsageFilter): SQL | undefined {
+// Which filters a report has; the statements are built from it, the values bound as placeholders.
+type UsageShape = { from: boolean; to: boolean; model: boolean; operationType: boolean };
+const shapeOf = (f: UsageFilter): UsageShape => ({ from: !!f.from, to: !!f.to, model: !!f.model, operationType: !!f.operationType });
+
+// The filter's conditions (times bound as epoch milliseconds, as stored).
+function where(f: UsageShape): SQL | undefined {
   const p = sql.placeholder;
   return and(
     eq(openaiUsage.twilioAccountId, p("accountId")),
@@ -51,7 +55,7 @@ const itemColumns = {
 
 // A page of the report's rows, newest first (after the row `before`, when given): one more than
 // `limit`, which tells whether there is a next page.
-function pageQuery(db: Db, f: UsageFilter, before: boolean) {
+function pageQuery(db: Db, f: UsageShape, before: boolean) {
   const p = sql.placeholder;
   const older = before ? afterCursor(openaiUsage, p("before"), { column: openaiUsage.twilioAccountId, value: p("accountId") }) : undefined;
   return db
@@ -67,7 +71,7 @@ function pageQuery(db: Db, f: UsageFilter, before: boolean) {
 // aggregates over every row the filter matches. Both are compiled once per combination of filters.
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
   const days = rollupDays(f);
-  const report = reportReads(db, f, days, !!before);
+  const report = reportReads(db, { filter: shapeOf(f), days: days && { startDay: !!days.startDay, endDay: !!days.endDay }, before: !!before });
   const values = {
     accountId: f.accountId,
     from: f.from?.getTime(),
@@ -87,16 +91,10 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
   return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
 }
 
-const reportShapes = new Map<string, ReturnType<typeof compileReport>>();
-function compileReport(db: Db, f: UsageFilter, days: ReturnType<typeof rollupDays>, before: boolean) {
-  return { page: compileRead(pageQuery(db, f, before)), aggregates: compileRead(days ? rollupQuery(db, f, days) : scanQuery(db, f)) };
-}
-function reportReads(db: Db, f: UsageFilter, days: ReturnType<typeof rollupDays>, before: boolean) {
-  const key = JSON.stringify([!!f.from, !!f.to, !!f.model, !!f.operationType, days && [!!days.startDay, !!days.endDay], before]);
-  let reads = reportShapes.get(key);
-  if (!reads) reportShapes.set(key, (reads = compileReport(db, f, days, before)));
-  return reads;
-}
+const reportReads = compiledByShape((db: Db, shape: { filter: UsageShape; days: { startDay: boolean; endDay: boolean } | null; before: boolean }) => ({
+  page: compileRead(pageQuery(db, shape.filter, shape.before)),
+  aggregates: compileRead(shape.days ? rollupQuery(db, shape.filter, shape.days) : scanQuery(db, shape.filter)),
+}));
 
 // Sums; costE8 in hundred-millionths of a dollar.
 export type Group = { costE8: number; requests: number; tokens: number };
@@ -162,7 +160,7 @@ function rollupDays(f: UsageFilter): { startDay?: string; endDay?: string } | nu
 // The report's aggregates over every row the filter matches: from the daily rollup (one row per
 // account, Rome day, model and operation) when the filter is made of those (rollupDays), else by
 // reading the rows (scanQuery).
-function rollupQuery(db: Db, f: UsageFilter, days: { startDay?: string; endDay?: string }) {
+function rollupQuery(db: Db, f: UsageShape, days: { startDay: boolean; endDay: boolean }) {
   const p = sql.placeholder;
   const match = and(
     eq(rollup.twilioAccountId, p("accountId")),
@@ -186,7 +184,7 @@ function rollupQuery(db: Db, f: UsageFilter, days: { startDay?: string; endDay?:
 // The same aggregates read from the usage rows themselves, in one statement: the filtered rows are
 // read once (a materialised CTE), then summed in total, per model, per operation and per UTC hour
 // (Rome's offset is a whole number of hours, so hours fold exactly into Rome days).
-function scanQuery(db: Db, f: UsageFilter) {
+function scanQuery(db: Db, f: UsageShape) {
   return aggregateRows(db, sql`
     with f as materialized (
       select ${openaiUsage.model} as model, ${openaiUsage.operationType} as operation, ${costE8} as cost,
@@ -202,7 +200,7 @@ const hourToRomeDay = (hour: string | number) => romeDay(Number(hour) * 3_600_00
 
 // The scan alone, whatever the filter: the reference the tests hold the rollup to.
 export async function scanAggregates(db: Db, f: UsageFilter): Promise<Aggregates> {
-  const rows = await readRows(db, compileRead(scanQuery(db, f)), { accountId: f.accountId, from: f.from?.getTime(), to: f.to?.getTime(), model: f.model, operationType: f.operationType });
+  const rows = await readRows(db, compileRead(scanQuery(db, shapeOf(f))), { accountId: f.accountId, from: f.from?.getTime(), to: f.to?.getTime(), model: f.model, operationType: f.operationType });
   return shape(rows, hourToRomeDay);
 }
 
