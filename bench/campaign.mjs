@@ -202,7 +202,9 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     const inWindow = sends.filter((s) => s.at <= sends[0].at + windowS * 1000);
     const spanSeconds = inWindow.length > 1 ? (inWindow.at(-1).at - inWindow[0].at) / 1000 : NaN;
     const rate = (inWindow.length - 1) / spanSeconds;
-    const ratio = rate / mps;
+    // Judged at the three decimals it is reported with: the arrival times carry a few milliseconds of
+    // the fake's scheduling, and a sender kept exactly at its limit reads 0.9998 or 1.0003 by chance.
+    const ratio = Math.round((rate / mps) * 1000) / 1000;
     figure("Campaign: sends in the measured window", `${inWindow.length} in ${spanSeconds.toFixed(1)} s`, "", null, null);
     figure(`Campaign: send rate / sender limit (${mps} msg/s)`, ratio.toFixed(3), `(${rate.toFixed(1)} msg/s)`, "≥ 0.9 and ≤ 1.0", ratio >= 0.9 && ratio <= 1.0);
     if (cpuAtFirst?.cpu && cpuAtEnd?.cpu && cpuAtEnd.sends > cpuAtFirst.sends) {

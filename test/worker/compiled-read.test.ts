@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { compileRead, readBatch, readRows, unionAll } from "@worker/db/compiled";
+import { bound, compileRead, compileWrite, placeholderSet, placeholdersFor, readBatch, readRows, runStatements, slot, unionAll } from "@worker/db/compiled";
 import { conversations, messages, twilioAccounts } from "@worker/db/schema";
 import { accountOwner, call, db, signedInUser } from "./helpers";
 
@@ -109,3 +109,65 @@ describe("compiled reads", () => {
     expect((await call(`/api/conversations/${empty!.id}/messages`, { cookie: outsider.cookie })).status).toBe(404);
   });
 });
+
+// A compiled write does what drizzle's own statement does: values through the columns' encoders (dates,
+// flags, JSON, null), rows of .returning() mapped alike; alone, awaited, and in a batch with drizzle's.
+describe("compiled writes", () => {
+  const setMessage = (keys: string[]) => compileWrite(db().update(messages).set(placeholderSet(keys)).where(eq(messages.id, sql.placeholder("where.id"))).returning());
+
+  it("update and insert answer the rows drizzle answers, nulls and JSON included", async () => {
+    const { conversation } = await fixture();
+    const [message] = await db().select().from(messages).where(eq(messages.sender, "ai"));
+    const at = new Date(Date.UTC(2026, 10, 3, 8, 0, 0, 7));
+    const values = placeholdersFor({ status: "sending", claimedAt: at, templateVariables: { 1: "Anna" }, errorCode: null, twilioAttemptAt: null, errorMessage: undefined });
+    expect(values.keys).toEqual(["status", "claimedAt", "templateVariables", "errorCode", "twilioAttemptAt"]);
+    const [updated] = await bound(db(), setMessage(values.keys), { ...values.values, "where.id": message!.id });
+    const [stored] = await db().select().from(messages).where(eq(messages.id, message!.id));
+    expect(updated).toEqual(stored);
+    expect(stored).toMatchObject({ status: "sending", claimedAt: at, templateVariables: { 1: "Anna" }, errorCode: null, twilioAttemptAt: null });
+
+    const insert = compileWrite(
+      db()
+        .insert(messages)
+        .values({ id: slot("id"), conversationId: slot("conversationId"), content: slot("content"), isFromBot: true, sender: "operator", sources: slot("sources"), createdAt: slot("at") })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    const id = crypto.randomUUID();
+    const values2 = { id, conversationId: conversation.id, content: "Offerta", sources: null, at };
+    const [inserted] = await bound(db(), insert, values2);
+    expect(inserted).toEqual((await db().select().from(messages).where(eq(messages.id, id)))[0]);
+    expect(inserted).toMatchObject({ isFromBot: true, sources: null, createdAt: at });
+    // The same id again: nothing inserted, no row answered.
+    expect(await bound(db(), insert, values2)).toEqual([]);
+  });
+
+  it("refuses a write that would fix at compile time a column drizzle fills (ids, created and updated times)", () => {
+    expect(() => compileWrite(db().insert(messages).values({ conversationId: slot("c"), content: slot("t") }))).toThrow(/id would be fixed/);
+    expect(() => compileWrite(db().update(conversations).set({ lastMessage: slot("m") }).where(eq(conversations.id, sql.placeholder("id"))))).toThrow(/updatedAt would be fixed/);
+    expect(() => compileWrite(db().update(conversations).set({ lastMessage: slot("m"), updatedAt: slot("now") }).where(eq(conversations.id, sql.placeholder("id"))))).not.toThrow();
+  });
+
+  it("runs compiled and drizzle statements in one batch, one transaction: a failing statement undoes the others", async () => {
+    const { conversation } = await fixture();
+    const [message] = await db().select().from(messages).where(eq(messages.sender, "customer"));
+    const [rows, drizzleRows] = await runStatements(db(), [
+      bound(db(), setMessage(["content"]), { content: "Ciao!", "where.id": message!.id }),
+      db().update(conversations).set({ lastMessage: "Ciao!" }).where(eq(conversations.id, conversation.id)),
+    ] as const);
+    expect(rows.map((r) => r.content)).toEqual(["Ciao!"]);
+    expect(drizzleRows).toEqual([]);
+    expect((await db().select().from(conversations).where(eq(conversations.id, conversation.id)))[0]!.lastMessage).toBe("Ciao!");
+
+    await expect(
+      runStatements(db(), [
+        bound(db(), setMessage(["content"]), { content: "Perso", "where.id": message!.id }),
+        db().insert(conversations).values({ id: conversation.id, userId: conversation.userId, twilioAccountId: conversation.twilioAccountId, phoneNumber: "+393339999999" }),
+      ]),
+    ).rejects.toThrow();
+    expect((await db().select().from(messages).where(eq(messages.id, message!.id)))[0]!.content).toBe("Ciao!");
+    // A placeholder without a value is an error, not a silent null.
+    expect(() => bound(db(), setMessage(["content"]), { "where.id": message!.id }).prepared()).toThrow(/No value for placeholder "content"/);
+  });
+});
+

@@ -1,5 +1,6 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
+import { BoundStatement, runStatements } from "./compiled";
 import * as schema from "./schema";
 
 function drizzleFor(d1: D1Database) {
@@ -20,11 +21,12 @@ export function createDb(d1: D1Database): Db {
   return db;
 }
 
-// db.batch() is D1's only transaction; this accepts a plain list of drizzle statements.
+// A batch is D1's only transaction; this runs a plain list of drizzle statements and compiled ones.
 export type Statement = BatchItem<"sqlite">;
-export async function runBatch(db: Db, statements: Statement[]) {
+export async function runBatch(db: Db, statements: (Statement | BoundStatement<unknown>)[]) {
   if (statements.length === 0) return;
-  await db.batch(statements as [Statement, ...Statement[]]);
+  if (statements.some((s) => s instanceof BoundStatement)) await runStatements(db, statements);
+  else await db.batch(statements as [Statement, ...Statement[]]);
 }
 
 // Counts the SQL statements run through a D1 binding: each executed prepared statement, and each

@@ -1,12 +1,13 @@
-import { Column, fillPlaceholders, getTableColumns, is, SQL, Table } from "drizzle-orm";
-import type { Db } from "./client";
+import { Column, getTableColumns, is, Param, Placeholder, SQL, sql as drizzleSql, Table } from "drizzle-orm";
+import type { Db, Statement } from "./client";
 
-// The console's busiest reads, compiled once per isolate. For every call drizzle builds the query's SQL
+// The busiest statements (the console's reads, a campaign's sends), compiled once per isolate. For every call drizzle builds the query's SQL
 // and maps each row through class checks on every field; on a page of 200 messages those cost more of
 // the Worker's CPU than D1's own client (profiled with the V8 inspector; README, Benchmark). A compiled
 // read keeps drizzle's SQL, built once with placeholders (`sql.placeholder("name")`) for the values,
 // and maps rows with decoders chosen once for its selection. Reads with left joins are not supported
-// (drizzle turns a joined table's all-null columns into null; these reads have none).
+// (drizzle turns a joined table's all-null columns into null; these reads have none). Writes are compiled
+// the same way (compileWrite), and run alone, awaited, or in a batch with others (./client runBatch).
 
 type AnySelect = {
   toSQL(): { sql: string; params: unknown[] };
@@ -80,6 +81,27 @@ export function compileRead<Q extends AnySelect>(query: Q): CompiledRead<RowOf<Q
   return { sql, params, width: fields.length, mapRow: mapperOf(fields) as (raw: unknown[]) => RowOf<Q> };
 }
 
+type AnyWrite = { toSQL(): { sql: string; params: unknown[] } };
+// drizzle's (internal) description of an insert, update or delete.
+type WriteConfig = { table: Table; returning?: { path: string[]; field: unknown }[]; set?: Record<string, unknown>; values?: Record<string, unknown>[] };
+type WriteRow<Q> = Q extends PromiseLike<infer R> ? (R extends (infer Row)[] ? Row : never) : never;
+
+// An insert, update or delete compiled like a read; with .returning() its rows are mapped as drizzle
+// maps them. A column drizzle fills by itself ($defaultFn, $onUpdateFn: ids, created and updated times)
+// would be filled once, at compile time, and then be the same for every row: it must be given, as a
+// placeholder (an upsert's conflict set is not checked here: its builder gives updated_at itself).
+export function compileWrite<Q extends AnyWrite>(query: Q): CompiledRead<WriteRow<Q>> {
+  const { table, set, values, returning } = (query as unknown as { config: WriteConfig }).config;
+  const given = set ?? values?.[0] ?? {};
+  for (const [name, column] of Object.entries(getTableColumns(table))) {
+    const filledByDrizzle = set ? column.onUpdateFn !== undefined : column.defaultFn !== undefined || column.onUpdateFn !== undefined;
+    if (filledByDrizzle && given[name] === undefined) throw new Error(`compileWrite: ${name} would be fixed at compile time; give it as a placeholder`);
+  }
+  const { sql, params } = query.toSQL();
+  const fields: Field[] = (returning ?? []).map(({ path, field }) => fieldsOf({ [path.at(-1)!]: field }, path.slice(0, -1))[0]!);
+  return { sql, params, width: fields.length, mapRow: mapperOf(fields) as (raw: unknown[]) => WriteRow<Q> };
+}
+
 // Two reads of the same selection as one statement (UNION ALL of both as subqueries, so each keeps its
 // own ORDER BY and LIMIT): one round trip, its rows as arrays. The rows come in no particular order.
 export function unionAll<Row>(first: CompiledRead<Row>, second: CompiledRead<Row>): CompiledRead<Row> {
@@ -100,7 +122,89 @@ export function compiledByShape<S, R>(build: (db: Db, shape: S) => R): (db: Db, 
   };
 }
 
-const statementOf = (db: Db, read: CompiledRead<unknown>, values: Record<string, unknown>) => db.$client.prepare(read.sql).bind(...fillPlaceholders(read.params, values));
+// The statement's values: a placeholder in a SET or VALUES goes through its column's encoder (a date
+// to its number, a flag to 0 or 1, JSON to text), except null; one in a condition is bound as it is.
+function fill(params: unknown[], values: Record<string, unknown>) {
+  return params.map((p) => {
+    if (is(p, Placeholder)) return valueOf(p, values);
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const value = valueOf(p.value, values);
+      return value === null ? null : p.encoder.mapToDriverValue(value);
+    }
+    return p;
+  });
+}
+function valueOf(p: Placeholder, values: Record<string, unknown>) {
+  if (!(p.name in values)) throw new Error(`No value for placeholder "${p.name}"`);
+  return values[p.name] ?? null;
+}
+
+// A SET (or VALUES) of placeholders named after the given keys, for the values that are defined (drizzle
+// leaves undefined ones out): `set` is the statement's shape, `values` what it is bound to.
+export function placeholdersFor(values: Record<string, unknown>) {
+  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  return { keys: Object.keys(defined), values: defined };
+}
+export const placeholderSet = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, slot(k)]));
+
+// A placeholder for a SET or VALUES: drizzle takes one there (and encodes its value with the column's
+// encoder), but its types only name SQL, which is what this is typed as.
+export const slot = (name: string) => drizzleSql.placeholder(name) as unknown as SQL;
+
+// An IN list of `length` placeholders (the list's length is part of the statement's shape), and its values.
+export const listPlaceholders = (name: string, length: number) => Array.from({ length }, (_, i) => drizzleSql.placeholder(`${name}.${i}`));
+export const listValues = (name: string, list: readonly unknown[]) => Object.fromEntries(list.map((v, i) => [`${name}.${i}`, v]));
+
+const statementOf = (db: Db, read: CompiledRead<unknown>, values: Record<string, unknown>) => db.$client.prepare(read.sql).bind(...fill(read.params, values));
+
+// A compiled statement with its values: awaited, it runs and answers its rows; in a batch it is one of
+// the batch's statements.
+export class BoundStatement<Row> implements PromiseLike<Row[]> {
+  constructor(
+    readonly db: Db,
+    readonly compiled: CompiledRead<Row>,
+    readonly values: Record<string, unknown>,
+  ) {}
+  prepared(): D1PreparedStatement {
+    return statementOf(this.db, this.compiled as CompiledRead<unknown>, this.values);
+  }
+  async run(): Promise<Row[]> {
+    return readRows(this.db, this.compiled, this.values);
+  }
+  // Its rows as D1's batch answers them (objects, keys in the select's order).
+  rowsOf(result: D1Result): Row[] {
+    const { width, mapRow } = this.compiled;
+    return (result.results as Record<string, unknown>[]).map((row) => {
+      const raw = Object.values(row);
+      if (raw.length !== width) throw new Error(`compiled batch: ${raw.length} columns for ${width} fields`);
+      return mapRow(raw);
+    });
+  }
+  then<A = Row[], B = never>(onfulfilled?: ((rows: Row[]) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    return this.run().then(onfulfilled, onrejected);
+  }
+}
+
+export const bound = <Row>(db: Db, compiled: CompiledRead<Row>, values: Record<string, unknown> = {}) => new BoundStatement(db, compiled, values);
+
+// Compiled statements and drizzle ones in one D1 batch (one round trip, one transaction). The rows of
+// each compiled statement are answered; a drizzle statement's are not read.
+export async function runStatements<const T extends readonly (BoundStatement<unknown> | Statement)[]>(
+  db: Db,
+  statements: T,
+): Promise<{ [K in keyof T]: T[K] extends BoundStatement<infer Row> ? Row[] : unknown }> {
+  if (statements.length === 0) return [] as never;
+  const prepared = statements.map((s) => {
+    if (s instanceof BoundStatement) return s.prepared();
+    const { sql, params } = (s as unknown as { toSQL(): { sql: string; params: unknown[] } }).toSQL();
+    return db.$client.prepare(sql).bind(...params);
+  });
+  const results = await db.$client.batch(prepared);
+  return results.map((result, i) => {
+    const s = statements[i];
+    return s instanceof BoundStatement ? s.rowsOf(result) : result.results;
+  }) as never;
+}
 
 export async function readRows<Row>(db: Db, read: CompiledRead<Row>, values: Record<string, unknown> = {}): Promise<Row[]> {
   const raw = await statementOf(db, read as CompiledRead<unknown>, values).raw();
@@ -113,13 +217,5 @@ export async function readBatch<const T extends readonly [CompiledRead<unknown>,
   db: Db,
   reads: T,
 ): Promise<{ [K in keyof T]: T[K] extends [CompiledRead<infer Row>, unknown] ? Row[] : never }> {
-  const results = await db.$client.batch(reads.map(([read, values]) => statementOf(db, read, values)));
-  return results.map((result, i) => {
-    const read = reads[i]![0];
-    return (result.results as Record<string, unknown>[]).map((row) => {
-      const raw = Object.values(row);
-      if (raw.length !== read.width) throw new Error(`readBatch: ${raw.length} columns for ${read.width} fields`);
-      return read.mapRow(raw);
-    });
-  }) as never;
+  return runStatements(db, reads.map(([read, values]) => bound(db, read, values))) as never;
 }

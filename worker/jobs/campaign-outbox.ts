@@ -1,6 +1,7 @@
 import type { JobMessage } from "@shared/jobs";
 import type { ProviderTemplate } from "@shared/sandbox-templates";
-import { type Db, runBatch, type Statement } from "../db/client";
+import { type Db, runBatch } from "../db/client";
+import { type BoundStatement, runStatements } from "../db/compiled";
 import type { AccountRow } from "../features/accounts/repo";
 import * as repo from "../features/campaigns/repo";
 import * as conversations from "../features/conversations/repo";
@@ -55,12 +56,12 @@ export async function sendTemplates(env: Env, db: Db, group: PlannedSend[], now:
     }),
   );
   const optOutReads = chunks(phones, IN_LIST_MAX).map((list) => repo.optedOutAmong(db, account.id, list));
-  const first = (await db.batch([liveListenersQuery(db, account.id, "account", [account.id]), ...optOutReads, ...upserts] as unknown as [Statement, ...Statement[]])) as unknown[][];
+  const first = (await runStatements(db, [liveListenersQuery(db, account.id, "account", [account.id]), ...optOutReads, ...upserts])) as readonly unknown[][];
   const accountListened = (first[0] as { name: string }[]).length > 0;
   const optedOut = new Set(first.slice(1, 1 + optOutReads.length).flatMap((rows) => (rows as { phone: string }[]).map((r) => r.phone)));
   const conversationRows = first.slice(1 + optOutReads.length).map((rows) => (rows as conversations.ConversationRow[])[0]!);
 
-  const finishing: Statement[] = [];
+  const finishing: BoundStatement<unknown>[] = [];
   const going: { send: PlannedSend; conversation: conversations.ConversationRow }[] = [];
   group.forEach((send, i) => {
     if (optedOut.has(send.phone)) finishing.push(...repo.finishStatements(db, { execution: send.ctx.execution, status: "opted_out", now, next: { runEnds: "stopped" } }));
@@ -74,7 +75,7 @@ export async function sendTemplates(env: Env, db: Db, group: PlannedSend[], now:
     const previews = going.map(({ send, conversation }) => conversations.updateConversation(db, conversation.id, { lastMessage: send.filled.content, lastMessageAt: now }));
     const ids = going.map((g) => g.conversation.id);
     const listenerReads = chunks(ids, IN_LIST_MAX).map((list) => liveListenersQuery(db, account.id, "conversation", list));
-    const second = (await db.batch([...inserts, ...listenerReads, ...previews] as unknown as [Statement, ...Statement[]])) as unknown[][];
+    const second = (await runStatements(db, [...inserts, ...listenerReads, ...previews])) as readonly unknown[][];
     const inserted = second.slice(0, inserts.length).map((rows) => (rows as conversations.MessageRow[])[0]);
     const listened = new Set(second.slice(inserts.length, inserts.length + listenerReads.length).flatMap((rows) => (rows as { name: string }[]).map((r) => r.name)));
 

@@ -1,5 +1,6 @@
 import { twilioErrorText } from "@shared/messaging";
 import type { Db } from "../db/client";
+import { runStatements } from "../db/compiled";
 import { accountWithAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
 import { failLaterParts, publish, queueNextPart } from "../features/conversations/service";
@@ -36,7 +37,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
   // Whether a console has the conversation open (without the job naming it: assume so).
   let listened = true;
   if (job.conversationId) {
-    const [claimed, conversation, listeners] = await db.batch([
+    const [claimed, conversation, listeners] = await runStatements(db, [
       repo.claimForSendingQuery(db, job.messageId),
       repo.findConversationQuery(db, job.conversationId),
       liveListenersQuery(db, null, "conversation", [job.conversationId]),

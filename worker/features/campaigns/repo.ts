@@ -4,6 +4,7 @@ import { type Db, runBatch, type Statement } from "@worker/db/client";
 import { conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, lists, messages, optOuts } from "@worker/db/schema";
 import type { Tenant } from "@worker/db/tenancy";
 import { findWithAccountForUser, updateReturning } from "@worker/db/rows";
+import { bound, type BoundStatement, compiledByShape, compileRead, compileWrite, listPlaceholders, listValues, slot } from "@worker/db/compiled";
 
 export type CampaignRow = typeof leadCampaigns.$inferSelect;
 export type StepRow = typeof funnelSteps.$inferSelect;
@@ -258,30 +259,36 @@ export async function claimDue(db: Db, accountId: string, now: Date, leaseStart:
 
 // ---- engine: executing --------------------------------------------------------------------------
 
+// Compiled per number of ids (a job has up to 25).
+const executionContextsRead = compiledByShape((db, ids: number) =>
+  compileRead(
+    db
+      .select({
+        execution: funnelExecutions,
+        run: { state: funnelRuns.state, startedAt: funnelRuns.startedAt },
+        campaign: leadCampaigns,
+        step: funnelSteps,
+        lead: {
+          nome: listLeads.nome,
+          cognome: listLeads.cognome,
+          email: listLeads.email,
+          professione: listLeads.professione,
+          originalData: listLeads.originalData,
+          phone: listLeads.numeroTelefono,
+        },
+        optedOut: sql<number>`exists (select 1 from opt_outs o where o.twilio_account_id = ${leadCampaigns.twilioAccountId} and o.phone_number = ${listLeads.numeroTelefono})`,
+        operatorMode: sql<number>`exists (select 1 from conversations v where v.twilio_account_id = ${leadCampaigns.twilioAccountId} and v.phone_number = ${listLeads.numeroTelefono} and v.operator_mode = 1)`,
+      })
+      .from(funnelExecutions)
+      .innerJoin(funnelRuns, eq(funnelRuns.id, funnelExecutions.runId))
+      .innerJoin(leadCampaigns, eq(leadCampaigns.id, funnelExecutions.campaignId))
+      .innerJoin(funnelSteps, eq(funnelSteps.id, funnelExecutions.stepId))
+      .innerJoin(listLeads, eq(listLeads.id, funnelExecutions.listLeadId))
+      .where(inArray(funnelExecutions.id, listPlaceholders("id", ids))),
+  ),
+);
 export function executionContexts(db: Db, ids: string[]) {
-  return db
-    .select({
-      execution: funnelExecutions,
-      run: { state: funnelRuns.state, startedAt: funnelRuns.startedAt },
-      campaign: leadCampaigns,
-      step: funnelSteps,
-      lead: {
-        nome: listLeads.nome,
-        cognome: listLeads.cognome,
-        email: listLeads.email,
-        professione: listLeads.professione,
-        originalData: listLeads.originalData,
-        phone: listLeads.numeroTelefono,
-      },
-      optedOut: sql<number>`exists (select 1 from opt_outs o where o.twilio_account_id = ${leadCampaigns.twilioAccountId} and o.phone_number = ${listLeads.numeroTelefono})`,
-      operatorMode: sql<number>`exists (select 1 from conversations v where v.twilio_account_id = ${leadCampaigns.twilioAccountId} and v.phone_number = ${listLeads.numeroTelefono} and v.operator_mode = 1)`,
-    })
-    .from(funnelExecutions)
-    .innerJoin(funnelRuns, eq(funnelRuns.id, funnelExecutions.runId))
-    .innerJoin(leadCampaigns, eq(leadCampaigns.id, funnelExecutions.campaignId))
-    .innerJoin(funnelSteps, eq(funnelSteps.id, funnelExecutions.stepId))
-    .innerJoin(listLeads, eq(listLeads.id, funnelExecutions.listLeadId))
-    .where(inArray(funnelExecutions.id, ids));
+  return bound(db, executionContextsRead(db, ids.length), listValues("id", ids));
 }
 export type ClaimedExecution = Awaited<ReturnType<typeof executionContexts>>[number];
 
@@ -313,24 +320,35 @@ export interface StepOutcome {
 
 // Records what an execution did and moves its run on, in one transaction. Every part is idempotent,
 // so a second delivery of the same job changes nothing.
-export function finishStatements(db: Db, o: StepOutcome): Statement[] {
-  const e = o.execution;
-  const statements: Statement[] = [
-    db.update(funnelExecutions).set({ status: o.status, executedAt: o.now }).where(and(eq(funnelExecutions.id, e.id), eq(funnelExecutions.status, "claimed"))),
-  ];
-  if ("step" in o.next) {
-    const { step, dueAt } = o.next;
-    statements.push(
+// Compiled per shape: every campaign send finishes its execution with these.
+const finishWrites = compiledByShape((db, shape: { next: "step" | "end" }) => {
+  const p = slot;
+  const executed = compileWrite(
+    db.update(funnelExecutions).set({ status: p("status"), executedAt: p("now") }).where(and(eq(funnelExecutions.id, p("id")), eq(funnelExecutions.status, "claimed"))),
+  );
+  const runIsActive = and(eq(funnelRuns.id, p("runId")), eq(funnelRuns.state, "active"));
+  if (shape.next === "end") return [executed, compileWrite(db.update(funnelRuns).set({ state: p("runEnds") }).where(runIsActive))];
+  return [
+    executed,
+    compileWrite(
       db
         .insert(funnelExecutions)
-        .values({ campaignId: e.campaignId, listLeadId: e.listLeadId, stepId: step.id, runId: e.runId, stepOrder: step.stepOrder, prevExecutionId: e.id, status: "pending", scheduledAt: dueAt })
+        .values({ id: p("nextId"), campaignId: p("campaignId"), listLeadId: p("listLeadId"), stepId: p("stepId"), runId: p("runId"), stepOrder: p("stepOrder"), prevExecutionId: p("id"), status: "pending", scheduledAt: p("dueAt") })
         .onConflictDoNothing(),
-      db.update(funnelRuns).set({ lastStepOrder: step.stepOrder }).where(and(eq(funnelRuns.id, e.runId), eq(funnelRuns.state, "active"))),
-    );
-  } else {
-    statements.push(db.update(funnelRuns).set({ state: o.next.runEnds }).where(and(eq(funnelRuns.id, e.runId), eq(funnelRuns.state, "active"))));
+    ),
+    compileWrite(db.update(funnelRuns).set({ lastStepOrder: p("stepOrder") }).where(runIsActive)),
+  ];
+});
+export function finishStatements(db: Db, o: StepOutcome): BoundStatement<unknown>[] {
+  const e = o.execution;
+  const next = o.next;
+  const values = { id: e.id, status: o.status, now: o.now, runId: e.runId };
+  if ("step" in next) {
+    const { step, dueAt } = next;
+    const following = { ...values, nextId: crypto.randomUUID(), campaignId: e.campaignId, listLeadId: e.listLeadId, stepId: step.id, stepOrder: step.stepOrder, dueAt };
+    return finishWrites(db, { next: "step" }).map((w) => bound(db, w, following));
   }
-  return statements;
+  return finishWrites(db, { next: "end" }).map((w) => bound(db, w, { ...values, runEnds: next.runEnds }));
 }
 
 // ---- counters -----------------------------------------------------------------------------------
@@ -338,86 +356,121 @@ export function finishStatements(db: Db, o: StepOutcome): Statement[] {
 // Adds the execution's message to the campaign's sent / delivered / failed counters for each bit not
 // added before, then marks the bits: however often and in whatever order statuses arrive, each
 // counter goes up once per message. A message that is not a campaign's matches no execution.
-export function countStatements(db: Db, executionId: string, bits: number): Statement[] {
-  const match = eq(funnelExecutions.id, executionId);
+// Compiled per set of bits: every status of every campaign message runs these.
+const countWrites = compiledByShape((db, bits: number) => {
+  const match = eq(funnelExecutions.id, sql.placeholder("id"));
   const notYet = (bit: number) => sql`(select count(*) from funnel_executions where ${match} and (funnel_executions.counted & ${bit}) = 0)`;
   return [
-    db
-      .update(leadCampaigns)
-      .set({
-        ...(bits & COUNTED.sent ? { sentCount: sql`${leadCampaigns.sentCount} + ${notYet(COUNTED.sent)}` } : {}),
-        ...(bits & COUNTED.delivered ? { deliveredCount: sql`${leadCampaigns.deliveredCount} + ${notYet(COUNTED.delivered)}` } : {}),
-        ...(bits & COUNTED.failed ? { failedCount: sql`${leadCampaigns.failedCount} + ${notYet(COUNTED.failed)}` } : {}),
-      })
-      .where(sql`${leadCampaigns.id} in (select campaign_id from funnel_executions where ${match})`),
-    db.update(funnelExecutions).set({ counted: sql`${funnelExecutions.counted} | ${bits}` }).where(match),
+    compileWrite(
+      db
+        .update(leadCampaigns)
+        .set({
+          ...(bits & COUNTED.sent ? { sentCount: sql`${leadCampaigns.sentCount} + ${notYet(COUNTED.sent)}` } : {}),
+          ...(bits & COUNTED.delivered ? { deliveredCount: sql`${leadCampaigns.deliveredCount} + ${notYet(COUNTED.delivered)}` } : {}),
+          ...(bits & COUNTED.failed ? { failedCount: sql`${leadCampaigns.failedCount} + ${notYet(COUNTED.failed)}` } : {}),
+          updatedAt: slot("now"),
+        })
+        .where(sql`${leadCampaigns.id} in (select campaign_id from funnel_executions where ${match})`),
+    ),
+    compileWrite(db.update(funnelExecutions).set({ counted: sql`${funnelExecutions.counted} | ${bits}` }).where(match)),
   ];
+});
+export function countStatements(db: Db, executionId: string, bits: number): BoundStatement<unknown>[] {
+  return countWrites(db, bits).map((w) => bound(db, w, { id: executionId, now: new Date() }));
 }
 
 // The campaign outbox's statements, batched by worker/jobs/campaign-outbox.ts.
 
-// A lead's conversation, created or restarted by the campaign's template.
+// A lead's conversation, created or restarted by the campaign's template. Compiled: each send runs these.
+const upsertConversationWrite = compiledByShape((db) =>
+  compileWrite(
+    db
+      .insert(conversations)
+      .values({
+        id: slot("id"),
+        userId: slot("userId"),
+        twilioAccountId: slot("accountId"),
+        phoneNumber: slot("phone"),
+        customerName: slot("customerName"),
+        templateSid: slot("templateSid"),
+        templateName: slot("templateName"),
+        templateCategory: slot("templateCategory"),
+        promptId: null,
+        status: "active",
+        createdAt: slot("now"),
+        updatedAt: slot("now"),
+      })
+      .onConflictDoUpdate({
+        target: [conversations.twilioAccountId, conversations.phoneNumber],
+        set: {
+          templateSid: slot("templateSid"),
+          templateName: slot("templateName"),
+          templateCategory: slot("templateCategory"),
+          promptId: null,
+          status: "active",
+          customerName: sql`coalesce(${conversations.customerName}, excluded.customer_name)`,
+          updatedAt: slot("now"),
+        },
+      })
+      .returning(),
+  ),
+);
 export function upsertCampaignConversation(
   db: Db,
   c: { userId: string; accountId: string; phone: string; customerName: string | null; template: { sid: string; friendlyName: string; category: string | null } },
 ) {
-  return db
-    .insert(conversations)
-    .values({
-      userId: c.userId,
-      twilioAccountId: c.accountId,
-      phoneNumber: c.phone,
-      customerName: c.customerName,
-      templateSid: c.template.sid,
-      templateName: c.template.friendlyName,
-      templateCategory: c.template.category,
-      promptId: null,
-      status: "active",
-    })
-    .onConflictDoUpdate({
-      target: [conversations.twilioAccountId, conversations.phoneNumber],
-      set: {
-        templateSid: c.template.sid,
-        templateName: c.template.friendlyName,
-        templateCategory: c.template.category,
-        promptId: null,
-        status: "active",
-        customerName: sql`coalesce(${conversations.customerName}, excluded.customer_name)`,
-        updatedAt: new Date(),
-      },
-    })
-    .returning();
+  return bound(db, upsertConversationWrite(db, null), {
+    id: crypto.randomUUID(),
+    userId: c.userId,
+    accountId: c.accountId,
+    phone: c.phone,
+    customerName: c.customerName,
+    templateSid: c.template.sid,
+    templateName: c.template.friendlyName,
+    templateCategory: c.template.category,
+    now: new Date(),
+  });
 }
 
+const optedOutRead = compiledByShape((db, phones: number) =>
+  compileRead(
+    db
+      .select({ phone: optOuts.phoneNumber })
+      .from(optOuts)
+      .where(and(eq(optOuts.twilioAccountId, sql.placeholder("accountId")), inArray(optOuts.phoneNumber, listPlaceholders("phone", phones)))),
+  ),
+);
 export function optedOutAmong(db: Db, accountId: string, phones: string[]) {
-  return db
-    .select({ phone: optOuts.phoneNumber })
-    .from(optOuts)
-    .where(and(eq(optOuts.twilioAccountId, accountId), inArray(optOuts.phoneNumber, phones)));
+  return bound(db, optedOutRead(db, phones.length), { accountId, ...listValues("phone", phones) });
 }
 
 // The step's message, under its execution's id: a redelivered job inserts none twice.
+const campaignMessageWrite = compiledByShape((db) =>
+  compileWrite(
+    db
+      .insert(messages)
+      .values({
+        id: slot("id"),
+        conversationId: slot("conversationId"),
+        content: slot("content"),
+        isFromBot: true,
+        sender: "operator",
+        status: "queued",
+        templateSid: slot("templateSid"),
+        templateVariables: slot("variables"),
+        replyToId: null,
+        sources: null,
+        createdAt: slot("now"),
+      })
+      .onConflictDoNothing()
+      .returning(),
+  ),
+);
 export function insertCampaignMessage(
   db: Db,
   m: { id: string; conversationId: string; filled: { content: string; variables: Record<string, string> | null }; templateSid: string; now: Date },
 ) {
-  return db
-    .insert(messages)
-    .values({
-      id: m.id,
-      conversationId: m.conversationId,
-      content: m.filled.content,
-      isFromBot: true,
-      sender: "operator",
-      status: "queued",
-      templateSid: m.templateSid,
-      templateVariables: m.filled.variables,
-      replyToId: null,
-      sources: null,
-      createdAt: m.now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  return bound(db, campaignMessageWrite(db, null), { id: m.id, conversationId: m.conversationId, content: m.filled.content, templateSid: m.templateSid, variables: m.filled.variables, now: m.now });
 }
 
 export function messageSendStates(db: Db, ids: string[]) {

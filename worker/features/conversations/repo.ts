@@ -4,7 +4,7 @@ import { accountUsers, conversationLabelLinks, conversationLabels, conversationN
 import { mediaJsonColumn } from "../media/repo";
 import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { compiledByShape, compileRead, readRows, unionAll } from "@worker/db/compiled";
+import { bound, compiledByShape, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, slot, unionAll } from "@worker/db/compiled";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -23,9 +23,10 @@ export async function findConversation(db: Db, id: string) {
   return row;
 }
 
-// The same read as a statement, to go in a batch with others.
+// The same read as a statement, to go in a batch with others (compiled: every send reads it).
+const findConversationRead = compiledByShape((db) => compileRead(db.select(withOptOut).from(conversations).where(eq(conversations.id, sql.placeholder("id"))).limit(1)));
 export function findConversationQuery(db: Db, id: string) {
-  return db.select(withOptOut).from(conversations).where(eq(conversations.id, id)).limit(1);
+  return bound(db, findConversationRead(db, null), { id });
 }
 
 export function findConversationByPhone(db: Db, accountId: string, phone: string) {
@@ -293,8 +294,13 @@ export async function countUnread(db: Db, accountId: string) {
   return row?.n ?? 0;
 }
 
+// Compiled per set of columns; updated_at is now unless given.
+const updateConversationWrite = compiledByShape((db, keys: string[]) =>
+  compileWrite(db.update(conversations).set(placeholderSet(keys)).where(eq(conversations.id, sql.placeholder("where.id")))),
+);
 export function updateConversation(db: Db, id: string, values: Partial<ConversationRow>) {
-  return db.update(conversations).set(values).where(eq(conversations.id, id));
+  const set = placeholdersFor({ updatedAt: new Date(), ...values });
+  return bound(db, updateConversationWrite(db, set.keys), { ...set.values, "where.id": id });
 }
 
 export function deleteConversation(db: Db, id: string) {
@@ -386,8 +392,11 @@ export function replyParts(db: Db, conversationId: string, replyToId: string) {
     .orderBy(asc(messages.createdAt));
 }
 
+// Compiled per set of columns: every send updates its message two or three times.
+const updateMessageWrite = compiledByShape((db, keys: string[]) => compileWrite(db.update(messages).set(placeholderSet(keys)).where(eq(messages.id, sql.placeholder("where.id")))));
 export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {
-  return db.update(messages).set(values).where(eq(messages.id, id));
+  const set = placeholdersFor(values);
+  return bound(db, updateMessageWrite(db, set.keys), { ...set.values, "where.id": id });
 }
 
 // Claims a queued outbound message for sending; only one consumer wins. A message left "sending" is
@@ -399,18 +408,23 @@ export async function claimForSending(db: Db, id: string, now = new Date(), leas
 }
 
 // The claim as a statement, to go in a batch with the reads a send needs.
+const claimWrite = compiledByShape((db) =>
+  compileWrite(
+    db
+      .update(messages)
+      .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1`, claimedAt: slot("now") })
+      .where(
+        and(
+          eq(messages.id, sql.placeholder("id")),
+          sql`${messages.twilioMessageId} is null`,
+          sql`(${messages.status} = 'queued' or (${messages.status} = 'sending' and coalesce(${messages.claimedAt}, 0) <= ${sql.placeholder("leaseStart")}))`,
+        ),
+      )
+      .returning(),
+  ),
+);
 export function claimForSendingQuery(db: Db, id: string, now = new Date(), leaseMs = OUTBOX_LEASE_MS) {
-  return db
-    .update(messages)
-    .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1`, claimedAt: now })
-    .where(
-      and(
-        eq(messages.id, id),
-        sql`${messages.twilioMessageId} is null`,
-        sql`(${messages.status} = 'queued' or (${messages.status} = 'sending' and coalesce(${messages.claimedAt}, 0) <= ${now.getTime() - leaseMs}))`,
-      ),
-    )
-    .returning();
+  return bound(db, claimWrite(db, null), { id, now, leaseStart: now.getTime() - leaseMs });
 }
 
 // How long a claimed send may take before it counts as abandoned (longer than the queue's longest backoff).

@@ -6,7 +6,7 @@ import { type Channel, toE164 } from "@shared/phone";
 import { type ApiAssignee, type ApiLabel, type ApiConversation, type ApiConversationDetail, type ApiMessage, type ApiNote, type startConversationSchema } from "@shared/schemas/conversations";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { VariableBindings } from "@shared/template-variables";
-import type { Db } from "@worker/db/client";
+import { type Db, runBatch } from "@worker/db/client";
 import { messages } from "@worker/db/schema";
 import { badRequest, conflict, notFound } from "@worker/lib/http-error";
 import { auditStatement } from "../admin/audit";
@@ -466,7 +466,7 @@ export async function assign(env: Env, db: Db, user: SessionUser, id: string, as
   const { conversation } = await getConversationForUser(db, user, id);
   if (assigneeId !== null && !(await repo.isAccountUser(db, conversation.twilioAccountId, assigneeId))) throw badRequest(TX.assigneeNotMember);
   if (assigneeId !== conversation.assignedUserId) {
-    await db.batch([
+    await runBatch(db, [
       repo.updateConversation(db, id, { assignedUserId: assigneeId }),
       auditStatement(db, user, "conversation.assign", "conversation", id, {
         accountId: conversation.twilioAccountId,

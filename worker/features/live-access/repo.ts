@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { bound, compiledByShape, compileRead, listPlaceholders, listValues } from "@worker/db/compiled";
 import { liveSockets, sessions, users } from "@worker/db/schema";
 
 export type LiveSocketRow = typeof liveSockets.$inferInsert;
@@ -75,15 +76,22 @@ export async function liveSessionRoles(db: Db, sids: string[], now: Date) {
 // until the socket closes). Frames for an object nobody listens to are not sent: waking a conversation's
 // Durable Object for each of 10,000 campaign messages costs more than the message itself.
 // The account narrows the read to its sockets (live_sockets_account_idx) when it is known.
-export function liveListenersQuery(db: Db, accountId: string | null, kind: "conversation" | "account", names: string[]) {
-  return db
-    .selectDistinct({ name: liveSockets.objectName })
-    .from(liveSockets)
-    .where(
-      and(
-        accountId === null ? undefined : eq(liveSockets.twilioAccountId, accountId),
-        eq(liveSockets.objectKind, kind),
-        inArray(liveSockets.objectName, names.length ? names : [""]),
+// Compiled per shape (whether the account is known, how many names): every campaign send reads it.
+const liveListenersRead = compiledByShape((db, shape: { account: boolean; names: number }) =>
+  compileRead(
+    db
+      .selectDistinct({ name: liveSockets.objectName })
+      .from(liveSockets)
+      .where(
+        and(
+          shape.account ? eq(liveSockets.twilioAccountId, sql.placeholder("accountId")) : undefined,
+          eq(liveSockets.objectKind, sql.placeholder("kind")),
+          inArray(liveSockets.objectName, listPlaceholders("name", shape.names)),
+        ),
       ),
-    );
+  ),
+);
+export function liveListenersQuery(db: Db, accountId: string | null, kind: "conversation" | "account", names: string[]) {
+  const list = names.length ? names : [""];
+  return bound(db, liveListenersRead(db, { account: accountId !== null, names: list.length }), { accountId, kind, ...listValues("name", list) });
 }
