@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { freePort, root, startLocalServer } from "../scripts/local-env.mjs";
 import { cpuNow, serverPids } from "./proc.mjs";
-import { answerAccountCheck } from "./fake-twilio.mjs";
+import { answerAccountCheck, twilioSignature } from "./fake-twilio.mjs";
 
 const LEADS = Number(process.env.BENCH_CAMPAIGN_LEADS ?? 10_000);
 // The sender's limit is Twilio's default of 80 messages per second. Local workerd runs the queue
@@ -25,10 +25,30 @@ const CRON_EVERY_MS = 60_000;
 const FLOOR_REQUESTS = 1000;
 const FLOOR_CONCURRENCY = 20;
 const ACCOUNT_SID = `AC${"c".repeat(32)}`;
+const AUTH_TOKEN = "bench-auth-token-000000000000000";
+// Twilio reports each message's progress to its StatusCallback: sent, then delivered (WhatsApp).
+const STATUS_CALLBACKS = [
+  ["sent", 200],
+  ["delivered", 1500],
+];
 const TEMPLATE_SID = `HX${"c".repeat(32)}`;
 
-// The fake Twilio: the Messages API records each send; the Content API lists one approved template.
-function startFakeTwilio(port, sends) {
+// The fake Twilio: the Messages API records each send and, as Twilio does, later posts the message's
+// statuses to its StatusCallback, signed; the Content API lists one approved template. `callbacks.base`
+// is where the server listens (the StatusCallback names its public URL, which is what is signed).
+function startFakeTwilio(port, sends, callbacks) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const callBack = (statusCallback, params) => {
+    const target = new URL(new URL(statusCallback).pathname, callbacks.base);
+    const body = new URLSearchParams(params).toString();
+    callbacks.posted++;
+    const req = http.request(target, { method: "POST", agent, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), "X-Twilio-Signature": twilioSignature(AUTH_TOKEN, statusCallback, params) } }, (res) => {
+      res.resume();
+      res.on("end", () => (res.statusCode === 204 ? callbacks.answered++ : callbacks.refused.push(res.statusCode)));
+    });
+    req.on("error", (err) => callbacks.refused.push(err.code ?? err.message));
+    req.end(body);
+  };
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -50,6 +70,13 @@ function startFakeTwilio(port, sends) {
         const form = new URLSearchParams(body);
         const sid = `SM${crypto.randomUUID().replaceAll("-", "")}`;
         sends.push({ to: form.get("To"), from: form.get("From"), sid, date: new Date(), at: performance.now(), port: req.socket.remotePort });
+        const statusCallback = form.get("StatusCallback");
+        if (statusCallback && !callbacks.stopped) {
+          for (const [status, afterMs] of STATUS_CALLBACKS) {
+            const params = { AccountSid: ACCOUNT_SID, ApiVersion: "2010-04-01", ChannelPrefix: "whatsapp", From: form.get("From"), To: form.get("To"), MessageSid: sid, MessageStatus: status, SmsSid: sid, SmsStatus: status };
+            callbacks.timers.add(setTimeout(() => callBack(statusCallback, params), afterMs));
+          }
+        }
         res.writeHead(201, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ sid, status: "queued" }));
         return;
@@ -102,7 +129,8 @@ let runs = 0;
 export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windowS = WINDOW_S } = {}) {
   const fakePort = await freePort();
   const sends = [];
-  const fake = await startFakeTwilio(fakePort, sends);
+  const callbacks = { base: null, posted: 0, answered: 0, refused: [], timers: new Set(), stopped: false };
+  const fake = await startFakeTwilio(fakePort, sends, callbacks);
   const server = await startLocalServer({
     logLevel: process.env.BENCH_LOG_LEVEL ?? "error",
     benchmark: true,
@@ -115,6 +143,7 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     },
   });
   const base = server.baseUrl;
+  callbacks.base = base;
   let cookie = "";
   const api = async (method, url, body, type = "application/json") =>
     json(await fetch(`${base}${url}`, { method, headers: { Cookie: cookie, Origin: base, ...(body !== undefined ? { "Content-Type": type } : {}) }, body: type === "application/json" && body !== undefined ? JSON.stringify(body) : body }));
@@ -145,7 +174,7 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
       return { rate: FLOOR_REQUESTS / seconds, cpuMs: cpu0 && cpu1 ? (cpu1.server - cpu0.server) / FLOOR_REQUESTS : null };
     })();
     figure("Campaign: floor of this server (anonymous GET /api/health, 401)", `${Math.round(floor.rate)} requests/s${floor.cpuMs !== null ? `, ${floor.cpuMs.toFixed(2)} ms server CPU/request` : ""}`, "", null, null);
-    const account = await api("POST", "/api/twilio-accounts", { name: "Bench", accountSid: ACCOUNT_SID, authToken: "bench-auth-token-000000000000000", phoneNumber: "+390200000000", gptModel: "gpt-4o-mini", isDefault: true });
+    const account = await api("POST", "/api/twilio-accounts", { name: "Bench", accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, phoneNumber: "+390200000000", gptModel: "gpt-4o-mini", isDefault: true });
     await api("PUT", `/api/twilio-accounts/${account.id}/activate`);
 
     // The list, through the product's own import: CSV upload, mapping, queued import chunks.
@@ -210,7 +239,7 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     if (cpuAtFirst?.cpu && cpuAtEnd?.cpu && cpuAtEnd.sends > cpuAtFirst.sends) {
       const perSend = (cpuAtEnd.cpu.server - cpuAtFirst.cpu.server) / (cpuAtEnd.sends - cpuAtFirst.sends);
       figure(
-        "Campaign: server CPU per send (everything the server did meanwhile: step jobs, sends, D1, Durable Objects)",
+        "Campaign: server CPU per send (everything the server did meanwhile: step jobs, sends, status callbacks, D1, Durable Objects)",
         `${perSend.toFixed(2)} ms${floor.cpuMs ? ` = ${(perSend / floor.cpuMs).toFixed(1)}× the floor's CPU/request; at ${mps} msg/s that is ${((perSend * mps) / 10).toFixed(0)} % of one core` : ""}`,
         "",
         null,
@@ -219,7 +248,14 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     }
     figure("Campaign: sends reconciled against the Messages list (an attempt whose answer was lost)", sends.reconciliations ?? 0, "", null, null);
     const final = (await api("GET", "/api/campaigns")).find((c) => c.id === campaign.id);
-    figure("Campaign: counted by the campaign", `${final.sentCount} sent, ${final.failedCount} failed; capacity said ${capacity.recipients} recipients at ${capacity.messagesPerSecond} msg/s`, "", null, null);
+    figure(
+      "Campaign: status callbacks (sent and delivered for each message, signed, as Twilio posts them) answered 204",
+      `${callbacks.answered} of ${callbacks.posted}`,
+      callbacks.refused.length ? `(refused: ${[...new Set(callbacks.refused)].join(", ")})` : "",
+      "all",
+      callbacks.refused.length === 0,
+    );
+    figure("Campaign: counted by the campaign", `${final.sentCount} sent, ${final.deliveredCount} delivered, ${final.failedCount} failed; capacity said ${capacity.recipients} recipients at ${capacity.messagesPerSecond} msg/s`, "", null, null);
     // Sends still arrive after the pause (jobs already queued): numbers sent twice are counted as late as here.
     const duplicates = sends.length - new Set(sends.map((s) => s.to)).size;
     figure("Campaign: duplicate sends", duplicates, `(of ${sends.length} sends)`, "0", duplicates === 0);
@@ -228,6 +264,8 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     if (strangers.length > 0) console.log(`  ${strangers.length} sends to numbers of another run, e.g. ${strangers[0].to}`);
     return { mps, ratio, rate, duplicates, reconciliations: sends.reconciliations ?? 0 };
   } finally {
+    callbacks.stopped = true;
+    for (const timer of callbacks.timers) clearTimeout(timer);
     server.stop();
     fake.close();
   }

@@ -5,7 +5,7 @@
 // isolate that runs the Worker, its queue consumer and its Durable Objects) is sampled from /proc, and
 // its peak is compared with its idle memory. The bytes must arrive whole: the same size and SHA-256 at
 // every hop. Run alone with `node_modules/.bin/node bench/media-memory.mjs`.
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { freePort, root, startLocalServer } from "../scripts/local-env.mjs";
 import { serverPids } from "./proc.mjs";
-import { answerAccountCheck } from "./fake-twilio.mjs";
+import { answerAccountCheck, twilioSignature } from "./fake-twilio.mjs";
 
 const MIB = 1024 * 1024;
 const DOCUMENT_BYTES = Number(process.env.BENCH_MEDIA_MIB ?? 100) * MIB;
@@ -83,10 +83,7 @@ function startFakeTwilio(port, documents) {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
-function sign(url, params) {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
-  return createHmac("sha1", AUTH_TOKEN).update(data).digest("base64");
-}
+const sign = (url, params) => twilioSignature(AUTH_TOKEN, url, params);
 
 async function json(res) {
   const text = await res.text();

@@ -1,14 +1,13 @@
 // `npm run bench`: measures the product on local workerd (wrangler dev) over loopback only, with
 // bounded request counts, and writes bench/REPORT.md. Exits non-zero when a figure misses its target.
 import { execFileSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
 import { CLOCK_TICKS, cpuNow, serverPids } from "./proc.mjs";
-import { answerAccountCheck } from "./fake-twilio.mjs";
+import { answerAccountCheck, twilioSignature } from "./fake-twilio.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -83,10 +82,7 @@ function startFakes() {
 }
 
 // --- helpers ----------------------------------------------------------------------------------
-function sign(url, params, token = AUTH_TOKEN) {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
-  return createHmac("sha1", token).update(data).digest("base64");
-}
+const sign = (url, params, token = AUTH_TOKEN) => twilioSignature(token, url, params);
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;

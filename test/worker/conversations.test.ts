@@ -390,6 +390,32 @@ describe("sending through Twilio (real account, fake Twilio)", () => {
     expect((await status("read", {}).then(() => webhook(account.id, { MessageSid: "SMstatus1", MessageStatus: "read" }, { kind: "status", signature: "bad" }))).status).toBe(403);
   });
 
+  it("pushes each status Twilio reports to a console that has the chat open, with the error text of a failure", async () => {
+    const { user, cookie, account } = await real();
+    const conversation = await openConversation(user.id, account.id);
+    const [first, second] = await db()
+      .insert(messages)
+      .values([
+        { conversationId: conversation.id, content: "uno", isFromBot: true, sender: "operator", status: "sent", twilioMessageId: "SMlive1" },
+        { conversationId: conversation.id, content: "due", isFromBot: true, sender: "operator", status: "sent", twilioMessageId: "SMlive2" },
+      ])
+      .returning();
+    // Before any console listens, the status is stored all the same.
+    await webhook(account.id, { MessageSid: "SMlive1", MessageStatus: "delivered" }, { kind: "status" });
+    expect((await db().query.messages.findFirst({ where: eq(messages.id, first!.id) }))!.status).toBe("delivered");
+    const { ws, frames } = await openLiveSocket(conversation.id, cookie);
+    await webhook(account.id, { MessageSid: "SMlive1", MessageStatus: "read" }, { kind: "status" });
+    await webhook(account.id, { MessageSid: "SMlive2", MessageStatus: "undelivered", ErrorCode: "63016" }, { kind: "status" });
+    // A status that does not move the message on sends nothing.
+    await webhook(account.id, { MessageSid: "SMlive1", MessageStatus: "delivered" }, { kind: "status" });
+    await waitFor(async () => expect(frames.filter((f) => f.type === "message-status")).toHaveLength(2));
+    expect(frames.filter((f) => f.type === "message-status")).toEqual([
+      { type: "message-status", messageId: first!.id, status: "read", errorCode: null, errorMessage: null },
+      { type: "message-status", messageId: second!.id, status: "undelivered", errorCode: "63016", errorMessage: "Fuori dalla finestra di 24 ore: usa un template approvato" },
+    ]);
+    ws.close();
+  });
+
   it("records a failed delivery with the Twilio error", async () => {
     const { user, account } = await real();
     const conversation = await openConversation(user.id, account.id);

@@ -301,6 +301,11 @@ const STATUS_BITS: Record<string, number> = {
 };
 
 export function changeMessageStatus(db: Db, messageId: string, values: Partial<MessageRow> & Pick<MessageRow, "status">) {
-  const bits = values.status ? STATUS_BITS[values.status] : undefined;
-  return runBatch(db, [updateMessage(db, messageId, values), ...(bits ? repo.countStatements(db, messageId, bits) : [])]);
+  return runBatch(db, [updateMessage(db, messageId, values), ...statusCountStatements(db, messageId, values.status)]);
+}
+
+// What a message's new status adds to its campaign's counters (nothing for a message of no campaign).
+export function statusCountStatements(db: Db, messageId: string, status: MessageRow["status"]) {
+  const bits = status ? STATUS_BITS[status] : undefined;
+  return bits ? repo.countStatements(db, messageId, bits) : [];
 }

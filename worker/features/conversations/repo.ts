@@ -399,6 +399,32 @@ export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {
   return bound(db, updateMessageWrite(db, set.keys), { ...set.values, "where.id": id });
 }
 
+// A Twilio status for the message with this sid: applied when the message belongs to the account and
+// its status is one of `from` (statuses only move on). Answers the message as changed, or nothing.
+// Compiled per shape: each campaign message gets two or three of these.
+const statusBySidWrite = compiledByShape((db, shape: { from: string[]; error: boolean }) =>
+  compileWrite(
+    db
+      .update(messages)
+      .set({ status: slot("status"), ...(shape.error ? { errorCode: slot("errorCode"), errorMessage: slot("errorMessage") } : {}) })
+      .where(
+        and(
+          eq(messages.twilioMessageId, sql.placeholder("sid")),
+          inArray(sql`coalesce(${messages.status}, 'queued')`, shape.from),
+          inArray(messages.conversationId, db.select({ id: conversations.id }).from(conversations).where(eq(conversations.twilioAccountId, sql.placeholder("accountId")))),
+        ),
+      )
+      .returning({ id: messages.id, conversationId: messages.conversationId, errorCode: messages.errorCode, errorMessage: messages.errorMessage }),
+  ),
+);
+export async function applyStatusBySid(
+  db: Db,
+  o: { sid: string; accountId: string; status: MessageRow["status"]; from: string[]; error: { errorCode: string | null; errorMessage: string } | null },
+) {
+  const [row] = await bound(db, statusBySidWrite(db, { from: o.from, error: o.error !== null }), { sid: o.sid, accountId: o.accountId, status: o.status, ...o.error });
+  return row;
+}
+
 // Claims a queued outbound message for sending; only one consumer wins. A message left "sending" is
 // claimable again only once its lease has run out (its consumer died): a duplicate delivery of the job
 // meanwhile does nothing, and the outbox sweep re-queues it after the lease.

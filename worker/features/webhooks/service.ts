@@ -1,13 +1,16 @@
 import { twilioErrorText as twilioError } from "@shared/messaging";
 import { parseTwilioAddress } from "@shared/phone";
+import { MESSAGE_STATUSES } from "@shared/constants";
 import type { Db } from "@worker/db/client";
+import { runStatements } from "@worker/db/compiled";
 import { messages } from "@worker/db/schema";
 import { HttpError, notFound } from "@worker/lib/http-error";
 import { validSignature } from "@worker/providers/twilio";
 import { accountWithAuthToken } from "../accounts/service";
 import * as repo from "../conversations/repo";
 import { ingestInbound, publish } from "../conversations/service";
-import { changeMessageStatus } from "../campaigns/service";
+import { statusCountStatements } from "../campaigns/service";
+import { liveListenersQuery } from "../live-access/repo";
 import { parseInboundExtras, recordInboundExtras } from "../media/service";
 
 // Statuses only move forward; failed and undelivered end a message that was not yet delivered.
@@ -56,27 +59,21 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
   const sid = params.MessageSid;
   const next = TWILIO_TO_OURS[(params.MessageStatus ?? "").toLowerCase()];
   if (!sid || !next) return;
-  const message = await repo.findMessageBySid(db, sid);
-  if (!message) return;
-  // The message must belong to this account's conversations.
-  const found = await repo.findConversation(db, message.conversationId);
-  if (!found || found.conversation.twilioAccountId !== accountId) return;
-
-  const current = message.status ?? "queued";
   const terminalFailure = next === "failed" || next === "undelivered";
-  const moves = terminalFailure ? (RANK[current] ?? 99) < RANK.delivered! : (RANK[next] ?? -1) > (RANK[current] ?? 99);
-  if (!moves) return;
+  const moves = (current: string) => (terminalFailure ? (RANK[current] ?? 99) < RANK.delivered! : (RANK[next] ?? -1) > (RANK[current] ?? 99));
   const errorCode = params.ErrorCode || null;
-  await changeMessageStatus(db, message.id, {
+  // One statement checks the account, the move and applies it; only a message that moved goes on.
+  const moved = await repo.applyStatusBySid(db, {
+    sid,
+    accountId,
     status: next,
-    ...(terminalFailure ? { errorCode, errorMessage: twilioError(errorCode) } : {}),
+    from: MESSAGE_STATUSES.filter(moves),
+    error: terminalFailure ? { errorCode, errorMessage: twilioError(errorCode) } : null,
   });
-  await publish(env, message.conversationId, {
-    type: "message-status",
-    messageId: message.id,
-    status: next,
-    errorCode: terminalFailure ? errorCode : message.errorCode,
-    errorMessage: terminalFailure ? twilioError(errorCode) : message.errorMessage,
-  });
+  if (!moved) return;
+  // Its campaign's counters, and whether a console has the chat open (frames go only where one listens).
+  const [listeners] = await runStatements(db, [liveListenersQuery(db, accountId, "conversation", [moved.conversationId]), ...statusCountStatements(db, moved.id, next)]);
+  if (listeners.length === 0) return;
+  await publish(env, moved.conversationId, { type: "message-status", messageId: moved.id, status: next, errorCode: moved.errorCode, errorMessage: moved.errorMessage });
 }
 
