@@ -699,6 +699,8 @@ describe("the funnel engine", () => {
     expect(await campaignOf(cookie, id)).toMatchObject({ sentCount: 2, deliveredCount: 1, failedCount: 0 });
     await status(second, "undelivered", { ErrorCode: "63016" });
     await status(second, "undelivered", { ErrorCode: "63016" });
+    // A late "delivered" does not undo a failure, nor count as a delivery.
+    await status(second, "delivered");
     expect(await campaignOf(cookie, id)).toMatchObject({ sentCount: 2, deliveredCount: 1, failedCount: 1 });
     expect((await statusCallback(account.id, { MessageSid: second, MessageStatus: "delivered" }, "bad-signature")).status).toBe(403);
     const byStatus = (await db().select().from(messages).where(sql`${messages.twilioMessageId} in (${first}, ${second})`)).map((m) => m.status).sort();

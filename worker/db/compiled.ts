@@ -1,13 +1,14 @@
 import { Column, getTableColumns, is, Param, Placeholder, SQL, sql as drizzleSql, Table } from "drizzle-orm";
 import type { Db, Statement } from "./client";
 
-// The busiest statements (the console's reads, a campaign's sends), compiled once per isolate. For every call drizzle builds the query's SQL
-// and maps each row through class checks on every field; on a page of 200 messages those cost more of
-// the Worker's CPU than D1's own client (profiled with the V8 inspector; README, Benchmark). A compiled
-// read keeps drizzle's SQL, built once with placeholders (`sql.placeholder("name")`) for the values,
-// and maps rows with decoders chosen once for its selection. Reads with left joins are not supported
-// (drizzle turns a joined table's all-null columns into null; these reads have none). Writes are compiled
-// the same way (compileWrite), and run alone, awaited, or in a batch with others (./client runBatch).
+// The busiest statements (the console's reads, a campaign's sends and status callbacks), compiled once
+// per isolate. For every call drizzle builds the query's SQL and maps each row through class checks on
+// every field; on a page of 200 messages those cost more of the Worker's CPU than D1's own client, and
+// they were a third of a campaign send's (profiled with the V8 inspector; README, Benchmark). A
+// compiled statement keeps drizzle's SQL, built once with placeholders (`sql.placeholder("name")`) for
+// the values, and maps rows with decoders chosen once for its selection. Reads with left joins are not
+// supported (drizzle turns a joined table's all-null columns into null; these reads have none). Writes
+// are compiled the same way (compileWrite), and run alone, awaited, or in a batch with others.
 
 type AnySelect = {
   toSQL(): { sql: string; params: unknown[] };
@@ -20,7 +21,7 @@ interface Field {
   decode: ((value: unknown) => unknown) | null;
 }
 
-export interface CompiledRead<Row> {
+export interface CompiledStatement<Row> {
   sql: string;
   params: unknown[];
   width: number;
@@ -74,7 +75,7 @@ function mapperOf(fields: Field[]) {
   };
 }
 
-export function compileRead<Q extends AnySelect>(query: Q): CompiledRead<RowOf<Q>> {
+export function compileRead<Q extends AnySelect>(query: Q): CompiledStatement<RowOf<Q>> {
   if (query._.config.joins?.some((j) => j.joinType !== "inner")) throw new Error("compileRead: only inner joins");
   const { sql, params } = query.toSQL();
   const fields = fieldsOf(query._.selectedFields as object);
@@ -90,7 +91,7 @@ type WriteRow<Q> = Q extends PromiseLike<infer R> ? (R extends (infer Row)[] ? R
 // maps them. A column drizzle fills by itself ($defaultFn, $onUpdateFn: ids, created and updated times)
 // would be filled once, at compile time, and then be the same for every row: it must be given, as a
 // placeholder (an upsert's conflict set is not checked here: its builder gives updated_at itself).
-export function compileWrite<Q extends AnyWrite>(query: Q): CompiledRead<WriteRow<Q>> {
+export function compileWrite<Q extends AnyWrite>(query: Q): CompiledStatement<WriteRow<Q>> {
   const { table, set, values, returning } = (query as unknown as { config: WriteConfig }).config;
   const given = set ?? values?.[0] ?? {};
   for (const [name, column] of Object.entries(getTableColumns(table))) {
@@ -104,7 +105,7 @@ export function compileWrite<Q extends AnyWrite>(query: Q): CompiledRead<WriteRo
 
 // Two reads of the same selection as one statement (UNION ALL of both as subqueries, so each keeps its
 // own ORDER BY and LIMIT): one round trip, its rows as arrays. The rows come in no particular order.
-export function unionAll<Row>(first: CompiledRead<Row>, second: CompiledRead<Row>): CompiledRead<Row> {
+export function unionAll<Row>(first: CompiledStatement<Row>, second: CompiledStatement<Row>): CompiledStatement<Row> {
   if (first.width !== second.width) throw new Error("unionAll: the reads select different columns");
   return { ...first, sql: `select * from (${first.sql}) union all select * from (${second.sql})`, params: [...first.params, ...second.params] };
 }
@@ -139,8 +140,8 @@ function valueOf(p: Placeholder, values: Record<string, unknown>) {
   return values[p.name] ?? null;
 }
 
-// A SET (or VALUES) of placeholders named after the given keys, for the values that are defined (drizzle
-// leaves undefined ones out): `set` is the statement's shape, `values` what it is bound to.
+// The defined values of a SET (drizzle leaves undefined ones out): their keys are the statement's shape
+// (placeholderSet), the values what it is bound to.
 export function placeholdersFor(values: Record<string, unknown>) {
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   return { keys: Object.keys(defined), values: defined };
@@ -155,18 +156,18 @@ export const slot = (name: string) => drizzleSql.placeholder(name) as unknown as
 export const listPlaceholders = (name: string, length: number) => Array.from({ length }, (_, i) => drizzleSql.placeholder(`${name}.${i}`));
 export const listValues = (name: string, list: readonly unknown[]) => Object.fromEntries(list.map((v, i) => [`${name}.${i}`, v]));
 
-const statementOf = (db: Db, read: CompiledRead<unknown>, values: Record<string, unknown>) => db.$client.prepare(read.sql).bind(...fill(read.params, values));
+const statementOf = (db: Db, read: CompiledStatement<unknown>, values: Record<string, unknown>) => db.$client.prepare(read.sql).bind(...fill(read.params, values));
 
 // A compiled statement with its values: awaited, it runs and answers its rows; in a batch it is one of
 // the batch's statements.
 export class BoundStatement<Row> implements PromiseLike<Row[]> {
   constructor(
     readonly db: Db,
-    readonly compiled: CompiledRead<Row>,
+    readonly compiled: CompiledStatement<Row>,
     readonly values: Record<string, unknown>,
   ) {}
   prepared(): D1PreparedStatement {
-    return statementOf(this.db, this.compiled as CompiledRead<unknown>, this.values);
+    return statementOf(this.db, this.compiled as CompiledStatement<unknown>, this.values);
   }
   async run(): Promise<Row[]> {
     return readRows(this.db, this.compiled, this.values);
@@ -185,7 +186,7 @@ export class BoundStatement<Row> implements PromiseLike<Row[]> {
   }
 }
 
-export const bound = <Row>(db: Db, compiled: CompiledRead<Row>, values: Record<string, unknown> = {}) => new BoundStatement(db, compiled, values);
+export const bound = <Row>(db: Db, compiled: CompiledStatement<Row>, values: Record<string, unknown> = {}) => new BoundStatement(db, compiled, values);
 
 // Compiled statements and drizzle ones in one D1 batch (one round trip, one transaction). The rows of
 // each compiled statement are answered; a drizzle statement's are not read.
@@ -206,16 +207,16 @@ export async function runStatements<const T extends readonly (BoundStatement<unk
   }) as never;
 }
 
-export async function readRows<Row>(db: Db, read: CompiledRead<Row>, values: Record<string, unknown> = {}): Promise<Row[]> {
-  const raw = await statementOf(db, read as CompiledRead<unknown>, values).raw();
+export async function readRows<Row>(db: Db, read: CompiledStatement<Row>, values: Record<string, unknown> = {}): Promise<Row[]> {
+  const raw = await statementOf(db, read as CompiledStatement<unknown>, values).raw();
   return raw.map((r) => read.mapRow(r));
 }
 
 // Several compiled reads in one round trip. D1's batch answers rows as objects, their keys in the
 // select's order; a selection whose column names repeat would lose one, so that is refused.
-export async function readBatch<const T extends readonly [CompiledRead<unknown>, Record<string, unknown>][]>(
+export async function readBatch<const T extends readonly [CompiledStatement<unknown>, Record<string, unknown>][]>(
   db: Db,
   reads: T,
-): Promise<{ [K in keyof T]: T[K] extends [CompiledRead<infer Row>, unknown] ? Row[] : never }> {
+): Promise<{ [K in keyof T]: T[K] extends [CompiledStatement<infer Row>, unknown] ? Row[] : never }> {
   return runStatements(db, reads.map(([read, values]) => bound(db, read, values))) as never;
 }

@@ -48,7 +48,7 @@ async function execute(env: Env, db: Db, ctx: repo.ClaimedExecution, cache: JobC
   const finish = (status: repo.ExecutionStatus, next: repo.StepOutcome["next"], failed = false) =>
     runBatch(db, [
       ...repo.finishStatements(db, { execution, status, now, next }),
-      ...(failed ? repo.countStatements(db, execution.id, repo.COUNTED.failed) : []),
+      ...(failed ? repo.countStatements(db, { id: execution.id }, repo.COUNTED.failed) : []),
     ]);
   const steps = await cached(cache.steps, campaign.id, () => repo.activeSteps(db, campaign.id));
   const following = steps.find((s) => s.stepOrder > step.stepOrder);

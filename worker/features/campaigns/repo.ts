@@ -356,9 +356,14 @@ export function finishStatements(db: Db, o: StepOutcome): BoundStatement<unknown
 // Adds the execution's message to the campaign's sent / delivered / failed counters for each bit not
 // added before, then marks the bits: however often and in whatever order statuses arrive, each
 // counter goes up once per message. A message that is not a campaign's matches no execution.
-// Compiled per set of bits: every status of every campaign message runs these.
-const countWrites = compiledByShape((db, bits: number) => {
-  const match = eq(funnelExecutions.id, sql.placeholder("id"));
+// The message is given by its id, or, for a Twilio status callback in the same batch as its status
+// change, as the message with this sid that now has this status (no such message: nothing counted).
+// Compiled per shape: every status of every campaign message runs these.
+export type CountedMessage = { id: string } | { sid: string; status: string };
+const countWrites = compiledByShape((db, shape: { bits: number; bySid: boolean }) => {
+  const { bits } = shape;
+  const message = shape.bySid ? sql`(select m."id" from "messages" m where m."twilio_message_id" = ${sql.placeholder("sid")} and m."status" = ${sql.placeholder("status")})` : sql.placeholder("id");
+  const match = sql`${funnelExecutions.id} = ${message}`;
   const notYet = (bit: number) => sql`(select count(*) from funnel_executions where ${match} and (funnel_executions.counted & ${bit}) = 0)`;
   return [
     compileWrite(
@@ -375,8 +380,8 @@ const countWrites = compiledByShape((db, bits: number) => {
     compileWrite(db.update(funnelExecutions).set({ counted: sql`${funnelExecutions.counted} | ${bits}` }).where(match)),
   ];
 });
-export function countStatements(db: Db, executionId: string, bits: number): BoundStatement<unknown>[] {
-  return countWrites(db, bits).map((w) => bound(db, w, { id: executionId, now: new Date() }));
+export function countStatements(db: Db, message: CountedMessage, bits: number): BoundStatement<unknown>[] {
+  return countWrites(db, { bits, bySid: "sid" in message }).map((w) => bound(db, w, { ...message, now: new Date() }));
 }
 
 // The campaign outbox's statements, batched by worker/jobs/campaign-outbox.ts.

@@ -301,11 +301,11 @@ const STATUS_BITS: Record<string, number> = {
 };
 
 export function changeMessageStatus(db: Db, messageId: string, values: Partial<MessageRow> & Pick<MessageRow, "status">) {
-  return runBatch(db, [updateMessage(db, messageId, values), ...statusCountStatements(db, messageId, values.status)]);
+  return runBatch(db, [updateMessage(db, messageId, values), ...statusCountStatements(db, { id: messageId }, values.status)]);
 }
 
 // What a message's new status adds to its campaign's counters (nothing for a message of no campaign).
-export function statusCountStatements(db: Db, messageId: string, status: MessageRow["status"]) {
+export function statusCountStatements(db: Db, message: repo.CountedMessage, status: MessageRow["status"]) {
   const bits = status ? STATUS_BITS[status] : undefined;
-  return bits ? repo.countStatements(db, messageId, bits) : [];
+  return bits ? repo.countStatements(db, message, bits) : [];
 }

@@ -400,7 +400,7 @@ export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {
 }
 
 // A Twilio status for the message with this sid: applied when the message belongs to the account and
-// its status is one of `from` (statuses only move on). Answers the message as changed, or nothing.
+// its status is one of `from` (statuses only move on). Answers the message as changed, or no row.
 // Compiled per shape: each campaign message gets two or three of these.
 const statusBySidWrite = compiledByShape((db, shape: { from: string[]; error: boolean }) =>
   compileWrite(
@@ -417,12 +417,11 @@ const statusBySidWrite = compiledByShape((db, shape: { from: string[]; error: bo
       .returning({ id: messages.id, conversationId: messages.conversationId, errorCode: messages.errorCode, errorMessage: messages.errorMessage }),
   ),
 );
-export async function applyStatusBySid(
+export function statusBySidStatement(
   db: Db,
   o: { sid: string; accountId: string; status: MessageRow["status"]; from: string[]; error: { errorCode: string | null; errorMessage: string } | null },
 ) {
-  const [row] = await bound(db, statusBySidWrite(db, { from: o.from, error: o.error !== null }), { sid: o.sid, accountId: o.accountId, status: o.status, ...o.error });
-  return row;
+  return bound(db, statusBySidWrite(db, { from: o.from, error: o.error !== null }), { sid: o.sid, accountId: o.accountId, status: o.status, ...o.error });
 }
 
 // Claims a queued outbound message for sending; only one consumer wins. A message left "sending" is

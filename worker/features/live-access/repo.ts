@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
 import { bound, compiledByShape, compileRead, listPlaceholders, listValues } from "@worker/db/compiled";
-import { liveSockets, sessions, users } from "@worker/db/schema";
+import { liveSockets, messages, sessions, users } from "@worker/db/schema";
 
 export type LiveSocketRow = typeof liveSockets.$inferInsert;
 
@@ -94,4 +94,23 @@ const liveListenersRead = compiledByShape((db, shape: { account: boolean; names:
 export function liveListenersQuery(db: Db, accountId: string | null, kind: "conversation" | "account", names: string[]) {
   const list = names.length ? names : [""];
   return bound(db, liveListenersRead(db, { account: accountId !== null, names: list.length }), { accountId, kind, ...listValues("name", list) });
+}
+
+// The same for the conversation of the message with this Twilio sid (a status callback knows only the sid).
+const messageListenersRead = compiledByShape((db) =>
+  compileRead(
+    db
+      .selectDistinct({ name: liveSockets.objectName })
+      .from(liveSockets)
+      .where(
+        and(
+          eq(liveSockets.twilioAccountId, sql.placeholder("accountId")),
+          eq(liveSockets.objectKind, "conversation"),
+          eq(liveSockets.objectName, sql`(select ${messages.conversationId} from ${messages} where ${messages.twilioMessageId} = ${sql.placeholder("sid")})`),
+        ),
+      ),
+  ),
+);
+export function messageListenersQuery(db: Db, accountId: string, sid: string) {
+  return bound(db, messageListenersRead(db, null), { accountId, sid });
 }

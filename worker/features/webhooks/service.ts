@@ -10,7 +10,7 @@ import { accountWithAuthToken } from "../accounts/service";
 import * as repo from "../conversations/repo";
 import { ingestInbound, publish } from "../conversations/service";
 import { statusCountStatements } from "../campaigns/service";
-import { liveListenersQuery } from "../live-access/repo";
+import { messageListenersQuery } from "../live-access/repo";
 import { parseInboundExtras, recordInboundExtras } from "../media/service";
 
 // Statuses only move forward; failed and undelivered end a message that was not yet delivered.
@@ -62,18 +62,14 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
   const terminalFailure = next === "failed" || next === "undelivered";
   const moves = (current: string) => (terminalFailure ? (RANK[current] ?? 99) < RANK.delivered! : (RANK[next] ?? -1) > (RANK[current] ?? 99));
   const errorCode = params.ErrorCode || null;
-  // One statement checks the account, the move and applies it; only a message that moved goes on.
-  const moved = await repo.applyStatusBySid(db, {
-    sid,
-    accountId,
-    status: next,
-    from: MESSAGE_STATUSES.filter(moves),
-    error: terminalFailure ? { errorCode, errorMessage: twilioError(errorCode) } : null,
-  });
-  if (!moved) return;
-  // Its campaign's counters, and whether a console has the chat open (frames go only where one listens).
-  const [listeners] = await runStatements(db, [liveListenersQuery(db, accountId, "conversation", [moved.conversationId]), ...statusCountStatements(db, moved.id, next)]);
-  if (listeners.length === 0) return;
+  // One round trip: the status applied if the message is the account's and the status moves it on, its
+  // campaign's counters, and whether a console has the chat open (frames go only where one listens).
+  const [[moved], listeners] = await runStatements(db, [
+    repo.statusBySidStatement(db, { sid, accountId, status: next, from: MESSAGE_STATUSES.filter(moves), error: terminalFailure ? { errorCode, errorMessage: twilioError(errorCode) } : null }),
+    messageListenersQuery(db, accountId, sid),
+    ...statusCountStatements(db, { sid, status: next }, next),
+  ]);
+  if (!moved || listeners.length === 0) return;
   await publish(env, moved.conversationId, { type: "message-status", messageId: moved.id, status: next, errorCode: moved.errorCode, errorMessage: moved.errorMessage });
 }
 
