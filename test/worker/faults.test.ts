@@ -379,9 +379,29 @@ async function ageOutbound(messageId: string) {
 }
 
 describe("the outbox always drains, exactly once", () => {
+  it("a send whose slot is more than 10 s away goes back to the queue unmarked; an earlier unknown attempt's mark is kept", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    const [row] = await db().select({ accountId: conversations.twilioAccountId }).from(conversations).where(eq(conversations.id, s.conversationId));
+    // The sender has no free slot for a minute (as after a 429 from Twilio).
+    await env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(row!.accountId)).holdFor(60_000);
+    const handedBack = await deliver(s.jobEnv, s.send, 1);
+    expect(handedBack.acked).toBe(false);
+    expect(handedBack.delaySeconds).toBeGreaterThan(10);
+    const stored = async () => (await db().select().from(messages).where(eq(messages.id, s.messageId)))[0]!;
+    // Twilio was not called, so no attempt is left to reconcile.
+    expect(await stored()).toMatchObject({ status: "queued", twilioAttemptAt: null, twilioMessageId: null });
+    // An attempt whose outcome is unknown keeps its mark through a later claim that hands the send back.
+    const unknownAt = new Date(Date.now() - 30_000);
+    await db().update(messages).set({ twilioAttemptAt: unknownAt }).where(eq(messages.id, s.messageId));
+    expect((await deliver(s.jobEnv, s.send, 2)).acked).toBe(false);
+    expect(await stored()).toMatchObject({ status: "queued", twilioAttemptAt: unknownAt });
+    expect(twilioCalls(s.accountSid)).toEqual([]);
+  });
+
   it("killed after claiming, before calling Twilio: a duplicate job waits out the lease, the sweep re-queues it, and it is sent once", async () => {
     const s = await sendPaths["manual operator send"]!();
-    expect(await deliver(killedAt(s.jobEnv, /^update "messages" set "twilio_attempt_at"/), s.send, 1)).toMatchObject({ acked: false });
+    // The claim marked the attempt; the Worker dies reading the message's attachments, before Twilio.
+    expect(await deliver(killedAt(s.jobEnv, /from "message_media"/), s.send, 1)).toMatchObject({ acked: false });
     expect(await messageOf(s.cookie, s.conversationId, s.messageId)).toMatchObject({ status: "sending", twilioMessageId: null });
     // The queue's redelivery within the lease finds it claimed by the dead consumer and sends nothing.
     expect(await deliver(s.jobEnv, s.send, 2)).toEqual({ acked: true });

@@ -36,9 +36,10 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
   let found: Awaited<ReturnType<typeof repo.findConversation>>;
   // Whether a console has the conversation open (without the job naming it: assume so).
   let listened = true;
+  const claimedAt = new Date();
   if (job.conversationId) {
     const [claimed, conversation, listeners] = await runStatements(db, [
-      repo.claimForSendingQuery(db, job.messageId),
+      repo.claimForSendingQuery(db, job.messageId, claimedAt),
       repo.findConversationQuery(db, job.conversationId),
       liveListenersQuery(db, null, "conversation", [job.conversationId]),
     ]);
@@ -46,9 +47,13 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     found = conversation[0];
     listened = listeners.length > 0;
   } else {
-    message = await repo.claimForSending(db, job.messageId);
+    message = await repo.claimForSending(db, job.messageId, claimedAt);
   }
   if (!message) return;
+  // The claim marks the attempt as possibly reaching Twilio, unless an earlier attempt's mark is there:
+  // that attempt's outcome is unknown (its Worker died, or Twilio's answer was lost).
+  const earlierAttemptAt = message.twilioAttemptAt && message.twilioAttemptAt.getTime() !== claimedAt.getTime() ? message.twilioAttemptAt : null;
+  const noAttempt = earlierAttemptAt ? {} : { twilioAttemptAt: null };
   if (found?.conversation.id !== message.conversationId) (found = await repo.findConversation(db, message.conversationId), (listened = true));
   const cached = found && (await accountWithAuthToken(env, db, found.conversation.twilioAccountId));
   if (!found || !cached) return;
@@ -62,7 +67,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
 
   const wait = await reserveSendSlot(env, account.id, Number(env.TWILIO_SENDER_MPS ?? 80));
   if (wait > MAX_SLEEP_MS) {
-    await repo.updateMessage(db, message.id, { status: "queued" });
+    await repo.updateMessage(db, message.id, { status: "queued", ...noAttempt });
     throw new RetryLater(Math.ceil(wait / 1000));
   }
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -70,7 +75,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
   if (account.sandbox) {
     // A sandbox sends nothing: the message gets a local sid and is delivered to the simulator.
     const sid = `SMsandbox${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
-    await changeMessageStatus(db, message.id, { twilioMessageId: sid, status: "delivered", errorCode: null, errorMessage: null });
+    await changeMessageStatus(db, message.id, { twilioMessageId: sid, status: "delivered", errorCode: null, errorMessage: null, twilioAttemptAt: null });
     await publishMessage(env, db, message.id);
     await sendNext(env, db, message);
     return;
@@ -89,16 +94,15 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
       contentVariables: message.templateVariables ?? undefined,
       statusCallback: `${env.PUBLIC_BASE_URL.replace(/\/$/, "")}/webhooks/twilio/${account.id}/status`,
     };
-    // An earlier attempt whose outcome is unknown (the Worker died, or the answer was lost) may have
-    // reached Twilio: adopt that message if Twilio has it, and only otherwise send.
-    const earlier = message.twilioAttemptAt ? await findEarlierSend(env, db, creds, request, message.twilioAttemptAt) : null;
+    // An earlier attempt whose outcome is unknown may have reached Twilio: adopt that message if Twilio
+    // has it, and only otherwise send.
+    const earlier = earlierAttemptAt ? await findEarlierSend(env, db, creds, request, earlierAttemptAt) : null;
     if (earlier) {
       await changeMessageStatus(db, message.id, { twilioMessageId: earlier.sid, status: adoptedStatus(earlier.status), errorCode: null, errorMessage: null, twilioAttemptAt: null });
       await publishMessage(env, db, message.id);
       await sendNext(env, db, message);
       return;
     }
-    await repo.updateMessage(db, message.id, { twilioAttemptAt: new Date() });
     const sent = await sendMessage(env, creds, request);
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
     await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });

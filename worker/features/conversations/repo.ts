@@ -392,7 +392,7 @@ export function replyParts(db: Db, conversationId: string, replyToId: string) {
     .orderBy(asc(messages.createdAt));
 }
 
-// Compiled per set of columns: every send updates its message two or three times.
+// Compiled per set of columns: every send updates its message at least once.
 const updateMessageWrite = compiledByShape((db, keys: string[]) => compileWrite(db.update(messages).set(placeholderSet(keys)).where(eq(messages.id, sql.placeholder("where.id")))));
 export function updateMessage(db: Db, id: string, values: Partial<MessageRow>) {
   const set = placeholdersFor(values);
@@ -437,7 +437,8 @@ const claimWrite = compiledByShape((db) =>
   compileWrite(
     db
       .update(messages)
-      .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1`, claimedAt: slot("now") })
+      // The attempt is marked now, before Twilio is called; an earlier attempt's mark is kept.
+      .set({ status: "sending", sendAttempts: sql`${messages.sendAttempts} + 1`, claimedAt: slot("now"), twilioAttemptAt: sql`coalesce(${messages.twilioAttemptAt}, ${sql.placeholder("nowMs")})` })
       .where(
         and(
           eq(messages.id, sql.placeholder("id")),
@@ -449,7 +450,7 @@ const claimWrite = compiledByShape((db) =>
   ),
 );
 export function claimForSendingQuery(db: Db, id: string, now = new Date(), leaseMs = OUTBOX_LEASE_MS) {
-  return bound(db, claimWrite(db, null), { id, now, leaseStart: now.getTime() - leaseMs });
+  return bound(db, claimWrite(db, null), { id, now, nowMs: now.getTime(), leaseStart: now.getTime() - leaseMs });
 }
 
 // How long a claimed send may take before it counts as abandoned (longer than the queue's longest backoff).
