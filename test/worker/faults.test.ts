@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "v
 import type { JobMessage } from "@shared/jobs";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import { LIST_TEXTS } from "@shared/texts/lists";
-import { conversations, listLeads, messages } from "@worker/db/schema";
+import { conversations, listLeads, messages, optOuts } from "@worker/db/schema";
 import worker from "@worker/index";
 import { DEAD_LETTER_QUEUE } from "@worker/jobs/queue";
 import { sweepOutbox } from "@worker/jobs/send-message";
@@ -379,6 +379,16 @@ async function ageOutbound(messageId: string) {
 }
 
 describe("the outbox always drains, exactly once", () => {
+  it("a customer who opted out after the message was queued gets nothing: it fails with the reason, unmarked", async () => {
+    const s = await sendPaths["manual operator send"]!();
+    const [row] = await db().select().from(conversations).where(eq(conversations.id, s.conversationId));
+    await db().insert(optOuts).values({ twilioAccountId: row!.twilioAccountId, phoneNumber: row!.phoneNumber, keyword: "STOP" });
+    expect(await deliver(s.jobEnv, s.send, 1)).toEqual({ acked: true });
+    expect(twilioCalls(s.accountSid)).toEqual([]);
+    const [message] = await db().select().from(messages).where(eq(messages.id, s.messageId));
+    expect(message).toMatchObject({ status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi", twilioAttemptAt: null, twilioMessageId: null });
+  });
+
   it("a send whose slot is more than 10 s away goes back to the queue unmarked; an earlier unknown attempt's mark is kept", async () => {
     const s = await sendPaths["manual operator send"]!();
     const [row] = await db().select({ accountId: conversations.twilioAccountId }).from(conversations).where(eq(conversations.id, s.conversationId));

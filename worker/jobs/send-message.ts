@@ -60,7 +60,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
   const account = cached.account;
 
   if (found.optedOut && message.sender !== "system") {
-    await changeMessageStatus(db, message.id, { status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi" });
+    await changeMessageStatus(db, message.id, { status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi", ...noAttempt });
     await publishMessage(env, db, message.id);
     return;
   }
