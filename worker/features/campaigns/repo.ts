@@ -322,21 +322,20 @@ export interface StepOutcome {
 // so a second delivery of the same job changes nothing.
 // Compiled per shape: every campaign send finishes its execution with these.
 const finishWrites = compiledByShape((db, shape: { next: "step" | "end" }) => {
-  const p = slot;
   const executed = compileWrite(
-    db.update(funnelExecutions).set({ status: p("status"), executedAt: p("now") }).where(and(eq(funnelExecutions.id, p("id")), eq(funnelExecutions.status, "claimed"))),
+    db.update(funnelExecutions).set({ status: slot("status"), executedAt: slot("now") }).where(and(eq(funnelExecutions.id, slot("id")), eq(funnelExecutions.status, "claimed"))),
   );
-  const runIsActive = and(eq(funnelRuns.id, p("runId")), eq(funnelRuns.state, "active"));
-  if (shape.next === "end") return [executed, compileWrite(db.update(funnelRuns).set({ state: p("runEnds") }).where(runIsActive))];
+  const runIsActive = and(eq(funnelRuns.id, slot("runId")), eq(funnelRuns.state, "active"));
+  if (shape.next === "end") return [executed, compileWrite(db.update(funnelRuns).set({ state: slot("runEnds") }).where(runIsActive))];
   return [
     executed,
     compileWrite(
       db
         .insert(funnelExecutions)
-        .values({ id: p("nextId"), campaignId: p("campaignId"), listLeadId: p("listLeadId"), stepId: p("stepId"), runId: p("runId"), stepOrder: p("stepOrder"), prevExecutionId: p("id"), status: "pending", scheduledAt: p("dueAt") })
+        .values({ id: slot("nextId"), campaignId: slot("campaignId"), listLeadId: slot("listLeadId"), stepId: slot("stepId"), runId: slot("runId"), stepOrder: slot("stepOrder"), prevExecutionId: slot("id"), status: "pending", scheduledAt: slot("dueAt") })
         .onConflictDoNothing(),
     ),
-    compileWrite(db.update(funnelRuns).set({ lastStepOrder: p("stepOrder") }).where(runIsActive)),
+    compileWrite(db.update(funnelRuns).set({ lastStepOrder: slot("stepOrder") }).where(runIsActive)),
   ];
 });
 export function finishStatements(db: Db, o: StepOutcome): BoundStatement<unknown>[] {
