@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bound, compileRead, compileWrite, placeholderSet, placeholdersFor, readBatch, readRows, runStatements, slot, unionAll } from "@worker/db/compiled";
+import { bound, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, runStatements, slot, unionAll } from "@worker/db/compiled";
 import { conversations, messages, twilioAccounts } from "@worker/db/schema";
 import { accountOwner, call, db, signedInUser } from "./helpers";
 
@@ -49,11 +49,11 @@ describe("compiled reads", () => {
     const messageRead = compileRead(db().select(getTableColumns(messages)).from(messages).where(eq(messages.conversationId, sql.placeholder("id"))));
     const expectedMessages = await db().select().from(messages).where(eq(messages.conversationId, expected[0]!.conversation.id));
     expect(expectedMessages.find((m) => m.sender === "ai")!.templateVariables).toEqual({ 1: "Mario" });
-    const [conversationRows, messageRows, none] = await readBatch(db(), [
-      [read, { accountId: account.id }],
-      [messageRead, { id: expected[0]!.conversation.id }],
-      [read, { accountId: "nessuno" }],
-    ] as const);
+    const [conversationRows, messageRows, none] = await runStatements(db(), [
+      bound(db(), read, { accountId: account.id }),
+      bound(db(), messageRead, { id: expected[0]!.conversation.id }),
+      bound(db(), read, { accountId: "nessuno" }),
+    ]);
     expect(conversationRows).toEqual(expected);
     expect(messageRows).toEqual(expectedMessages);
     expect(none).toEqual([]);
@@ -63,7 +63,7 @@ describe("compiled reads", () => {
     const { account } = await fixture();
     const repeated = compileRead(db().select({ at: conversations.lastMessageAt, again: sql`"conversations"."last_message_at"` }).from(conversations).where(eq(conversations.twilioAccountId, sql.placeholder("accountId"))));
     expect((await readRows(db(), repeated, { accountId: account.id }))[0]!.again).toBe(Date.UTC(2026, 10, 2, 9, 30, 0, 123));
-    await expect(readBatch(db(), [[repeated, { accountId: account.id }]] as const)).rejects.toThrow(/1 columns for 2 fields/);
+    await expect(runStatements(db(), [bound(db(), repeated, { accountId: account.id })])).rejects.toThrow(/1 columns for 2 fields/);
   });
 
   it("reads two compiled reads of one selection as one statement, each with its own order and limit", async () => {

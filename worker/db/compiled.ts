@@ -110,9 +110,9 @@ export function unionAll<Row>(first: CompiledStatement<Row>, second: CompiledSta
   return { ...first, sql: `select * from (${first.sql}) union all select * from (${second.sql})`, params: [...first.params, ...second.params] };
 }
 
-// Reads compiled once per shape, on first use (the builder needs a Db for its dialect): `build` gets the
-// shape (which filters a read has, never their values, which are bound as placeholders) and runs once
-// for each distinct one.
+// Statements compiled once per shape, on first use (the builder needs a Db for its dialect): `build`
+// gets the shape (which filters or columns a statement has, never their values, which are bound as
+// placeholders) and runs once for each distinct one.
 export function compiledByShape<S, R>(build: (db: Db, shape: S) => R): (db: Db, shape: S) => R {
   const byShape = new Map<string, R>();
   return (db, shape) => {
@@ -172,7 +172,8 @@ export class BoundStatement<Row> implements PromiseLike<Row[]> {
   async run(): Promise<Row[]> {
     return readRows(this.db, this.compiled, this.values);
   }
-  // Its rows as D1's batch answers them (objects, keys in the select's order).
+  // Its rows as D1's batch answers them: objects, their keys in the select's order. A selection whose
+  // column names repeat would lose one, so that is refused.
   rowsOf(result: D1Result): Row[] {
     const { width, mapRow } = this.compiled;
     return (result.results as Record<string, unknown>[]).map((row) => {
@@ -210,13 +211,4 @@ export async function runStatements<const T extends readonly (BoundStatement<unk
 export async function readRows<Row>(db: Db, read: CompiledStatement<Row>, values: Record<string, unknown> = {}): Promise<Row[]> {
   const raw = await statementOf(db, read as CompiledStatement<unknown>, values).raw();
   return raw.map((r) => read.mapRow(r));
-}
-
-// Several compiled reads in one round trip. D1's batch answers rows as objects, their keys in the
-// select's order; a selection whose column names repeat would lose one, so that is refused.
-export async function readBatch<const T extends readonly [CompiledStatement<unknown>, Record<string, unknown>][]>(
-  db: Db,
-  reads: T,
-): Promise<{ [K in keyof T]: T[K] extends [CompiledStatement<infer Row>, unknown] ? Row[] : never }> {
-  return runStatements(db, reads.map(([read, values]) => bound(db, read, values))) as never;
 }

@@ -3,7 +3,7 @@ import { romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "@worker/db/schema";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { compiledByShape, compileRead, readBatch, readRows } from "@worker/db/compiled";
+import { bound, compiledByShape, compileRead, readRows, runStatements } from "@worker/db/compiled";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();
@@ -83,10 +83,7 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
     before,
     limit: limit + 1,
   };
-  const [rows, sums] = await readBatch(db, [
-    [report.page, values],
-    [report.aggregates, values],
-  ] as const);
+  const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
   const { page, nextCursor } = cursorPage(rows, limit);
   return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
 }
