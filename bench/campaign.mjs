@@ -27,7 +27,7 @@ const FLOOR_CONCURRENCY = 20;
 const ACCOUNT_SID = `AC${"c".repeat(32)}`;
 const AUTH_TOKEN = "bench-auth-token-000000000000000";
 // Twilio reports each message's progress to its StatusCallback: sent, then delivered (WhatsApp).
-const STATUS_CALLBACKS = [
+export const STATUS_CALLBACKS = [
   ["sent", 200],
   ["delivered", 1500],
 ];
