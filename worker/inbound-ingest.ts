@@ -3,6 +3,7 @@ import type { ApiConversation } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
 import { type InboundToStore, type StoredInbound, storeInbounds } from "./features/conversations/repo";
 import { type AnnouncedInbound, announceInbound, publishConversationsToAccount } from "./features/conversations/service";
+import { ReplyDebounce } from "./reply-debounce";
 
 // Messages per transaction. storeInbounds costs four statements whatever the count, with the batch as
 // one JSON parameter; this bounds that parameter and the work of one flush.
@@ -19,18 +20,35 @@ interface Waiting {
 
 // One object per provider account. The inbound webhooks arriving together are written to D1 in one
 // transaction (group commit). Then each conversation that got new messages is announced ONCE for the
-// flush (announceInbound: opt-out keywords, one call to its ConversationDO, confirmations, feedback
-// jobs), and only then do its webhooks get their answer (the account's consoles then hear of all the
-// flush's conversations in one call to its AccountLiveDO): a webhook answered 200 was stored and
-// announced, and one that fails gets a 500 that Twilio retries. Transactions run one after another,
-// so D1 holds each conversation's messages in arrival order; a conversation's announcements are chained
-// in the same order, while the next transaction does not wait for them (a conversation whose object is
-// slow, e.g. one being created, delays only its own webhooks). Nothing is kept here.
+// flush (announceInbound: opt-out keywords, the frames to its ConversationDO when a console has it
+// open, the reply debounce, confirmations, feedback jobs), and only then do its webhooks get their
+// answer (the account's consoles, if any, then hear of all the flush's conversations in one call to
+// its AccountLiveDO): a webhook answered 200 was stored and announced, and one that fails gets a 500
+// that Twilio retries. Transactions run one after another, so D1 holds each conversation's messages in
+// arrival order; a conversation's announcements are chained in the same order, while the next
+// transaction does not wait for them. The object also keeps the account's reply debounce
+// (ReplyDebounce): a message then costs no call to another object unless a console listens.
 export class InboundIngest extends DurableObject<Env> {
   private waiting: Waiting[] = [];
   private flushing = false;
   // Per conversation, the end of its last announcement in flight.
   private announcing = new Map<string, Promise<unknown>>();
+  private readonly replies: ReplyDebounce;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.replies = new ReplyDebounce(ctx, env);
+    void ctx.blockConcurrencyWhile(() => this.replies.load());
+  }
+
+  // The reply debounce of a message announced elsewhere (a replay that finishes a first delivery's work).
+  scheduleReply(conversationId: string, debounceMs: number) {
+    return this.replies.schedule(conversationId, debounceMs);
+  }
+
+  alarm() {
+    return this.replies.alarm();
+  }
 
   store(item: InboundToStore): Promise<StoredRef> {
     return new Promise((resolve, reject) => {
@@ -47,11 +65,12 @@ export class InboundIngest extends DurableObject<Env> {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, MAX_PER_FLUSH);
         let stored: StoredInbound[];
+        let accountListened: boolean;
         try {
-          stored = await storeInbounds(
+          ({ stored, accountListened } = await storeInbounds(
             db,
             batch.map((w) => w.item),
-          );
+          ));
         } catch (err) {
           // Nothing of the batch was stored (one transaction): each webhook fails, and Twilio retries it.
           batch.forEach((w) => w.reject(err));
@@ -75,7 +94,10 @@ export class InboundIngest extends DurableObject<Env> {
         for (const [conversationId, { first, items, done, failed }] of groups) {
           const previous = this.announcing.get(conversationId) ?? Promise.resolve();
           const announced = previous.then(() =>
-            announceInbound(this.env, db, first.conversation, first.optedOut, items).then(
+            announceInbound(this.env, db, first.conversation, first.optedOut, items, {
+              listened: !!first.listened,
+              scheduleReply: (id, debounceMs) => this.replies.schedule(id, debounceMs),
+            }).then(
               (conversation) => {
                 done.forEach((answer) => answer());
                 return conversation;
@@ -94,7 +116,8 @@ export class InboundIngest extends DurableObject<Env> {
         }
         // The account's consoles hear of the flush's conversations in one call, once all are announced.
         const accountId = batch[0]!.item.account.id;
-        void Promise.all(flushAnnounced).then((announced) =>
+        if (accountListened)
+          void Promise.all(flushAnnounced).then((announced) =>
           publishConversationsToAccount(
             this.env,
             accountId,

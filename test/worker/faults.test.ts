@@ -681,7 +681,7 @@ describe("a Durable Object evicted mid-conversation", () => {
     expect(ai[0]!.replyToId).toBe(listed.at(-1)!.id);
   });
 
-  it("a conversation object reset while it is told of a message: Twilio's retry of the webhook still gets the message answered", async () => {
+  it("an ingest object reset while it schedules a message's reply: Twilio's retry of the webhook still gets the message answered", async () => {
     const { cookie, account } = await realAccount();
     const first = await inboundWebhook(account.id, newSid(), "buongiorno");
     expect(first.status).toBe(200);
@@ -689,18 +689,20 @@ describe("a Durable Object evicted mid-conversation", () => {
     const id = conversation!.id;
     await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "ai"]));
 
-    // The next call to the object fails as a reset object's would (e.g. during a deploy).
-    const stub = conversationObject(id);
+    // The next reply scheduling fails as a reset object's would (e.g. during a deploy).
+    const stub = ingestObject(account.id);
     await runInDurableObject(stub, (instance) => {
-      const failing = Object.create(Object.getPrototypeOf(instance), {
-        inbound: { value: async () => Promise.reject(new Error("Durable Object reset because its code was updated.")) },
-      });
-      Object.setPrototypeOf(instance, failing);
+      const replies = (instance as unknown as { replies: { schedule: (...args: unknown[]) => Promise<void> } }).replies;
+      const schedule = replies.schedule;
+      replies.schedule = async () => {
+        replies.schedule = schedule;
+        throw new Error("Durable Object reset because its code was updated.");
+      };
     });
     const sid = newSid();
     const failed = await inboundWebhook(account.id, sid, "avete disponibilità sabato?");
     expect(failed.status).toBe(500);
-    // The message itself was stored before the object failed.
+    // The message itself was stored before the scheduling failed.
     expect((await storedMessages(id)).filter((m) => m.twilioMessageId === sid)).toHaveLength(1);
     await evict(stub);
     // Twilio retries the failed webhook with the same MessageSid.

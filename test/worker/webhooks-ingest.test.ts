@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
-import { REPLY_BACKSTOP_MS } from "@worker/conversation-do";
+import { ConversationDO } from "@worker/conversation-do";
+import { REPLY_BACKSTOP_MS } from "@worker/reply-debounce";
 import { conversations, memories, messages, optOuts, twilioAccounts } from "@worker/db/schema";
 import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "@worker/features/accounts/service";
 import { storeInbounds } from "@worker/features/conversations/repo";
@@ -13,7 +14,7 @@ import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedI
 import { inboundParams, postTwilioWebhook } from "./twilio-webhook";
 
 // The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
-// announcement per conversation and flush, and the reply debounce of the ConversationDO.
+// announcement per conversation and flush, and the account's reply debounce it keeps.
 
 const TOKEN = "webhook-ingest-token-00000000000";
 const debounceMs = Number(env.AI_REPLY_DEBOUNCE_MS);
@@ -47,7 +48,11 @@ async function webhook(accountId: string, params: Record<string, string>, token 
 }
 
 const conversationObject = (id: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(id));
-const alarmOf = (id: string) => runInDurableObject(conversationObject(id), (_instance, state) => state.storage.getAlarm());
+const ingestObject = (accountId: string) => env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
+const alarmOf = (accountId: string) => runInDurableObject(ingestObject(accountId), (_instance, state) => state.storage.getAlarm());
+// The conversations whose reply the account's ingest object has pending, as stored.
+const pendingOf = async (accountId: string) =>
+  runInDurableObject(ingestObject(accountId), async (_instance, state) => [...(await state.storage.list({ prefix: "reply:" })).keys()].map((k) => k.slice("reply:".length)));
 const sendersOf = async (conversationId: string) =>
   (await db().select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(messages.createdAt)).map((m) => m.sender);
 
@@ -111,7 +116,7 @@ describe("the group commit of inbound messages", () => {
       { sid: earlier, from: c, body: "ieri" }, // stored by an earlier batch
       { sid: sids[3]!, from: c, body: "oggi" },
     ].map((inbound, i) => ({ account: owner, inbound, now: new Date(t + i) }));
-    const stored = await storeInbounds(db(), items);
+    const { stored } = await storeInbounds(db(), items);
 
     expect(stored.map((s) => s?.message.content ?? null)).toEqual(["uno", "due", "tre", null, null, "oggi"]);
     expect(stored.map((s) => s?.optedOut ?? null)).toEqual([false, true, false, null, null, false]);
@@ -162,42 +167,104 @@ describe("the group commit of inbound messages", () => {
   });
 });
 
-describe("the reply debounce of the conversation's object", () => {
+describe("the reply debounce of the account's ingest object", () => {
   it("writes its alarm once per burst: later messages move only the in-memory timer, and the reply removes the alarm", async () => {
-    const { cookie } = await sandbox();
+    const { cookie, account } = await sandbox();
     const CUSTOMER = "+393404000001";
     const first = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Buongiorno" } });
     const id = first.json.conversationId as string;
-    const alarm = await alarmOf(id);
+    const alarm = await alarmOf(account.id);
     const [stored] = await db().select().from(messages).where(eq(messages.conversationId, id));
     // The backstop: REPLY_BACKSTOP_MS after the reply is due.
     expect(alarm! - stored!.createdAt.getTime()).toBeGreaterThanOrEqual(debounceMs + REPLY_BACKSTOP_MS);
     expect(alarm! - stored!.createdAt.getTime()).toBeLessThan(debounceMs + REPLY_BACKSTOP_MS + 5_000);
+    expect(await pendingOf(account.id)).toEqual([id]);
     await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "vorrei un preventivo" } });
-    expect(await alarmOf(id)).toBe(alarm);
+    expect(await alarmOf(account.id)).toBe(alarm);
     await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "customer", "ai"]));
-    expect(await alarmOf(id)).toBeNull();
+    await waitFor(async () => expect(await alarmOf(account.id)).toBeNull());
+    expect(await pendingOf(account.id)).toEqual([]);
     const ai = (await db().select().from(messages).where(eq(messages.conversationId, id))).find((m) => m.sender === "ai");
     const second = (await db().select().from(messages).where(and(eq(messages.conversationId, id), eq(messages.content, "vorrei un preventivo"))))[0];
     expect(ai!.replyToId).toBe(second!.id);
   });
 
+  it("keeps each conversation's own debounce: a customer who keeps writing delays only their own reply", async () => {
+    const { cookie, account } = await sandbox();
+    const quiet = (await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000011", body: "Salve" } })).json.conversationId as string;
+    const talky = (await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000012", body: "Una domanda" } })).json.conversationId as string;
+    // The second customer writes again every half debounce, past the first one's due time.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, debounceMs / 2));
+      await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000012", body: `e poi ${i}` } });
+    }
+    expect(await sendersOf(quiet)).toEqual(["customer", "ai"]);
+    expect((await sendersOf(talky)).filter((s) => s === "ai")).toEqual([]);
+    await waitFor(async () => expect(await sendersOf(talky)).toEqual(["customer", "customer", "customer", "customer", "customer", "ai"]));
+    await waitFor(async () => expect(await alarmOf(account.id)).toBeNull());
+  });
+
   it("answers through the backstop alarm when the object is evicted during the debounce", async () => {
-    const { cookie } = await sandbox();
+    const { cookie, account } = await sandbox();
     const CUSTOMER = "+393404000002";
     const first = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Ci siete?" } });
     const id = first.json.conversationId as string;
-    const stub = conversationObject(id);
-    // As an eviction would: the instance forgets its timer and due time, the alarm stays.
+    const stub = ingestObject(account.id);
+    // As an eviction would: the instance forgets its timers and due times, the records and the alarm stay.
     await runInDurableObject(stub, (instance) => {
-      const memory = instance as unknown as { replyTimer: number | null; replyDueAt: number };
-      clearTimeout(memory.replyTimer);
-      memory.replyDueAt = 0;
+      const memory = (instance as unknown as { replies: { timers: Map<string, number>; dueAt: Map<string, number> } }).replies;
+      for (const timer of memory.timers.values()) clearTimeout(timer);
+      memory.timers.clear();
+      memory.dueAt.clear();
     });
     await new Promise((r) => setTimeout(r, debounceMs + 300));
     expect(await sendersOf(id)).toEqual(["customer"]);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
-    expect(await alarmOf(id)).toBeNull();
+    expect(await alarmOf(account.id)).toBeNull();
+  });
+
+  it("sends a reply that a conversation object of an earlier version still holds when its alarm fires", async () => {
+    const { cookie, account } = await sandbox();
+    const id = (await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000003", body: "Buonasera" } })).json.conversationId as string;
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000003", body: "ancora io" } });
+    // The new debounce is dropped, and the record an older version wrote stands in for it.
+    await runInDurableObject(ingestObject(account.id), async (instance, state) => {
+      const memory = (instance as unknown as { replies: { timers: Map<string, number>; dueAt: Map<string, number>; pending: Map<string, unknown> } }).replies;
+      for (const timer of memory.timers.values()) clearTimeout(timer);
+      memory.timers.clear();
+      memory.dueAt.clear();
+      memory.pending.clear();
+      await state.storage.deleteAll();
+    });
+    const conversation = conversationObject(id);
+    await runInDurableObject(conversation, async (_instance, state) => {
+      await state.storage.put("pending", { conversationId: id, debounceMs });
+      await state.storage.setAlarm(Date.now() + 60_000);
+    });
+    await new Promise((r) => setTimeout(r, debounceMs + 300));
+    expect(await runDurableObjectAlarm(conversation)).toBe(true);
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai", "customer", "ai"]));
+    expect(await runInDurableObject(conversation, (_instance, state) => state.storage.get("pending"))).toBeUndefined();
+  });
+});
+
+describe("objects a message wakes", () => {
+  it("calls no conversation object while no console has the conversation open, and one when a console does", async () => {
+    const { cookie, account } = await realAccount();
+    const CUSTOMER = "+393404000021";
+    expect((await webhook(account.id, inbound(newSid(), "prima", CUSTOMER))).status).toBe(200);
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    const id = conversation!.id;
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    const frames = vi.spyOn(ConversationDO.prototype, "publishTexts");
+    expect((await webhook(account.id, inbound(newSid(), "seconda", CUSTOMER))).status).toBe(200);
+    expect(frames).not.toHaveBeenCalled();
+    const { ws, frames: seen } = await openLiveSocket(id, cookie);
+    expect((await webhook(account.id, inbound(newSid(), "terza", CUSTOMER))).status).toBe(200);
+    expect(frames).toHaveBeenCalledTimes(1);
+    await waitFor(async () => expect(seen.filter((f) => f.type === "message").map((f) => f.message.content)).toEqual(["terza"]));
+    ws.close();
   });
 });

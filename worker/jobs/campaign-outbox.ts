@@ -97,7 +97,7 @@ export async function sendTemplates(env: Env, db: Db, group: PlannedSend[], now:
       going.map(async ({ send, conversation }, i) => {
         const message = inserted[i];
         if (!message) return;
-        if (listened.has(conversation.id)) await publish(env, conversation.id, { type: "message", message: toApiMessage(message) });
+        if (listened.has(conversation.id)) await publish(env, conversation.id, { type: "message", message: toApiMessage(message) }, true);
         if (accountListened) {
           const preview = { ...conversation, lastMessage: send.filled.content, lastMessageAt: now };
           await publishToAccount(env, account.id, { type: "conversation", conversation: toApiConversation(preview, false) });

@@ -511,7 +511,8 @@ export interface InboundToStore {
 
 // A newly stored inbound message, its conversation as the batch left it, the opt-out flag, and whether
 // the conversation's template has an active feedback memory (then the message gets analysed).
-export type StoredInbound = { conversation: ConversationRow; message: MessageRow; optedOut: boolean; feedbackMemory?: boolean } | null;
+// listened: whether a console has the conversation open (a live socket is registered for its object).
+export type StoredInbound = { conversation: ConversationRow; message: MessageRow; optedOut: boolean; feedbackMemory?: boolean; listened?: boolean } | null;
 
 // A row as D1 answers it (SQL column names, driver values) as drizzle would map it.
 const columnsOf = new Map<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();
@@ -549,20 +550,25 @@ const STORE_INBOUNDS = [
    returning *,
      exists(select 1 from "opt_outs" o where o."twilio_account_id" = "conversations"."twilio_account_id" and o."phone_number" = "conversations"."phone_number") as "opted_out",
      exists(select 1 from "memories" f where f."twilio_account_id" = "conversations"."twilio_account_id" and f."memory_type" = 'feedback' and f."is_active" = 1
-       and (f."all_conversations" = 1 or exists(select 1 from json_each(f."linked_templates") t where t.value = "conversations"."template_sid"))) as "feedback_memory"`,
+       and (f."all_conversations" = 1 or exists(select 1 from json_each(f."linked_templates") t where t.value = "conversations"."template_sid"))) as "feedback_memory",
+     exists(select 1 from "live_sockets" s where s."twilio_account_id" = "conversations"."twilio_account_id" and s."object_kind" = 'conversation'
+       and s."object_name" = "conversations"."id") as "listened"`,
   // The account card shows when its number last received a message (all items are of one account).
   `update "twilio_accounts" set "last_inbound_at" = (select max(j.value->>'at') from json_each(?1) j)
-   where "id" = (select j.value->>'acct' from json_each(?1) j limit 1)`,
+   where "id" = (select j.value->>'acct' from json_each(?1) j limit 1)
+   returning exists(select 1 from "live_sockets" s where s."twilio_account_id" = "twilio_accounts"."id" and s."object_kind" = 'account'
+     and s."object_name" = "twilio_accounts"."id") as "listened"`,
 ];
 
 // Stores inbound customer messages in ONE transaction of four statements, however many messages (D1
 // costs per statement, and binds at most 100 values per statement): the batch travels as one JSON
 // parameter. In order: find-or-create each conversation; insert each message once per Twilio sid, in
 // batch order so that rowid follows arrival; touch each conversation that got a new message with its
-// latest one; stamp the account's last inbound time. The inserts and the update return the new rows, the conversations with their opt-out and
-// feedback-memory flags. Answers null for a replayed sid (also for a sid repeated within the batch).
-export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<StoredInbound[]> {
-  if (items.length === 0) return [];
+// latest one; stamp the account's last inbound time. The inserts and the update return the new rows, the
+// conversations with their opt-out, feedback-memory and listened flags. Answers each item's message, null
+// for a replayed sid (also for a sid repeated within the batch), and whether a console listens to the account.
+export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<{ stored: StoredInbound[]; accountListened: boolean }> {
+  if (items.length === 0) return { stored: [], accountListened: false };
   const rows = items.map(({ account, inbound, now }) => ({
     mid: crypto.randomUUID(),
     cid: crypto.randomUUID(),
@@ -578,14 +584,20 @@ export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<St
   }));
   const batch = JSON.stringify(rows);
   const d1 = db.$client;
-  const [, inserted, touched] = await d1.batch<Record<string, unknown>>(STORE_INBOUNDS.map((text) => d1.prepare(text).bind(batch)));
+  const [, inserted, touched, account] = await d1.batch<Record<string, unknown>>(STORE_INBOUNDS.map((text) => d1.prepare(text).bind(batch)));
   const stored = new Map(inserted!.results.map((row) => [row.id as string, fromRow(messages, row)]));
   const conversationsById = new Map(
-    touched!.results.map((row) => [row.id as string, { conversation: fromRow(conversations, row), optedOut: !!row.opted_out, feedbackMemory: !!row.feedback_memory }]),
+    touched!.results.map((row) => [
+      row.id as string,
+      { conversation: fromRow(conversations, row), optedOut: !!row.opted_out, feedbackMemory: !!row.feedback_memory, listened: !!row.listened },
+    ]),
   );
-  return rows.map(({ mid }) => {
-    const message = stored.get(mid);
-    const found = message && conversationsById.get(message.conversationId);
-    return message && found ? { ...found, message } : null;
-  });
+  return {
+    stored: rows.map(({ mid }) => {
+      const message = stored.get(mid);
+      const found = message && conversationsById.get(message.conversationId);
+      return message && found ? { ...found, message } : null;
+    }),
+    accountListened: !!account!.results[0]?.listened,
+  };
 }

@@ -6,13 +6,14 @@ import { type Channel, toE164 } from "@shared/phone";
 import { type ApiAssignee, type ApiLabel, type ApiConversation, type ApiConversationDetail, type ApiMessage, type ApiNote, type startConversationSchema } from "@shared/schemas/conversations";
 import { CONVERSATION_TEXTS as TX } from "@shared/texts/conversations";
 import type { VariableBindings } from "@shared/template-variables";
-import { type Db, runBatch } from "@worker/db/client";
+import { createDb, type Db, runBatch } from "@worker/db/client";
 import { messages } from "@worker/db/schema";
 import { badRequest, conflict, notFound } from "@worker/lib/http-error";
 import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
 import { type ActiveAccount, requireAccount } from "../accounts/context";
+import { liveListenersQuery } from "../live-access/repo";
 import { feedbackMemoryFor } from "../memories/service";
 import { findPrompt } from "../prompts/repo";
 import { findProviderTemplate } from "../provider-templates/service";
@@ -99,14 +100,30 @@ export function accountLiveStub(env: Env, accountId: string) {
   return env.ACCOUNT_LIVE.get(env.ACCOUNT_LIVE.idFromName(accountId));
 }
 
-// Live updates are best effort: a console that misses one catches up by its next read.
-export async function publish(env: Env, conversationId: string, frame: ServerFrame) {
+// Live updates are best effort: a console that misses one catches up by its next read. A frame for a
+// conversation that no console has open is not sent (live_sockets tells): waking its object would cost
+// more than the frame. `listened` skips that read for a caller that made it already.
+export async function publish(env: Env, conversationId: string, frame: ServerFrame, listened?: boolean) {
   try {
-    await conversationStub(env, conversationId).publish(frame);
+    if (listened ?? (await isListened(env, conversationId))) await conversationStub(env, conversationId).publish(frame);
   } catch (err) {
     console.warn("publish failed", conversationId, (err as Error).message);
   }
   if (frame.type === "conversation") await publishToAccount(env, frame.conversation.twilioAccountId, frame);
+}
+
+async function isListened(env: Env, conversationId: string) {
+  const [listener] = await liveListenersQuery(createDb(env.DB), null, "conversation", [conversationId]);
+  return !!listener;
+}
+
+// Frames already JSON (ServerFrame each), in order, to the consoles that have the conversation open.
+async function publishTexts(env: Env, conversationId: string, texts: string[]) {
+  try {
+    await conversationStub(env, conversationId).publishTexts(texts);
+  } catch (err) {
+    console.warn("publish failed", conversationId, (err as Error).message);
+  }
 }
 
 // To every console signed in on the account (the list, the unread badge, the dashboard).
@@ -274,7 +291,8 @@ export interface InboundMessage {
 // (announceInbound) before answering. A replayed sid answers null, unless the first delivery stored the
 // message and stopped before announcing it: then the replay announces it. Answers the ids stored.
 export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbound: InboundMessage, now = new Date()) {
-  const stored = await env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(account.id)).store({
+  const ingest = ingestStub(env, account.id);
+  const stored = await ingest.store({
     account: { id: account.id, userId: account.userId },
     inbound,
     now,
@@ -283,9 +301,17 @@ export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbou
   // A replayed sid: only a message whose first delivery stopped half-way is taken up again.
   const unfinished = await unfinishedReplay(db, account, inbound.sid);
   if (!unfinished) return null;
-  const announced = await announceInbound(env, db, unfinished.conversation, unfinished.optedOut, [{ message: unfinished.message, now }]);
+  // Whether a console listens is not known here: the frames go to the conversation's object anyway.
+  const announced = await announceInbound(env, db, unfinished.conversation, unfinished.optedOut, [{ message: unfinished.message, now }], {
+    listened: true,
+    scheduleReply: (conversationId, debounceMs) => ingest.scheduleReply(conversationId, debounceMs),
+  });
   await publishToAccount(env, account.id, { type: "conversation", conversation: announced });
   return { conversationId: unfinished.conversation.id, messageId: unfinished.message.id };
+}
+
+export function ingestStub(env: Env, accountId: string) {
+  return env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
 }
 
 // The first delivery of a replayed MessageSid may have stored the message and then failed before the
@@ -309,12 +335,19 @@ export interface AnnouncedInbound {
   feedbackMemory?: boolean;
 }
 
+// Where an announcement goes besides D1: whether a console has the conversation open (its object then
+// gets the frames), and the account's reply debounce.
+export interface AnnounceTo {
+  listened: boolean;
+  scheduleReply: (conversationId: string, debounceMs: number) => Promise<unknown>;
+}
+
 // What follows the storage of one conversation's new customer messages, in arrival order: opt-out and
-// opt-in keywords, ONE call to the conversation's Durable Object (it pushes the messages to open consoles
-// and (re)starts the reply debounce), the keyword confirmations, and the feedback-analysis jobs.
+// opt-in keywords, the frames to the consoles that have the conversation open, the reply debounce
+// (restarted once for them all), the keyword confirmations, and the feedback-analysis jobs.
 // `optedOut` is the number's flag before these messages. Answers the conversation as announced, which the
 // caller publishes to the account's consoles (InboundIngest: once for all the conversations of a flush).
-export async function announceInbound(env: Env, db: Db, conversation: repo.ConversationRow, optedOut: boolean, items: AnnouncedInbound[]): Promise<ApiConversation> {
+export async function announceInbound(env: Env, db: Db, conversation: repo.ConversationRow, optedOut: boolean, items: AnnouncedInbound[], to: AnnounceTo): Promise<ApiConversation> {
   const confirmations: { content: string; now: Date }[] = [];
   const feedback: repo.MessageRow[] = [];
   let replies = false;
@@ -339,19 +372,39 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
     }
   }
   const announced = toApiConversation(conversation, optedOut);
-  // The frames cross to the object as JSON text, which costs the call far less than the objects would.
-  const frames: ServerFrame[] = [...items.map((i): ServerFrame => ({ type: "message", message: toApiMessage(i.message) })), { type: "conversation", conversation: announced }];
-  await conversationStub(env, conversation.id).inbound({
-    conversationId: conversation.id,
-    frames: frames.map((f) => JSON.stringify(f)),
-    debounceMs: replies ? Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000) : null,
-  });
+  if (to.listened) {
+    const frames: ServerFrame[] = [...items.map((i): ServerFrame => ({ type: "message", message: toApiMessage(i.message) })), { type: "conversation", conversation: announced }];
+    await publishTexts(
+      env,
+      conversation.id,
+      frames.map((f) => JSON.stringify(f)),
+    );
+  }
+  if (replies) await to.scheduleReply(conversation.id, Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000));
   for (const { content, now } of confirmations) await queueOutbound(env, db, conversation, { content, sender: "system" }, now);
   for (const message of feedback) {
     const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };
     await env.JOBS.send(job);
   }
   return announced;
+}
+
+// The debounce is over: the conversation's AI reply goes to the queue, to its last customer message,
+// unless the conversation no longer wants one (operator mode, opt-out). Answers when the reply is due
+// instead if its customer wrote again less than debounceMs ago (a debounce that forgot that message).
+export async function startAiReply(env: Env, conversationId: string, debounceMs: number): Promise<number | null> {
+  const db = createDb(env.DB);
+  const found = await repo.findConversation(db, conversationId);
+  if (!found || found.conversation.operatorMode || found.optedOut) return null;
+  const until = (found.conversation.lastInboundAt?.getTime() ?? 0) + debounceMs;
+  if (until > Date.now()) return until;
+  const last = await repo.lastCustomerMessage(db, conversationId);
+  if (!last) return null;
+  await repo.updateConversation(db, conversationId, { aiStatus: "pending", aiError: null });
+  const job: JobMessage = { kind: "ai.reply", conversationId, replyToId: last.id, idempotencyKey: `ai.reply:${last.id}` };
+  await env.JOBS.send(job);
+  await publish(env, conversationId, { type: "typing", active: true });
+  return null;
 }
 
 type StartInput = z.output<typeof startConversationSchema>;

@@ -70,6 +70,6 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
     ...statusCountStatements(db, { sid, status: next }, next),
   ]);
   if (!moved || listeners.length === 0) return;
-  await publish(env, moved.conversationId, { type: "message-status", messageId: moved.id, status: next, errorCode: moved.errorCode, errorMessage: moved.errorMessage });
+  await publish(env, moved.conversationId, { type: "message-status", messageId: moved.id, status: next, errorCode: moved.errorCode, errorMessage: moved.errorMessage }, true);
 }
 
