@@ -15,7 +15,8 @@ interface PendingReply {
 
 // The AI reply debounce of one account's conversations, kept by the account's InboundIngest object,
 // which stores their customer messages: each message moves its conversation's reply to debounceMs after
-// it, so a burst gets one reply, to its last message. The due times are timers in memory; a record per
+// it, so a burst gets one reply, to its last message. The due times are kept in memory, with one timer
+// per pending conversation that waits on when they move (no timer per message); a record per
 // pending conversation and one alarm at the earliest backstop are written at a burst's first message
 // only, so a message costs no storage write and no call to another object. An evicted object loses
 // its timers and keeps the records: its alarm then answers them, late by at most REPLY_BACKSTOP_MS.
@@ -40,7 +41,8 @@ export class ReplyDebounce {
   // A customer message of this conversation was stored: its reply is due debounceMs from now.
   async schedule(conversationId: string, debounceMs: number, due = Date.now() + Math.max(0, debounceMs)) {
     this.dueAt.set(conversationId, due);
-    this.armTimer(conversationId, due);
+    // A running timer is left alone: when it fires it waits on for a due time moved since.
+    if (!this.timers.has(conversationId)) this.armTimer(conversationId, due);
     if (this.pending.has(conversationId)) return;
     // Memory first: a reply that fires while the record is being written finds it.
     const record = { debounceMs, backstopAt: due + REPLY_BACKSTOP_MS };
@@ -68,16 +70,19 @@ export class ReplyDebounce {
   }
 
   private armTimer(conversationId: string, due: number) {
-    const running = this.timers.get(conversationId);
-    if (running !== undefined) clearTimeout(running);
     this.timers.set(
       conversationId,
-      setTimeout(() => {
-        this.timers.delete(conversationId);
-        this.replyIfPending(conversationId)
-          .then(() => this.armAlarm())
-          .catch((err) => console.error("AI reply scheduling failed", conversationId, (err as Error).message));
-      }, Math.max(0, due - Date.now())),
+      setTimeout(
+        () => {
+          this.timers.delete(conversationId);
+          const later = this.dueAt.get(conversationId);
+          if (later !== undefined && later > Date.now()) return this.armTimer(conversationId, later);
+          this.replyIfPending(conversationId)
+            .then(() => this.armAlarm())
+            .catch((err) => console.error("AI reply scheduling failed", conversationId, (err as Error).message));
+        },
+        Math.max(0, due - Date.now()),
+      ),
     );
   }
 
