@@ -1,13 +1,18 @@
 import { DurableObject } from "cloudflare:workers";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { createDb } from "./db/client";
-import { type InboundToStore, type StoredInbound, storeInbounds } from "./features/conversations/repo";
+import type { Db } from "./db/client";
+import { findConversation, type InboundToStore, type MessageRow, type StoredInbound, type StoredInbounds, storeInbounds } from "./features/conversations/repo";
 import { type AnnouncedInbound, announceInbound, publishConversationsToAccount } from "./features/conversations/service";
 import { ReplyDebounce } from "./reply-debounce";
 
-// Messages per transaction. storeInbounds costs four statements whatever the count, with the batch as
+// Messages per transaction. storeInbounds costs five statements whatever the count, with the batch as
 // one JSON parameter; this bounds that parameter and the work of one flush.
 const MAX_PER_FLUSH = 50;
+
+// How long an instance remembers the messages it announced, so that Twilio's replays of their sids
+// (a retry after a timeout) cost nothing more. Past it, or after an eviction, storeInbounds' check decides.
+const ANNOUNCED_MEMORY_MS = 10 * 60_000;
 
 // What a webhook learns: the ids of its new message and conversation, or null for a replayed sid.
 export type StoredRef = { conversationId: string; messageId: string } | null;
@@ -33,17 +38,14 @@ export class InboundIngest extends DurableObject<Env> {
   private flushing = false;
   // Per conversation, the end of its last announcement in flight.
   private announcing = new Map<string, Promise<unknown>>();
+  // The messages announced lately, by id, with when (oldest first).
+  private readonly announced = new Map<string, number>();
   private readonly replies: ReplyDebounce;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.replies = new ReplyDebounce(ctx, env);
     void ctx.blockConcurrencyWhile(() => this.replies.load());
-  }
-
-  // The reply debounce of a message announced elsewhere (a replay that finishes a first delivery's work).
-  scheduleReply(conversationId: string, debounceMs: number) {
-    return this.replies.schedule(conversationId, debounceMs);
   }
 
   alarm() {
@@ -64,69 +66,116 @@ export class InboundIngest extends DurableObject<Env> {
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, MAX_PER_FLUSH);
-        let stored: StoredInbound[];
-        let accountListened: boolean;
+        let result: StoredInbounds;
         try {
-          ({ stored, accountListened } = await storeInbounds(
+          result = await storeInbounds(
             db,
             batch.map((w) => w.item),
-          ));
+          );
         } catch (err) {
           // Nothing of the batch was stored (one transaction): each webhook fails, and Twilio retries it.
           batch.forEach((w) => w.reject(err));
           continue;
         }
-        // The new messages by conversation, in arrival order; a replayed sid is answered at once.
+        this.forgetAnnouncedBefore(Date.now() - ANNOUNCED_MEMORY_MS);
+        const unfinished = new Map(result.unfinished.map((m) => [m.twilioMessageId, m]));
+        // The new messages by conversation, in arrival order.
         const groups = new Map<string, { first: NonNullable<StoredInbound>; items: AnnouncedInbound[]; done: (() => void)[]; failed: ((err: unknown) => void)[] }>();
+        const flushAnnounced: Promise<ApiConversation | null>[] = [];
         batch.forEach((w, i) => {
-          const s = stored[i];
-          if (!s) {
-            w.resolve(null);
+          const s = result.stored[i];
+          if (s) {
+            const group = groups.get(s.conversation.id) ?? { first: s, items: [], done: [], failed: [] };
+            group.items.push({ message: s.message, now: w.item.now, feedbackMemory: s.feedbackMemory });
+            group.done.push(() => w.resolve({ conversationId: s.conversation.id, messageId: s.message.id }));
+            group.failed.push((err) => w.reject(err));
+            groups.set(s.conversation.id, group);
             return;
           }
-          const group = groups.get(s.conversation.id) ?? { first: s, items: [], done: [], failed: [] };
-          group.items.push({ message: s.message, now: w.item.now, feedbackMemory: s.feedbackMemory });
-          group.done.push(() => w.resolve({ conversationId: s.conversation.id, messageId: s.message.id }));
-          group.failed.push((err) => w.reject(err));
-          groups.set(s.conversation.id, group);
+          // A replayed sid is answered at once, unless its message may not have been announced.
+          const message = unfinished.get(w.item.inbound.sid);
+          unfinished.delete(w.item.inbound.sid);
+          if (!message || this.announced.has(message.id)) return w.resolve(null);
+          flushAnnounced.push(
+            this.inTurn(message.conversationId, () => this.announceReplay(db, message, w)),
+          );
         });
-        const flushAnnounced: Promise<ApiConversation | null>[] = [];
         for (const [conversationId, { first, items, done, failed }] of groups) {
-          const previous = this.announcing.get(conversationId) ?? Promise.resolve();
-          const announced = previous.then(() =>
-            announceInbound(this.env, db, first.conversation, first.optedOut, items, {
-              listened: !!first.listened,
-              scheduleReply: (id, debounceMs) => this.replies.schedule(id, debounceMs),
-            }).then(
-              (conversation) => {
-                done.forEach((answer) => answer());
-                return conversation;
-              },
-              (err: unknown) => {
-                failed.forEach((answer) => answer(err));
-                return null;
-              },
+          flushAnnounced.push(
+            this.inTurn(conversationId, () =>
+              announceInbound(this.env, db, first.conversation, first.optedOut, items, { listened: !!first.listened, replies: this.replies }).then(
+                (conversation) => {
+                  this.remember(items.map((item) => item.message.id));
+                  done.forEach((answer) => answer());
+                  return conversation;
+                },
+                (err: unknown) => {
+                  failed.forEach((answer) => answer(err));
+                  return null;
+                },
+              ),
             ),
           );
-          flushAnnounced.push(announced);
-          this.announcing.set(conversationId, announced);
-          void announced.then(() => {
-            if (this.announcing.get(conversationId) === announced) this.announcing.delete(conversationId);
-          });
         }
         // The account's consoles hear of the flush's conversations in one call, once all are announced.
         const accountId = batch[0]!.item.account.id;
-        if (accountListened)
+        if (result.accountListened) {
           void Promise.all(flushAnnounced).then((announced) =>
-          publishConversationsToAccount(
-            this.env,
-            accountId,
-            announced.filter((c): c is ApiConversation => c !== null),
-          ),
-        );
+            publishConversationsToAccount(
+              this.env,
+              accountId,
+              announced.filter((c): c is ApiConversation => c !== null),
+            ),
+          );
+        }
       }
     } finally {
       this.flushing = false;
+    }
+  }
+
+  // Runs a conversation's announcements one after another, in the order they were stored.
+  private inTurn(conversationId: string, announce: () => Promise<ApiConversation | null>): Promise<ApiConversation | null> {
+    const previous = this.announcing.get(conversationId) ?? Promise.resolve();
+    const announced = previous.then(announce);
+    this.announcing.set(conversationId, announced);
+    void announced.then(() => {
+      if (this.announcing.get(conversationId) === announced) this.announcing.delete(conversationId);
+    });
+    return announced;
+  }
+
+  // The first delivery of a replayed MessageSid may have stored its message and failed before announcing
+  // it (an object reset mid-flush, as during a deploy): the replay finishes that work, or the customer is
+  // never answered. A message this instance announced (also one announced meanwhile, in this
+  // conversation's turn) is left alone.
+  private async announceReplay(db: Db, message: MessageRow, waiting: Waiting): Promise<ApiConversation | null> {
+    try {
+      const found = this.announced.has(message.id) ? undefined : await findConversation(db, message.conversationId);
+      if (!found) {
+        waiting.resolve(null);
+        return null;
+      }
+      const announced = await announceInbound(this.env, db, found.conversation, !!found.optedOut, [{ message, now: waiting.item.now }], { listened: true, replies: this.replies });
+      this.remember([message.id]);
+      waiting.resolve({ conversationId: message.conversationId, messageId: message.id });
+      return announced;
+    } catch (err) {
+      waiting.reject(err);
+      return null;
+    }
+  }
+
+  private remember(messageIds: string[]) {
+    const now = Date.now();
+    for (const id of messageIds) this.announced.set(id, now);
+  }
+
+  // The map is in announcement order: the oldest entries come first.
+  private forgetAnnouncedBefore(time: number) {
+    for (const [id, at] of this.announced) {
+      if (at >= time) break;
+      this.announced.delete(id);
     }
   }
 }

@@ -167,6 +167,27 @@ describe("the group commit of inbound messages", () => {
   });
 });
 
+describe("Twilio's replays of a sid", () => {
+  it("announce nothing again while the ingest object remembers the message: one frame, one reply", async () => {
+    const { cookie, account } = await realAccount();
+    const CUSTOMER = "+393404000031";
+    expect((await webhook(account.id, inbound(newSid(), "prima", CUSTOMER))).status).toBe(200);
+    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
+    const id = conversation!.id;
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    const { ws, frames } = await openLiveSocket(id, cookie);
+    const sid = newSid();
+    expect((await webhook(account.id, inbound(sid, "seconda", CUSTOMER))).status).toBe(200);
+    // Inside the debounce, the message is the conversation's latest and no reply has started.
+    for (let i = 0; i < 3; i++) expect((await webhook(account.id, inbound(sid, "seconda", CUSTOMER))).status).toBe(200);
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai", "customer", "ai"]));
+    await new Promise((r) => setTimeout(r, debounceMs + 300));
+    expect(await sendersOf(id)).toEqual(["customer", "ai", "customer", "ai"]);
+    expect(frames.filter((f) => f.type === "message" && f.message.content === "seconda")).toHaveLength(1);
+    ws.close();
+  });
+});
+
 describe("the reply debounce of the account's ingest object", () => {
   it("writes its alarm once per burst: later messages move only the in-memory timer, and the reply removes the alarm", async () => {
     const { cookie, account } = await sandbox();

@@ -514,6 +514,14 @@ export interface InboundToStore {
 // listened: whether a console has the conversation open (a live socket is registered for its object).
 export type StoredInbound = { conversation: ConversationRow; message: MessageRow; optedOut: boolean; feedbackMemory?: boolean; listened?: boolean } | null;
 
+export interface StoredInbounds {
+  stored: StoredInbound[];
+  // Messages of replayed sids (from earlier batches) that are still their conversation's latest, with no
+  // reply started: their first delivery may have stopped before announcing them.
+  unfinished: MessageRow[];
+  accountListened: boolean;
+}
+
 // A row as D1 answers it (SQL column names, driver values) as drizzle would map it.
 const columnsOf = new Map<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();
 function fromRow<T extends Table>(table: T, row: Record<string, unknown>): T["$inferSelect"] {
@@ -553,6 +561,14 @@ const STORE_INBOUNDS = [
        and (f."all_conversations" = 1 or exists(select 1 from json_each(f."linked_templates") t where t.value = "conversations"."template_sid"))) as "feedback_memory",
      exists(select 1 from "live_sockets" s where s."twilio_account_id" = "conversations"."twilio_account_id" and s."object_kind" = 'conversation'
        and s."object_name" = "conversations"."id") as "listened"`,
+  // Replayed sids whose message came in an earlier batch and may not have been announced: the
+  // customer's message of this account that is still its conversation's latest, with no reply started.
+  `select distinct m.* from json_each(?1) j
+   join "messages" m on m."twilio_message_id" = j.value->>'sid'
+   join "conversations" c on c."id" = m."conversation_id"
+   where m."id" not in (select b.value->>'mid' from json_each(?1) b)
+     and m."sender" = 'customer' and c."twilio_account_id" = j.value->>'acct' and c."ai_status" <> 'pending'
+     and m."id" = (select l."id" from "messages" l where l."conversation_id" = m."conversation_id" order by l."created_at" desc, l.rowid desc limit 1)`,
   // The account card shows when its number last received a message (all items are of one account).
   `update "twilio_accounts" set "last_inbound_at" = (select max(j.value->>'at') from json_each(?1) j)
    where "id" = (select j.value->>'acct' from json_each(?1) j limit 1)
@@ -560,15 +576,16 @@ const STORE_INBOUNDS = [
      and s."object_name" = "twilio_accounts"."id") as "listened"`,
 ];
 
-// Stores inbound customer messages in ONE transaction of four statements, however many messages (D1
+// Stores inbound customer messages in ONE transaction of five statements, however many messages (D1
 // costs per statement, and binds at most 100 values per statement): the batch travels as one JSON
 // parameter. In order: find-or-create each conversation; insert each message once per Twilio sid, in
 // batch order so that rowid follows arrival; touch each conversation that got a new message with its
-// latest one; stamp the account's last inbound time. The inserts and the update return the new rows, the
-// conversations with their opt-out, feedback-memory and listened flags. Answers each item's message, null
-// for a replayed sid (also for a sid repeated within the batch), and whether a console listens to the account.
-export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<{ stored: StoredInbound[]; accountListened: boolean }> {
-  if (items.length === 0) return { stored: [], accountListened: false };
+// latest one; read the replayed sids' messages that may still need announcing; stamp the account's last
+// inbound time. The inserts and the update return the new rows, the conversations with their opt-out,
+// feedback-memory and listened flags. Answers each item's message, null for a replayed sid (also for a
+// sid repeated within the batch), the replays' unfinished messages, and whether a console listens to the account.
+export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<StoredInbounds> {
+  if (items.length === 0) return { stored: [], unfinished: [], accountListened: false };
   const rows = items.map(({ account, inbound, now }) => ({
     mid: crypto.randomUUID(),
     cid: crypto.randomUUID(),
@@ -584,7 +601,7 @@ export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<{ 
   }));
   const batch = JSON.stringify(rows);
   const d1 = db.$client;
-  const [, inserted, touched, account] = await d1.batch<Record<string, unknown>>(STORE_INBOUNDS.map((text) => d1.prepare(text).bind(batch)));
+  const [, inserted, touched, replayed, account] = await d1.batch<Record<string, unknown>>(STORE_INBOUNDS.map((text) => d1.prepare(text).bind(batch)));
   const stored = new Map(inserted!.results.map((row) => [row.id as string, fromRow(messages, row)]));
   const conversationsById = new Map(
     touched!.results.map((row) => [
@@ -598,6 +615,7 @@ export async function storeInbounds(db: Db, items: InboundToStore[]): Promise<{ 
       const found = message && conversationsById.get(message.conversationId);
       return message && found ? { ...found, message } : null;
     }),
+    unfinished: replayed!.results.map((row) => fromRow(messages, row)),
     accountListened: !!account!.results[0]?.listened,
   };
 }

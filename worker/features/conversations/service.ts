@@ -290,42 +290,12 @@ export interface InboundMessage {
 // once per MessageSid, in a group commit with the other webhooks of the moment, and announces it
 // (announceInbound) before answering. A replayed sid answers null, unless the first delivery stored the
 // message and stopped before announcing it: then the replay announces it. Answers the ids stored.
-export async function ingestInbound(env: Env, db: Db, account: AccountRow, inbound: InboundMessage, now = new Date()) {
-  const ingest = ingestStub(env, account.id);
-  const stored = await ingest.store({
+export async function ingestInbound(env: Env, account: AccountRow, inbound: InboundMessage, now = new Date()) {
+  return env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(account.id)).store({
     account: { id: account.id, userId: account.userId },
     inbound,
     now,
   });
-  if (stored) return stored;
-  // A replayed sid: only a message whose first delivery stopped half-way is taken up again.
-  const unfinished = await unfinishedReplay(db, account, inbound.sid);
-  if (!unfinished) return null;
-  // Whether a console listens is not known here: the frames go to the conversation's object anyway.
-  const announced = await announceInbound(env, db, unfinished.conversation, unfinished.optedOut, [{ message: unfinished.message, now }], {
-    listened: true,
-    scheduleReply: (conversationId, debounceMs) => ingest.scheduleReply(conversationId, debounceMs),
-  });
-  await publishToAccount(env, account.id, { type: "conversation", conversation: announced });
-  return { conversationId: unfinished.conversation.id, messageId: unfinished.message.id };
-}
-
-export function ingestStub(env: Env, accountId: string) {
-  return env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
-}
-
-// The first delivery of a replayed MessageSid may have stored the message and then failed before the
-// conversation's object heard of it (an object reset mid-call, as during a deploy): the replay finishes
-// that work, or the customer is never answered. A message that anything followed, or that the AI is
-// already answering, was handled and is left alone.
-async function unfinishedReplay(db: Db, account: AccountRow, sid: string): Promise<repo.StoredInbound> {
-  const message = await repo.findMessageBySid(db, sid);
-  if (!message || message.sender !== "customer") return null;
-  const found = await repo.findConversation(db, message.conversationId);
-  if (!found || found.conversation.twilioAccountId !== account.id || found.conversation.aiStatus === "pending") return null;
-  const [latest] = await repo.lastMessages(db, message.conversationId, 1);
-  if (latest?.id !== message.id) return null;
-  return { conversation: found.conversation, message, optedOut: !!found.optedOut };
 }
 
 export interface AnnouncedInbound {
@@ -336,10 +306,10 @@ export interface AnnouncedInbound {
 }
 
 // Where an announcement goes besides D1: whether a console has the conversation open (its object then
-// gets the frames), and the account's reply debounce.
+// gets the frames), and the account's reply debounce (ReplyDebounce).
 export interface AnnounceTo {
   listened: boolean;
-  scheduleReply: (conversationId: string, debounceMs: number) => Promise<unknown>;
+  replies: { schedule(conversationId: string, debounceMs: number): Promise<unknown> };
 }
 
 // What follows the storage of one conversation's new customer messages, in arrival order: opt-out and
@@ -380,7 +350,7 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
       frames.map((f) => JSON.stringify(f)),
     );
   }
-  if (replies) await to.scheduleReply(conversation.id, Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000));
+  if (replies) await to.replies.schedule(conversation.id, Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000));
   for (const { content, now } of confirmations) await queueOutbound(env, db, conversation, { content, sender: "system" }, now);
   for (const message of feedback) {
     const job: JobMessage = { kind: "feedback.analyse", messageId: message.id, idempotencyKey: `feedback.analyse:${message.id}` };

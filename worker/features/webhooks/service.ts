@@ -43,7 +43,7 @@ export async function handleInbound(env: Env, db: Db, accountId: string, url: st
   // The "whatsapp:" prefix tells the channel; an SMS From is the plain E.164 number.
   const from = parseTwilioAddress(params.From);
   if (!params.MessageSid || !from) return;
-  await ingestInbound(env, db, account, {
+  await ingestInbound(env, account, {
     sid: params.MessageSid,
     from: from.phone,
     channel: from.channel,
