@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { ApiConversation } from "@shared/schemas/conversations";
-import { createDb } from "./db/client";
-import type { Db } from "./db/client";
+import { createDb, type Db } from "./db/client";
 import { findConversation, type InboundToStore, type MessageRow, type StoredInbound, type StoredInbounds, storeInbounds } from "./features/conversations/repo";
 import { type AnnouncedInbound, announceInbound, publishConversationsToAccount } from "./features/conversations/service";
 import { ReplyDebounce } from "./reply-debounce";
@@ -96,9 +95,7 @@ export class InboundIngest extends DurableObject<Env> {
           const message = unfinished.get(w.item.inbound.sid);
           unfinished.delete(w.item.inbound.sid);
           if (!message || this.announced.has(message.id)) return w.resolve(null);
-          flushAnnounced.push(
-            this.inTurn(message.conversationId, () => this.announceReplay(db, message, w)),
-          );
+          flushAnnounced.push(this.inTurn(message.conversationId, () => this.announceReplay(db, message, w)));
         });
         for (const [conversationId, { first, items, done, failed }] of groups) {
           flushAnnounced.push(

@@ -56,6 +56,25 @@ const pendingOf = async (accountId: string) =>
 const sendersOf = async (conversationId: string) =>
   (await db().select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(messages.createdAt)).map((m) => m.sender);
 
+// A conversation whose first customer message the AI has answered.
+async function answeredConversation(customer: string) {
+  const { cookie, account } = await realAccount();
+  expect((await webhook(account.id, inbound(newSid(), "prima", customer))).status).toBe(200);
+  const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, customer)) });
+  const id = conversation!.id;
+  await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+  return { cookie, account, id };
+}
+
+// As an eviction would: the ingest object's instance forgets its reply timers and due times; its
+// stored records and alarm stay.
+function forgetReplyTimers(instance: unknown) {
+  const memory = (instance as { replies: { timers: Map<string, number>; dueAt: Map<string, number> } }).replies;
+  for (const timer of memory.timers.values()) clearTimeout(timer);
+  memory.timers.clear();
+  memory.dueAt.clear();
+}
+
 describe("the account and auth token cache of webhooks", () => {
   it("takes a rotated token and a deleted account at once in the isolate that changed them", async () => {
     const { cookie, account } = await realAccount();
@@ -169,12 +188,8 @@ describe("the group commit of inbound messages", () => {
 
 describe("Twilio's replays of a sid", () => {
   it("announce nothing again while the ingest object remembers the message: one frame, one reply", async () => {
-    const { cookie, account } = await realAccount();
     const CUSTOMER = "+393404000031";
-    expect((await webhook(account.id, inbound(newSid(), "prima", CUSTOMER))).status).toBe(200);
-    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
-    const id = conversation!.id;
-    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    const { cookie, account, id } = await answeredConversation(CUSTOMER);
     const { ws, frames } = await openLiveSocket(id, cookie);
     const sid = newSid();
     expect((await webhook(account.id, inbound(sid, "seconda", CUSTOMER))).status).toBe(200);
@@ -231,13 +246,7 @@ describe("the reply debounce of the account's ingest object", () => {
     const first = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Ci siete?" } });
     const id = first.json.conversationId as string;
     const stub = ingestObject(account.id);
-    // As an eviction would: the instance forgets its timers and due times, the records and the alarm stay.
-    await runInDurableObject(stub, (instance) => {
-      const memory = (instance as unknown as { replies: { timers: Map<string, number>; dueAt: Map<string, number> } }).replies;
-      for (const timer of memory.timers.values()) clearTimeout(timer);
-      memory.timers.clear();
-      memory.dueAt.clear();
-    });
+    await runInDurableObject(stub, forgetReplyTimers);
     await new Promise((r) => setTimeout(r, debounceMs + 300));
     expect(await sendersOf(id)).toEqual(["customer"]);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
@@ -252,11 +261,8 @@ describe("the reply debounce of the account's ingest object", () => {
     await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000003", body: "ancora io" } });
     // The new debounce is dropped, and the record an older version wrote stands in for it.
     await runInDurableObject(ingestObject(account.id), async (instance, state) => {
-      const memory = (instance as unknown as { replies: { timers: Map<string, number>; dueAt: Map<string, number>; pending: Map<string, unknown> } }).replies;
-      for (const timer of memory.timers.values()) clearTimeout(timer);
-      memory.timers.clear();
-      memory.dueAt.clear();
-      memory.pending.clear();
+      forgetReplyTimers(instance);
+      (instance as unknown as { replies: { pending: Map<string, unknown> } }).replies.pending.clear();
       await state.storage.deleteAll();
     });
     const conversation = conversationObject(id);
@@ -273,12 +279,8 @@ describe("the reply debounce of the account's ingest object", () => {
 
 describe("objects a message wakes", () => {
   it("calls no conversation object while no console has the conversation open, and one when a console does", async () => {
-    const { cookie, account } = await realAccount();
     const CUSTOMER = "+393404000021";
-    expect((await webhook(account.id, inbound(newSid(), "prima", CUSTOMER))).status).toBe(200);
-    const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
-    const id = conversation!.id;
-    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    const { cookie, account, id } = await answeredConversation(CUSTOMER);
     const frames = vi.spyOn(ConversationDO.prototype, "publishTexts");
     expect((await webhook(account.id, inbound(newSid(), "seconda", CUSTOMER))).status).toBe(200);
     expect(frames).not.toHaveBeenCalled();

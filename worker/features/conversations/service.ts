@@ -344,11 +344,7 @@ export async function announceInbound(env: Env, db: Db, conversation: repo.Conve
   const announced = toApiConversation(conversation, optedOut);
   if (to.listened) {
     const frames: ServerFrame[] = [...items.map((i): ServerFrame => ({ type: "message", message: toApiMessage(i.message) })), { type: "conversation", conversation: announced }];
-    await publishTexts(
-      env,
-      conversation.id,
-      frames.map((f) => JSON.stringify(f)),
-    );
+    await publishTexts(env, conversation.id, frames.map((f) => JSON.stringify(f)));
   }
   if (replies) await to.replies.schedule(conversation.id, Number(env.AI_REPLY_DEBOUNCE_MS ?? 2000));
   for (const { content, now } of confirmations) await queueOutbound(env, db, conversation, { content, sender: "system" }, now);
