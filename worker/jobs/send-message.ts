@@ -22,9 +22,11 @@ export class RetryLater extends Error {
   }
 }
 
-async function publishMessage(env: Env, db: Db, id: string) {
+// `listened`: whether a console has the chat open, when known (unknown: publish reads it).
+async function publishMessage(env: Env, db: Db, id: string, listened?: boolean) {
+  if (listened === false) return;
   const m = await repo.findMessage(db, id);
-  if (m) await publish(env, m.conversationId, { type: "message-status", messageId: m.id, status: m.status, errorCode: m.errorCode, errorMessage: m.errorMessage });
+  if (m) await publish(env, m.conversationId, { type: "message-status", messageId: m.id, status: m.status, errorCode: m.errorCode, errorMessage: m.errorMessage }, listened);
 }
 
 // Sends one queued outbound message. A message is claimed before the call and carries its Twilio sid
@@ -34,8 +36,8 @@ async function publishMessage(env: Env, db: Db, id: string) {
 export async function runSendMessage(env: Env, db: Db, job: { messageId: string; conversationId?: string }) {
   let message: repo.MessageRow | undefined;
   let found: Awaited<ReturnType<typeof repo.findConversation>>;
-  // Whether a console has the conversation open (without the job naming it: assume so).
-  let listened = true;
+  // Whether a console has the conversation open (undefined: not known, as when the job names no conversation).
+  let listened: boolean | undefined;
   const claimedAt = new Date();
   if (job.conversationId) {
     const [claimed, conversation, listeners] = await runStatements(db, [
@@ -54,14 +56,14 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
   // that attempt's outcome is unknown (its Worker died, or Twilio's answer was lost).
   const earlierAttemptAt = message.twilioAttemptAt && message.twilioAttemptAt.getTime() !== claimedAt.getTime() ? message.twilioAttemptAt : null;
   const noAttempt = earlierAttemptAt ? {} : { twilioAttemptAt: null };
-  if (found?.conversation.id !== message.conversationId) (found = await repo.findConversation(db, message.conversationId), (listened = true));
+  if (found?.conversation.id !== message.conversationId) (found = await repo.findConversation(db, message.conversationId), (listened = undefined));
   const cached = found && (await accountWithAuthToken(env, db, found.conversation.twilioAccountId));
   if (!found || !cached) return;
   const account = cached.account;
 
   if (found.optedOut && message.sender !== "system") {
     await changeMessageStatus(db, message.id, { status: "failed", errorCode: "opt-out", errorMessage: "Il cliente ha chiesto di non ricevere messaggi", ...noAttempt });
-    await publishMessage(env, db, message.id);
+    await publishMessage(env, db, message.id, listened);
     return;
   }
 
@@ -76,7 +78,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     // A sandbox sends nothing: the message gets a local sid and is delivered to the simulator.
     const sid = `SMsandbox${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
     await changeMessageStatus(db, message.id, { twilioMessageId: sid, status: "delivered", errorCode: null, errorMessage: null, twilioAttemptAt: null });
-    await publishMessage(env, db, message.id);
+    await publishMessage(env, db, message.id, listened);
     await sendNext(env, db, message);
     return;
   }
@@ -99,7 +101,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     const earlier = earlierAttemptAt ? await findEarlierSend(env, db, creds, request, earlierAttemptAt) : null;
     if (earlier) {
       await changeMessageStatus(db, message.id, { twilioMessageId: earlier.sid, status: adoptedStatus(earlier.status), errorCode: null, errorMessage: null, twilioAttemptAt: null });
-      await publishMessage(env, db, message.id);
+      await publishMessage(env, db, message.id, listened);
       await sendNext(env, db, message);
       return;
     }
@@ -107,7 +109,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
     await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });
     // What changed is known here: a chat that is open gets it without reading the message back.
-    if (listened) await publish(env, message.conversationId, { type: "message-status", messageId: message.id, status, errorCode: null, errorMessage: null }, true);
+    if (listened !== false) await publish(env, message.conversationId, { type: "message-status", messageId: message.id, status, errorCode: null, errorMessage: null }, listened);
     await sendNext(env, db, message);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
@@ -117,11 +119,11 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     const known = err.httpStatus !== null ? { twilioAttemptAt: null } : {};
     if (err.retryable) {
       await repo.updateMessage(db, message.id, { status: "queued", errorCode: err.code, errorMessage, ...known });
-      await publishMessage(env, db, message.id);
+      await publishMessage(env, db, message.id, listened);
       throw err;
     }
     await changeMessageStatus(db, message.id, { status: "failed", errorCode: err.code, errorMessage, ...known });
-    await publishMessage(env, db, message.id);
+    await publishMessage(env, db, message.id, listened);
     await failLaterParts(env, db, message);
   }
 }
