@@ -8,6 +8,7 @@ import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { auditLog, conversations, funnelExecutions, funnelRuns, funnelSteps, leadCampaigns, listLeads, messages, optOuts, templates } from "@worker/db/schema";
+import { createDb } from "@worker/db/client";
 import { stepDueAt } from "@worker/features/campaigns/schedule";
 import worker from "@worker/index";
 import { runFunnelEnroll } from "@worker/jobs/funnel-enroll";
@@ -517,6 +518,28 @@ describe("the funnel engine", () => {
     expect(sendsOf(accountSid).map((s) => s.to).sort()).toEqual(leads.map((l) => `whatsapp:${l.phone}`).sort());
     expect((await executionsOf(id)).map((e) => e.status)).toEqual(["queued", "queued", "queued"]);
     for (const lead of leads) expect((await chat(account.id, lead.phone)).sent).toHaveLength(1);
+  });
+
+  it("reads the campaign's steps and its account once for all the executions of a job", async () => {
+    const { cookie, accountSid, templateSid } = await realAccount();
+    const { listId } = await makeList(cookie, 4);
+    const { id } = await createCampaign(cookie, listId, templateSid);
+    await activate(cookie, id);
+    const ids = (await enrolled(id, 4)).map((e) => e.id);
+    await db().update(funnelExecutions).set({ status: "claimed", claimedAt: new Date(), claimedBy: "one-job" }).where(eq(funnelExecutions.campaignId, id));
+    // The job's statements, as D1 receives them.
+    const statements: string[] = [];
+    const recorded = new Proxy(env.DB, {
+      get(target, key) {
+        if (key === "prepare") return (query: string) => (statements.push(query), target.prepare(query));
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await runFunnelExecute({ ...env, DB: recorded }, createDb(recorded), { executionIds: ids });
+    await waitFor(async () => expect(sendsOf(accountSid)).toHaveLength(4));
+    expect(statements.filter((q) => q.includes('from "funnel_steps" where')), "steps read").toHaveLength(1);
+    expect(statements.filter((q) => /from "twilio_accounts" "twilioAccounts" where "twilioAccounts"."id"/.test(q)), "account read").toHaveLength(1);
   });
 
   it("takes an expired claim again and leaves a live one alone", async () => {

@@ -35,8 +35,10 @@ export async function runFunnelExecute(env: Env, db: Db, job: { executionIds: st
   if (sendFailure) throw sendFailure.reason;
 }
 
-function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>) {
-  if (!map.has(key)) map.set(key, load());
+// Keeps the promise of the first load. drizzle's queries are thenables that run again on every await,
+// so a stored query, not its promise, would be read once for each execution.
+function cached<T>(map: Map<string, Promise<T>>, key: string, load: () => PromiseLike<T>) {
+  if (!map.has(key)) map.set(key, Promise.resolve(load()));
   return map.get(key)!;
 }
 
