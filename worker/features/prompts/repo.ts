@@ -4,6 +4,7 @@ import { prompts } from "@worker/db/schema";
 import type { Tenant } from "@worker/db/tenancy";
 import { findForUser, updateReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
+import { compiledByShape, compileRead, readRows } from "@worker/db/compiled";
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -22,16 +23,23 @@ export const findPromptForUser = (db: Db, id: string, user: Tenant) => findForUs
 // A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor
 // of the next page when there is one.
 export async function listPrompts(db: Db, accountId: string, { limit, before }: { limit: number; before?: string }) {
-  const older = afterCursor(prompts, before, { column: prompts.twilioAccountId, value: accountId });
-  const rows = await db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.twilioAccountId, accountId), older))
-    .orderBy(...newestFirst(prompts))
-    .limit(limit + 1);
+  const rows = await readRows(db, promptPageRead(db, { before: !!before }), { accountId, before, limit: limit + 1 });
   const { page, nextCursor } = cursorPage(rows, limit);
   return { prompts: page, nextCursor };
 }
+
+// Compiled once per shape: the prompts page is one of the console's busiest reads.
+const accountSlot = sql.placeholder("accountId");
+const promptPageRead = compiledByShape((db: Db, { before }: { before: boolean }) =>
+  compileRead(
+    db
+      .select()
+      .from(prompts)
+      .where(and(eq(prompts.twilioAccountId, accountSlot), before ? afterCursor(prompts, sql.placeholder("before"), { column: prompts.twilioAccountId, value: accountSlot }) : undefined))
+      .orderBy(...newestFirst(prompts))
+      .limit(sql.placeholder("limit")),
+  ),
+);
 
 // The first active prompt whose linked templates contain this template sid.
 export function findLinkedActivePrompt(db: Db, accountId: string, templateSid: string) {
