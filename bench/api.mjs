@@ -193,6 +193,12 @@ async function endpointsOf({ base, cookie, seed }) {
     { key: "prompts", label: "GET /api/prompts", path: () => "/api/prompts" },
     { key: "stats", label: "GET /api/analytics/stats", path: () => "/api/analytics/stats" },
     { key: "usage", label: "GET /api/openai-usage", path: () => "/api/openai-usage" },
+    // Floors of the reads' shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts): the session, then one plain
+    // D1 statement over the rows a read returns, with nothing of ours built from them. No target: they
+    // show what moving those rows through local D1 costs by itself.
+    { key: "shapeIds", shape: true, label: "Floor of the list's shape: one D1 read of the 51 newest conversations' ids", path: () => "/api/bench-floor?rows=conversation-ids" },
+    { key: "shapeRows", shape: true, label: "Floor of the list's shape: one D1 read of the 51 newest conversations' whole rows", path: () => "/api/bench-floor?rows=conversations" },
+    { key: "shapeMessages", shape: true, label: `Floor of the thread's shape: one D1 read of the ${seed.longest.messages}-message thread's 201 newest whole rows`, path: () => `/api/bench-floor?rows=messages&conversation=${seed.longest.id}` },
   ];
   return { sample, endpoints };
 }
@@ -202,7 +208,7 @@ async function endpointsOf({ base, cookie, seed }) {
  * (ok === false: missed). Answers the details and a Markdown note for the report.
  */
 export async function runApiBench(figure, { log = console.log, server: given } = {}) {
-  const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1" }, log }));
+  const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1", BENCH_FLOORS: "1" }, log }));
   const { base, cookie, seed } = server;
   const { sample, endpoints } = await endpointsOf(server);
   const details = {};
@@ -218,7 +224,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
         counts.push(Number(res.headers.get("x-sql-statements")));
       }
       // The median: once a minute one read also refreshes the session's expiry (one more UPDATE).
-      details[ep.key] = { label: ep.label, sql: median(counts), rounds: [] };
+      details[ep.key] = { label: ep.label, shape: !!ep.shape, sql: median(counts), rounds: [] };
     }
     const longest = await fetch(`${base}/api/conversations/${seed.longest.id}/messages`, { headers: { cookie } });
     details.messages.longest = { stored: seed.longest.messages, answered: (await longest.json()).length, nextCursor: !!longest.headers.get("x-next-cursor") };
@@ -263,6 +269,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     const m = (pick) => median(d.rounds.map(pick));
     summary[key] = {
       label: d.label,
+      shape: d.shape,
       sql: d.sql,
       longest: d.longest,
       failures: d.rounds.reduce((n, r) => n + r.closed.failures + r.steady.failures, 0),
@@ -288,6 +295,10 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   );
   for (const [key, s] of Object.entries(summary)) {
     if (key === "floor") continue;
+    if (s.shape) {
+      figure(`${s.label} p50 at ${CONNECTIONS} connections`, `${fixed(s.closed.p50)} ms = ${fixed(s.ratio.p50, 2)}× floor`, "", null, null);
+      continue;
+    }
     figure(`${s.label} p50 at ${CONNECTIONS} connections`, `${fixed(s.closed.p50)} ms = ${fixed(s.ratio.p50, 2)}× floor`, "", `≤ ${P50_RATIO_TARGET}× floor`, s.ratio.p50 <= P50_RATIO_TARGET && s.failures === 0);
     figure(`${s.label} throughput at ${CONNECTIONS} connections`, `${fixed(s.closed.rps, 0)} req/s = ${fixed(s.ratio.rps, 2)}× floor`, "", null, null);
     figure(
@@ -308,7 +319,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   if (SCALE > 1) {
     const big = await startSeededServer({ log, direct: true, conversations: 10_000 * SCALE, messages: 100_000 * SCALE, leads: 20_000 * SCALE });
     try {
-      const { endpoints: scaled } = await endpointsOf(big);
+      const scaled = (await endpointsOf(big)).endpoints.filter((ep) => !ep.shape);
       const idle = await idleLatency(big.base, big.cookie);
       const p50 = {};
       for (const ep of scaled) {
@@ -335,7 +346,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   }
 
   const counts = seed.counts;
-  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then for ${STEADY_SECONDS} s in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
+  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then for ${STEADY_SECONDS} s in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). The floors of a read's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts) are signed-in requests that run one plain D1 statement over the rows of the conversation list's first page (their ids only, or whole rows) or of the longest thread's newest page and answer only how many rows came back: what moving those rows through the local D1 shim costs without any building of ours, measured in the same rounds as the reads. SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
   return { summary, note };
 }
 

@@ -33,6 +33,7 @@ import { webhookRoutes } from "./features/webhooks/routes";
 import { mediaRoutes, publicMediaRoutes } from "./features/media/routes";
 import { mediaLibraryRoutes } from "./features/media-library/routes";
 import { requireValidConfig } from "./lib/config-check";
+import { benchFloorRoutes } from "./lib/bench-floors";
 import { googleLeadRoutes } from "./features/lead-sources/google-webhook";
 import { isOwnOrigin } from "./lib/origin";
 import { HttpError, TooManyRequests } from "./lib/http-error";
@@ -126,7 +127,8 @@ const routes = app
   .route("/agent", agentRoutes)
   .route("/admin", adminRoutes)
   .route("/media", mediaRoutes)
-  .route("/media-library", mediaLibraryRoutes);
+  .route("/media-library", mediaLibraryRoutes)
+  .route("/bench-floor", benchFloorRoutes);
 
 app.route("/webhooks", webhookRoutes);
 app.route("/media/template", templateMediaRoutes);

@@ -170,3 +170,19 @@ describe("paginated reads", () => {
     expect(next.map((c) => c.phoneNumber)).toEqual(["+393400000001", "+393400000000"]);
   });
 });
+
+describe("the benchmark's floors of a read's shape", () => {
+  it("answer 404 unless BENCH_FLOORS=1, and read only the active account's rows", async () => {
+    const floors = { BENCH_FLOORS: "1" } as Partial<Env>;
+    const { cookie, conversationIds } = await tenant(60);
+    const other = await tenant(3);
+    expect((await call("/api/bench-floor?rows=conversations", { cookie })).status).toBe(404);
+    expect((await call("/api/bench-floor?rows=conversations", { env: floors })).status).toBe(401);
+    expect((await call("/api/bench-floor?rows=everything", { cookie, env: floors })).status).toBe(400);
+    expect((await call("/api/bench-floor?rows=conversation-ids", { cookie, env: floors })).json).toEqual({ rows: 51 });
+    expect((await call("/api/bench-floor?rows=conversations", { cookie, env: floors })).json).toEqual({ rows: 51 });
+    expect((await call(`/api/bench-floor?rows=messages&conversation=${conversationIds[0]}`, { cookie, env: floors })).json).toEqual({ rows: 2 });
+    // Another tenant's conversation reads nothing.
+    expect((await call(`/api/bench-floor?rows=messages&conversation=${other.conversationIds[0]}`, { cookie, env: floors })).json).toEqual({ rows: 0 });
+  });
+});

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { notFound } from "@worker/lib/http-error";
+import { validate } from "@worker/lib/validate";
+import type { AppEnv } from "@worker/types";
+
+// Floors of the API reads' shape, for the benchmark only (BENCH_FLOORS=1; never set in production, where
+// these answer 404): a signed-in request that runs one plain D1 statement over the rows a console read
+// returns, with no building of ours, and answers how many it got. bench/api.mjs measures them beside the
+// reads, so that the report shows what moving those rows through local D1 costs by itself.
+const shapeQuery = z.object({
+  // The newest 51 conversations of the active account: their ids only, or whole rows.
+  rows: z.enum(["conversation-ids", "conversations", "messages"]),
+  // For "messages": the conversation whose newest 201 messages are read (of the active account only).
+  conversation: z.string().max(64).optional(),
+});
+
+const STATEMENTS = {
+  "conversation-ids": `select "id" from "conversations" where "twilio_account_id" = ?1 and "last_message_at" is not null order by "last_message_at" desc, "id" desc limit 51`,
+  conversations: `select * from "conversations" where "twilio_account_id" = ?1 and "last_message_at" is not null order by "last_message_at" desc, "id" desc limit 51`,
+  messages: `select m.* from "messages" m where m."conversation_id" = ?2 and exists(select 1 from "conversations" c where c."id" = ?2 and c."twilio_account_id" = ?1) order by m."created_at" desc, m.rowid desc limit 201`,
+} as const;
+
+export const benchFloorRoutes = new Hono<AppEnv>().get("/", validate("query", shapeQuery), async (c) => {
+  const accountId = c.var.sessionAccount?.account.id;
+  if ((c.env as { BENCH_FLOORS?: string }).BENCH_FLOORS !== "1" || !accountId) throw notFound();
+  const { rows, conversation } = c.req.valid("query");
+  const statement = c.env.DB.prepare(STATEMENTS[rows]);
+  const found = await (rows === "messages" ? statement.bind(accountId, conversation ?? "") : statement.bind(accountId)).raw();
+  return c.json({ rows: found.length }, 200);
+});
