@@ -92,6 +92,8 @@ const uuid = () => crypto.randomUUID();
 export const ROUTES: Record<string, Entry> = {
   "GET /api/login": { access: { kind: "public", anonymous: 302 }, request: () => ({ path: "/api/login" }) },
   "GET /api/health": { access: { kind: "own" }, request: () => ({ path: "/api/health" }) },
+  // The benchmark's floors (BENCH_FLOORS=1 only, 404 otherwise): reads of the caller's active account.
+  "GET /api/bench-floor": { access: { kind: "own" }, request: () => ({ path: "/api/bench-floor?rows=conversations" }) },
   "POST /api/auth/login": {
     access: { kind: "public", anonymous: 401 },
     request: () => ({ path: "/api/auth/login", body: { email: uniqueEmail("nessuno"), password: "non-la-password" } }),
