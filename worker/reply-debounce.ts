@@ -59,7 +59,8 @@ export class ReplyDebounce {
     for (const [conversationId, record] of [...this.pending]) {
       const due = this.dueAt.get(conversationId);
       if (due === undefined || due <= now) {
-        await this.replyIfPending(conversationId);
+        // A reply that could not be started is pending again (replyIfPending): the next alarm retries it.
+        await this.replyIfPending(conversationId).catch((err) => console.error("AI reply scheduling failed", conversationId, (err as Error).message));
       } else if (record.backstopAt <= now) {
         // A burst longer than the backstop: the timer still runs.
         record.backstopAt = due + REPLY_BACKSTOP_MS;
@@ -94,7 +95,20 @@ export class ReplyDebounce {
     this.pending.delete(conversationId);
     this.dueAt.delete(conversationId);
     await this.ctx.storage.delete(KEY + conversationId);
-    const until = await startAiReply(this.env, conversationId, record.debounceMs);
+    let until: number | null;
+    try {
+      until = await startAiReply(this.env, conversationId, record.debounceMs);
+    } catch (err) {
+      // Not started (D1 or the queue failed): the reply is pending again, for the alarm to retry after
+      // the backstop, unless a message stored meanwhile already wrote its own record.
+      if (!this.pending.has(conversationId)) {
+        const retry = { debounceMs: record.debounceMs, backstopAt: Date.now() + REPLY_BACKSTOP_MS };
+        this.pending.set(conversationId, retry);
+        await this.ctx.storage.put(KEY + conversationId, retry);
+        await this.armAlarm();
+      }
+      throw err;
+    }
     // The customer wrote again since this instance was told (e.g. it was evicted meanwhile): wait for
     // that message's debounce, unless a message stored during the read already scheduled it.
     if (until !== null && !this.pending.has(conversationId)) await this.schedule(conversationId, record.debounceMs, until);

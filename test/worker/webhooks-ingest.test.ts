@@ -254,6 +254,25 @@ describe("the reply debounce of the account's ingest object", () => {
     expect(await alarmOf(account.id)).toBeNull();
   });
 
+  it("keeps a reply it could not start (the queue failed) for the alarm to start after the backstop", async () => {
+    const { cookie, account } = await sandbox();
+    const stub = ingestObject(account.id);
+    // The ingest object's queue refuses the reply's job once.
+    await runInDurableObject(stub, (instance) => {
+      vi.spyOn((instance as unknown as { env: Env }).env.JOBS, "send").mockRejectedValueOnce(new Error("coda non raggiungibile"));
+    });
+    const id = (await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000004", body: "C'è qualcuno?" } })).json.conversationId as string;
+    await new Promise((r) => setTimeout(r, debounceMs + 300));
+    expect(await sendersOf(id)).toEqual(["customer"]);
+    const pending = await runInDurableObject(stub, (_instance, state) => state.storage.get<{ backstopAt: number }>(`reply:${id}`));
+    expect(pending!.backstopAt).toBeGreaterThan(Date.now());
+    // An alarm stands by, at the latest at the record's backstop.
+    expect(await alarmOf(account.id)).toBeLessThanOrEqual(pending!.backstopAt);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
+    expect(await alarmOf(account.id)).toBeNull();
+  });
+
   it("sends a reply that a conversation object of an earlier version still holds when its alarm fires", async () => {
     const { cookie, account } = await sandbox();
     const id = (await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000003", body: "Buonasera" } })).json.conversationId as string;

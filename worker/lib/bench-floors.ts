@@ -21,11 +21,15 @@ const STATEMENTS = {
   messages: `select m.* from "messages" m where m."conversation_id" = ?2 and exists(select 1 from "conversations" c where c."id" = ?2 and c."twilio_account_id" = ?1) order by m."created_at" desc, m.rowid desc limit 201`,
 } as const;
 
-export const benchFloorRoutes = new Hono<AppEnv>().get("/", validate("query", shapeQuery), async (c) => {
-  const accountId = c.var.sessionAccount?.account.id;
-  if ((c.env as { BENCH_FLOORS?: string }).BENCH_FLOORS !== "1" || !accountId) throw notFound();
-  const { rows, conversation } = c.req.valid("query");
-  const statement = c.env.DB.prepare(STATEMENTS[rows]);
-  const found = await (rows === "messages" ? statement.bind(accountId, conversation ?? "") : statement.bind(accountId)).raw();
-  return c.json({ rows: found.length }, 200);
-});
+export const benchFloorRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if ((c.env as { BENCH_FLOORS?: string }).BENCH_FLOORS !== "1" || !c.var.sessionAccount) throw notFound();
+    await next();
+  })
+  .get("/", validate("query", shapeQuery), async (c) => {
+    const accountId = c.var.sessionAccount!.account.id;
+    const { rows, conversation } = c.req.valid("query");
+    const statement = c.env.DB.prepare(STATEMENTS[rows]);
+    const found = await (rows === "messages" ? statement.bind(accountId, conversation ?? "") : statement.bind(accountId)).raw();
+    return c.json({ rows: found.length }, 200);
+  });
