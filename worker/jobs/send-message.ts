@@ -109,7 +109,7 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
     await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });
     // What changed is known here: a chat that is open gets it without reading the message back.
-    if (listened !== false) await publish(env, message.conversationId, { type: "message-status", messageId: message.id, status, errorCode: null, errorMessage: null }, listened);
+    await publish(env, message.conversationId, { type: "message-status", messageId: message.id, status, errorCode: null, errorMessage: null }, listened);
     await sendNext(env, db, message);
   } catch (err) {
     if (!(err instanceof TwilioError)) throw err;
