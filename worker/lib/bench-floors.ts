@@ -9,8 +9,9 @@ import type { AppEnv } from "@worker/types";
 // returns, with no building of ours, and answers how many it got. bench/api.mjs measures them beside the
 // reads, so that the report shows what moving those rows through local D1 costs by itself.
 const shapeQuery = z.object({
-  // The newest 51 conversations of the active account: their ids only, or whole rows.
-  rows: z.enum(["conversation-ids", "conversations", "messages"]),
+  // The newest 51 conversations of the active account: their ids only, or whole rows; a thread's page;
+  // the newest 51 OpenAI usage rows (the usage report's page); the first 101 prompts (the prompts page).
+  rows: z.enum(["conversation-ids", "conversations", "messages", "usage", "prompts"]),
   // For "messages": the conversation whose newest 201 messages are read (of the active account only).
   conversation: z.string().max(64).optional(),
 });
@@ -19,6 +20,8 @@ const STATEMENTS = {
   "conversation-ids": `select "id" from "conversations" where "twilio_account_id" = ?1 and "last_message_at" is not null order by "last_message_at" desc, "id" desc limit 51`,
   conversations: `select * from "conversations" where "twilio_account_id" = ?1 and "last_message_at" is not null order by "last_message_at" desc, "id" desc limit 51`,
   messages: `select m.* from "messages" m where m."conversation_id" = ?2 and exists(select 1 from "conversations" c where c."id" = ?2 and c."twilio_account_id" = ?1) order by m."created_at" desc, m.rowid desc limit 201`,
+  usage: `select * from "openai_usage" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 51`,
+  prompts: `select * from "prompts" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 101`,
 } as const;
 
 export const benchFloorRoutes = new Hono<AppEnv>()
