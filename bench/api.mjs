@@ -15,7 +15,9 @@ import autocannon from "autocannon";
 import http from "node:http";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
+import { serverPids } from "./proc.mjs";
 import { startSeededServer } from "./seed.mjs";
+import { serverThreads, stallSummary, watchStalls } from "./stalls.mjs";
 
 const CONNECTIONS = 50;
 const MAX_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
@@ -102,14 +104,16 @@ async function idleLatency(base, cookie) {
 
 // Open loop: requests sent on a fixed schedule (every 1/rate s) whatever the answers, each timed from
 // its scheduled start, so a slow server cannot slow the load down (autocannon's rate limit sends each
-// second's requests in a burst, which measures a burst, not a steady rate).
-async function openLoop(base, cookie, endpoint, { rate, amount }) {
+// second's requests in a burst, which measures a burst, not a steady rate). Given the server's two
+// workerd threads, it also says which of them stalled during the window (./stalls.mjs).
+async function openLoop(base, cookie, endpoint, { rate, amount, threads = null }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
   const { hostname, port } = new URL(base);
-  const latencies = [];
+  const answered = [];
   let failures = 0;
   const inFlight = [];
   const start = performance.now();
+  const watch = threads && watchStalls(threads, start);
   for (let i = 0; i < amount; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
@@ -119,7 +123,7 @@ async function openLoop(base, cookie, endpoint, { rate, amount }) {
         const req = http.get({ hostname, port, path: endpoint.path(i), agent, headers: { cookie, accept: "application/json" } }, (res) => {
           res.resume();
           res.on("end", () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - due);
+            if (res.statusCode === 200) answered.push({ due: due - start, ms: performance.now() - due });
             else failures++;
             resolve();
           });
@@ -134,9 +138,18 @@ async function openLoop(base, cookie, endpoint, { rate, amount }) {
   }
   await Promise.all(inFlight);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { requests: amount, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate };
+  const latencies = answered.map((r) => r.ms).sort((a, b) => a - b);
+  const stalls = watch ? stallSummary(answered, watch.stop()) : null;
+  return { requests: amount, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate, stalls };
 }
+
+// The stalls of a read's steady windows over the rounds, summed; null when a window had no sampling.
+function stallsOver(list) {
+  if (list.some((x) => !x)) return null;
+  const sum = (who, field) => list.reduce((n, x) => n + x[who][field], 0);
+  return { slowest: list.reduce((n, x) => n + x.slowest, 0), proxy: { ms: sum("proxy", "ms"), slowest: sum("proxy", "slowest") }, worker: { ms: sum("worker", "ms"), slowest: sum("worker", "slowest") } };
+}
+const stallsText = (x) => `dev proxy ${x.proxy.ms} ms, Worker ${x.worker.ms} ms (${x.proxy.slowest} and ${x.worker.slowest} of the ${x.slowest} slowest requests in flight then)`;
 
 // One connection, the reads interleaved (floor, read, read, …, floor, …): each request alone on the
 // server, and every read sampled under the same background load as the floor.
@@ -213,6 +226,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   const server = given ?? (await startSeededServer({ vars: { BENCH_SQL_COUNT: "1", BENCH_FLOORS: "1" }, log }));
   const { base, cookie, seed } = server;
   const { sample, endpoints } = await endpointsOf(server);
+  const threads = serverThreads(serverPids(server.server.persist), Number(new URL(base).port));
   const details = {};
   try {
     // Correctness first, and the SQL statements each read runs (X-SQL-Statements, BENCH_SQL_COUNT=1 and
@@ -248,7 +262,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
       const rate = Math.max(10, Math.round(floorRps * STEADY_SHARE));
       for (const ep of endpoints) {
         await settle(base, cookie, idleMs);
-        const steady = await openLoop(base, cookie, ep, { rate, amount: Math.round(rate * STEADY_SECONDS) });
+        const steady = await openLoop(base, cookie, ep, { rate, amount: Math.round(rate * STEADY_SECONDS), threads });
         details[ep.key].rounds[round].steady = steady;
         log(`  round ${round + 1} ${ep.label}: steady ${rate} req/s, p50 ${fixed(steady.p50)} ms, p99 ${fixed(steady.p99)} ms`);
       }
@@ -276,7 +290,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
       longest: d.longest,
       failures: d.rounds.reduce((n, r) => n + r.closed.failures + r.steady.failures, 0),
       closed: { p50: m((r) => r.closed.p50), p99: m((r) => r.closed.p99), rps: m((r) => r.closed.rps) },
-      steady: { p50: m((r) => r.steady.p50), p99: m((r) => r.steady.p99), rate: m((r) => r.steady.rate) },
+      steady: { p50: m((r) => r.steady.p50), p99: m((r) => r.steady.p99), rate: m((r) => r.steady.rate), stalls: stallsOver(d.rounds.map((r) => r.steady.stalls)) },
       single: { p50: m((r) => r.single.p50), p99: m((r) => r.single.p99) },
       ratio: {
         p50: median(d.rounds.map((r, i) => r.closed.p50 / floor.rounds[i].closed.p50)),
@@ -303,7 +317,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     figure(`${s.label} throughput at ${CONNECTIONS} connections`, `${fixed(s.closed.rps, 0)} req/s = ${fixed(s.ratio.rps, 2)}× floor`, "", null, null);
     figure(
       `${s.label} p99 at a steady ${s.steady.rate} req/s / the floor's p99 there`,
-      `${fixed(s.steady.p99)} ms = ${fixed(s.ratio.steadyP99, 2)}× floor (p50 ${fixed(s.steady.p50)} ms = ${fixed(s.ratio.steadyP50, 2)}× floor)`,
+      `${fixed(s.steady.p99)} ms = ${fixed(s.ratio.steadyP99, 2)}× floor (p50 ${fixed(s.steady.p50)} ms = ${fixed(s.ratio.steadyP50, 2)}× floor)${s.steady.stalls && f.steady.stalls ? `; stalls in its ${ROUNDS} windows: ${stallsText(s.steady.stalls)}; in the floor's: ${stallsText(f.steady.stalls)}` : ""}`,
       "",
       `≤ ${P99_RATIO_TARGET}× floor`,
       s.ratio.steadyP99 <= P99_RATIO_TARGET && s.failures === 0,
@@ -353,7 +367,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   }
 
   const counts = seed.counts;
-  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then for ${STEADY_SECONDS} s in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). The floors of a read's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts) are signed-in requests that run one plain D1 statement over the rows of the conversation list's first page (their ids only, or whole rows), of the longest thread's newest page, of the prompts page or of the usage report's page (its rows, not its sums) and answer only how many rows came back: what moving those rows through the local D1 shim costs without any building of ours, measured in the same rounds as the reads. SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
+  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then for ${STEADY_SECONDS} s in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. During each steady window the bench samples workerd's two main threads every 10 ms (wrangler's dev proxy and the Worker's; bench/stalls.mjs): each p99 row says how long each stalled in the read's windows and in the floor's, and how many of the slowest 1 % of requests were in flight then. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). The floors of a read's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts) are signed-in requests that run one plain D1 statement over the rows of the conversation list's first page (their ids only, or whole rows), of the longest thread's newest page, of the prompts page or of the usage report's page (its rows, not its sums) and answer only how many rows came back: what moving those rows through the local D1 shim costs without any building of ours, measured in the same rounds as the reads. SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
   return { summary, note };
 }
 
