@@ -382,7 +382,7 @@ try {
       figure("Stalls of workerd's two threads in the floor's latency window (sampled every 10 ms; a stall is 100 ms in which one thread ran ≥ 90 % and the other ≤ 30 %)", stallText(floorOpen.stalls), "", null, null);
       figure("Stalls of workerd's two threads in the webhook's latency window", stallText(open.stalls), "", null, null);
     }
-    latencyStalls = open.stalls && { floor: floorOpen.stalls, webhook: open.stalls, p99Ratio };
+    latencyStalls = open.stalls && { floor: floorOpen.stalls, webhook: open.stalls };
 
     const [stored] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMingest%'");
     figure("Messages stored (throughput run)", `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
