@@ -44,8 +44,12 @@ export class ReplyDebounce {
     // A running timer is left alone: when it fires it waits on for a due time moved since.
     if (!this.timers.has(conversationId)) this.armTimer(conversationId, due);
     if (this.pending.has(conversationId)) return;
-    // Memory first: a reply that fires while the record is being written finds it.
-    const record = { debounceMs, backstopAt: due + REPLY_BACKSTOP_MS };
+    await this.keepPending(conversationId, { debounceMs, backstopAt: due + REPLY_BACKSTOP_MS });
+  }
+
+  // Memory first: a reply that fires while the record is being written finds it; then the record, and
+  // an alarm by its backstop.
+  private async keepPending(conversationId: string, record: PendingReply) {
     this.pending.set(conversationId, record);
     await this.ctx.storage.put(KEY + conversationId, record);
     await this.armAlarm();
@@ -101,12 +105,7 @@ export class ReplyDebounce {
     } catch (err) {
       // Not started (D1 or the queue failed): the reply is pending again, for the alarm to retry after
       // the backstop, unless a message stored meanwhile already wrote its own record.
-      if (!this.pending.has(conversationId)) {
-        const retry = { debounceMs: record.debounceMs, backstopAt: Date.now() + REPLY_BACKSTOP_MS };
-        this.pending.set(conversationId, retry);
-        await this.ctx.storage.put(KEY + conversationId, retry);
-        await this.armAlarm();
-      }
+      if (!this.pending.has(conversationId)) await this.keepPending(conversationId, { debounceMs: record.debounceMs, backstopAt: Date.now() + REPLY_BACKSTOP_MS });
       throw err;
     }
     // The customer wrote again since this instance was told (e.g. it was evicted meanwhile): wait for
