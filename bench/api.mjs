@@ -17,7 +17,7 @@ import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { serverPids } from "./proc.mjs";
 import { startSeededServer } from "./seed.mjs";
-import { serverThreads, stallSummary, watchStalls } from "./stalls.mjs";
+import { serverThreads, stallSummary, stallText, sumStalls, watchStalls } from "./stalls.mjs";
 
 const CONNECTIONS = 50;
 const MAX_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
@@ -142,14 +142,6 @@ async function openLoop(base, cookie, endpoint, { rate, amount, threads = null }
   const stalls = watch ? stallSummary(answered, watch.stop()) : null;
   return { requests: amount, failures, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate, stalls };
 }
-
-// The stalls of a read's steady windows over the rounds, summed; null when a window had no sampling.
-function stallsOver(list) {
-  if (list.some((x) => !x)) return null;
-  const sum = (who, field) => list.reduce((n, x) => n + x[who][field], 0);
-  return { slowest: list.reduce((n, x) => n + x.slowest, 0), proxy: { ms: sum("proxy", "ms"), slowest: sum("proxy", "slowest") }, worker: { ms: sum("worker", "ms"), slowest: sum("worker", "slowest") } };
-}
-const stallsText = (x) => `dev proxy ${x.proxy.ms} ms, Worker ${x.worker.ms} ms (${x.proxy.slowest} and ${x.worker.slowest} of the ${x.slowest} slowest requests in flight then)`;
 
 // One connection, the reads interleaved (floor, read, read, …, floor, …): each request alone on the
 // server, and every read sampled under the same background load as the floor.
@@ -290,7 +282,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
       longest: d.longest,
       failures: d.rounds.reduce((n, r) => n + r.closed.failures + r.steady.failures, 0),
       closed: { p50: m((r) => r.closed.p50), p99: m((r) => r.closed.p99), rps: m((r) => r.closed.rps) },
-      steady: { p50: m((r) => r.steady.p50), p99: m((r) => r.steady.p99), rate: m((r) => r.steady.rate), stalls: stallsOver(d.rounds.map((r) => r.steady.stalls)) },
+      steady: { p50: m((r) => r.steady.p50), p99: m((r) => r.steady.p99), rate: m((r) => r.steady.rate), stalls: d.rounds.every((r) => r.steady.stalls) ? sumStalls(d.rounds.map((r) => r.steady.stalls)) : null },
       single: { p50: m((r) => r.single.p50), p99: m((r) => r.single.p99) },
       ratio: {
         p50: median(d.rounds.map((r, i) => r.closed.p50 / floor.rounds[i].closed.p50)),
@@ -317,7 +309,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     figure(`${s.label} throughput at ${CONNECTIONS} connections`, `${fixed(s.closed.rps, 0)} req/s = ${fixed(s.ratio.rps, 2)}× floor`, "", null, null);
     figure(
       `${s.label} p99 at a steady ${s.steady.rate} req/s / the floor's p99 there`,
-      `${fixed(s.steady.p99)} ms = ${fixed(s.ratio.steadyP99, 2)}× floor (p50 ${fixed(s.steady.p50)} ms = ${fixed(s.ratio.steadyP50, 2)}× floor)${s.steady.stalls && f.steady.stalls ? `; stalls in its ${ROUNDS} windows: ${stallsText(s.steady.stalls)}; in the floor's: ${stallsText(f.steady.stalls)}` : ""}`,
+      `${fixed(s.steady.p99)} ms = ${fixed(s.ratio.steadyP99, 2)}× floor (p50 ${fixed(s.steady.p50)} ms = ${fixed(s.ratio.steadyP50, 2)}× floor)${s.steady.stalls && f.steady.stalls ? `; in its ${ROUNDS} windows ${stallText(s.steady.stalls)}; in the floor's, ${stallText(f.steady.stalls)}` : ""}`,
       "",
       `≤ ${P99_RATIO_TARGET}× floor`,
       s.ratio.steadyP99 <= P99_RATIO_TARGET && s.failures === 0,

@@ -111,6 +111,13 @@ export function stallSummary(requests, stalls, share = 0.01) {
   return { slowest: slowest.length, proxy: of("proxy"), worker: of("worker") };
 }
 
-const when = (t) => (t.at.length ? `, at ${t.at.join(", ")}` : "");
+// The summaries of several windows, added up (their stalls' times, each relative to its own window, left out).
+export function sumStalls(summaries) {
+  const sum = (who, field) => summaries.reduce((n, x) => n + x[who][field], 0);
+  const of = (who) => ({ ms: sum(who, "ms"), slowest: sum(who, "slowest") });
+  return { slowest: summaries.reduce((n, x) => n + x.slowest, 0), proxy: of("proxy"), worker: of("worker") };
+}
+
+const when = (t) => (t.at?.length ? `, at ${t.at.join(", ")}` : "");
 export const stallText = (s) =>
   `wrangler's dev proxy stalled ${s.proxy.ms} ms${when(s.proxy)} (${s.proxy.slowest} of the ${s.slowest} slowest requests were in flight then), the Worker's thread ${s.worker.ms} ms${when(s.worker)} (${s.worker.slowest} of them)`;
