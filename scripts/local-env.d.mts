@@ -12,6 +12,8 @@ export function startLocalServer(options: {
   vars?: Record<string, string>;
   buildWebFirst?: boolean;
   logLevel?: string;
+  // A file that gets the server's output, each line after its time, instead of the terminal.
+  logFile?: string;
   beforeStart?: (state: { persist: string; vars: Record<string, string> }) => void | Promise<void>;
   assetsDir?: string;
   benchmark?: boolean;

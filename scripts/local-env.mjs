@@ -57,6 +57,8 @@ export async function freePort() {
 
 // beforeStart({ persist, vars }) runs after the migrations and before wrangler starts, e.g. to seed the database.
 // assetsDir serves another build of the web app than dist/web (the benchmark's production build).
+// logFile keeps wrangler's output (requests, queue batches, the Worker's console) in that file instead of
+// the terminal, each line with the time it was written, so that a failed test can be read against it.
 // benchmark: true starts a server for the benchmark to measure, without two costs of the local dev tool
 // that no deployed Worker pays, both on workerd's one thread: wrangler's local trace collector
 // (X_LOCAL_OBSERVABILITY), which records every request, subrequest and binding call into a SQLite
@@ -64,7 +66,7 @@ export async function freePort() {
 // tmpfs (/dev/shm, where the machine has it) instead of waiting on this machine's disk.
 // The tmpfs a benchmark server keeps its state on, or null where the machine has none.
 export const memoryStateRoot = () => (existsSync("/dev/shm") ? "/dev/shm" : null);
-export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", beforeStart, assetsDir, benchmark = false }) {
+export async function startLocalServer({ port, vars = {}, buildWebFirst = true, logLevel = "warn", logFile, beforeStart, assetsDir, benchmark = false }) {
   port ??= await freePort();
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
@@ -89,8 +91,9 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
   const server = spawn(
     bin("wrangler"),
     ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel, ...(assetsDir ? ["--assets", assetsDir] : [])],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"], detached: true, env: toolEnv(benchmark ? { X_LOCAL_OBSERVABILITY: "false" } : {}) },
+    { cwd: root, stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"], detached: true, env: toolEnv(benchmark ? { X_LOCAL_OBSERVABILITY: "false" } : {}) },
   );
+  if (logFile) await timestampLines([server.stdout, server.stderr], path.resolve(root, logFile));
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
@@ -115,6 +118,15 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
       rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+// Appends every line of the streams to the file, after the time it arrived (UTC, to the millisecond).
+async function timestampLines(streams, file) {
+  const { createWriteStream, mkdirSync } = await import("node:fs");
+  const readline = await import("node:readline");
+  mkdirSync(path.dirname(file), { recursive: true });
+  const out = createWriteStream(file);
+  for (const input of streams) readline.createInterface({ input }).on("line", (line) => out.write(`${new Date().toISOString()} ${line}\n`));
 }
 
 export function readEnvFile(file) {

@@ -1,5 +1,6 @@
 // Prints one line "N passed, M failed" over every suite that wrote a JSON report in test-results/.
 // A failing step that wrote no report (the type check, a suite that could not start) counts as one failure.
+// Before it, for each end-to-end file that failed, the server's log while that file ran.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -18,4 +19,21 @@ if (existsSync(dir)) {
   }
 }
 if (status !== 0 && failed === 0) failed = 1;
+printServerLogOfFailedFiles();
 console.log(`${passed} passed, ${failed} failed`);
+
+// The lines of test-results/e2e-server.log (written by test/e2e/global-setup.ts) from a failed e2e file's
+// start to its end, static assets left out: what the server did while the test waited.
+function printServerLogOfFailedFiles() {
+  const report = path.join(dir, "e2e.json");
+  const log = path.join(dir, "e2e-server.log");
+  if (!existsSync(report) || !existsSync(log)) return;
+  const lines = readFileSync(log, "utf8").split("\n").filter((line) => line && !line.includes(" /assets/"));
+  for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? []) {
+    if (file.status !== "failed") continue;
+    const [from, to] = [new Date(file.startTime).toISOString(), new Date(file.endTime + 1000).toISOString()];
+    const during = lines.filter((line) => line.slice(0, 24) >= from && line.slice(0, 24) <= to);
+    console.log(`\nServer log while ${path.relative(path.dirname(dir), file.name)} ran (${from} to ${to}, ${during.length} lines):`);
+    for (const line of during.slice(-400)) console.log(line);
+  }
+}

@@ -11,7 +11,9 @@ declare module "vitest" {
 
 // The real Worker under `wrangler dev` with a throwaway local D1/R2/Queues and the offline model.
 export default async function setup(project: TestProject) {
-  const server = await startLocalServer({ vars: { OPENAI_API_KEY: "" } });
+  // Its output, every request and queue batch included, goes to test-results/e2e-server.log (see
+  // scripts/test-totals.mjs, which prints a failed file's part of it).
+  const server = await startLocalServer({ vars: { OPENAI_API_KEY: "" }, logLevel: "log", logFile: "test-results/e2e-server.log" });
   project.provide("baseUrl", server.baseUrl);
   project.provide("adminEmail", server.vars.ADMIN_EMAIL!);
   project.provide("adminPassword", server.vars.ADMIN_PASSWORD!);
