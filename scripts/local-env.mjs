@@ -93,16 +93,18 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
     ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--env-file", envFile, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", logLevel, ...(assetsDir ? ["--assets", assetsDir] : [])],
     { cwd: root, stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"], detached: true, env: toolEnv(benchmark ? { X_LOCAL_OBSERVABILITY: "false" } : {}) },
   );
-  if (logFile) await timestampLines([server.stdout, server.stderr], path.resolve(root, logFile));
+  const logPath = logFile && path.resolve(root, logFile);
+  if (logPath) await timestampLines([server.stdout, server.stderr], logPath);
+  const seeLog = logPath ? ` (its output is in ${logPath})` : "";
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}${seeLog}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).status < 500) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`wrangler dev did not answer on ${baseUrl}`);
+    if (Date.now() > deadline) throw new Error(`wrangler dev did not answer on ${baseUrl}${seeLog}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
@@ -120,7 +122,7 @@ export async function startLocalServer({ port, vars = {}, buildWebFirst = true, 
   };
 }
 
-// Appends every line of the streams to the file, after the time it arrived (UTC, to the millisecond).
+// Writes every line of the streams to the file (started anew), after the time it arrived (UTC, to the ms).
 async function timestampLines(streams, file) {
   const { createWriteStream, mkdirSync } = await import("node:fs");
   const readline = await import("node:readline");
