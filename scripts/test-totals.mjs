@@ -8,9 +8,11 @@ const dir = path.resolve(import.meta.dirname, "../test-results");
 const status = Number(process.argv[2] ?? 0);
 let passed = 0;
 let failed = 0;
+const reports = new Map();
 if (existsSync(dir)) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    reports.set(file, report);
     const failedTests = report.numFailedTests ?? 0;
     // A file that failed to load has no failed test of its own; count it once.
     const brokenFilesOnly = (report.numFailedTestSuites ?? 0) > 0 && failedTests === 0;
@@ -19,17 +21,16 @@ if (existsSync(dir)) {
   }
 }
 if (status !== 0 && failed === 0) failed = 1;
-printServerLogOfFailedFiles();
+printServerLogOfFailedFiles(reports.get("e2e.json"));
 console.log(`${passed} passed, ${failed} failed`);
 
 // The lines of test-results/e2e-server.log (written by test/e2e/global-setup.ts) from a failed e2e file's
 // start to its end, static assets left out: what the server did while the test waited.
-function printServerLogOfFailedFiles() {
-  const report = path.join(dir, "e2e.json");
+function printServerLogOfFailedFiles(report) {
   const log = path.join(dir, "e2e-server.log");
-  if (!existsSync(report) || !existsSync(log)) return;
+  if (!report || !existsSync(log)) return;
   const lines = readFileSync(log, "utf8").split("\n").filter((line) => line && !line.includes(" /assets/"));
-  for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? []) {
+  for (const file of report.testResults ?? []) {
     if (file.status !== "failed") continue;
     const [from, to] = [new Date(file.startTime).toISOString(), new Date(file.endTime + 1000).toISOString()];
     const during = lines.filter((line) => line.slice(0, 24) >= from && line.slice(0, 24) <= to);

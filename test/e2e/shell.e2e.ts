@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NAV_DEFAULT, NAV_PERSONAL_ASSISTANT } from "@shared/nav";
@@ -34,6 +36,11 @@ describe("the console shell on a desktop", () => {
     await page.getByText("Business Dashboard").first().waitFor();
     await page.getByText("Sandbox WhatsApp").first().waitFor();
     await screenshot(page, "dashboard-dark-1280");
+    // The server's log (global-setup's logFile) has the sign-in, after the time it came.
+    const log = path.resolve(import.meta.dirname, "../../test-results/e2e-server.log");
+    await expect
+      .poll(() => readFileSync(log, "utf8"))
+      .toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \[wrangler:info\] POST \/api\/auth\/login 200 /m);
   });
 
   it("creates a sandbox account and switches the active account", async () => {
