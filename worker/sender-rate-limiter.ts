@@ -13,8 +13,12 @@ export class SenderRateLimiter extends DurableObject<Env> {
   // in any stretch of time at most catchUpMs worth of slots more than the limit go out. A sender idle
   // for longer, or new, starts from now.
   reserve(messagesPerSecond: number, maxWaitMs = Number.POSITIVE_INFINITY, catchUpMs = 0): number {
+    return this.reserveAt(Date.now(), messagesPerSecond, maxWaitMs, catchUpMs);
+  }
+
+  // The slot reserve hands out, with its wait counted from `now`.
+  private reserveAt(now: number, messagesPerSecond: number, maxWaitMs: number, catchUpMs: number): number {
     const interval = 1000 / Math.max(1, messagesPerSecond);
-    const now = Date.now();
     const slot = this.nextFreeAt >= now - catchUpMs ? this.nextFreeAt : now;
     const wait = Math.max(0, slot - now);
     if (wait > maxWaitMs) return wait;
@@ -23,10 +27,12 @@ export class SenderRateLimiter extends DurableObject<Env> {
   }
 
   // Reserves `count` consecutive slots in one call and answers each one's wait in milliseconds, in
-  // order: the same slots `count` calls of reserve would hand out, for one round trip.
+  // order: the same slots `count` calls of reserve would hand out, for one round trip. The waits are
+  // counted from one instant, so they stay exactly one interval apart however long the loop takes.
   reserveMany(messagesPerSecond: number, count: number, catchUpMs = 0): number[] {
+    const now = Date.now();
     const waits: number[] = [];
-    for (let i = 0; i < Math.max(0, Math.floor(count)); i++) waits.push(this.reserve(messagesPerSecond, Number.POSITIVE_INFINITY, catchUpMs));
+    for (let i = 0; i < Math.max(0, Math.floor(count)); i++) waits.push(this.reserveAt(now, messagesPerSecond, Number.POSITIVE_INFINITY, catchUpMs));
     return waits;
   }
 

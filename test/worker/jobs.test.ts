@@ -115,6 +115,18 @@ describe("sender rate limit", () => {
     expect(next).toBeGreaterThanOrEqual(10 * 12.5 - (Date.now() - startedAt) - 1);
   });
 
+  it("counts a run's waits from one instant, so a slow loop does not shorten them", async () => {
+    const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
+    // A clock that moves 1 ms at every reading, as on a loaded machine where the loop is slow.
+    let tick = Date.now();
+    const now = vi.spyOn(Date, "now").mockImplementation(() => tick++);
+    try {
+      expect(await limiter.reserveMany(80, 5)).toEqual([0, 12.5, 25, 37.5, 50]);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it("lets a sender take back the slots a short pause left unused, never more than it missed", async () => {
     const limiter = env.SENDER_LIMITER.get(env.SENDER_LIMITER.idFromName(`sender-${crypto.randomUUID()}`));
     // A new sender starts from now, catch-up or not: no burst. (A catch-up of 2 s here, so that a timer
