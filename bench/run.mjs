@@ -28,6 +28,10 @@ const LATENCY_SECONDS = 10;
 // The floor runs as long as the measurement: a p99 is decided by the few stalls a window meets, and a
 // window half as long meets half as many (until 2026-11-28 the floor ran 5 s).
 const LATENCY_FLOOR_SECONDS = LATENCY_SECONDS;
+// The judged window: the webhooks and the floor's requests alternate, each at half the latency rate (the
+// server as busy as in a window of its own), twice as long (each kind has as many requests as there), so
+// that both meet the same stalls of the server.
+const LATENCY_PAIRED_SECONDS = 2 * LATENCY_SECONDS;
 const REPLIES_DEADLINE_MS = 120_000;
 const REPLY_SAMPLES = 40;
 // Targets, each a ratio of two figures of the same run (issue 17).
@@ -185,12 +189,24 @@ async function closedLoop(pids, count, concurrency, task) {
   };
 }
 
+// Waits until the fake Twilio got a reply for each of `phones` (whatsapp: addresses) sent after `since`
+// (performance.now()), or the deadline passed; answers the numbers answered.
+async function repliesAfter(phones, since, deadline) {
+  for (;;) {
+    const answered = new Set(twilioSends.filter((s) => s.at >= since && phones.has(s.to)).map((s) => s.to));
+    if (answered.size >= phones.size || Date.now() > deadline) return answered;
+    await sleep(250);
+  }
+}
+
 const failedText = ({ failures }) => (failures.length ? `; ${failures.length} request(s) failed (${[...new Set(failures)].join(", ")})` : "");
 
 // Starts request i at start + i/rate whether or not the earlier ones have answered (an open loop),
 // and times each from that scheduled start, so a stalled server cannot hide its queue. Given the
 // server's two workerd threads, it also says which of them stalled during the window (./stalls.mjs).
-async function openLoop(rate, count, task, threads = null) {
+// With kindOf, request i is of kind kindOf(i), and `kinds` has each kind's latencies, failures and stalls
+// (requests of several kinds interleaved in one window meet the same stalls).
+async function openLoop(rate, count, task, threads = null, kindOf = () => "all") {
   const requests = [];
   const failures = [];
   const inFlight = [];
@@ -202,15 +218,24 @@ async function openLoop(rate, count, task, threads = null) {
     if (wait > 1) await sleep(wait);
     // Each outcome is taken at once: a request whose connection was reset is counted as failed (left
     // unhandled until the loop ends, its rejection would end this process).
+    const kind = kindOf(i);
     inFlight.push(task(i).then(
-      () => requests.push({ due: due - startedAt, ms: performance.now() - due }),
-      (err) => failures.push(err.code ?? err.message),
+      () => requests.push({ kind, due: due - startedAt, ms: performance.now() - due }),
+      (err) => failures.push({ kind, reason: err.code ?? err.message }),
     ));
   }
   const sentFor = (performance.now() - startedAt) / 1000;
   await Promise.all(inFlight);
-  const stalls = watch ? stallSummary(requests, watch.stop()) : null;
-  return { latencies: requests.map((r) => r.ms).sort((a, b) => a - b), offered: count / sentFor, failures, stalls };
+  const seen = watch ? watch.stop() : null;
+  const summary = (list, failed) => ({
+    latencies: list.map((r) => r.ms).sort((a, b) => a - b),
+    failures: failed.map((f) => f.reason),
+    stalls: seen ? stallSummary(list, seen) : null,
+  });
+  const kinds = Object.fromEntries(
+    [...new Set([...requests, ...failures].map((r) => r.kind))].map((kind) => [kind, summary(requests.filter((r) => r.kind === kind), failures.filter((f) => f.kind === kind))]),
+  );
+  return { ...summary(requests, failures), offered: count / sentFor, kinds };
 }
 
 const repliesText = (n) => `${n} AI ${n === 1 ? "reply" : "replies"}`;
@@ -348,12 +373,63 @@ try {
     }
     figure("Conversations of the ingest answered by the AI (after the 2 s debounce)", `${answered.size} of ${ingestPhones.size} (${replies} replies)`, "", "all", answered.size === ingestPhones.size);
 
-    // (b) Answer latency under a sustainable load: an open loop at a fixed arrival rate.
+    // (b) Answer latency under a sustainable load: an open loop at a fixed arrival rate. Judged with the
+    // webhooks and the floor interleaved in one window, so that both meet the same stalls of the server.
     const latencyRate = Math.min(LATENCY_RATE_MAX, Math.round(LATENCY_LOAD_SHARE * ingest.rate));
-    const latencyNumbers = Math.min(INGEST_PHONES, Math.floor(latencyRate * LATENCY_NUMBER_INTERVAL_S));
-    const floorOpen = await openLoop(latencyRate, latencyRate * LATENCY_FLOOR_SECONDS, (i) => signedPost(`${hookUrl.replace(/\/message$/, "")}/none`, message(i), { expect: 404 }), threads);
+    const floorUrl = `${hookUrl.replace(/\/message$/, "")}/none`;
+    const pairedRate = latencyRate / 2;
+    const pairedNumbers = Math.min(INGEST_PHONES, Math.floor(pairedRate * LATENCY_NUMBER_INTERVAL_S));
+    const pairedSent = new Set();
+    const modelCallsBeforePaired = modelCalls;
+    const pairedStart = performance.now();
+    const paired = await openLoop(
+      2 * pairedRate,
+      2 * pairedRate * LATENCY_PAIRED_SECONDS,
+      (i) => {
+        const k = Math.floor(i / 2);
+        if (i % 2 === 1) return signedPost(floorUrl, message(k), { expect: 404 });
+        const n = sidIndex(k);
+        pairedSent.add(n);
+        return post(inbound(`SMpaired${n}`, phoneOf("331", n % pairedNumbers), `Messaggio di prova ${n}`));
+      },
+      threads,
+      (i) => (i % 2 === 1 ? "floor" : "webhook"),
+    );
+    const repliesDuringPaired = modelCalls - modelCallsBeforePaired;
+    const pairedLabel = `at ${pairedRate} requests/s over ${pairedNumbers} conversations, interleaved with the floor's signed POST at ${pairedRate} requests/s (${2 * pairedRate} requests/s in all, open loop, ${LATENCY_PAIRED_SECONDS} s)`;
+    const pairedFloor = paired.kinds.floor;
+    const pairedHook = paired.kinds.webhook;
     figure(
-      `Floor answer latency at ${latencyRate} requests/s (the signed POST that does nothing, open loop, ${LATENCY_FLOOR_SECONDS} s; informational)`,
+      `Floor answer latency in that window (the signed POST that does nothing; informational)`,
+      `p50 ${percentile(pairedFloor.latencies, 50).toFixed(1)} / p99 ${percentile(pairedFloor.latencies, 99).toFixed(1)}`,
+      `ms${failedText(pairedFloor)}`,
+      null,
+      null,
+    );
+    figure(`Webhook answer latency p50 ${pairedLabel}`, percentile(pairedHook.latencies, 50).toFixed(1), `ms${repliesDuringPaired ? ` (${repliesText(repliesDuringPaired)} ran during the run)` : ""}`, null, null);
+    const pairedRatio = percentile(pairedHook.latencies, 99) / percentile(pairedFloor.latencies, 99);
+    figure(
+      `Webhook answer latency p99 ${pairedLabel} / the floor's p99 in the same window`,
+      `${percentile(pairedHook.latencies, 99).toFixed(1)} ms = ${pairedRatio.toFixed(2)}× the floor's ${percentile(pairedFloor.latencies, 99).toFixed(1)} ms`,
+      failedText(pairedHook),
+      `≤ ${P99_RATIO_TARGET}×`,
+      pairedRatio <= P99_RATIO_TARGET && pairedHook.failures.length === 0 && pairedFloor.failures.length === 0,
+    );
+    if (pairedHook.stalls && pairedFloor.stalls) {
+      figure("Stalls of workerd's two threads in that window (sampled every 10 ms; a stall is 100 ms in which one thread ran ≥ 90 % and the other ≤ 30 %), for the webhooks", stallText(pairedHook.stalls), "", null, null);
+      figure("… and for the floor's requests of the same window", stallText(pairedFloor.stalls), "", null, null);
+    }
+    // Their AI replies, after the debounce, before the next windows.
+    const pairedPhones = new Set([...pairedSent].map((n) => `whatsapp:${phoneOf("331", n % pairedNumbers)}`));
+    const pairedAnswered = await repliesAfter(pairedPhones, pairedStart, Date.now() + REPLIES_DEADLINE_MS);
+    figure("Conversations of that window answered by the AI (after the 2 s debounce)", `${pairedAnswered.size} of ${pairedPhones.size}`, "", "all", pairedAnswered.size === pairedPhones.size);
+
+    // The same measurement in two windows, the floor's first (informational: the order of the windows
+    // decides which of them meets a stall, see the report).
+    const latencyNumbers = Math.min(INGEST_PHONES, Math.floor(latencyRate * LATENCY_NUMBER_INTERVAL_S));
+    const floorOpen = await openLoop(latencyRate, latencyRate * LATENCY_FLOOR_SECONDS, (i) => signedPost(floorUrl, message(i), { expect: 404 }), threads);
+    figure(
+      `Floor answer latency at ${latencyRate} requests/s in a window of its own (the signed POST that does nothing, open loop, ${LATENCY_FLOOR_SECONDS} s; informational)`,
       `p50 ${percentile(floorOpen.latencies, 50).toFixed(1)} / p99 ${percentile(floorOpen.latencies, 99).toFixed(1)}`,
       `ms${failedText(floorOpen)}`,
       null,
@@ -367,22 +443,22 @@ try {
       await post(inbound(`SMlatency${n}`, phoneOf("331", n % latencyNumbers), `Messaggio di prova ${n}`));
     }, threads);
     const repliesDuringOpen = modelCalls - modelCallsBeforeOpen;
-    const openLabel = `at ${latencyRate} requests/s over ${latencyNumbers} conversations (open loop, ${LATENCY_SECONDS} s)`;
+    const openLabel = `at ${latencyRate} requests/s over ${latencyNumbers} conversations in a window of its own after the floor's (open loop, ${LATENCY_SECONDS} s)`;
     figure(`Webhook answer latency p50 ${openLabel}`, percentile(open.latencies, 50).toFixed(1), `ms${repliesDuringOpen ? ` (${repliesText(repliesDuringOpen)} ran during the run)` : ""}`, null, null);
     const p99Ratio = percentile(open.latencies, 99) / percentile(floorOpen.latencies, 99);
     figure(
-      `Webhook answer latency p99 ${openLabel} / the floor's p99 at the same rate`,
+      `Webhook answer latency p99 ${openLabel} / the floor's p99 in its window (informational)`,
       `${percentile(open.latencies, 99).toFixed(1)} ms = ${p99Ratio.toFixed(2)}× the floor's ${percentile(floorOpen.latencies, 99).toFixed(1)} ms`,
       failedText(open),
-      `≤ ${P99_RATIO_TARGET}×`,
-      p99Ratio <= P99_RATIO_TARGET && open.failures.length === 0,
+      null,
+      null,
     );
-    // Same-run evidence of where the tail came from (informational: the target stays the p99 ratio).
+    // Same-run evidence of where the tail came from.
     if (floorOpen.stalls && open.stalls) {
-      figure("Stalls of workerd's two threads in the floor's latency window (sampled every 10 ms; a stall is 100 ms in which one thread ran ≥ 90 % and the other ≤ 30 %)", stallText(floorOpen.stalls), "", null, null);
-      figure("Stalls of workerd's two threads in the webhook's latency window", stallText(open.stalls), "", null, null);
+      figure("Stalls of workerd's two threads in the floor's own window", stallText(floorOpen.stalls), "", null, null);
+      figure("Stalls of workerd's two threads in the webhook's own window", stallText(open.stalls), "", null, null);
     }
-    latencyStalls = open.stalls && { floor: floorOpen.stalls, webhook: open.stalls };
+    latencyStalls = open.stalls && { floor: floorOpen.stalls, webhook: open.stalls, pairedFloor: pairedFloor.stalls, pairedHook: pairedHook.stalls };
 
     const [stored] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMingest%'");
     figure("Messages stored (throughput run)", `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
@@ -393,6 +469,14 @@ try {
       "",
       "all, none twice",
       storedOpen.n === latencySent.size && storedOpen.d === latencySent.size,
+    );
+    const [storedPaired] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMpaired%'");
+    figure(
+      "Messages stored (interleaved latency run)",
+      `${storedPaired.n} (distinct ${storedPaired.d}) of ${pairedSent.size} unique`,
+      "",
+      "all, none twice",
+      storedPaired.n === pairedSent.size && storedPaired.d === pairedSent.size,
     );
     ingestSummary = { floorGet, floorPost, verifyOnly, ingest, latencyRate, open };
   });
@@ -463,8 +547,8 @@ const ingestText = (() => {
   return [
     `**Ingest against the floor.** In this run ingest reached ${Math.round(ingest.rate)} stored webhooks/s, ${pct(ingest.rate, floorPost.rate)} of the ${Math.round(floorPost.rate)} requests/s of a signed POST that does nothing on the same server${cpu}. The target is ${100 * INGEST_SHARE_TARGET} % of that floor.`,
     `Beyond the floor, each stored webhook costs one call to its account's InboundIngest Durable Object and a share of its flush: one D1 transaction (five statements per flush whatever its size, the batch as one JSON parameter, through the local D1 shim; they also say which conversations and whether the account have a console listening, and which replayed sids may still need announcing), and the reply debounce's timer, kept by that same object. No console listens in this run, so no conversation object and no AccountLiveDO is called; workerd runs all of it in one thread${thread}. Until 2026-11-28 each message also called its conversation's Durable Object (to restart the debounce kept there; creating one costs about 2.5 ms of that thread) and each replay read D1 three more times, one after another, to decide whether to announce its message again: the ingest share was 62 % in the full run of that morning, 67 to 75 % after the first change and 78 to 86 % in two runs after the second.`,
-    `**Where the answer latency's tail comes from.** At the open-loop rate the median answer is a few milliseconds; the slowest percent are requests queued behind stalls of workerd's one thread, which hit every request in flight at once. Profiled with the V8 inspector while investigating (not part of every run), earlier on 2026-11-28: major garbage collections of the isolate that runs the Worker and all its Durable Objects, of 60 to 110 ms each, one or two in a 10 s window under this load, and gaps of 20 to 60 ms when the thread did not run at all (both cores busy with the load generator and wrangler's proxy). Profiled again that evening, after that day's changes, the isolate's collector ran at most 18 ms at a time. Profiled on 2026-11-29 in a webhooks-only run, the Worker's isolate and the local D1's together through workerd's own inspector (wrangler's inspector proxy, which otherwise holds the Worker's session, turned off with VSCODE_INSPECTOR_OPTIONS): a stall of the Worker's thread was a 169 ms collection of the Worker's isolate, whose live heap was 16.5 MB (a heap snapshot after the next run's windows), so a collection that usually takes under 20 ms, stretched while the load generator and the dev proxy held both cores; another coincided with the local D1's isolate running queued statements back to back. The dev proxy's resident memory grew from 144 to 404 MB over such a run, as it forwarded the throughput runs' requests, and its one stall came about 34 s after it started: 6 s into the webhook's window (5.6 to 6.4 s) in 9 of 10 webhooks-only runs, because the floor's window runs first, and never on an idle server. It forwards the floor's requests exactly as the webhook's, so which window meets it is set by the order of the windows, not by what a request does (next paragraph). A 100 ms stall at 200 requests/s holds 20 requests, as many as the p99 of 2,000 may be: whether the floor's window meets such a stall decides most of the ratio (its p99 was 20 ms in some runs and 75 to 109 ms in others). Until 2026-11-28 the floor ran 5 s against the measurement's 10 s, so it met half as many stalls; both now run 10 s. Until 2026-11-28 workerd also evicted the throughput run's 300 conversation objects together, 10 s after their last event, which stalled the thread for about 200 ms; messages no longer create those objects. Neither is a request's own work, and a deployed Worker spreads objects over many isolates and machines, but the figure is reported as measured.`,
-    `**Which process stalled, in this run.** \`wrangler dev\` runs two workerd processes, each with one main thread: its dev proxy, which owns the public port and forwards every request (no deployed Worker has it), and the one that runs the Worker, its Durable Objects and the local D1. During both latency windows the bench samples the two threads' CPU every 10 ms (bench/stalls.mjs); a 100 ms stretch in which one ran at least 90 % while the other ran at most 30 % is a stall of the first, and the rows above give each window's stalls and how many of its slowest 1 % of requests were in flight during them.${latencyStalls ? ` Here the floor's window met ${latencyStalls.floor.proxy.ms} ms of proxy stalls and ${latencyStalls.floor.worker.ms} ms of the Worker's; the webhook's window ${latencyStalls.webhook.proxy.ms} and ${latencyStalls.webhook.worker.ms} ms, with ${latencyStalls.webhook.proxy.slowest} and ${latencyStalls.webhook.worker.slowest} of its ${latencyStalls.webhook.slowest} slowest requests in flight then.` : ""} In four webhooks-only runs on 2026-11-28 the webhook's window met a 100 ms stall of the dev proxy in all four and one of the Worker's thread (100 to 200 ms) in three; the floor's window met one stall, of the Worker's thread, in one run, whose floor p99 was then 65 ms instead of 27 to 31 ms. A stall of the Worker's thread also comes in the floor's window, where the Worker does nothing but answer 404, so it is not only our requests' work; which window the stalls fall in decides most of the ratio.`,
+    `**Where the answer latency's tail comes from.** At the open-loop rate the median answer is a few milliseconds; the slowest percent are requests queued behind stalls of workerd's one thread, which hit every request in flight at once. Profiled with the V8 inspector while investigating (not part of every run), earlier on 2026-11-28: major garbage collections of the isolate that runs the Worker and all its Durable Objects, of 60 to 110 ms each, one or two in a 10 s window under this load, and gaps of 20 to 60 ms when the thread did not run at all (both cores busy with the load generator and wrangler's proxy). Profiled again that evening, after that day's changes, the isolate's collector ran at most 18 ms at a time. Profiled on 2026-11-29 in a webhooks-only run, the Worker's isolate and the local D1's together through workerd's own inspector (wrangler's inspector proxy, which otherwise holds the Worker's session, turned off with VSCODE_INSPECTOR_OPTIONS): a stall of the Worker's thread was a 169 ms collection of the Worker's isolate, whose live heap was 16.5 MB (a heap snapshot after the next run's windows), so a collection that usually takes under 20 ms, stretched while the load generator and the dev proxy held both cores; another coincided with the local D1's isolate running queued statements back to back. The dev proxy's resident memory grew from 144 to 404 MB over such a run, as it forwarded the throughput runs' requests, and its one stall came about 34 s after it started: 6 s into the webhook's window (5.6 to 6.4 s) in 9 of 10 webhooks-only runs, because the floor's window runs first, and never on an idle server. It forwards the floor's requests exactly as the webhook's, so which of two windows meets it is set by their order, not by what a request does (next paragraph); interleaved, both kinds meet it. A 100 ms stall at 200 requests/s holds 20 requests, as many as the p99 of 2,000 may be: with the floor and the webhooks in windows of their own, whether the floor's window met such a stall decided most of the ratio (its p99 was 20 ms in some runs and 75 to 109 ms in others); that is why, since 2026-11-29, the judged ratio is of the two interleaved in one window. (Until 2026-11-28 the floor's own window ran 5 s against the measurement's 10 s, so it met half as many stalls; both run 10 s since.) Until 2026-11-28 workerd also evicted the throughput run's 300 conversation objects together, 10 s after their last event, which stalled the thread for about 200 ms; messages no longer create those objects. Neither is a request's own work, and a deployed Worker spreads objects over many isolates and machines, but the figure is reported as measured.`,
+    `**Which process stalled, in this run.** \`wrangler dev\` runs two workerd processes, each with one main thread: its dev proxy, which owns the public port and forwards every request (no deployed Worker has it), and the one that runs the Worker, its Durable Objects and the local D1. During the latency windows the bench samples the two threads' CPU every 10 ms (bench/stalls.mjs); a 100 ms stretch in which one ran at least 90 % while the other ran at most 30 % is a stall of the first, and the rows above give each window's stalls and how many of its slowest 1 % of requests were in flight during them.${latencyStalls ? ` Here the interleaved window met ${latencyStalls.pairedHook.proxy.ms} ms of proxy stalls and ${latencyStalls.pairedHook.worker.ms} ms of the Worker's, with ${latencyStalls.pairedHook.proxy.slowest} and ${latencyStalls.pairedHook.worker.slowest} of the webhooks' ${latencyStalls.pairedHook.slowest} slowest requests in flight then, and ${latencyStalls.pairedFloor.proxy.slowest} and ${latencyStalls.pairedFloor.worker.slowest} of the floor's. In the windows of their own, the floor's met ${latencyStalls.floor.proxy.ms} ms of proxy stalls and ${latencyStalls.floor.worker.ms} ms of the Worker's; the webhook's ${latencyStalls.webhook.proxy.ms} and ${latencyStalls.webhook.worker.ms} ms, with ${latencyStalls.webhook.proxy.slowest} and ${latencyStalls.webhook.worker.slowest} of its ${latencyStalls.webhook.slowest} slowest requests in flight then.` : ""} A stall of the Worker's thread also comes in the floor's window, where the Worker does nothing but answer 404, so it is not only our requests' work. In windows of their own, which window the stalls fall in decided most of the ratio: in ten webhooks-only runs on 2026-11-29 the webhook's window met the dev proxy's stall in nine, and its p99 was 1.87× to 6.76× the floor's, within 2× once. Interleaved, both kinds of request meet the same stalls, and the ratio says what the webhook adds to the server's own tail: in five webhooks-only runs on 2026-11-29 it was 0.99× to 1.03× (three at 100 + 100 requests/s over 20 s, as judged here) and 1.00× twice with each kind at the full 200 requests/s, whose 400 requests/s in all saturated the server in one of them (floor p50 57 ms), so not kept.`,
   ].join("\n\n");
 })();
 const report = `# Benchmark report
@@ -487,7 +571,7 @@ All requests come from this process over keep-alive connections with node:http (
 - **(a) Ingest throughput.** ${INGEST_REQUESTS} signed webhooks in a closed loop of ${INGEST_CONCURRENCY} concurrent clients, over ${INGEST_PHONES} customer numbers, every ${REPLAY_EVERY}th one a replay of the previous MessageSid. The webhook answers 200 only once the message is committed to D1 (a group commit per account in the InboundIngest Durable Object) and its reply debounce started, so requests/s is the wall time of the run until every message was stored. Afterwards D1 must hold each unique MessageSid exactly once.
 - **Answer latency at saturation** (informational). The latencies of that closed loop. In a closed loop latency is not free to vary: by Little's law mean latency = concurrency / throughput, so at ${INGEST_CONCURRENCY} concurrent clients even the floor shows ${INGEST_CONCURRENCY} / its requests/s (${ingestSummary ? `${((1000 * INGEST_CONCURRENCY) / ingestSummary.floorPost.rate).toFixed(0)} ms` : "tens of ms"}) per request. The p99 target is therefore judged under a sustainable load, (b), as a ratio to the floor's p99 at the same rate.
 - **AI replies of the ingest.** With the product's default 2 s reply debounce, each conversation's messages get one reply after its last message; the bench waits (up to ${REPLIES_DEADLINE_MS / 1000} s) until the fake Twilio got a reply in each conversation that received a message (${INGEST_PHONES} numbers, less those whose every message was a replay). When ingest runs slower than one message per number every 2 s (${INGEST_PHONES / 2} requests/s with ${INGEST_PHONES} numbers), replies also fire during the run and compete with it for the same cores; the throughput row then says how many ran.
-- **(b) Answer latency.** An open loop: ${LATENCY_SECONDS} s of new webhooks (replays included) at a fixed arrival rate of ${LATENCY_RATE_MAX} requests/s, or ${LATENCY_LOAD_SHARE * 100} % of the ingest throughput (a) of the same run when that is lower, so that webhooks keep the server at most half busy; each request is sent at its time whether or not the earlier ones have answered, and its latency runs from that scheduled time to the answer, so a stall cannot hide queued requests. They go to the conversations of the throughput run (the common case: a customer writing in a conversation that exists; creating conversations is part of (a)), to as many of them as keep each number writing every ${LATENCY_NUMBER_INTERVAL_S} s (twice that when its turn is a replay), so that, as in (a), the 2 s debounce holds the AI replies until after the measurement: the figure is the webhook's, not the AI's. The messages must all be stored once as well. Before it, the signed POST that does nothing runs ${LATENCY_FLOOR_SECONDS} s at the same rate in the same way: the floor of this latency.
+- **(b) Answer latency.** An open loop: webhooks (replays included) sent at a fixed arrival rate whether or not the earlier ones have answered, each timed from its scheduled time to the answer, so a stall cannot hide queued requests. The rate is ${LATENCY_RATE_MAX} requests/s, or ${LATENCY_LOAD_SHARE * 100} % of the ingest throughput (a) of the same run when that is lower, so that the server stays at most half busy. They go to the conversations of the throughput run (the common case: a customer writing in a conversation that exists; creating conversations is part of (a)), to as many of them as keep each number writing every ${LATENCY_NUMBER_INTERVAL_S} s (twice that when its turn is a replay), so that, as in (a), the 2 s debounce holds the AI replies until after the window: the figure is the webhook's, not the AI's; the bench then waits for those replies. The messages must all be stored once. **The judged window** interleaves the webhooks with the floor, the signed POST that does nothing: they alternate, each at half the rate (the server as busy as at the full rate of webhooks alone), for ${LATENCY_PAIRED_SECONDS} s, so that each kind has as many requests as a ${LATENCY_SECONDS} s window of its own, and both meet the same stalls of the server; the target is the webhooks' p99 over the floor's p99 of that window. **Informational:** the measurement as it was judged until 2026-11-29, the floor alone for ${LATENCY_FLOOR_SECONDS} s at the full rate, then the webhooks alone for ${LATENCY_SECONDS} s; the order of those two windows decides which of them meets a stall of wrangler's dev proxy (below).
 - **Inbound → reply handed to Twilio.** A second server with the debounce at 0 ms; ${REPLY_SAMPLES} new conversations one after another, timed from the webhook request to the fake Twilio receiving the reply.
 
 ${ingestText}
