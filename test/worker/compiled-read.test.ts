@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bound, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, runStatements, slot, unionAll } from "@worker/db/compiled";
 import { conversations, messages, twilioAccounts } from "@worker/db/schema";
@@ -85,9 +85,28 @@ describe("compiled reads", () => {
     expect(() => unionAll(both, narrower as never)).toThrow(/different columns/);
   });
 
-  it("refuses a left join, whose all-null columns drizzle turns into null", () => {
+  it("refuses a left join unless its groups are named, whose all-null columns drizzle turns into null", () => {
     const left = db().select().from(conversations).leftJoin(twilioAccounts, eq(twilioAccounts.id, conversations.twilioAccountId));
-    expect(() => compileRead(left)).toThrow(/inner joins/);
+    expect(() => compileRead(left)).toThrow(/leftJoined/);
+  });
+
+  it("maps a left join as drizzle does: a group the join found no row for is null, one it found is whole", async () => {
+    const { user, account } = await fixture();
+    await db().insert(conversations).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393331113333", operatorMode: false });
+    // Only conversations in operator mode find their account.
+    const left = () =>
+      db()
+        .select({ conversation: conversations, account: twilioAccounts, sandbox: twilioAccounts.sandbox })
+        .from(conversations)
+        .leftJoin(twilioAccounts, and(eq(twilioAccounts.id, conversations.twilioAccountId), eq(conversations.operatorMode, true)))
+        .where(eq(conversations.twilioAccountId, sql.placeholder("accountId")))
+        .orderBy(conversations.phoneNumber);
+    const expected = await left().prepare().all({ accountId: account.id });
+    expect(expected.map((r) => [r.conversation.operatorMode, r.account?.id ?? null, r.sandbox])).toEqual([
+      [true, account.id, account.sandbox],
+      [false, null, null],
+    ]);
+    expect(await readRows(db(), compileRead(left(), { leftJoined: ["account"] }), { accountId: account.id })).toEqual(expected);
   });
 
   it("the thread's page checks membership in its own statement: a member and a super admin read it, anyone else gets 404", async () => {

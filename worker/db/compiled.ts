@@ -6,9 +6,10 @@ import type { Db, Statement } from "./client";
 // every field; on a page of 200 messages those cost more of the Worker's CPU than D1's own client, and
 // they were a third of a campaign send's (profiled with the V8 inspector; README, Benchmark). A
 // compiled statement keeps drizzle's SQL, built once with placeholders (`sql.placeholder("name")`) for
-// the values, and maps rows with decoders chosen once for its selection. Reads with left joins are not
-// supported (drizzle turns a joined table's all-null columns into null; these reads have none). Writes
-// are compiled the same way (compileWrite), and run alone, awaited, or in a batch with others.
+// the values, and maps rows with decoders chosen once for its selection. A read with left joins names
+// the groups of its selection that come from the left-joined tables: a group whose columns are all null
+// is null, as drizzle answers it. Writes are compiled the same way (compileWrite), and run alone,
+// awaited, or in a batch with others.
 
 type AnySelect = {
   toSQL(): { sql: string; params: unknown[] };
@@ -75,11 +76,22 @@ function mapperOf(fields: Field[]) {
   };
 }
 
-export function compileRead<Q extends AnySelect>(query: Q): CompiledStatement<RowOf<Q>> {
-  if (query._.config.joins?.some((j) => j.joinType !== "inner")) throw new Error("compileRead: only inner joins");
+export function compileRead<Q extends AnySelect>(query: Q, { leftJoined = [] }: { leftJoined?: string[] } = {}): CompiledStatement<RowOf<Q>> {
+  if (leftJoined.length === 0 && query._.config.joins?.some((j) => j.joinType !== "inner")) throw new Error("compileRead: name the left-joined groups (leftJoined)");
   const { sql, params } = query.toSQL();
   const fields = fieldsOf(query._.selectedFields as object);
-  return { sql, params, width: fields.length, mapRow: mapperOf(fields) as (raw: unknown[]) => RowOf<Q> };
+  const map = mapperOf(fields);
+  const mapRow = leftJoined.length === 0 ? map : (raw: unknown[]) => nullAbsentGroups(map(raw), leftJoined);
+  return { sql, params, width: fields.length, mapRow: mapRow as (raw: unknown[]) => RowOf<Q> };
+}
+
+// A left join that found no row fills its group's columns with null: the group is null.
+function nullAbsentGroups(row: Record<string, unknown>, groups: string[]) {
+  for (const name of groups) {
+    const group = row[name];
+    if (group !== null && typeof group === "object" && Object.values(group).every((v) => v === null)) row[name] = null;
+  }
+  return row;
 }
 
 type AnyWrite = { toSQL(): { sql: string; params: unknown[] } };
