@@ -307,6 +307,15 @@ const phoneOf = (prefix, n) => `+39${prefix}${String(n % INGEST_PHONES).padStart
 // Every REPLAY_EVERY-th request replays the previous MessageSid, as Twilio's retries do.
 const sidIndex = (i) => (i > 0 && i % REPLAY_EVERY === 0 ? i - 1 : i);
 
+// The web part drives Debian's Chromium: without it a full run would stop at its last part, ~20 min in.
+if (PARTS.has("web")) {
+  const { CHROMIUM } = await import("./web.mjs");
+  if (!existsSync(CHROMIUM)) {
+    console.error(`The web part needs Chromium at ${CHROMIUM}: apt-get update && apt-get install -y chromium (or CHROMIUM_PATH=…, or BENCH_PARTS without web).`);
+    process.exit(2);
+  }
+}
+
 const fakes = await startFakes();
 try {
   if (PARTS.has("webhooks")) {

@@ -12,7 +12,7 @@ import { root, toolEnv } from "../scripts/local-env.mjs";
 import { startSeededServer } from "./seed.mjs";
 
 const DIST = path.join(root, "dist", "web");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const DASHBOARD_TARGET_KB = 200;
 const RENDER_SAMPLES = 5;
 const SESSION_COOKIE = "agentbot_session";
