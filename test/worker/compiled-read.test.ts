@@ -102,8 +102,8 @@ describe("compiled reads", () => {
         .where(eq(conversations.twilioAccountId, sql.placeholder("accountId")))
         .orderBy(conversations.phoneNumber);
     const expected = await left().prepare().all({ accountId: account.id });
-    expect(expected.map((r) => [r.conversation.operatorMode, r.account?.id ?? null, r.sandbox])).toEqual([
-      [true, account.id, account.sandbox],
+    expect(expected.map((r) => [r.conversation.operatorMode, r.account?.id ?? null, r.sandbox === null ? null : typeof r.sandbox])).toEqual([
+      [true, account.id, "boolean"],
       [false, null, null],
     ]);
     expect(await readRows(db(), compileRead(left(), { leftJoined: ["account"] }), { accountId: account.id })).toEqual(expected);
