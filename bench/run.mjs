@@ -295,8 +295,13 @@ async function withProduct(vars, run) {
         if (res.status !== expect) throw new Error(`${url} answered ${res.status}: ${res.text.slice(0, 300)}`);
       });
     const post = (params) => signedPost(hookUrl, params);
+    // D1 must hold each MessageSid sent (under a run's prefix) exactly once.
+    const storedOnce = (label, prefix, sent) => {
+      const [stored] = d1(server.persist, `select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like '${prefix}%'`);
+      figure(label, `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
+    };
     const pids = serverPids(server.persist);
-    await run({ post, signedPost, hookUrl, persist: server.persist, base, pids, threads: serverThreads(pids, Number(new URL(base).port)) });
+    await run({ post, signedPost, hookUrl, base, pids, threads: serverThreads(pids, Number(new URL(base).port)), storedOnce });
   } finally {
     server.stop();
   }
@@ -320,7 +325,7 @@ const fakes = await startFakes();
 try {
   if (PARTS.has("webhooks")) {
   // 1. Ingest throughput and answer latency, with the product's default 2 s reply debounce.
-  await withProduct({}, async ({ post, signedPost, hookUrl, persist, base, pids, threads }) => {
+  await withProduct({}, async ({ post, signedPost, hookUrl, base, pids, threads, storedOnce }) => {
     for (let i = 0; i < 20; i++) await post(inbound(`SMwarm${i}`, "+393999999999", "riscaldamento"));
     const message = (i) => inbound(`SMfloor${i}`, phoneOf("331", i), `Messaggio di prova ${i}`);
 
@@ -370,16 +375,8 @@ try {
 
     // The AI replies those messages triggered: after the debounce, one reply per conversation at least.
     const ingestPhones = new Set([...sent].map((n) => `whatsapp:${phoneOf("331", n)}`));
-    const deadline = Date.now() + REPLIES_DEADLINE_MS;
-    let answered = new Set();
-    let replies = 0;
-    for (;;) {
-      const toIngest = twilioSends.filter((s) => ingestPhones.has(s.to));
-      answered = new Set(toIngest.map((s) => s.to));
-      replies = toIngest.length;
-      if (answered.size >= ingestPhones.size || Date.now() > deadline) break;
-      await sleep(250);
-    }
+    const answered = await repliesAfter(ingestPhones, 0, Date.now() + REPLIES_DEADLINE_MS);
+    const replies = twilioSends.filter((s) => ingestPhones.has(s.to)).length;
     figure("Conversations of the ingest answered by the AI (after the 2 s debounce)", `${answered.size} of ${ingestPhones.size} (${replies} replies)`, "", "all", answered.size === ingestPhones.size);
 
     // (b) Answer latency under a sustainable load: an open loop at a fixed arrival rate. Judged with the
@@ -469,24 +466,9 @@ try {
     }
     latencyStalls = open.stalls && { floor: floorOpen.stalls, webhook: open.stalls, pairedFloor: pairedFloor.stalls, pairedHook: pairedHook.stalls };
 
-    const [stored] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMingest%'");
-    figure("Messages stored (throughput run)", `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
-    const [storedOpen] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMlatency%'");
-    figure(
-      "Messages stored (latency run)",
-      `${storedOpen.n} (distinct ${storedOpen.d}) of ${latencySent.size} unique`,
-      "",
-      "all, none twice",
-      storedOpen.n === latencySent.size && storedOpen.d === latencySent.size,
-    );
-    const [storedPaired] = d1(persist, "select count(*) as n, count(distinct twilio_message_id) as d from messages where twilio_message_id like 'SMpaired%'");
-    figure(
-      "Messages stored (interleaved latency run)",
-      `${storedPaired.n} (distinct ${storedPaired.d}) of ${pairedSent.size} unique`,
-      "",
-      "all, none twice",
-      storedPaired.n === pairedSent.size && storedPaired.d === pairedSent.size,
-    );
+    storedOnce("Messages stored (throughput run)", "SMingest", sent);
+    storedOnce("Messages stored (latency run)", "SMlatency", latencySent);
+    storedOnce("Messages stored (interleaved latency run)", "SMpaired", pairedSent);
     ingestSummary = { floorGet, floorPost, verifyOnly, ingest, latencyRate, open };
   });
 
