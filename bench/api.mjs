@@ -210,7 +210,7 @@ async function endpointsOf({ base, cookie, seed }) {
     // show what moving those rows through local D1 costs by itself.
     { key: "shapeIds", shape: true, label: "Floor of the list's shape: one D1 read of the 51 newest conversations' ids", path: () => "/api/bench-floor?rows=conversation-ids" },
     { key: "shapeRows", shape: true, label: "Floor of the list's shape: one D1 read of the 51 newest conversations' whole rows", path: () => "/api/bench-floor?rows=conversations" },
-    { key: "shapeMessages", shape: true, label: `Floor of the thread's shape: one D1 read of the ${seed.longest.messages}-message thread's 201 newest whole rows`, path: () => `/api/bench-floor?rows=messages&conversation=${seed.longest.id}` },
+    { key: "shapeMessages", shape: true, label: `Floor of the thread's shape: one D1 read of the ${seed.longest.messages}-message thread's newest page of whole rows (and one more, as the thread reads it)`, path: () => `/api/bench-floor?rows=messages&conversation=${seed.longest.id}` },
     { key: "shapePrompts", shape: true, label: "Floor of the prompts page's shape: one D1 read of the account's first 101 prompts' whole rows", path: () => "/api/bench-floor?rows=prompts" },
     { key: "shapeUsage", shape: true, label: "Floor of the usage report's shape: one D1 read of the 51 newest usage rows, whole (without the report's sums)", path: () => "/api/bench-floor?rows=usage" },
   ];

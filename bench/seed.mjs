@@ -292,7 +292,7 @@ export async function writeSeedSql(file, { pepper, encryptionKey, now = Date.now
   let rest = cfg.messages - sizes.reduce((x, y) => x + y, 0);
   for (let i = 0; rest > 0; i = (i + 1) % sizes.length, rest--) sizes[i]++;
   // One long thread in the bench account, to exercise message pagination: at least LONG_THREAD messages
-  // (five pages of 200), taken one by one from the other threads so that the total stays the same.
+  // (twenty pages of 50), taken one by one from the other threads so that the total stays the same.
   const longIdx = sizes.indexOf(Math.max(...sizes.slice(0, convCounts[0])));
   for (let i = 0; sizes[longIdx] < LONG_THREAD && i < sizes.length * 4; i = i + 1) {
     const j = i % sizes.length;

@@ -26,6 +26,14 @@ export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 // Unknown Lead Manager bearer tokens tried from one IP before it must wait (same window and lock).
 export const BEARER_MAX_FAILURES = 10;
 
+// A chat's messages, a page at a time: the newest page when it opens (and in the conversation's detail),
+// older pages as the operator scrolls up. Fifty fill a desktop thread several times over; a chat used to
+// open with 200, read twice (detail and thread) and polled without the live socket, for screens that
+// show about twenty.
+export const MESSAGE_PAGE_SIZE = 50;
+// The most one request may ask for (?limit=).
+export const MESSAGE_PAGE_MAX = 500;
+
 export const POLL_MS = {
   unreadCount: 30_000,
   activeConversations: 30_000,

@@ -1,5 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGE_PAGE_SIZE } from "@shared/constants";
 import { activeSandbox, baseUrl, newPage, screenshot, signIn, useBrowser, usePage } from "./browser";
 
 const browser = useBrowser();
@@ -118,8 +119,9 @@ describe("two consoles on the team inbox at 1280 px", () => {
     await second.goto(`${baseUrl()}/chat/${started.conversationId}`);
     const thread = second.getByTestId("message-thread");
     await second.locator('[data-testid="message"]').filter({ hasText: "messaggio 499" }).waitFor();
-    expect(await second.getByTestId("message").count()).toBe(200);
-    for (let round = 0; round < 5 && (await second.getByTestId("message").count()) < 500; round += 1) {
+    expect(await second.getByTestId("message").count()).toBe(MESSAGE_PAGE_SIZE);
+    // A page per scroll to the top, and a few more tries.
+    for (let round = 0; round < 500 / MESSAGE_PAGE_SIZE + 3 && (await second.getByTestId("message").count()) < 500; round += 1) {
       await thread.evaluate((el) => el.scrollTo({ top: 0 }));
       await second.waitForTimeout(600);
     }

@@ -8,6 +8,7 @@ import { SIMULATOR_TEXTS as SX } from "@shared/texts/simulator";
 import type { ApiPrompt } from "@shared/schemas/prompts";
 import { T } from "@shared/strings";
 import { MAX_MESSAGE_CHARS } from "@shared/messaging";
+import { MESSAGE_PAGE_SIZE } from "@shared/constants";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { POLL_MS } from "@shared/constants";
 import { LEAD_TEXTS as LX } from "@shared/texts/leads";
@@ -670,7 +671,8 @@ describe("team work in the chat", () => {
 
   it("loads older messages above the newest page, keeping them in order", async () => {
     const at = (i: number) => new Date(Date.UTC(2026, 2, 10, 8, 0, i)).toISOString();
-    const newest = Array.from({ length: 200 }, (_, i) => message({ id: `m${i + 100}`, content: `messaggio ${i + 100}`, createdAt: at(i + 100) }));
+    // A full newest page, so older ones may exist.
+    const newest = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) => message({ id: `m${i + 100}`, content: `messaggio ${i + 100}`, createdAt: at(i + 100) }));
     const older = Array.from({ length: 100 }, (_, i) => message({ id: `m${i}`, content: `messaggio ${i}`, createdAt: at(i) }));
     const { calls } = signedIn(
       ADMIN,
@@ -680,13 +682,13 @@ describe("team work in the chat", () => {
       }),
     );
     renderApp("/chat/c1");
-    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(200));
+    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(MESSAGE_PAGE_SIZE));
     fireEvent.click(screen.getByTestId("load-older-messages"));
-    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(300));
-    expect(calls.some((c) => c.url === "/api/conversations/c1/messages?limit=200&before=m100")).toBe(true);
+    await waitFor(() => expect(screen.getAllByTestId("message")).toHaveLength(MESSAGE_PAGE_SIZE + 100));
+    expect(calls.some((c) => c.url === `/api/conversations/c1/messages?limit=${MESSAGE_PAGE_SIZE}&before=m100`)).toBe(true);
     const shown = screen.getAllByTestId("message").map((m) => m.textContent ?? "");
     expect(shown[0]).toContain("messaggio 0");
-    expect(shown[299]).toContain("messaggio 299");
+    expect(shown[MESSAGE_PAGE_SIZE + 99]).toContain(`messaggio ${MESSAGE_PAGE_SIZE + 99}`);
     // That page had no cursor after it: nothing older remains.
     expect(screen.queryByTestId("load-older-messages")).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { MESSAGE_PAGE_SIZE } from "@shared/constants";
 import { notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
@@ -12,14 +13,15 @@ const shapeQuery = z.object({
   // The newest 51 conversations of the active account: their ids only, or whole rows; a thread's page;
   // the newest 51 OpenAI usage rows (the usage report's page); the first 101 prompts (the prompts page).
   rows: z.enum(["conversation-ids", "conversations", "messages", "usage", "prompts"]),
-  // For "messages": the conversation whose newest 201 messages are read (of the active account only).
+  // For "messages": the conversation whose newest page of messages is read, and one more, as the thread
+  // reads them (of the active account only).
   conversation: z.string().max(64).optional(),
 });
 
 const STATEMENTS = {
   "conversation-ids": `select "id" from "conversations" where "twilio_account_id" = ?1 and "last_message_at" is not null order by "last_message_at" desc, "id" desc limit 51`,
   conversations: `select * from "conversations" where "twilio_account_id" = ?1 and "last_message_at" is not null order by "last_message_at" desc, "id" desc limit 51`,
-  messages: `select m.* from "messages" m where m."conversation_id" = ?2 and exists(select 1 from "conversations" c where c."id" = ?2 and c."twilio_account_id" = ?1) order by m."created_at" desc, m.rowid desc limit 201`,
+  messages: `select m.* from "messages" m where m."conversation_id" = ?2 and exists(select 1 from "conversations" c where c."id" = ?2 and c."twilio_account_id" = ?1) order by m."created_at" desc, m.rowid desc limit ${MESSAGE_PAGE_SIZE + 1}`,
   usage: `select * from "openai_usage" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 51`,
   prompts: `select * from "prompts" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 101`,
 } as const;

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from "@shared/constants";
 import { T } from "@shared/strings";
 import { archiveSchema, assignSchema, conversationIdParam, conversationListQuery, labelIdParam, labelSchema, noteSchema, setLabelsSchema, operatorModeSchema, sendManualSchema, sendTemplateSchema, startConversationSchema } from "@shared/schemas/conversations";
 import { conversationConversionSchema } from "@shared/schemas/lead-sources";
@@ -19,7 +20,7 @@ import { conversationConversion, setConversationConversion } from "../lead-sourc
 const ACTIVE_LIMIT = 50;
 
 const messagePageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(service.MESSAGE_PAGE_MAX).optional().default(service.MESSAGE_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).optional().default(MESSAGE_PAGE_SIZE),
   before: z.string().min(1).max(64).optional(),
 });
 

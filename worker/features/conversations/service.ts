@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { MESSAGE_PAGE_SIZE } from "@shared/constants";
 import type { JobMessage } from "@shared/jobs";
 import type { AccountFrame, ServerFrame } from "@shared/live";
 import { CUSTOMER_WINDOW_MS, matchKeyword, OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from "@shared/messaging";
@@ -79,10 +80,6 @@ export async function getConversationForUser(db: Db, user: SessionUser, id: stri
   if (!found) throw notFound(TX.notFound);
   return found;
 }
-
-// Messages are read a page at a time: the newest first page, older pages through the cursor.
-export const MESSAGE_PAGE_SIZE = 200;
-export const MESSAGE_PAGE_MAX = 500;
 
 // A page of the thread for a user who may see it (404 otherwise). The page's statement checks the
 // user's membership itself; only an empty page needs the conversation read to tell which it is.

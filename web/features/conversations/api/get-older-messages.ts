@@ -1,6 +1,5 @@
+import { MESSAGE_PAGE_SIZE } from "@shared/constants";
 import { api, apiErrorFrom } from "@web/lib/api-client";
-
-export const MESSAGE_PAGE_SIZE = 200;
 
 // The page of messages before `before` (a message id), in arrival order, and whether older ones remain
 // (the answer's X-Next-Cursor header, which unwrap would not show).

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { POLL_MS } from "@shared/constants";
+import { MESSAGE_PAGE_SIZE, POLL_MS } from "@shared/constants";
 import type { ApiMessage } from "@shared/schemas/conversations";
 import { errorStatus } from "@web/lib/server-error";
 import { useConversationLive } from "../api/conversation-live";
 import { useConversation } from "@web/lib/queries/get-conversation";
 import { useMessages } from "../api/get-messages";
-import { fetchOlderMessages, MESSAGE_PAGE_SIZE } from "../api/get-older-messages";
+import { fetchOlderMessages } from "../api/get-older-messages";
 import { useMarkRead } from "../api/mark-read";
 import { useNotes } from "../api/notes";
 import { freshestMessages } from "./live-cache";
