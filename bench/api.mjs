@@ -18,7 +18,8 @@ import os from "node:os";
 import { pathToFileURL } from "node:url";
 import { serverPids } from "./proc.mjs";
 import { startSeededServer } from "./seed.mjs";
-import { serverThreads, stallSummary, stallText, sumStalls, watchStalls } from "./stalls.mjs";
+import { openLoop } from "./open-loop.mjs";
+import { serverThreads, stallText, sumStalls } from "./stalls.mjs";
 
 const CONNECTIONS = 50;
 const MAX_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
@@ -103,51 +104,31 @@ async function idleLatency(base, cookie) {
   return median(times);
 }
 
-// Open loop: requests sent on a fixed schedule (every 1/rate s) whatever the answers, each timed from
-// its scheduled start, so a slow server cannot slow the load down (autocannon's rate limit sends each
-// second's requests in a burst, which measures a burst, not a steady rate). Several endpoints take turns
-// (request i goes to endpoints[i % n]), so that they meet the same stalls; answers one result per
-// endpoint, each at rate / n. Given the server's two workerd threads, it also says which of them stalled
-// during the window (./stalls.mjs).
-async function openLoop(base, cookie, endpoints, { rate, amount, threads = null }) {
+// The reads in an open loop (./open-loop.mjs). Several endpoints take turns (request i goes to
+// endpoints[i % n]), so that they meet the same stalls; answers one result per endpoint, each at rate / n.
+// A request fails unless it answers 200.
+async function openLoopOf(base, cookie, endpoints, { rate, amount, threads = null }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
   const { hostname, port } = new URL(base);
-  const answered = endpoints.map(() => []);
-  const failures = endpoints.map(() => 0);
-  const inFlight = [];
-  const start = performance.now();
-  const watch = threads && watchStalls(threads, start);
-  for (let i = 0; i < amount; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const k = i % endpoints.length;
-    inFlight.push(
-      new Promise((resolve) => {
-        const req = http.get({ hostname, port, path: endpoints[k].path(Math.floor(i / endpoints.length)), agent, headers: { cookie, accept: "application/json" } }, (res) => {
-          res.resume();
-          res.on("end", () => {
-            if (res.statusCode === 200) answered[k].push({ due: due - start, ms: performance.now() - due });
-            else failures[k]++;
-            resolve();
-          });
-        });
-        req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
-        req.on("error", () => {
-          failures[k]++;
-          resolve();
-        });
-      }),
-    );
+  const n = endpoints.length;
+  const get = (path) =>
+    new Promise((resolve, reject) => {
+      const req = http.get({ hostname, port, path, agent, headers: { cookie, accept: "application/json" } }, (res) => {
+        res.resume();
+        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
+      });
+      req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
+      req.on("error", reject);
+    });
+  try {
+    const { kinds } = await openLoop(rate, amount, (i) => get(endpoints[i % n].path(Math.floor(i / n))), threads, (i) => i % n);
+    return endpoints.map((_, k) => {
+      const { latencies, failures, stalls } = kinds[k];
+      return { requests: Math.ceil((amount - k) / n), failures: failures.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate: rate / n, stalls };
+    });
+  } finally {
+    agent.destroy();
   }
-  await Promise.all(inFlight);
-  agent.destroy();
-  const seen = watch ? watch.stop() : null;
-  return endpoints.map((_, k) => {
-    const latencies = answered[k].map((r) => r.ms).sort((a, b) => a - b);
-    const stalls = seen ? stallSummary(answered[k], seen) : null;
-    return { requests: Math.ceil((amount - k) / endpoints.length), failures: failures[k], p50: percentile(latencies, 50), p99: percentile(latencies, 99), rate: rate / endpoints.length, stalls };
-  });
 }
 
 // One connection, the reads interleaved (floor, read, read, …, floor, …): each request alone on the
@@ -267,8 +248,8 @@ export async function runApiBench(figure, { log = console.log, server: given } =
         await settle(base, cookie, idleMs);
         const [steady, steadyFloor] =
           ep === floorEp
-            ? await openLoop(base, cookie, [ep], { rate, amount: Math.round(rate * STEADY_SECONDS), threads })
-            : await openLoop(base, cookie, [ep, floorEp], { rate, amount: 2 * Math.round(rate * STEADY_SECONDS), threads });
+            ? await openLoopOf(base, cookie, [ep], { rate, amount: Math.round(rate * STEADY_SECONDS), threads })
+            : await openLoopOf(base, cookie, [ep, floorEp], { rate, amount: 2 * Math.round(rate * STEADY_SECONDS), threads });
         Object.assign(details[ep.key].rounds[round], { steady, steadyFloor });
         log(`  round ${round + 1} ${ep.label}: steady ${steady.rate} req/s, p50 ${fixed(steady.p50)} ms, p99 ${fixed(steady.p99)} ms${steadyFloor ? `; the floor's requests of that window p50 ${fixed(steadyFloor.p50)} ms, p99 ${fixed(steadyFloor.p99)} ms` : ""}`);
       }

@@ -8,7 +8,8 @@ import path from "node:path";
 import { freePort, memoryStateRoot, root, startLocalServer, toolEnv } from "../scripts/local-env.mjs";
 import { CLOCK_TICKS, cpuNow, serverPids } from "./proc.mjs";
 import { answerAccountCheck, twilioSignature } from "./fake-twilio.mjs";
-import { serverThreads, stallText, stallSummary, watchStalls } from "./stalls.mjs";
+import { openLoop } from "./open-loop.mjs";
+import { serverThreads, stallText } from "./stalls.mjs";
 
 const FAKE_PORT = await freePort();
 const INGEST_REQUESTS = Number(process.env.BENCH_INGEST_REQUESTS ?? 3000);
@@ -200,43 +201,6 @@ async function repliesAfter(phones, since, deadline) {
 }
 
 const failedText = ({ failures }) => (failures.length ? `; ${failures.length} request(s) failed (${[...new Set(failures)].join(", ")})` : "");
-
-// Starts request i at start + i/rate whether or not the earlier ones have answered (an open loop),
-// and times each from that scheduled start, so a stalled server cannot hide its queue. Given the
-// server's two workerd threads, it also says which of them stalled during the window (./stalls.mjs).
-// With kindOf, request i is of kind kindOf(i), and `kinds` has each kind's latencies, failures and stalls
-// (requests of several kinds interleaved in one window meet the same stalls).
-async function openLoop(rate, count, task, threads = null, kindOf = () => "all") {
-  const requests = [];
-  const failures = [];
-  const inFlight = [];
-  const startedAt = performance.now();
-  const watch = threads && watchStalls(threads, startedAt);
-  for (let i = 0; i < count; i++) {
-    const due = startedAt + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    // Each outcome is taken at once: a request whose connection was reset is counted as failed (left
-    // unhandled until the loop ends, its rejection would end this process).
-    const kind = kindOf(i);
-    inFlight.push(task(i).then(
-      () => requests.push({ kind, due: due - startedAt, ms: performance.now() - due }),
-      (err) => failures.push({ kind, reason: err.code ?? err.message }),
-    ));
-  }
-  const sentFor = (performance.now() - startedAt) / 1000;
-  await Promise.all(inFlight);
-  const seen = watch ? watch.stop() : null;
-  const summary = (list, failed) => ({
-    latencies: list.map((r) => r.ms).sort((a, b) => a - b),
-    failures: failed.map((f) => f.reason),
-    stalls: seen ? stallSummary(list, seen) : null,
-  });
-  const kinds = Object.fromEntries(
-    [...new Set([...requests, ...failures].map((r) => r.kind))].map((kind) => [kind, summary(requests.filter((r) => r.kind === kind), failures.filter((f) => f.kind === kind))]),
-  );
-  return { ...summary(requests, failures), offered: count / sentFor, kinds };
-}
 
 const repliesText = (n) => `${n} AI ${n === 1 ? "reply" : "replies"}`;
 const cpuText = (m) =>
