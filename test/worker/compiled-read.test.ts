@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bound, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, runStatements, slot, unionAll } from "@worker/db/compiled";
+import { bound, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, runStatements, slot, unionAll, uniquelyNamed, withRider } from "@worker/db/compiled";
 import { conversations, messages, twilioAccounts } from "@worker/db/schema";
 import { accountOwner, call, db, signedInUser } from "./helpers";
 
@@ -107,6 +107,37 @@ describe("compiled reads", () => {
       [false, null, null],
     ]);
     expect(await readRows(db(), compileRead(left(), { leftJoined: ["account"] }), { accountId: account.id })).toEqual(expected);
+  });
+
+  it("names a join's columns uniquely (uniquelyNamed), so that it maps as drizzle does in a batch too", async () => {
+    const { account } = await fixture();
+    const join = (fields: typeof selection) => db().select(fields).from(conversations).innerJoin(twilioAccounts, eq(twilioAccounts.id, conversations.twilioAccountId)).where(eq(conversations.twilioAccountId, sql.placeholder("accountId")));
+    const whole = { ...selection, account: twilioAccounts };
+    const expected = await join(whole as never).prepare().all({ accountId: account.id });
+    // Both tables have "id", "name", "created_at"…: as they are, a batch refuses them.
+    await expect(runStatements(db(), [bound(db(), compileRead(join(whole as never)), { accountId: account.id })])).rejects.toThrow(/columns for/);
+    const named = compileRead(join(uniquelyNamed(whole) as never));
+    expect(await readRows(db(), named, { accountId: account.id })).toEqual(expected);
+    const [rows] = await runStatements(db(), [bound(db(), named, { accountId: account.id })]);
+    expect(rows).toEqual(expected);
+  });
+
+  it("carries a rider in the next compiled round trip only; a read whose columns merge in a batch is read again alone", async () => {
+    const { account, conversation } = await fixture();
+    const settled: unknown[] = [];
+    const rider = () => ({ statement: db().$client.prepare("select ?1 as seven").bind(7), settle: (r: D1Result) => settled.push(r.results) });
+    const repeated = compileRead(db().select({ at: conversations.lastMessageAt, again: sql`"conversations"."last_message_at"` }).from(conversations).where(eq(conversations.twilioAccountId, sql.placeholder("accountId"))));
+    const carrying = withRider(db(), rider());
+    expect(await readRows(carrying, repeated, { accountId: account.id })).toEqual([{ at: conversation.lastMessageAt, again: Date.UTC(2026, 10, 2, 9, 30, 0, 123) }]);
+    expect(settled).toEqual([[{ seven: 7 }]]);
+    // Once: the next read of the same Db goes alone.
+    expect(await readRows(carrying, repeated, { accountId: account.id })).toHaveLength(1);
+    expect(settled).toHaveLength(1);
+    // In a batch of compiled statements it comes first, and the batch's own results are as without it.
+    const messageRead = compileRead(db().select({ content: messages.content }).from(messages).where(eq(messages.conversationId, sql.placeholder("id"))).orderBy(messages.createdAt));
+    const [contents] = await runStatements(withRider(db(), rider()), [bound(db(), messageRead, { id: conversation.id })]);
+    expect(contents).toEqual([{ content: "Ciao" }, { content: "Buongiorno" }]);
+    expect(settled).toEqual([[{ seven: 7 }], [{ seven: 7 }]]);
   });
 
   it("the thread's page checks membership in its own statement: a member and a super admin read it, anyone else gets 404", async () => {

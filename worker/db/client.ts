@@ -29,18 +29,20 @@ export async function runBatch(db: Db, statements: (Statement | BoundStatement<u
   else await db.batch(statements as [Statement, ...Statement[]]);
 }
 
-// Counts the SQL statements run through a D1 binding: each executed prepared statement, and each
-// statement of a batch. Only tests and the benchmark wrap a binding with it (see app.ts).
-export function countStatements(d1: D1Database): { d1: D1Database; count: () => number } {
+// Counts the SQL statements run through a D1 binding (each executed prepared statement, and each
+// statement of a batch) and the round trips that ran them. Only tests and the benchmark wrap a binding
+// with it (see app.ts).
+export function countStatements(d1: D1Database): { d1: D1Database; count: () => number; roundTrips: () => number } {
   let n = 0;
+  let trips = 0;
   const inner = new WeakMap<object, D1PreparedStatement>();
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement => {
     const counted = {
       bind: (...values: unknown[]) => wrap(stmt.bind(...values)),
-      first: (column?: string) => (n++, column === undefined ? stmt.first() : stmt.first(column)),
-      run: () => (n++, stmt.run()),
-      all: () => (n++, stmt.all()),
-      raw: (options?: { columnNames?: boolean }) => (n++, stmt.raw(options as { columnNames: true })),
+      first: (column?: string) => (n++, trips++, column === undefined ? stmt.first() : stmt.first(column)),
+      run: () => (n++, trips++, stmt.run()),
+      all: () => (n++, trips++, stmt.all()),
+      raw: (options?: { columnNames?: boolean }) => (n++, trips++, stmt.raw(options as { columnNames: true })),
     } as unknown as D1PreparedStatement;
     inner.set(counted, stmt);
     return counted;
@@ -48,17 +50,17 @@ export function countStatements(d1: D1Database): { d1: D1Database; count: () => 
   const unwrap = (stmts: D1PreparedStatement[]) => stmts.map((s) => inner.get(s) ?? s);
   const counted = {
     prepare: (query: string) => wrap(d1.prepare(query)),
-    batch: (stmts: D1PreparedStatement[]) => ((n += stmts.length), d1.batch(unwrap(stmts))),
-    exec: (query: string) => ((n += query.split("\n").filter((l) => l.trim()).length), d1.exec(query)),
+    batch: (stmts: D1PreparedStatement[]) => ((n += stmts.length), trips++, d1.batch(unwrap(stmts))),
+    exec: (query: string) => ((n += query.split("\n").filter((l) => l.trim()).length), trips++, d1.exec(query)),
     dump: () => d1.dump(),
     withSession: (constraint?: string) => {
       const session = d1.withSession(constraint);
       return {
         prepare: (query: string) => wrap(session.prepare(query)),
-        batch: (stmts: D1PreparedStatement[]) => ((n += stmts.length), session.batch(unwrap(stmts))),
+        batch: (stmts: D1PreparedStatement[]) => ((n += stmts.length), trips++, session.batch(unwrap(stmts))),
         getBookmark: () => session.getBookmark(),
       };
     },
   } as unknown as D1Database;
-  return { d1: counted, count: () => n };
+  return { d1: counted, count: () => n, roundTrips: () => trips };
 }

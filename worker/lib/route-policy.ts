@@ -6,8 +6,10 @@ import { matchedRoutes } from "hono/route";
 // `.use(path, routePolicy(...))`, so a new route carries its own policy and the default stays closed:
 // - "public": answers without a session (sign-in itself, the landing's start link);
 // - "bearer": authenticated by a bearer token instead of a session (no cookie, so no Origin to check);
-// - "rawBody": the body is a file, not JSON.
-export type RoutePolicy = "public" | "bearer" | "rawBody";
+// - "rawBody": the body is a file, not JSON;
+// - "foldedSession": a GET that only reads D1 (no write, no outside call, no socket) and may carry its
+//   session check in its own batch (features/auth/folded-session.ts).
+export type RoutePolicy = "public" | "bearer" | "rawBody" | "foldedSession";
 
 const declared = new WeakMap<object, readonly RoutePolicy[]>();
 

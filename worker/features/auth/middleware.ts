@@ -7,15 +7,22 @@ import { HttpError } from "@worker/lib/http-error";
 import type { AppEnv, SessionUser } from "@worker/types";
 import { clientIp } from "@worker/lib/client-ip";
 import { ACCESS_HEADER, userFromAccess } from "./access";
-import { resolveSession, startSession } from "./service";
+import { foldedSession, forgetSession, recentSession, rememberSession, setSessionVars } from "./folded-session";
+import { resolveSession, resolveSessionId, startSession } from "./service";
+import { sha256Hex } from "@worker/lib/crypto";
 
 export function setSessionCookie(c: Context, token: string) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 });
 }
 
-export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+// The session of the request, in c.var. A folded read (auth/folded-session.ts) checks a session this
+// isolate knows in its own batch; `again` runs the request anew when that check disagrees.
+export async function loadSession(c: Context<AppEnv>, next: () => Promise<void>, fold?: { again: () => Promise<Response> }) {
   const token = getCookie(c, SESSION_COOKIE);
-  let session = token ? await resolveSession(c.var.db, token) : null;
+  const sid = token ? await sha256Hex(token) : null;
+  const known = fold && sid ? recentSession(sid) : undefined;
+  if (known) return foldedSession(c, known, next, fold!.again);
+  let session = sid ? await resolveSessionId(c.var.db, sid) : null;
   // No session yet, but Cloudflare Access vouches for the caller: sign them in with a session of ours.
   if (!session && c.req.header(ACCESS_HEADER)) {
     const user = await userFromAccess(c.env, c.var.db, c.req.header(ACCESS_HEADER));
@@ -25,12 +32,13 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
       session = await resolveSession(c.var.db, fresh);
     }
   }
-  if (session) c.set("sessionAccount", session.activeAccount);
-  c.set("user", session?.user ?? null);
-  c.set("sessionId", session?.sid ?? null);
-  c.set("sessionExpire", session?.expire.getTime() ?? 0);
+  // A write may change what the session means (its active account, a role, a membership): the next
+  // folded read after one checks first.
+  if (session && c.req.method === "GET") rememberSession(session);
+  else if (sid) forgetSession(sid);
+  setSessionVars(c, session);
   await next();
-};
+}
 
 // After an administrator's reset the user may only choose a new password (or sign out).
 const WHILE_MUST_CHANGE = new Set(["/api/auth/change-password"]);

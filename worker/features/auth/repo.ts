@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { compiledByShape, compileRead, readRows } from "@worker/db/compiled";
+import { bound, compiledByShape, compileRead, readRows, uniquelyNamed } from "@worker/db/compiled";
 import { accountUsers, loginAttempts, sessions, twilioAccounts, users } from "@worker/db/schema";
 
 export function findUserByEmail(db: Db, email: string) {
@@ -59,10 +59,11 @@ function activeAccountId() {
 // One statement for every signed-in request: the session, its user, and the user's active account
 // with the user's membership of it. Compiled once per isolate (db/compiled.ts): built by drizzle for each
 // request, this statement was a fifth of the Worker's CPU of a signed-in GET /api/health (V8 profile).
+// Its columns are named uniquely, so that it can also ride in a read's batch (auth/folded-session.ts).
 const sessionRead = compiledByShape((db: Db) =>
   compileRead(
     db
-      .select({ session: sessions, user: users, account: twilioAccounts, memberIsOwner: accountUsers.isOwner })
+      .select(uniquelyNamed({ session: sessions, user: users, account: twilioAccounts, memberIsOwner: accountUsers.isOwner }))
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(twilioAccounts, eq(twilioAccounts.id, activeAccountId()))
@@ -76,6 +77,10 @@ export async function findSessionWithActiveAccount(db: Db, sid: string) {
   const [row] = await readRows(db, sessionRead(db, null), { sid });
   return row;
 }
+export type SessionRow = Awaited<ReturnType<typeof findSessionWithActiveAccount>>;
+
+// The same read as a statement of a batch.
+export const sessionWithActiveAccountStatement = (db: Db, sid: string) => bound(db, sessionRead(db, null), { sid });
 
 export function insertSession(db: Db, values: typeof sessions.$inferInsert) {
   return db.insert(sessions).values(values);

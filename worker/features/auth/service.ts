@@ -98,8 +98,16 @@ function sessionExpiry(createdAt: Date, now: Date) {
 // Resolves a cookie value to its user, ending expired sessions and those of disabled users. The same
 // statement reads the user's active account, so a read needs no further lookup for it.
 export async function resolveSession(db: Db, token: string, now = new Date()) {
-  const sid = await sha256Hex(token);
-  const row = await repo.findSessionWithActiveAccount(db, sid);
+  return resolveSessionId(db, await sha256Hex(token), now);
+}
+// The same by the session's id, the hash of its token.
+export async function resolveSessionId(db: Db, sid: string, now = new Date()) {
+  return settleSession(db, sid, await repo.findSessionWithActiveAccount(db, sid), now);
+}
+export type ResolvedSession = NonNullable<Awaited<ReturnType<typeof settleSession>>>;
+
+// What the session's row (read alone, or in a read's batch) means now.
+export async function settleSession(db: Db, sid: string, row: repo.SessionRow, now = new Date()) {
   if (!row) return null;
   if (row.session.expire <= now || !row.user.isActive) {
     await repo.deleteSession(db, sid);

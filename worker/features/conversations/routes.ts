@@ -6,6 +6,7 @@ import { archiveSchema, assignSchema, conversationIdParam, conversationListQuery
 import { conversationConversionSchema } from "@shared/schemas/lead-sources";
 import { HttpError } from "@worker/lib/http-error";
 import { isOwnOrigin } from "@worker/lib/origin";
+import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { CONVERSATION_TEXTS as CX } from "@shared/texts/conversations";
@@ -26,7 +27,7 @@ const messagePageQuery = z.object({
 
 export const conversationRoutes = new Hono<AppEnv>()
   .use(withActiveAccount)
-  .get("/", validate("query", conversationListQuery), async (c) => {
+  .get("/", routePolicy("foldedSession"), validate("query", conversationListQuery), async (c) => {
     const active = c.var.account;
     if (!active) return c.json([], 200);
     const q = c.req.valid("query");
@@ -91,7 +92,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     return c.json(await service.detail(c.var.db, currentUser(c), c.req.valid("param").id), 200);
   })
   // The newest page of messages in arrival order; X-Next-Cursor, when present, is the `before` of the page before it.
-  .get("/:id/messages", validate("param", conversationIdParam), validate("query", messagePageQuery), async (c) => {
+  .get("/:id/messages", routePolicy("foldedSession"), validate("param", conversationIdParam), validate("query", messagePageQuery), async (c) => {
     const { id } = c.req.valid("param");
     const page = await service.messagePageForUser(c.var.db, currentUser(c), id, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);

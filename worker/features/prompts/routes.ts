@@ -7,6 +7,7 @@ import {
   promptTestSchema,
   updatePromptSchema,
 } from "@shared/schemas/prompts";
+import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { withActiveAccount } from "../accounts/context";
@@ -21,7 +22,7 @@ const promptPageQuery = z.object({
 export const promptRoutes = new Hono<AppEnv>()
   .use(withActiveAccount)
   // Newest first; X-Next-Cursor, when present, is the `before` of the next page.
-  .get("/", validate("query", promptPageQuery), async (c) => {
+  .get("/", routePolicy("foldedSession"), validate("query", promptPageQuery), async (c) => {
     const page = await service.listPrompts(c.var.db, c.var.account, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
     return c.json(page.prompts.map(service.toApiPrompt), 200);

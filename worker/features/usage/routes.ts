@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { budgetSchema, usageListQuery } from "@shared/schemas/ai-usage";
+import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { requireAccount, withActiveAccount } from "../accounts/context";
@@ -13,7 +14,7 @@ const usageCursorQuery = z.object({ before: z.string().min(1).max(64).optional()
 export const usageRoutes = new Hono<AppEnv>()
   .use(withActiveAccount)
   // X-Next-Cursor, when present, is the `before` of the next page of rows.
-  .get("/", validate("query", usageCursorQuery), validate("query", usageListQuery), async (c) => {
+  .get("/", routePolicy("foldedSession"), validate("query", usageCursorQuery), validate("query", usageListQuery), async (c) => {
     const account = managedActiveAccount(c.var.account)?.account;
     const { report, nextCursor } = await usageReport(c.var.db, account?.id ?? null, c.req.valid("query"), c.req.query("before"));
     if (nextCursor) c.header("X-Next-Cursor", nextCursor);
