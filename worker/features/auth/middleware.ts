@@ -6,10 +6,10 @@ import { T } from "@shared/strings";
 import { HttpError } from "@worker/lib/http-error";
 import type { AppEnv, SessionUser } from "@worker/types";
 import { clientIp } from "@worker/lib/client-ip";
+import { sha256Hex } from "@worker/lib/crypto";
 import { ACCESS_HEADER, userFromAccess } from "./access";
 import { foldedSession, forgetSession, recentSession, rememberSession, setSessionVars } from "./folded-session";
 import { resolveSession, resolveSessionId, startSession } from "./service";
-import { sha256Hex } from "@worker/lib/crypto";
 
 export function setSessionCookie(c: Context, token: string) {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, secure: true, sameSite: "Lax", path: "/", maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000 });
