@@ -168,6 +168,16 @@ export const slot = (name: string) => drizzleSql.placeholder(name) as unknown as
 export const listPlaceholders = (name: string, length: number) => Array.from({ length }, (_, i) => drizzleSql.placeholder(`${name}.${i}`));
 export const listValues = (name: string, list: readonly unknown[]) => Object.fromEntries(list.map((v, i) => [`${name}.${i}`, v]));
 
+// A batch's rows as arrays in the select's order, from the objects D1's batch answers; null when the
+// objects cannot give that order back: columns of the same name became one, or a name like "1" came
+// first (JavaScript puts integer keys before the others).
+function batchRows(result: D1Result, width: number): unknown[][] | null {
+  const objects = result.results as Record<string, unknown>[];
+  const names = objects[0] ? Object.keys(objects[0]) : [];
+  if (objects.length > 0 && (names.length !== width || names.some((name) => /^\d+$/.test(name)))) return null;
+  return objects.map((row) => Object.values(row));
+}
+
 const statementOf = (db: Db, read: CompiledStatement<unknown>, values: Record<string, unknown>) => db.$client.prepare(read.sql).bind(...fill(read.params, values));
 
 // A compiled statement with its values: awaited, it runs and answers its rows; in a batch it is one of
@@ -184,15 +194,15 @@ export class BoundStatement<Row> implements PromiseLike<Row[]> {
   async run(): Promise<Row[]> {
     return readRows(this.db, this.compiled, this.values);
   }
-  // Its rows as D1's batch answers them: objects, their keys in the select's order. A selection whose
-  // column names repeat would lose one, so that is refused.
+  // Its rows as D1's batch answers them (batchRows); a selection they cannot give back is refused.
   rowsOf(result: D1Result): Row[] {
     const { width, mapRow } = this.compiled;
-    return (result.results as Record<string, unknown>[]).map((row) => {
-      const raw = Object.values(row);
-      if (raw.length !== width) throw new Error(`compiled batch: ${raw.length} columns for ${width} fields`);
-      return mapRow(raw);
-    });
+    const raw = batchRows(result, width);
+    if (!raw) {
+      const names = Object.keys((result.results as Record<string, unknown>[])[0]!);
+      throw new Error(`compiled batch: ${names.length} columns for ${width} fields (${names.join(", ")})`);
+    }
+    return raw.map(mapRow);
   }
   then<A = Row[], B = never>(onfulfilled?: ((rows: Row[]) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     return this.run().then(onfulfilled, onrejected);
@@ -228,13 +238,10 @@ export async function readRows<Row>(db: Db, read: CompiledStatement<Row>, values
   if (rider) {
     const [ridden, result] = await db.$client.batch([rider.statement, statement]);
     rider.settle(ridden!);
-    // A batch answers objects. Columns of the same name would have become one, and a name like "1" would
-    // come first: such a read runs again on its own (none of the folded reads has them; a test tells).
-    const objects = result!.results as Record<string, unknown>[];
-    const names = objects[0] ? Object.keys(objects[0]) : [];
-    if (objects.length === 0 || (names.length === read.width && !names.some((name) => /^\d+$/.test(name)))) {
-      return objects.map((row) => read.mapRow(Object.values(row)));
-    }
+    // A read whose rows the batch's objects cannot give back in order runs again on its own (none of the
+    // folded reads; a test tells).
+    const raw = batchRows(result!, read.width);
+    if (raw) return raw.map((r) => read.mapRow(r));
     console.warn("readRows: a read in a batch lost its column order; read again alone", read.sql.slice(0, 80));
   }
   const raw = await statement.raw();
