@@ -363,8 +363,9 @@ export const conversations = sqliteTable(
   },
   (t) => [
     uniqueIndex("conversations_account_phone_uq").on(t.twilioAccountId, t.phoneNumber),
-    index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt),
-    index("conversations_account_assignee_idx").on(t.twilioAccountId, t.assignedUserId, t.lastMessageAt),
+    // Ending in the id, the lists' tie-break, so that a page is read in index order and stops at its limit.
+    index("conversations_account_last_idx").on(t.twilioAccountId, t.lastMessageAt, t.id),
+    index("conversations_account_assignee_idx").on(t.twilioAccountId, t.assignedUserId, t.lastMessageAt, t.id),
     index("conversations_user_idx").on(t.userId),
     // Covers the client dashboard's response rate, which groups an account's conversations by template and
     // status (the admin stats read conversation_template_rollup).
@@ -764,6 +765,16 @@ export const usageDailyRollup = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.twilioAccountId, t.day, t.model, t.operationType] })],
 );
+
+// Each account's usage version: a count of the changes to its usage rows, kept by triggers on openai_usage
+// (migrations/0022_usage_versions.sql), never written by the Worker. The usage report's sums are read
+// again only when it changed (worker/features/usage/repo.ts).
+export const usageVersions = sqliteTable("usage_versions", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
 
 // An optional monthly AI cost cap per account, in US dollars; at the cap the AI stops replying.
 export const usageBudgets = sqliteTable("usage_budgets", {

@@ -10,6 +10,32 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 type NewMessage = typeof messages.$inferInsert;
 
+// The columns a conversation shows in the API (toApiConversation), for the lists: the rest of the row
+// (owner, prompt, rollup counters) would only travel through D1 to be dropped.
+const apiColumns = {
+  id: conversations.id,
+  twilioAccountId: conversations.twilioAccountId,
+  customerName: conversations.customerName,
+  customerCompany: conversations.customerCompany,
+  phoneNumber: conversations.phoneNumber,
+  lastMessage: conversations.lastMessage,
+  lastMessageAt: conversations.lastMessageAt,
+  lastReadAt: conversations.lastReadAt,
+  lastInboundAt: conversations.lastInboundAt,
+  createdAt: conversations.createdAt,
+  status: conversations.status,
+  operatorMode: conversations.operatorMode,
+  aiStatus: conversations.aiStatus,
+  aiError: conversations.aiError,
+  channel: conversations.channel,
+  archivedAt: conversations.archivedAt,
+  assignedUserId: conversations.assignedUserId,
+  templateSid: conversations.templateSid,
+  templateName: conversations.templateName,
+  templateCategory: conversations.templateCategory,
+};
+export type ApiConversationRow = Pick<ConversationRow, keyof typeof apiColumns>;
+
 const withOptOut = {
   conversation: conversations,
   // Spelled out with table names: drizzle leaves columns unqualified in single-table selects.
@@ -17,6 +43,7 @@ const withOptOut = {
   // The conversation's label ids as a JSON array.
   labels: sql<string>`(select json_group_array(l."label_id") from "conversation_label_links" l where l."conversation_id" = "conversations"."id")`,
 };
+const listed = { ...withOptOut, conversation: apiColumns };
 
 export async function findConversation(db: Db, id: string) {
   const [row] = await findConversationQuery(db, id);
@@ -100,7 +127,7 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
     limit: filter.limit,
   };
   const rows = await readRows(db, listRead(db, shapeOf(filter, words)), values);
-  const when = (r: { conversation: ConversationRow }) => activityOf(r.conversation);
+  const when = (r: { conversation: ApiConversationRow }) => activityOf(r.conversation);
   return rows
     .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
     .slice(0, filter.limit);
@@ -156,13 +183,13 @@ const listStatements = (db: Db, shape: ListShape) => {
   ];
   return [
     db
-      .select(withOptOut)
+      .select(listed)
       .from(conversations)
       .where(and(...common, isNotNull(conversations.lastMessageAt), ...range(conversations.lastMessageAt)))
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(p("limit")),
     db
-      .select(withOptOut)
+      .select(listed)
       .from(conversations)
       .where(and(...common, isNull(conversations.lastMessageAt), ...range(conversations.createdAt)))
       .orderBy(desc(conversations.createdAt), desc(conversations.id))
@@ -181,7 +208,7 @@ export function ftsQuery(search: string): string | null {
   return words && words.length > 0 ? words.slice(0, 8).map((w) => `"${w}"*`).join(" ") : null;
 }
 
-export const activityOf = (c: ConversationRow) => (c.lastMessageAt ?? c.createdAt).getTime();
+export const activityOf = (c: Pick<ConversationRow, "lastMessageAt" | "createdAt">) => (c.lastMessageAt ?? c.createdAt).getTime();
 
 // The users who may handle the account's conversations: its members and its creator.
 export function listAccountUsers(db: Db, accountId: string) {

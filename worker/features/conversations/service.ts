@@ -42,12 +42,12 @@ export function toApiMessage(m: repo.ApiMessageRow): ApiMessage {
   };
 }
 
-export function windowOpenUntil(c: repo.ConversationRow): Date | null {
+export function windowOpenUntil(c: Pick<repo.ConversationRow, "lastInboundAt">): Date | null {
   return c.lastInboundAt ? new Date(c.lastInboundAt.getTime() + CUSTOMER_WINDOW_MS) : null;
 }
 
 // `labels` is the JSON array the list reads answer; without it the labels are left out (not emptied).
-export function toApiConversation(c: repo.ConversationRow, optedOut: boolean | number, labels?: string | null): ApiConversation {
+export function toApiConversation(c: repo.ApiConversationRow, optedOut: boolean | number, labels?: string | null): ApiConversation {
   const until = windowOpenUntil(c);
   return {
     ...(labels !== undefined ? { labelIds: labels ? (JSON.parse(labels) as string[]) : [] } : {}),
