@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
-import { openaiUsage, usageBudgets, usageDailyRollup as rollup } from "@worker/db/schema";
+import { openaiUsage, usageBudgets, usageDailyRollup as rollup, usageVersions } from "@worker/db/schema";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 import { bound, compiledByShape, compileRead, readRows, runStatements } from "@worker/db/compiled";
 
@@ -69,8 +69,12 @@ function pageQuery(db: Db, f: UsageShape, before: boolean) {
 // The report in one round trip to the database (a batch of two statements, read from one snapshot):
 // a page of its rows with the cursor of the next page (the `before` of the page after it), and the
 // aggregates over every row the filter matches. Both are compiled once per combination of filters.
+// The aggregates are read only when the account's usage version differs from the one of the sums this
+// isolate last read for the same filter (knownSums); otherwise those sums are answered.
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
   const days = rollupDays(f);
+  const sumsKey = JSON.stringify([f.accountId, f.from?.getTime() ?? null, f.to?.getTime() ?? null, f.model ?? null, f.operationType ?? null]);
+  const known = knownSums.get(sumsKey);
   const report = reportReads(db, { filter: shapeOf(f), days: days && { startDay: !!days.startDay, endDay: !!days.endDay }, before: !!before });
   const values = {
     accountId: f.accountId,
@@ -82,10 +86,24 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
     operationType: f.operationType,
     before,
     limit: limit + 1,
+    known: known?.version ?? -1,
   };
   const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
   const { page, nextCursor } = cursorPage(rows, limit);
-  return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
+  const version = Number(sums.find((r) => r.kind === "version")?.cost);
+  const aggregates = known?.version === version ? known.aggregates : days ? shape(sums, String) : shape(sums, hourToRomeDay);
+  rememberSums(sumsKey, { version, aggregates });
+  return { items: page, nextCursor, aggregates };
+}
+
+// The sums of the reports this isolate read last, by account and filter, with the account's usage version
+// they were read at; the least recently used are forgotten first. Never changed once stored.
+const knownSums = new Map<string, { version: number; aggregates: Aggregates }>();
+const KNOWN_SUMS_MAX = 200;
+function rememberSums(key: string, sums: { version: number; aggregates: Aggregates }) {
+  knownSums.delete(key);
+  knownSums.set(key, sums);
+  if (knownSums.size > KNOWN_SUMS_MAX) knownSums.delete(knownSums.keys().next().value!);
 }
 
 const reportReads = compiledByShape((db: Db, shape: { filter: UsageShape; days: { startDay: boolean; endDay: boolean } | null; before: boolean }) => ({
@@ -103,7 +121,7 @@ export interface Aggregates {
   byDay: { day: string; costE8: number; requests: number }[];
 }
 
-type AggregateRow = { kind: "total" | "model" | "operation" | "day"; key: string | number | null; cost: number | null; requests: number | null; tokens: number | null };
+type AggregateRow = { kind: "version" | "total" | "model" | "operation" | "day"; key: string | number | null; cost: number | null; requests: number | null; tokens: number | null };
 
 // The aggregates' rows, selected from their statement so that the query can join a batch (drizzle's
 // batch takes query builders, not raw SQL with parameters).
@@ -154,6 +172,13 @@ function rollupDays(f: UsageFilter): { startDay?: string; endDay?: string } | nu
   return startDay === null || endDay === null ? null : { startDay, endDay };
 }
 
+// The account's usage version (usage_versions), and the condition under which the aggregates read their
+// rows: the version differs from the one whose sums the isolate holds (`known`, -1 when none). The version
+// is the statement's first row; when it is the known one, the rest is the sums of no rows, left unused.
+const usageVersion = sql`v as (select coalesce((select ${usageVersions.version} from ${usageVersions} where ${usageVersions.twilioAccountId} = ${sql.placeholder("accountId")}), 0) as version)`;
+const unlessKnown = sql`(select version from v) <> ${sql.placeholder("known")}`;
+const versionRow = sql`select 'version' as kind, null as key, version as cost, null as requests, null as tokens from v`;
+
 // The report's aggregates over every row the filter matches: from the daily rollup (one row per
 // account, Rome day, model and operation) when the filter is made of those (rollupDays), else by
 // reading the rows (scanQuery).
@@ -167,12 +192,13 @@ function rollupQuery(db: Db, f: UsageShape, days: { startDay: boolean; endDay: b
     f.operationType ? eq(rollup.operationType, p("operationType")) : undefined,
   );
   return aggregateRows(db, sql`
-    with f as materialized (
+    with ${usageVersion}, f as materialized (
       select ${rollup.model} as model, ${rollup.operationType} as operation, ${rollup.day} as day, ${rollup.calls} as calls,
         ${rollup.totalTokens} as tokens, ${rollup.totalCostE8} as cost
-      from ${rollup} where ${match}
+      from ${rollup} where ${match} and ${unlessKnown}
     )
-    select 'total' as kind, null as key, coalesce(sum(cost), 0) as cost, coalesce(sum(calls), 0) as requests, coalesce(sum(tokens), 0) as tokens from f
+    ${versionRow}
+    union all select 'total' as kind, null as key, coalesce(sum(cost), 0) as cost, coalesce(sum(calls), 0) as requests, coalesce(sum(tokens), 0) as tokens from f
     union all select 'model', model, sum(cost), sum(calls), sum(tokens) from f group by model
     union all select 'operation', operation, sum(cost), sum(calls), sum(tokens) from f group by operation
     union all select 'day', day, sum(cost), sum(calls), null from f group by day`);
@@ -183,12 +209,13 @@ function rollupQuery(db: Db, f: UsageShape, days: { startDay: boolean; endDay: b
 // (Rome's offset is a whole number of hours, so hours fold exactly into Rome days).
 function scanQuery(db: Db, f: UsageShape) {
   return aggregateRows(db, sql`
-    with f as materialized (
+    with ${usageVersion}, f as materialized (
       select ${openaiUsage.model} as model, ${openaiUsage.operationType} as operation, ${costE8} as cost,
         ${openaiUsage.totalTokens} as tokens, ${openaiUsage.createdAt} / 3600000 as hour
-      from ${openaiUsage} where ${where(f)}
+      from ${openaiUsage} where ${where(f)} and ${unlessKnown}
     )
-    select 'total' as kind, null as key, coalesce(sum(cost), 0) as cost, count(*) as requests, coalesce(sum(tokens), 0) as tokens from f
+    ${versionRow}
+    union all select 'total' as kind, null as key, coalesce(sum(cost), 0) as cost, count(*) as requests, coalesce(sum(tokens), 0) as tokens from f
     union all select 'model', model, sum(cost), count(*), sum(tokens) from f group by model
     union all select 'operation', operation, sum(cost), count(*), sum(tokens) from f group by operation
     union all select 'day', hour, sum(cost), count(*), null from f group by hour`);
@@ -197,7 +224,7 @@ const hourToRomeDay = (hour: string | number) => romeDay(Number(hour) * 3_600_00
 
 // The scan alone, whatever the filter: the reference the tests hold the rollup to.
 export async function scanAggregates(db: Db, f: UsageFilter): Promise<Aggregates> {
-  const rows = await readRows(db, compileRead(scanQuery(db, shapeOf(f))), { accountId: f.accountId, from: f.from?.getTime(), to: f.to?.getTime(), model: f.model, operationType: f.operationType });
+  const rows = await readRows(db, compileRead(scanQuery(db, shapeOf(f))), { accountId: f.accountId, from: f.from?.getTime(), to: f.to?.getTime(), model: f.model, operationType: f.operationType, known: -1 });
   return shape(rows, hourToRomeDay);
 }
 
