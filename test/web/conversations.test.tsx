@@ -432,6 +432,32 @@ describe("the chat page", () => {
     await waitFor(() => expect(interval()).toBe(POLL_MS.conversation));
   });
 
+  it("reads the thread again when its socket opens during the first read, so a message sent in between shows", async () => {
+    const before = detail({ sandbox: true });
+    const arrived = message({ id: "m9", sender: "ai", isFromBot: true, content: "Arrivata nel frattempo", createdAt: "2026-03-10T10:05:00.000Z" });
+    // The first read of the thread is still on its way when the socket opens; the message was stored after
+    // that read and before the socket was open, so no frame carries it.
+    let release!: () => void;
+    const firstRead = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    signedIn(
+      ADMIN,
+      chatRoutes(before, {
+        "GET /api/conversations/c1/messages": (() => {
+          reads += 1;
+          return reads === 1 ? firstRead.then(() => jsonResponse(before.messages)) : jsonResponse([...before.messages, arrived]);
+        }) as unknown as Handler,
+      }),
+    );
+    renderApp("/chat/c1");
+    expect((await screen.findByTestId("conversation-title")).textContent).toBe("Giulia Bianchi");
+    await waitFor(() => expect(reads).toBe(1));
+    act(() => FakeWebSocket.latestFor("/api/conversations/c1/live").open());
+    release();
+    expect(await screen.findByText("Arrivata nel frattempo")).toBeTruthy();
+    expect(reads).toBe(2);
+  });
+
   it("sends with Enter as an operator message and explains a refusal", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     let refuse = false;

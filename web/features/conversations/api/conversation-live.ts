@@ -36,10 +36,13 @@ export function useConversationLive(id: string, { onCustomerMessage }: { onCusto
     const stop = keepLiveSocket(liveUrl(id), {
       onOpen: () => {
         setLive(true);
-        // Whatever happened while the socket was down (or before it opened) is read once.
-        if (!queryClient.isFetching({ queryKey: queryKeys.conversation(id) })) {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.conversation(id) });
-        }
+        // Whatever happened while the socket was down (or before it opened) is read once, by reads that
+        // start after it opened: a read already in flight (the chat's first) may have read D1 just before a
+        // message that the socket, not yet open, did not carry. So those are awaited, then all read again.
+        const key = queryKeys.conversation(id);
+        void queryClient
+          .refetchQueries({ queryKey: key, fetchStatus: "fetching" }, { cancelRefetch: false })
+          .then(() => queryClient.invalidateQueries({ queryKey: key }));
       },
       onMessage: (data) => {
         const frame = parseFrame(data);
