@@ -24,7 +24,8 @@ describe("the agent books an appointment from the sandbox simulator", () => {
     // Configurazione: every day 9-13 (the card's first range), one-hour slots, the sandbox template for the reminder.
     await page.goto(`${baseUrl()}/settings`);
     const card = page.getByTestId("booking-hours-card");
-    await card.waitFor();
+    // The form opens for editing once the saved settings arrived (and no later read overwrites it).
+    await card.locator('[data-testid="booking-hours-form"]:not([disabled])').waitFor();
     for (const day of WEEK_ORDER) {
       const add = card.getByRole("button", { name: `${AX.addRange} ${AX.weekdayLabels[day]}` });
       if ((await card.getByTestId(`booking-day-${day}`).getByLabel(`${AX.weekdayLabels[day]} ${AX.from}`).count()) === 0) await add.click();
