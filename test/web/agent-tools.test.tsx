@@ -1,9 +1,15 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { DEFAULT_BOOKING_SETTINGS } from "@shared/schemas/agent";
 import { AGENT_TEXTS as TX } from "@shared/texts/agent";
+import { BookingHoursCard } from "@web/features/agent/components/booking-hours-card";
+import { bookingSettingsQueryOptions } from "@web/features/agent/api/booking-settings";
+import { createQueryClient } from "@web/lib/query-client";
 import { AgentEventLine, HandoffSummary } from "@web/features/conversations/components/agent-activity";
 import { AgentToolsChecklist } from "@web/features/prompts/components/agent-tools-checklist";
 import { emptyPromptForm, validatePromptForm } from "@web/features/prompts/lib/prompt-form";
+import { jsonResponse, mockFetch } from "./fetch-mock";
 
 describe("the prompt's tools", () => {
   it("starts with no tools and sends the ones ticked, in a fixed order", () => {
@@ -40,5 +46,38 @@ describe("the agent in the chat", () => {
     expect(summary.textContent).toContain("Preventivo cucina");
     expect(summary.textContent).toContain("Misure");
     expect(summary.textContent).not.toContain(TX.handoffPromised);
+  });
+});
+
+describe("the opening hours card", () => {
+  it("opens for editing once the saved settings arrive, and a later read keeps what is being edited", async () => {
+    const saved = { ...DEFAULT_BOOKING_SETTINGS, openingHours: [[], [{ start: "09:00", end: "13:00" }], [], [], [], [], []] };
+    let release!: () => void;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    mockFetch({
+      "GET /api/agent/booking-settings": () => {
+        reads += 1;
+        return reads === 1 ? first.then(() => jsonResponse(saved)) : jsonResponse(saved);
+      },
+      "GET /api/twilio-templates": () => jsonResponse([]),
+    });
+    const queryClient = createQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <BookingHoursCard />
+      </QueryClientProvider>,
+    );
+    const form = () => screen.getByTestId("booking-hours-form") as HTMLFieldSetElement;
+    expect(form().disabled).toBe(true);
+    release();
+    await waitFor(() => expect(form().disabled).toBe(false));
+    expect(screen.getAllByLabelText(`${TX.weekdayLabels[1]} ${TX.from}`)).toHaveLength(1);
+
+    // Tuesday opened by the user, then the settings are read again (another tab, a refocus).
+    fireEvent.click(screen.getByRole("button", { name: `${TX.addRange} ${TX.weekdayLabels[2]}` }));
+    await act(() => queryClient.invalidateQueries({ queryKey: bookingSettingsQueryOptions().queryKey }));
+    expect(reads).toBe(2);
+    expect(screen.getAllByLabelText(`${TX.weekdayLabels[2]} ${TX.from}`)).toHaveLength(1);
   });
 });
