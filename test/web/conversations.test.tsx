@@ -15,11 +15,9 @@ import { queryKeys } from "@web/lib/query-keys";
 import { conversation, detail, message } from "./conversation-fixtures";
 import { FakeWebSocket } from "./fake-websocket";
 import { fakeMediaQueryList } from "./media-query";
-import { jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
+import { type Handler, jsonResponse, mockFetch, type RecordedCall } from "./fetch-mock";
 import { account, ADMIN, CLIENT, renderApp, shellRoutes } from "./render-app";
 import { buildPrompt, NEW_YEAR } from "./fixtures";
-
-type Handler = (call: RecordedCall) => Response;
 
 const [LOANS, STATIONERY] = SANDBOX_TEMPLATES as [ProviderTemplate, ProviderTemplate, ProviderTemplate];
 const TEMPLATES: ProviderTemplate[] = [LOANS, STATIONERY, { ...SANDBOX_TEMPLATES[2]!, status: "pending" }];
@@ -443,10 +441,10 @@ describe("the chat page", () => {
     signedIn(
       ADMIN,
       chatRoutes(before, {
-        "GET /api/conversations/c1/messages": (() => {
+        "GET /api/conversations/c1/messages": () => {
           reads += 1;
           return reads === 1 ? firstRead.then(() => jsonResponse(before.messages)) : jsonResponse([...before.messages, arrived]);
-        }) as unknown as Handler,
+        },
       }),
     );
     renderApp("/chat/c1");

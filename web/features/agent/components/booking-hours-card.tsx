@@ -17,16 +17,16 @@ export function BookingHoursCard() {
   const templates = useProviderTemplates();
   // Edited from the saved settings once they arrive (the form is disabled until then): a later refetch
   // never overwrites what the user is editing.
-  const [edited, setForm] = useState<ApiBookingSettings | null>(null);
+  const [edited, setEdited] = useState<ApiBookingSettings | null>(null);
   useEffect(() => {
-    if (settings.data && edited === null) setForm(settings.data);
+    if (settings.data && edited === null) setEdited(settings.data);
   }, [settings.data, edited]);
   const form = edited ?? DEFAULT_BOOKING_SETTINGS;
-  const update = (patch: Partial<ApiBookingSettings>) => setForm((f) => f && { ...f, ...patch });
+  const update = (patch: Partial<ApiBookingSettings>) => setEdited((f) => f && { ...f, ...patch });
   const save = useSaveBookingSettings({ onSuccess: () => toast({ title: TX.bookingSaved, variant: "success" }) });
 
   const setDay = (day: number, ranges: ApiBookingSettings["openingHours"][number]) =>
-    setForm((f) => f && { ...f, openingHours: f.openingHours.map((r, i) => (i === day ? ranges : r)) });
+    setEdited((f) => f && { ...f, openingHours: f.openingHours.map((r, i) => (i === day ? ranges : r)) });
 
   return (
     <Card className="space-y-4 p-5 lg:col-span-2" data-testid="booking-hours-card">
