@@ -766,6 +766,17 @@ export const usageDailyRollup = sqliteTable(
   (t) => [primaryKey({ columns: [t.twilioAccountId, t.day, t.model, t.operationType] })],
 );
 
+// Each account's conversation list version: a count of the changes to what its conversation lists show,
+// kept by triggers on conversations, opt_outs and conversation_label_links
+// (migrations/0023_conversation_list_versions.sql), never written by the Worker. A list page this isolate
+// holds is read again only when it changed (worker/features/conversations/service.ts).
+export const conversationListVersions = sqliteTable("conversation_list_versions", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
+
 // Each account's usage version: a count of the changes to its usage rows, kept by triggers on openai_usage
 // (migrations/0022_usage_versions.sql), never written by the Worker. The usage report's sums are read
 // again only when it changed (worker/features/usage/repo.ts).

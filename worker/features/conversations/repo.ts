@@ -1,18 +1,19 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, sql, type Table } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, type Placeholder, sql, type Table } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { accountUsers, conversationLabelLinks, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
+import { accountUsers, conversationLabelLinks, conversationListVersions, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
 import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { bound, compiledByShape, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, slot, unionAll } from "@worker/db/compiled";
+import { bound, compiledByShape, compileRead, compileWrite, placeholderSet, placeholdersFor, readRows, runStatements, slot, unionAll } from "@worker/db/compiled";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 type NewMessage = typeof messages.$inferInsert;
 
 // The columns a conversation shows in the API (toApiConversation), for the lists: the rest of the row
-// (owner, prompt, rollup counters) would only travel through D1 to be dropped.
-const apiColumns = {
+// (owner, prompt, rollup counters) would only travel through D1 to be dropped. An update of any of them
+// moves the account's list version (migrations/0023_conversation_list_versions.sql; a test holds them equal).
+export const apiColumns = {
   id: conversations.id,
   twilioAccountId: conversations.twilioAccountId,
   customerName: conversations.customerName,
@@ -110,7 +111,9 @@ export interface ListFilter {
 // statement (UNION ALL): the conversations with messages newest first, and those without any (rare)
 // newest first, merged here. Ordering by coalesce(last_message_at, created_at) in SQL would read and
 // sort every conversation of the account for each page.
-export async function listConversations(db: Db, accountId: string, filter: ListFilter) {
+// The account's list version comes first, in the same batch (one snapshot). The rows are read only when
+// it differs from `known`, the version of the page the caller holds (-1 for none): otherwise no row.
+export async function listConversations(db: Db, accountId: string, filter: ListFilter, known = -1) {
   const words = filter.search ? ftsQuery(filter.search) : null;
   const values = {
     accountId,
@@ -125,13 +128,20 @@ export async function listConversations(db: Db, accountId: string, filter: ListF
     assignee: filter.assignee,
     labelId: filter.labelId,
     limit: filter.limit,
+    known,
   };
-  const rows = await readRows(db, listRead(db, shapeOf(filter, words)), values);
+  const [[current], rows] = await runStatements(db, [bound(db, listVersionRead(db, null), values), bound(db, listRead(db, shapeOf(filter, words)), values)]);
   const when = (r: { conversation: ApiConversationRow }) => activityOf(r.conversation);
-  return rows
-    .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
-    .slice(0, filter.limit);
+  return {
+    version: current?.version ?? 0,
+    rows: rows
+      .sort((a, b) => when(b) - when(a) || (b.conversation.id < a.conversation.id ? -1 : b.conversation.id > a.conversation.id ? 1 : 0))
+      .slice(0, filter.limit),
+  };
 }
+
+const listVersion = sql<number>`coalesce((select ${conversationListVersions.version} from ${conversationListVersions} where ${conversationListVersions.twilioAccountId} = ${sql.placeholder("accountId")}), 0)`;
+const listVersionRead = compiledByShape((db: Db) => compileRead(db.select({ version: listVersion.mapWith(Number) }).from(sql`(select 1)`)));
 
 // Which filters a list read has: its two statements are compiled once per combination, the values
 // bound as placeholders.
@@ -181,19 +191,23 @@ const listStatements = (db: Db, shape: ListShape) => {
     // Keyset: strictly after the cursor's entry in (activity desc, id desc) order.
     shape.after ? or(lt(column, p("afterAt")), and(eq(column, p("afterAt")), lt(conversations.id, p("afterId")))) : undefined,
   ];
+  // No row when the version is the known one: SQLite evaluates a LIMIT once, and a LIMIT of 0 reads
+  // nothing (the same condition in the WHERE would be checked on every row of the account).
+  // drizzle types a limit as a number or a placeholder, and writes any SQL it is given.
+  const limit = sql`(case when ${listVersion} <> ${p("known")} then ${p("limit")} else 0 end)` as unknown as Placeholder;
   return [
     db
       .select(listed)
       .from(conversations)
       .where(and(...common, isNotNull(conversations.lastMessageAt), ...range(conversations.lastMessageAt)))
       .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-      .limit(p("limit")),
+      .limit(limit),
     db
       .select(listed)
       .from(conversations)
       .where(and(...common, isNull(conversations.lastMessageAt), ...range(conversations.createdAt)))
       .orderBy(desc(conversations.createdAt), desc(conversations.id))
-      .limit(p("limit")),
+      .limit(limit),
   ] as const;
 };
 const listRead = compiledByShape((db: Db, shape: ListShape) => {
@@ -300,10 +314,6 @@ export async function findConversationForUser(db: Db, id: string, user: { id: st
     .where(and(eq(conversations.id, id), member))
     .limit(1);
   return row;
-}
-
-export function listActiveConversations(db: Db, accountId: string, limit: number) {
-  return listConversations(db, accountId, { status: "active", view: "open", limit });
 }
 
 // A conversation is unread when its last message is newer than the last time it was opened.

@@ -32,7 +32,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     if (!active) return c.json([], 200);
     const q = c.req.valid("query");
     const user = currentUser(c);
-    const rows = await repo.listConversations(c.var.db, active.account.id, {
+    const page = await service.conversationPage(c.var.db, active.account.id, {
       search: q.search,
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
@@ -44,9 +44,8 @@ export const conversationRoutes = new Hono<AppEnv>()
       limit: q.limit,
     });
     // A full page may have more after it: X-Next-Cursor is the `cursor` of the next page.
-    const last = rows[q.limit - 1];
-    if (last) c.header("X-Next-Cursor", `${repo.activityOf(last.conversation)}_${last.conversation.id}`);
-    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
+    if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
+    return c.json(page.items, 200);
   })
   // The account's live socket: every change to its conversations, for the list, badge and dashboard.
   .get("/live", async (c) => {
@@ -78,8 +77,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   .get("/active", async (c) => {
     const active = c.var.account;
     if (!active) return c.json([], 200);
-    const rows = await repo.listActiveConversations(c.var.db, active.account.id, ACTIVE_LIMIT);
-    return c.json(rows.map((r) => service.toApiConversation(r.conversation, r.optedOut, r.labels)), 200);
+    return c.json((await service.activeConversations(c.var.db, active.account.id, ACTIVE_LIMIT)).items, 200);
   })
   .get("/unread-count", async (c) => {
     const active = c.var.account;

@@ -10,6 +10,7 @@ import type { VariableBindings } from "@shared/template-variables";
 import { createDb, type Db, runBatch } from "@worker/db/client";
 import { messages } from "@worker/db/schema";
 import { badRequest, conflict, notFound } from "@worker/lib/http-error";
+import { HeldByVersion } from "@worker/lib/held-by-version";
 import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
@@ -73,6 +74,30 @@ export function toApiConversation(c: repo.ApiConversationRow, optedOut: boolean 
     template: c.templateSid || c.templateName ? { sid: c.templateSid, name: c.templateName, category: c.templateCategory } : null,
   };
 }
+
+// A page of the account's conversation list, and the `cursor` of the page after it when this one is full.
+// Held per isolate by account and filter at the account's list version (conversation_list_versions):
+// the console reads the same pages again and again (the list, the dashboard, every agent of the account),
+// and while the account's conversations do not change they are answered without reading the rows. A
+// search is never held: its words also match messages, which the version does not count.
+export async function conversationPage(db: Db, accountId: string, filter: repo.ListFilter): Promise<ConversationPage> {
+  const key = filter.search ? null : JSON.stringify([accountId, filter]);
+  const { version, rows } = await repo.listConversations(db, accountId, filter, key ? heldPages.versionOf(key) : -1);
+  const read = (): ConversationPage => {
+    const last = rows[filter.limit - 1];
+    return {
+      items: rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels)),
+      nextCursor: last ? `${repo.activityOf(last.conversation)}_${last.conversation.id}` : null,
+    };
+  };
+  return key ? heldPages.answer(key, version, read) : read();
+}
+type ConversationPage = { items: ApiConversation[]; nextCursor: string | null };
+// At most 100 pages of about 30 KB each.
+const heldPages = new HeldByVersion<ConversationPage>(100);
+
+// The dashboard's active conversations: open ones the customer or the AI is still working on.
+export const activeConversations = (db: Db, accountId: string, limit: number) => conversationPage(db, accountId, { status: "active", view: "open", limit });
 
 // The conversation if it belongs to an account the user is a member of; 404 otherwise.
 export async function getConversationForUser(db: Db, user: SessionUser, id: string) {

@@ -4,6 +4,7 @@ import type { Db } from "@worker/db/client";
 import { openaiUsage, usageBudgets, usageDailyRollup as rollup, usageVersions } from "@worker/db/schema";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
 import { bound, compiledByShape, compileRead, readRows, runStatements } from "@worker/db/compiled";
+import { HeldByVersion } from "@worker/lib/held-by-version";
 
 export function insertUsage(db: Db, values: typeof openaiUsage.$inferInsert) {
   return db.insert(openaiUsage).values(values).returning();
@@ -74,7 +75,7 @@ function pageQuery(db: Db, f: UsageShape, before: boolean) {
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
   const days = rollupDays(f);
   const sumsKey = JSON.stringify([f.accountId, f.from?.getTime() ?? null, f.to?.getTime() ?? null, f.model ?? null, f.operationType ?? null]);
-  const known = knownSums.get(sumsKey);
+  const known = knownSums.versionOf(sumsKey);
   const report = reportReads(db, { filter: shapeOf(f), days: days && { startDay: !!days.startDay, endDay: !!days.endDay }, before: !!before });
   const values = {
     accountId: f.accountId,
@@ -86,25 +87,17 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
     operationType: f.operationType,
     before,
     limit: limit + 1,
-    known: known?.version ?? -1,
+    known,
   };
   const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
   const { page, nextCursor } = cursorPage(rows, limit);
   const version = Number(sums.find((r) => r.kind === "version")?.cost);
-  const aggregates = known?.version === version ? known.aggregates : days ? shape(sums, String) : shape(sums, hourToRomeDay);
-  rememberSums(sumsKey, { version, aggregates });
+  const aggregates = knownSums.answer(sumsKey, version, () => (days ? shape(sums, String) : shape(sums, hourToRomeDay)));
   return { items: page, nextCursor, aggregates };
 }
 
-// The sums of the reports this isolate read last, by account and filter, with the account's usage version
-// they were read at; the least recently used are forgotten first. Never changed once stored.
-const knownSums = new Map<string, { version: number; aggregates: Aggregates }>();
-const KNOWN_SUMS_MAX = 200;
-function rememberSums(key: string, sums: { version: number; aggregates: Aggregates }) {
-  knownSums.delete(key);
-  knownSums.set(key, sums);
-  if (knownSums.size > KNOWN_SUMS_MAX) knownSums.delete(knownSums.keys().next().value!);
-}
+// The sums of the reports this isolate read last, by account and filter, at the account's usage version.
+const knownSums = new HeldByVersion<Aggregates>(200);
 
 const reportReads = compiledByShape((db: Db, shape: { filter: UsageShape; days: { startDay: boolean; endDay: boolean } | null; before: boolean }) => ({
   page: compileRead(pageQuery(db, shape.filter, shape.before)),
