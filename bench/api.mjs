@@ -39,6 +39,9 @@ const P99_RATIO_TARGET = 2;
 const SCALE = Number(process.env.BENCH_API_SCALE ?? 1);
 const SCALE_GROWTH_TARGET = 1.2;
 const SCALE_ROUNDS = 3;
+// Requests per block of the scaling row: 1,000, about 2.5 s at the floor's rate (500 in the first version: one
+// block of the floor moved 67 to 182 ms in a trial of 200-request blocks).
+const SCALE_BLOCK = 1000;
 const SQL_TARGET = 3;
 
 function percentile(sorted, p) {
@@ -199,7 +202,7 @@ async function endpointsOf({ base, cookie, seed }) {
   return { sample, endpoints };
 }
 
-// The scaling row's measure, the same at both sizes: SCALE_ROUNDS rounds of closed-loop blocks of 500
+// The scaling row's measure, the same at both sizes: SCALE_ROUNDS rounds of closed-loop blocks of 1,000
 // requests, each read's block next to one of the floor (the floor first in one round, after it in the
 // next), so that both meet the server in the same state. Answers each read's p50 / floor, per round.
 async function pairedRatios({ base, cookie }, endpoints, idleMs, label, log) {
@@ -208,7 +211,7 @@ async function pairedRatios({ base, cookie }, endpoints, idleMs, label, log) {
     await settle(base, cookie, idleMs);
     await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
     await settle(base, cookie, idleMs);
-    return (await load(base, cookie, ep, { amount: Math.min(MAX_REQUESTS, 10 * CONNECTIONS) })).p50;
+    return (await load(base, cookie, ep, { amount: Math.min(MAX_REQUESTS, SCALE_BLOCK) })).p50;
   };
   const ratios = {};
   for (let round = 0; round < SCALE_ROUNDS; round++) {
@@ -375,7 +378,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
         const at1 = median(scaleAt1[key]);
         const growth = ratio / at1;
         figure(
-          `${sum.label} p50 / floor at ${SCALE}× the data (${big.seed.counts.conversations} conversations, ${big.seed.counts.messages} messages) over the same ratio at 1×, both measured the same way (blocks of 500 requests, each next to a block of the floor)`,
+          `${sum.label} p50 / floor at ${SCALE}× the data (${big.seed.counts.conversations} conversations, ${big.seed.counts.messages} messages) over the same ratio at 1×, both measured the same way (blocks of ${SCALE_BLOCK} requests, each next to a block of the floor)`,
           `${fixed(ratio, 2)}× floor against ${fixed(at1, 2)}× = ${fixed(growth, 2)}`,
           "",
           `≤ ${SCALE_GROWTH_TARGET}`,
@@ -391,7 +394,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues): the floor alone for ${STEADY_SECONDS} s, then each read (shape floors aside) for ${2 * STEADY_SECONDS} s taking turns with the floor, each at half that rate, so that the read's requests and the floor's meet the same stalls of the server and each kind has as many requests as the floor alone (until 2026-11-29 each read ran ${STEADY_SECONDS} s alone and was judged against the floor's own window, so that which window met a stall decided the ratio), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. During each steady window the bench samples workerd's two main threads every 10 ms (wrangler's dev proxy and the Worker's; bench/stalls.mjs): each p99 row says how long each stalled in the read's windows, and how many of the read's and of the floor's slowest 1 % of requests in those windows were in flight then. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). The floors of a read's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts) are signed-in requests that run one plain D1 statement over the rows of the conversation list's first page (their ids only, or whole rows), of the longest thread's newest page, of the prompts page or of the usage report's page (its rows, not its sums) and answer only how many rows came back: what moving those rows through the local D1 shim costs without any building of ours, measured in the same rounds as the reads. SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
   const scaleNote =
     SCALE > 1
-      ? ` The scaling rows (BENCH_API_SCALE=${SCALE}): after the 1× rounds, and then on a second server seeded with ${SCALE} times the data, ${SCALE_ROUNDS} rounds of closed-loop blocks of ${10 * CONNECTIONS} requests at ${CONNECTIONS} connections, each read's block next to a block of the floor (the floor first in one round, after it in the next); each read's median ratio at ${SCALE}× over its median ratio at 1×.`
+      ? ` The scaling rows (BENCH_API_SCALE=${SCALE}): after the 1× rounds, and then on a second server seeded with ${SCALE} times the data, ${SCALE_ROUNDS} rounds of closed-loop blocks of ${SCALE_BLOCK} requests at ${CONNECTIONS} connections, each read's block next to a block of the floor (the floor first in one round, after it in the next); each read's median ratio at ${SCALE}× over its median ratio at 1×.`
       : "";
   return { summary, note: note + scaleNote };
 }
