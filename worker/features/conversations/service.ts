@@ -82,7 +82,8 @@ export function toApiConversation(c: repo.ApiConversationRow, optedOut: boolean 
 // search is never held: its words also match messages, which the version does not count.
 export async function conversationPage(db: Db, accountId: string, filter: repo.ListFilter): Promise<ConversationPage> {
   const key = filter.search ? null : JSON.stringify([accountId, filter]);
-  const { version, rows } = await repo.listConversations(db, accountId, filter, key ? heldPages.versionOf(key) : -1);
+  const held = key ? heldPages.get(key) : undefined;
+  const { version, rows } = await repo.listConversations(db, accountId, filter, HeldByVersion.versionOf(held));
   const read = (): ConversationPage => {
     const last = rows[filter.limit - 1];
     return {
@@ -90,7 +91,7 @@ export async function conversationPage(db: Db, accountId: string, filter: repo.L
       nextCursor: last ? `${repo.activityOf(last.conversation)}_${last.conversation.id}` : null,
     };
   };
-  return key ? heldPages.answer(key, version, read) : read();
+  return key ? heldPages.answer(key, held, version, read) : read();
 }
 type ConversationPage = { items: ApiConversation[]; nextCursor: string | null };
 // At most 100 pages of about 30 KB each.

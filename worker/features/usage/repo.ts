@@ -75,7 +75,7 @@ function pageQuery(db: Db, f: UsageShape, before: boolean) {
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
   const days = rollupDays(f);
   const sumsKey = JSON.stringify([f.accountId, f.from?.getTime() ?? null, f.to?.getTime() ?? null, f.model ?? null, f.operationType ?? null]);
-  const known = knownSums.versionOf(sumsKey);
+  const held = knownSums.get(sumsKey);
   const report = reportReads(db, { filter: shapeOf(f), days: days && { startDay: !!days.startDay, endDay: !!days.endDay }, before: !!before });
   const values = {
     accountId: f.accountId,
@@ -87,12 +87,12 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
     operationType: f.operationType,
     before,
     limit: limit + 1,
-    known,
+    known: HeldByVersion.versionOf(held),
   };
   const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
   const { page, nextCursor } = cursorPage(rows, limit);
   const version = Number(sums.find((r) => r.kind === "version")?.cost);
-  const aggregates = knownSums.answer(sumsKey, version, () => (days ? shape(sums, String) : shape(sums, hourToRomeDay)));
+  const aggregates = knownSums.answer(sumsKey, held, version, () => (days ? shape(sums, String) : shape(sums, hourToRomeDay)));
   return { items: page, nextCursor, aggregates };
 }
 
