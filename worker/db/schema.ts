@@ -777,6 +777,17 @@ export const conversationListVersions = sqliteTable("conversation_list_versions"
   version: integer("version").notNull().default(0),
 });
 
+// Each conversation's thread version: a count of the changes to what its thread shows, kept by triggers
+// on messages and message_media (migrations/0024_conversation_message_versions.sql), never written by the
+// Worker. A page of a thread this isolate holds is read again only when it changed
+// (worker/features/conversations/service.ts).
+export const conversationMessageVersions = sqliteTable("conversation_message_versions", {
+  conversationId: text("conversation_id")
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
+
 // Each account's usage version: a count of the changes to its usage rows, kept by triggers on openai_usage
 // (migrations/0022_usage_versions.sql), never written by the Worker. The usage report's sums are read
 // again only when it changed (worker/features/usage/repo.ts).

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, like, lt, lte, or, type Placeholder, sql, type Table } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { accountUsers, conversationLabelLinks, conversationListVersions, conversationLabels, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
+import { accountUsers, conversationLabelLinks, conversationListVersions, conversationLabels, conversationMessageVersions, conversationNotes, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { mediaJsonColumn } from "../media/repo";
 import { insertIfAbsent, insertReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
@@ -344,7 +344,9 @@ export function deleteConversation(db: Db, id: string) {
   return db.delete(conversations).where(eq(conversations.id, id));
 }
 
-// The columns the console shows of a message (service.toApiMessage), not the send bookkeeping.
+// The columns the console shows of a message (service.toApiMessage), not the send bookkeeping. An update
+// of any of them moves the conversation's thread version (migrations/0024_conversation_message_versions.sql;
+// a test holds them equal).
 export const apiMessageColumns = {
   id: messages.id,
   conversationId: messages.conversationId,
@@ -366,12 +368,19 @@ export type ApiMessageRow = Pick<MessageRow, keyof typeof apiMessageColumns>;
 // A page of a conversation's messages: the newest `limit` (before the message `before`, when given),
 // in arrival order, and the cursor of the page before it (its oldest message) when there is one.
 // Arrival order: D1 serialises writes, so rowid follows the order messages were stored.
-// With `viewerId`, only when that user is a member of the conversation's account (one statement for
-// the check and the page; an empty page says nothing about why). Compiled once: the thread is the
-// console's busiest read.
+// With `viewerId`, only when that user is a member of the conversation's account (checked in the same
+// batch as the page; an empty page says nothing about why). Compiled once: the thread is the console's
+// busiest read.
+// The conversation's thread version comes first in the batch (one snapshot), null when the viewer may not
+// see it. The rows are read only when it differs from `known`, the version of the page the caller holds
+// (-1 for none): otherwise no row.
 const conversationId = sql.placeholder("conversationId");
 const viewerId = sql.placeholder("viewerId");
 const visibleToViewer = sql`exists(select 1 from "conversations" c where c."id" = ${conversationId} and (${viewerId} is null or exists(select 1 from "account_users" m where m."user_id" = ${viewerId} and m."twilio_account_id" = c."twilio_account_id")))`;
+const threadVersion = sql<number>`coalesce((select ${conversationMessageVersions.version} from ${conversationMessageVersions} where ${conversationMessageVersions.conversationId} = ${conversationId}), 0)`;
+const threadVersionRead = compiledByShape((db: Db) =>
+  compileRead(db.select({ version: sql<number | null>`(case when ${visibleToViewer} then ${threadVersion} end)`.mapWith(Number) }).from(sql`(select 1)`)),
+);
 const messagePageRead = compiledByShape((db: Db, { before }: { before: boolean }) =>
   compileRead(
     db
@@ -385,14 +394,28 @@ const messagePageRead = compiledByShape((db: Db, { before }: { before: boolean }
         ),
       )
       .orderBy(...newestFirst(messages))
-      .limit(sql.placeholder("limit")),
+      // As the list's: SQLite evaluates a LIMIT once, and 0 reads nothing.
+      .limit(sql`(case when ${threadVersion} <> ${sql.placeholder("known")} then ${sql.placeholder("limit")} else 0 end)` as unknown as Placeholder),
   ),
 );
 
-export async function messagePage(db: Db, id: string, { limit, before, viewerId = null }: { limit: number; before?: string; viewerId?: string | null }) {
-  const rows = await readRows(db, messagePageRead(db, { before: !!before }), { conversationId: id, before, viewerId, limit: limit + 1 });
+type PageQuery = { limit: number; before?: string; viewerId?: string | null };
+const pageValues = (id: string, { limit, before, viewerId = null }: PageQuery, known: number) => ({ conversationId: id, before, viewerId, limit: limit + 1, known });
+function inArrivalOrder<Row extends { id: string }>(rows: Row[], limit: number) {
   const { page, nextCursor } = cursorPage(rows, limit);
   return { messages: page.reverse(), nextCursor };
+}
+
+// A page read afresh, its statement alone (for a caller that holds none).
+export async function messagePage(db: Db, id: string, q: PageQuery) {
+  return inArrivalOrder(await readRows(db, messagePageRead(db, { before: !!q.before }), pageValues(id, q, -1)), q.limit);
+}
+
+// The thread's version (null when the viewer may not see it) and the page, unless `known` is that version.
+export async function versionedMessagePage(db: Db, id: string, q: PageQuery & { known: number }) {
+  const values = pageValues(id, q, q.known);
+  const [[current], rows] = await runStatements(db, [bound(db, threadVersionRead(db, null), values), bound(db, messagePageRead(db, { before: !!q.before }), values)]);
+  return { version: current?.version ?? null, ...inArrivalOrder(rows, q.limit) };
 }
 
 // The last N messages in arrival order (the model's context).

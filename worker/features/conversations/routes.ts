@@ -15,7 +15,6 @@ import { currentUser } from "../auth/middleware";
 import { registerLiveSocket } from "../live-access/service";
 import * as repo from "./repo";
 import * as service from "./service";
-import { withEmbeddedMedia } from "../media/service";
 import { conversationConversion, setConversationConversion } from "../lead-sources/service";
 
 const ACTIVE_LIMIT = 50;
@@ -94,7 +93,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const page = await service.messagePageForUser(c.var.db, currentUser(c), id, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
-    return c.json(withEmbeddedMedia(page.messages), 200);
+    return c.json(page.messages, 200);
   })
   .get("/:id/live", validate("param", conversationIdParam), async (c) => {
     // Browsers send the page's Origin with a WebSocket and its cookies: another site's page must not

@@ -107,13 +107,22 @@ export async function getConversationForUser(db: Db, user: SessionUser, id: stri
   return found;
 }
 
-// A page of the thread for a user who may see it (404 otherwise). The page's statement checks the
-// user's membership itself; only an empty page needs the conversation read to tell which it is.
-export async function messagePageForUser(db: Db, user: SessionUser, id: string, q: { limit: number; before?: string }) {
-  const page = await repo.messagePage(db, id, { ...q, viewerId: user.role === "super_admin" ? null : user.id });
-  if (page.messages.length === 0) await getConversationForUser(db, user, id);
-  return page;
+// A page of the thread for a user who may see it (404 otherwise): the page's batch checks the user's
+// membership itself, on every read. The page is held per isolate by conversation and page at the
+// conversation's thread version (conversation_message_versions): a thread is read again and again (each
+// agent who opens it, each reconnect), and while its messages do not change it is answered without
+// reading them.
+export async function messagePageForUser(db: Db, user: SessionUser, id: string, q: { limit: number; before?: string }): Promise<ThreadPage> {
+  const key = JSON.stringify([id, q.limit, q.before ?? null]);
+  const held = heldThreadPages.get(key);
+  const viewerId = user.role === "super_admin" ? null : user.id;
+  const { version, messages, nextCursor } = await repo.versionedMessagePage(db, id, { ...q, viewerId, known: HeldByVersion.versionOf(held) });
+  if (version === null) throw notFound(TX.notFound);
+  return heldThreadPages.answer(key, held, version, () => ({ messages: withEmbeddedMedia(messages), nextCursor }));
 }
+type ThreadPage = { messages: ApiMessage[]; nextCursor: string | null };
+// At most 100 pages: 50 messages each as the console reads them (about 25 KB), up to 200.
+const heldThreadPages = new HeldByVersion<ThreadPage>(100);
 
 export function conversationStub(env: Env, conversationId: string) {
   return env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));
@@ -175,6 +184,7 @@ export async function publishConversation(env: Env, db: Db, conversationId: stri
 
 export async function detail(db: Db, user: SessionUser, id: string): Promise<ApiConversationDetail> {
   const found = await getConversationForUser(db, user, id);
+  // Read afresh: the thread's version would be a fourth statement.
   const page = await repo.messagePage(db, id, { limit: MESSAGE_PAGE_SIZE });
   return { ...toApiConversation(found.conversation, found.optedOut, found.labels), messages: withEmbeddedMedia(page.messages), sandbox: found.account.sandbox };
 }
