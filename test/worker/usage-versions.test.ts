@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import { createDb } from "@worker/db/client";
 import { describe, expect, it } from "vitest";
-import { openaiUsage, twilioAccounts, usageVersions } from "@worker/db/schema";
+import { conversations, openaiUsage, twilioAccounts, usageVersions } from "@worker/db/schema";
 import { scanAggregates, type UsageFilter, usageReport } from "@worker/features/usage/repo";
 import { accountOwner, db } from "./helpers";
 
-// The usage report reads its sums again only when the account's usage version moved since this isolate
-// read them for the same filter; every change to a usage row moves it, in the same statement.
+// The usage report reads its page and sums again only when the account's usage version moved since this
+// isolate read them for the same filter and page; every change to a usage row it shows moves it, in the
+// same statement.
 
 async function addUsage(userId: string, accountId: string, at: string, cost = "0.00100000", model = "gpt-4o") {
   const [row] = await db()
@@ -69,9 +71,12 @@ describe("the usage report's known sums", () => {
     expect(await versionOf(a.account.id)).toBe(0);
     const row = await addUsage(a.user.id, a.account.id, "2026-11-02T10:00:00Z");
     expect(await versionOf(a.account.id)).toBe(1);
-    // A column the report neither sums nor filters by: no move.
-    await db().update(openaiUsage).set({ requestDuration: 99 }).where(eq(openaiUsage.id, row.id));
+    // A column the report neither sums, filters by nor lists: no move.
+    await db().update(openaiUsage).set({ promptCost: "0.00100000", completionCost: "0.00010000" }).where(eq(openaiUsage.id, row.id));
     expect(await versionOf(a.account.id)).toBe(1);
+    // One its page lists.
+    await db().update(openaiUsage).set({ requestDuration: 99 }).where(eq(openaiUsage.id, row.id));
+    expect(await versionOf(a.account.id)).toBe(2);
     await db().update(openaiUsage).set({ totalCost: "0.00500000" }).where(eq(openaiUsage.id, row.id));
     const moved = await versionOf(a.account.id);
     expect(moved).toBeGreaterThan(1);
@@ -84,5 +89,73 @@ describe("the usage report's known sums", () => {
     await addUsage(b.user.id, b.account.id, "2026-11-05T10:00:00Z");
     await db().delete(twilioAccounts).where(eq(twilioAccounts.id, b.account.id));
     expect(await db().select().from(usageVersions).where(eq(usageVersions.twilioAccountId, b.account.id))).toEqual([]);
+  });
+});
+
+// The rows of an account's report as a fresh read lists them, newest first.
+const newestRows = async (accountId: string) =>
+  (await db().select().from(openaiUsage).where(eq(openaiUsage.twilioAccountId, accountId)).orderBy(desc(openaiUsage.createdAt))).map((r) => ({
+    id: r.id,
+    requestDuration: r.requestDuration,
+    conversationId: r.conversationId,
+    totalCost: r.totalCost,
+  }));
+const listed = (items: { id: string; requestDuration: number | null; conversationId: string | null; totalCost: string }[]) =>
+  items.map(({ id, requestDuration, conversationId, totalCost }) => ({ id, requestDuration, conversationId, totalCost }));
+
+describe("the usage report's held pages", () => {
+  it("answers a page without reading its rows while the version holds, and each page apart, through changes", async () => {
+    const { user, account } = await accountOwner();
+    for (let i = 0; i < 5; i++) await addUsage(user.id, account.id, `2026-11-0${i + 1}T10:00:00Z`);
+    const all: UsageFilter = { accountId: account.id };
+    const pages = async () => {
+      const first = await usageReport(db(), all, 2);
+      const second = await usageReport(db(), all, 2, first.nextCursor!);
+      const third = await usageReport(db(), all, 2, second.nextCursor!);
+      expect(third.nextCursor).toBeNull();
+      return [...first.items, ...second.items, ...third.items];
+    };
+    expect(listed(await pages())).toEqual(await newestRows(account.id));
+
+    // Read again unchanged: the page statement answers no row.
+    const answered: number[] = [];
+    const recording = createDb(
+      new Proxy(env.DB, {
+        get(target, key) {
+          if (key === "batch")
+            return async (statements: D1PreparedStatement[]) => {
+              const results = await target.batch(statements);
+              answered.push(results[0]!.results.length);
+              return results;
+            };
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      }),
+    );
+    const held = await usageReport(recording, all, 2);
+    expect(answered).toEqual([0]);
+    expect(held).toEqual(await usageReport(db(), all, 2));
+
+    // A duration written, and a conversation deleted (its rows keep their cost, without the link): each
+    // moves the version, and every page reads its rows again.
+    const [c] = await db().insert(conversations).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393330001111" }).returning();
+    const rows = await newestRows(account.id);
+    await db().update(openaiUsage).set({ conversationId: c!.id }).where(eq(openaiUsage.id, rows[1]!.id));
+    expect(listed(await pages())).toEqual(await newestRows(account.id));
+    await db().update(openaiUsage).set({ requestDuration: 1234 }).where(eq(openaiUsage.id, rows[3]!.id));
+    expect(listed(await pages())).toEqual(await newestRows(account.id));
+    await db().delete(conversations).where(eq(conversations.id, c!.id));
+    const after = listed(await pages());
+    expect(after).toEqual(await newestRows(account.id));
+    expect(after[1]!.conversationId).toBeNull();
+    expect(after[3]!.requestDuration).toBe(1234);
+  });
+
+  it("moves with an update of every column the page lists or the report sums (a column added must be added to the trigger)", async () => {
+    const trigger = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'usage_versions_update'").first<{ sql: string }>();
+    const watched = trigger!.sql.slice(0, trigger!.sql.indexOf(" ON "));
+    for (const column of ["id", "twilio_account_id", "model", "operation_type", "prompt_tokens", "completion_tokens", "total_tokens", "total_cost", "request_duration", "conversation_id", "prompt_id", "created_at"])
+      expect(watched, column).toContain(`\`${column}\``);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { romeDay, romeDayStart } from "@shared/rome-time";
 import type { Db } from "@worker/db/client";
 import { openaiUsage, usageBudgets, usageDailyRollup as rollup, usageVersions } from "@worker/db/schema";
@@ -55,7 +55,8 @@ const itemColumns = {
 };
 
 // A page of the report's rows, newest first (after the row `before`, when given): one more than
-// `limit`, which tells whether there is a next page.
+// `limit`, which tells whether there is a next page. No row when the account's usage version is the
+// known one (a LIMIT of 0, which SQLite evaluates once).
 function pageQuery(db: Db, f: UsageShape, before: boolean) {
   const p = sql.placeholder;
   const older = before ? afterCursor(openaiUsage, p("before"), { column: openaiUsage.twilioAccountId, value: p("accountId") }) : undefined;
@@ -64,18 +65,18 @@ function pageQuery(db: Db, f: UsageShape, before: boolean) {
     .from(openaiUsage)
     .where(and(where(f), older))
     .orderBy(...newestFirst(openaiUsage))
-    .limit(p("limit"));
+    .limit(sql`(case when ${versionNow} <> ${p("known")} then ${p("limit")} else 0 end)` as unknown as Placeholder);
 }
 
 // The report in one round trip to the database (a batch of two statements, read from one snapshot):
 // a page of its rows with the cursor of the next page (the `before` of the page after it), and the
 // aggregates over every row the filter matches. Both are compiled once per combination of filters.
-// The aggregates are read only when the account's usage version differs from the one of the sums this
-// isolate last read for the same filter (knownSums); otherwise those sums are answered.
-export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string) {
+// The report is held per isolate by account, filter and page at the account's usage version: the
+// statements read their rows only when the version differs from the held report's (heldReports).
+export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string): Promise<Report> {
   const days = rollupDays(f);
-  const sumsKey = JSON.stringify([f.accountId, f.from?.getTime() ?? null, f.to?.getTime() ?? null, f.model ?? null, f.operationType ?? null]);
-  const held = knownSums.get(sumsKey);
+  const key = JSON.stringify([f.accountId, f.from?.getTime() ?? null, f.to?.getTime() ?? null, f.model ?? null, f.operationType ?? null, limit, before ?? null]);
+  const held = heldReports.get(key);
   const report = reportReads(db, { filter: shapeOf(f), days: days && { startDay: !!days.startDay, endDay: !!days.endDay }, before: !!before });
   const values = {
     accountId: f.accountId,
@@ -90,14 +91,17 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
     known: HeldByVersion.versionOf(held),
   };
   const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
-  const { page, nextCursor } = cursorPage(rows, limit);
   const version = Number(sums.find((r) => r.kind === "version")?.cost);
-  const aggregates = knownSums.answer(sumsKey, held, version, () => (days ? shape(sums, String) : shape(sums, hourToRomeDay)));
-  return { items: page, nextCursor, aggregates };
+  return heldReports.answer(key, held, version, () => {
+    const { page, nextCursor } = cursorPage(rows, limit);
+    return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
+  });
 }
+type Report = { items: Pick<typeof openaiUsage.$inferSelect, keyof typeof itemColumns>[]; nextCursor: string | null; aggregates: Aggregates };
 
-// The sums of the reports this isolate read last, by account and filter, at the account's usage version.
-const knownSums = new HeldByVersion<Aggregates>(200);
+// The reports this isolate read last, by account, filter and page, at the account's usage version: at
+// most 200, of up to 200 rows each (50 as the console reads them, about 15 KB).
+const heldReports = new HeldByVersion<Report>(200);
 
 const reportReads = compiledByShape((db: Db, shape: { filter: UsageShape; days: { startDay: boolean; endDay: boolean } | null; before: boolean }) => ({
   page: compileRead(pageQuery(db, shape.filter, shape.before)),
@@ -166,9 +170,10 @@ function rollupDays(f: UsageFilter): { startDay?: string; endDay?: string } | nu
 }
 
 // The account's usage version (usage_versions), and the condition under which the aggregates read their
-// rows: the version differs from the one whose sums the isolate holds (`known`, -1 when none). The version
+// rows: the version differs from the one of the report the isolate holds (`known`, -1 when none). The version
 // is the statement's first row; when it is the known one, the rest is the sums of no rows, left unused.
-const usageVersion = sql`v as (select coalesce((select ${usageVersions.version} from ${usageVersions} where ${usageVersions.twilioAccountId} = ${sql.placeholder("accountId")}), 0) as version)`;
+const versionNow = sql`coalesce((select ${usageVersions.version} from ${usageVersions} where ${usageVersions.twilioAccountId} = ${sql.placeholder("accountId")}), 0)`;
+const usageVersion = sql`v as (select ${versionNow} as version)`;
 const unlessKnown = sql`(select version from v) <> ${sql.placeholder("known")}`;
 const versionRow = sql`select 'version' as kind, null as key, version as cost, null as requests, null as tokens from v`;
 
