@@ -789,8 +789,8 @@ export const conversationMessageVersions = sqliteTable("conversation_message_ver
 });
 
 // Each account's usage version: a count of the changes to its usage rows, kept by triggers on openai_usage
-// (migrations/0022_usage_versions.sql), never written by the Worker. The usage report's sums are read
-// again only when it changed (worker/features/usage/repo.ts).
+// (migrations/0022_usage_versions.sql, 0025), never written by the Worker. The usage report's page and
+// sums are read again only when it changed (worker/features/usage/repo.ts).
 export const usageVersions = sqliteTable("usage_versions", {
   twilioAccountId: text("twilio_account_id")
     .primaryKey()
