@@ -179,6 +179,12 @@ describe("the benchmark's floors of a read's shape", () => {
     expect((await call("/api/bench-floor?rows=conversations", { cookie })).status).toBe(404);
     expect((await call("/api/bench-floor?rows=conversations", { env: floors })).status).toBe(401);
     expect((await call("/api/bench-floor?rows=everything", { cookie, env: floors })).status).toBe(400);
+    // A held page's shape: a body of about the size asked, from memory.
+    const page = await call("/api/bench-floor/page?bytes=30000", { cookie, env: floors });
+    expect(page.status).toBe(200);
+    expect(Math.abs(page.text.length - 30000)).toBeLessThan(203);
+    expect((await call("/api/bench-floor/page?bytes=0", { cookie, env: floors })).status).toBe(400);
+    expect((await call("/api/bench-floor/page?bytes=30000", { cookie })).status).toBe(404);
     expect((await call("/api/bench-floor?rows=conversation-ids", { cookie, env: floors })).json).toEqual({ rows: 51 });
     expect((await call("/api/bench-floor?rows=conversations", { cookie, env: floors })).json).toEqual({ rows: 51 });
     expect((await call(`/api/bench-floor?rows=messages&conversation=${conversationIds[0]}`, { cookie, env: floors })).json).toEqual({ rows: 2 });

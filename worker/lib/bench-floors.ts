@@ -8,7 +8,8 @@ import type { AppEnv } from "@worker/types";
 // Floors of the API reads' shape, for the benchmark only (BENCH_FLOORS=1; never set in production, where
 // these answer 404): a signed-in request that runs one plain D1 statement over the rows a console read
 // returns, with no building of ours, and answers how many it got. bench/api.mjs measures them beside the
-// reads, so that the report shows what moving those rows through local D1 costs by itself.
+// reads, so that the report shows what moving those rows through local D1 costs by itself. `/page` is the
+// shape of a held page: the session read, then an answer of a page's size from memory, no other read.
 const shapeQuery = z.object({
   // The newest 51 conversations of the active account: their ids only, or whole rows; a thread's page;
   // the newest 51 OpenAI usage rows (the usage report's page); the first 101 prompts (the prompts page).
@@ -26,11 +27,23 @@ const STATEMENTS = {
   prompts: `select * from "prompts" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 101`,
 } as const;
 
+const pageQuery = z.object({ bytes: z.coerce.number().int().min(2).max(200_000) });
+
+// An array whose JSON is about `bytes` long (strings of 200 characters; a thread's message is 300 to 600
+// bytes), built once per size and isolate and written out for each request, as a held page is.
+const heldBodies = new Map<number, string[]>();
+function heldBody(bytes: number) {
+  let body = heldBodies.get(bytes);
+  if (!body) heldBodies.set(bytes, (body = Array.from({ length: Math.max(1, Math.round(bytes / 203)) }, () => "x".repeat(200))));
+  return body;
+}
+
 export const benchFloorRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     if ((c.env as { BENCH_FLOORS?: string }).BENCH_FLOORS !== "1" || !c.var.sessionAccount) throw notFound();
     await next();
   })
+  .get("/page", validate("query", pageQuery), (c) => c.json(heldBody(c.req.valid("query").bytes), 200))
   .get("/", validate("query", shapeQuery), async (c) => {
     const accountId = c.var.sessionAccount!.account.id;
     const { rows, conversation } = c.req.valid("query");
