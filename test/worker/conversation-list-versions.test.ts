@@ -1,11 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "@worker/db/client";
 import { conversationLabelLinks, conversationLabels, conversationListVersions, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { apiColumns, type ListFilter, listConversations } from "@worker/features/conversations/repo";
 import { conversationPage, toApiConversation } from "@worker/features/conversations/service";
-import { accountOwner, addMember, call, createUser, db } from "./helpers";
+import { accountOwner, addMember, call, createUser, db, recordingDb } from "./helpers";
 
 // A conversation list page is held per isolate at the account's list version, and read again only when
 // the version moved; every write that changes what a list shows moves it, in the same statement.
@@ -22,23 +21,6 @@ async function freshPage(accountId: string, filter: ListFilter) {
   };
 }
 
-// A Db that notes how many rows each statement of its batches answered.
-function recordingDb() {
-  const answered: number[] = [];
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          const results = await target.batch(statements);
-          answered.push(...results.map((r) => r.results.length));
-          return results;
-        };
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: createDb(d1), answered };
-}
 
 let phone = 0;
 async function addConversation(userId: string, accountId: string, at: string | null, values: Partial<typeof conversations.$inferInsert> = {}) {

@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq, getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "@worker/db/client";
 import { accountUsers, conversationMessageVersions, conversations, messageMedia, messages } from "@worker/db/schema";
 import { apiMessageColumns, messagePage, versionedMessagePage } from "@worker/features/conversations/repo";
 import { messagePageForUser } from "@worker/features/conversations/service";
 import { withEmbeddedMedia } from "@worker/features/media/service";
 import type { SessionUser } from "@worker/types";
-import { accountOwner, addMember, call, createUser, db } from "./helpers";
+import { accountOwner, addMember, call, createUser, db, recordingDb } from "./helpers";
 
 // A page of a thread is held per isolate at the conversation's thread version, and read again only when
 // the version moved; every write that changes what a thread shows moves it, in the same statement. Who
@@ -22,23 +21,6 @@ async function freshPage(conversationId: string, q: { limit: number; before?: st
   return { messages: withEmbeddedMedia(page.messages), nextCursor: page.nextCursor };
 }
 
-// A Db that notes how many rows each statement of its batches answered.
-function recordingDb() {
-  const answered: number[] = [];
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          const results = await target.batch(statements);
-          answered.push(...results.map((r) => r.results.length));
-          return results;
-        };
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { db: createDb(d1), answered };
-}
 
 let phone = 0;
 async function conversationWith(userId: string, accountId: string, count: number) {

@@ -14,6 +14,24 @@ export const ORIGIN = "https://agentbot.test";
 export const PASSWORD = "password-di-prova-123";
 export const db = () => createDb(env.DB);
 
+// A Db over the test D1 that notes how many rows each statement of its batches answered, in order.
+export function recordingDb() {
+  const answered: number[] = [];
+  const d1 = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === "batch")
+        return async (statements: D1PreparedStatement[]) => {
+          const results = await target.batch(statements);
+          answered.push(...results.map((r) => r.results.length));
+          return results;
+        };
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db: createDb(d1), answered };
+}
+
 export interface CallOptions {
   method?: string;
   body?: unknown;

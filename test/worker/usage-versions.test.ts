@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
-import { createDb } from "@worker/db/client";
 import { describe, expect, it } from "vitest";
 import { conversations, openaiUsage, twilioAccounts, usageVersions } from "@worker/db/schema";
 import { scanAggregates, type UsageFilter, usageReport } from "@worker/features/usage/repo";
-import { accountOwner, db } from "./helpers";
+import { accountOwner, db, recordingDb } from "./helpers";
 
 // The usage report reads its page and sums again only when the account's usage version moved since this
 // isolate read them for the same filter and page; every change to a usage row it shows moves it, in the
@@ -118,23 +117,10 @@ describe("the usage report's held pages", () => {
     expect(listed(await pages())).toEqual(await newestRows(account.id));
 
     // Read again unchanged: the page statement answers no row.
-    const answered: number[] = [];
-    const recording = createDb(
-      new Proxy(env.DB, {
-        get(target, key) {
-          if (key === "batch")
-            return async (statements: D1PreparedStatement[]) => {
-              const results = await target.batch(statements);
-              answered.push(results[0]!.results.length);
-              return results;
-            };
-          const value = Reflect.get(target, key) as unknown;
-          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      }),
-    );
-    const held = await usageReport(recording, all, 2);
-    expect(answered).toEqual([0]);
+    const recording = recordingDb();
+    const held = await usageReport(recording.db, all, 2);
+    // The page's statement, then the aggregates': their version and the sums of no rows.
+    expect(recording.answered[0]).toBe(0);
     expect(held).toEqual(await usageReport(db(), all, 2));
 
     // A duration written, and a conversation deleted (its rows keep their cost, without the link): each
