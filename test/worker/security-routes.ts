@@ -94,6 +94,8 @@ export const ROUTES: Record<string, Entry> = {
   "GET /api/health": { access: { kind: "own" }, request: () => ({ path: "/api/health" }) },
   // The benchmark's floors (BENCH_FLOORS=1 only, 404 otherwise): reads of the caller's active account.
   "GET /api/bench-floor": { access: { kind: "own" }, request: () => ({ path: "/api/bench-floor?rows=conversations" }) },
+  // A held page's shape: a constant body, nothing of any account's.
+  "GET /api/bench-floor/page": { access: { kind: "own" }, request: () => ({ path: "/api/bench-floor/page?bytes=1000" }) },
   "POST /api/auth/login": {
     access: { kind: "public", anonymous: 401 },
     request: () => ({ path: "/api/auth/login", body: { email: uniqueEmail("nessuno"), password: "non-la-password" } }),
