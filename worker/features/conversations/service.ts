@@ -81,17 +81,18 @@ export function toApiConversation(c: repo.ApiConversationRow, optedOut: boolean 
 // and while the account's conversations do not change they are answered without reading the rows. A
 // search is never held: its words also match messages, which the version does not count.
 export async function conversationPage(db: Db, accountId: string, filter: repo.ListFilter): Promise<ConversationPage> {
-  const key = filter.search ? null : JSON.stringify([accountId, filter]);
-  const held = key ? heldPages.get(key) : undefined;
-  const { version, rows } = await repo.listConversations(db, accountId, filter, HeldByVersion.versionOf(held));
-  const read = (): ConversationPage => {
-    const last = rows[filter.limit - 1];
-    return {
-      items: rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels)),
-      nextCursor: last ? `${repo.activityOf(last.conversation)}_${last.conversation.id}` : null,
+  const read = async (known: number) => {
+    const { version, rows } = await repo.listConversations(db, accountId, filter, known);
+    const build = (): ConversationPage => {
+      const last = rows[filter.limit - 1];
+      return {
+        items: rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels)),
+        nextCursor: last ? `${repo.activityOf(last.conversation)}_${last.conversation.id}` : null,
+      };
     };
+    return { version, build };
   };
-  return key ? heldPages.answer(key, held, version, read) : read();
+  return filter.search ? (await read(-1)).build() : heldPages.answer(JSON.stringify([accountId, filter]), read);
 }
 type ConversationPage = { items: ApiConversation[]; nextCursor: string | null };
 // At most 100 pages of about 30 KB each.
@@ -113,12 +114,12 @@ export async function getConversationForUser(db: Db, user: SessionUser, id: stri
 // agent who opens it, each reconnect), and while its messages do not change it is answered without
 // reading them.
 export async function messagePageForUser(db: Db, user: SessionUser, id: string, q: { limit: number; before?: string }): Promise<ThreadPage> {
-  const key = JSON.stringify([id, q.limit, q.before ?? null]);
-  const held = heldThreadPages.get(key);
   const viewerId = user.role === "super_admin" ? null : user.id;
-  const { version, messages, nextCursor } = await repo.versionedMessagePage(db, id, { ...q, viewerId, known: HeldByVersion.versionOf(held) });
-  if (version === null) throw notFound(TX.notFound);
-  return heldThreadPages.answer(key, held, version, () => ({ messages: withEmbeddedMedia(messages), nextCursor }));
+  return heldThreadPages.answer(JSON.stringify([id, q.limit, q.before ?? null]), async (known) => {
+    const { version, messages, nextCursor } = await repo.versionedMessagePage(db, id, { ...q, viewerId, known });
+    if (version === null) throw notFound(TX.notFound);
+    return { version, build: () => ({ messages: withEmbeddedMedia(messages), nextCursor }) };
+  });
 }
 type ThreadPage = { messages: ApiMessage[]; nextCursor: string | null };
 // At most 100 pages: 50 messages each as the console reads them (about 25 KB), up to 200.

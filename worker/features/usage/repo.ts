@@ -76,25 +76,27 @@ function pageQuery(db: Db, f: UsageShape, before: boolean) {
 export async function usageReport(db: Db, f: UsageFilter, limit: number, before?: string): Promise<Report> {
   const days = rollupDays(f);
   const key = JSON.stringify([f.accountId, f.from?.getTime() ?? null, f.to?.getTime() ?? null, f.model ?? null, f.operationType ?? null, limit, before ?? null]);
-  const held = heldReports.get(key);
   const report = reportReads(db, { filter: shapeOf(f), days: days && { startDay: !!days.startDay, endDay: !!days.endDay }, before: !!before });
-  const values = {
-    accountId: f.accountId,
-    from: f.from?.getTime(),
-    to: f.to?.getTime(),
-    startDay: days?.startDay,
-    endDay: days?.endDay,
-    model: f.model,
-    operationType: f.operationType,
-    before,
-    limit: limit + 1,
-    known: HeldByVersion.versionOf(held),
-  };
-  const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
-  const version = Number(sums.find((r) => r.kind === "version")?.cost);
-  return heldReports.answer(key, held, version, () => {
-    const { page, nextCursor } = cursorPage(rows, limit);
-    return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
+  return heldReports.answer(key, async (known) => {
+    const values = {
+      accountId: f.accountId,
+      from: f.from?.getTime(),
+      to: f.to?.getTime(),
+      startDay: days?.startDay,
+      endDay: days?.endDay,
+      model: f.model,
+      operationType: f.operationType,
+      before,
+      limit: limit + 1,
+      known,
+    };
+    const [rows, sums] = await runStatements(db, [bound(db, report.page, values), bound(db, report.aggregates, values)]);
+    const version = Number(sums.find((r) => r.kind === "version")?.cost);
+    const build = () => {
+      const { page, nextCursor } = cursorPage(rows, limit);
+      return { items: page, nextCursor, aggregates: days ? shape(sums, String) : shape(sums, hourToRomeDay) };
+    };
+    return { version, build };
   });
 }
 type Report = { items: Pick<typeof openaiUsage.$inferSelect, keyof typeof itemColumns>[]; nextCursor: string | null; aggregates: Aggregates };
