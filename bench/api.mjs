@@ -20,6 +20,7 @@ import { serverPids } from "./proc.mjs";
 import { startSeededServer } from "./seed.mjs";
 import { openLoop } from "./open-loop.mjs";
 import { serverThreads, stallText, sumStalls } from "./stalls.mjs";
+import { median, percentile } from "./stats.mjs";
 
 const CONNECTIONS = 50;
 const MAX_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
@@ -47,14 +48,6 @@ const SCALE_ROUNDS = 3;
 const SCALE_BLOCK = 1000;
 const SQL_TARGET = 3;
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // One autocannon run; latencies are kept exactly (autocannon's histogram rounds to whole ms).
 async function load(base, cookie, endpoint, { amount }) {

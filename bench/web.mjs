@@ -10,6 +10,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { root, toolEnv } from "../scripts/local-env.mjs";
 import { startSeededServer } from "./seed.mjs";
+import { median } from "./stats.mjs";
 
 const DIST = path.join(root, "dist", "web");
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -18,10 +19,6 @@ const RENDER_SAMPLES = 5;
 const SESSION_COOKIE = "agentbot_session";
 
 const kb = (bytes) => bytes / 1024;
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // --- the build's module graph -----------------------------------------------------------------
 // Static imports of a chunk (import … from "./x.js", import "./x.js", export … from "./x.js"); dynamic
