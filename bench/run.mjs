@@ -99,7 +99,6 @@ function startFakes() {
 // --- helpers ----------------------------------------------------------------------------------
 const sign = (url, params, token = AUTH_TOKEN) => twilioSignature(token, url, params);
 
-
 async function json(res) {
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.status}: ${text}`);
@@ -204,7 +203,7 @@ async function quiet(pids) {
   while (before && Date.now() < deadline) {
     await sleep(QUIET_WINDOW_MS);
     const now = cpuNow(pids);
-    if (now.server - before.server < QUIET_SHARE * QUIET_WINDOW_MS) return;
+    if (!now || now.server - before.server < QUIET_SHARE * QUIET_WINDOW_MS) return;
     before = now;
   }
 }
@@ -374,14 +373,16 @@ try {
       await quiet(pids);
       const since = performance.now();
       const floor = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(floorUrl, message(i), { expect: 404 }));
+      const phones = new Set();
       const stored = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, async (i) => {
         const n = sidIndex(i);
         roundSent.add(`${r}-${n}`);
+        phones.add(`whatsapp:${phone(n)}`);
         await post(inbound(`SMround${r}-${n}`, phone(n), `Messaggio di prova ${n}`));
       });
       rounds.push({ floor, ingest: stored, share: stored.rate / floor.rate });
-      // The block's AI replies come after the debounce: they run before the next round, not in it.
-      const phones = new Set(Array.from({ length: INGEST_ROUND_PHONES }, (_, n) => `whatsapp:${phone(n)}`));
+      // The block's AI replies come after the debounce: they run before the next round, not in it. (A
+      // number whose every turn was a replay got no message of its own: only the numbers written wait.)
       await repliesAfter(phones, since, Date.now() + REPLIES_DEADLINE_MS);
     }
     const ingestShare = median(rounds.map((round) => round.share));
