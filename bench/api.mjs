@@ -48,7 +48,6 @@ const SCALE_ROUNDS = 3;
 const SCALE_BLOCK = 1000;
 const SQL_TARGET = 3;
 
-
 // One autocannon run; latencies are kept exactly (autocannon's histogram rounds to whole ms).
 async function load(base, cookie, endpoint, { amount }) {
   const latencies = [];

@@ -21,7 +21,6 @@ async function freshPage(accountId: string, filter: ListFilter) {
   };
 }
 
-
 let phone = 0;
 async function addConversation(userId: string, accountId: string, at: string | null, values: Partial<typeof conversations.$inferInsert> = {}) {
   const [row] = await db()

@@ -21,7 +21,6 @@ async function freshPage(conversationId: string, q: { limit: number; before?: st
   return { messages: withEmbeddedMedia(page.messages), nextCursor: page.nextCursor };
 }
 
-
 let phone = 0;
 async function conversationWith(userId: string, accountId: string, count: number) {
   const [c] = await db()
