@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { accountUsers, conversations, messages, sessions, userSettings, users } from "@worker/db/schema";
 import { sha256Hex } from "@worker/lib/crypto";
 import { AUTH_TEXTS } from "@shared/texts/auth";
-import { accountOwner, call, createAccount, db } from "./helpers";
+import { accountOwner, call, createAccount, db, sandboxOwner } from "./helpers";
 
 // A console read (routePolicy("foldedSession")) after a read of the same session carries its session
 // check in its own D1 batch: one round trip instead of two. Its answer leaves only when that check finds
@@ -52,6 +52,20 @@ describe("folded session check", () => {
       expect(first.roundTrips, path).toBe(2);
       expect(second.roundTrips, path).toBe(1);
     }
+  });
+
+  it("the dashboard's stats fold too: the rollup's counts and the session check in one round trip", async () => {
+    const { cookie, account } = await sandboxOwner();
+    // Its list of templates is held by the isolate for a while (provider-templates/memo.ts): read once first.
+    expect((await call("/api/analytics/stats", { cookie })).status).toBe(200);
+    await write(cookie, account.id);
+    const first = await counted("/api/analytics/stats", cookie);
+    const second = await counted("/api/analytics/stats", cookie);
+    expect(first.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(first.json).toMatchObject({ totalTemplates: expect.any(Number), startedConversations: 0 });
+    expect([first.roundTrips, second.roundTrips]).toEqual([2, 1]);
+    expect(second.statements).toBe(2);
   });
 
   it("a session ended elsewhere answers 401, not the rows", async () => {

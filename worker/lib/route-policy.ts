@@ -7,8 +7,9 @@ import { matchedRoutes } from "hono/route";
 // - "public": answers without a session (sign-in itself, the landing's start link);
 // - "bearer": authenticated by a bearer token instead of a session (no cookie, so no Origin to check);
 // - "rawBody": the body is a file, not JSON;
-// - "foldedSession": a GET that only reads D1 (no write, no outside call, no socket) and may carry its
-//   session check in its own batch (features/auth/folded-session.ts).
+// - "foldedSession": a GET that only reads (no write, no socket; an outside call only to read, such as
+//   the stats' cached list of Twilio templates, whose answer is thrown away with the read's) and may
+//   carry its session check in its own batch (features/auth/folded-session.ts).
 export type RoutePolicy = "public" | "bearer" | "rawBody" | "foldedSession";
 
 const declared = new WeakMap<object, readonly RoutePolicy[]>();

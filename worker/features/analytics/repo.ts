@@ -1,5 +1,6 @@
 import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
+import { compiledByShape, compileRead, readRows } from "@worker/db/compiled";
 import type { CampaignCounts } from "@shared/schemas/analytics";
 import { accountRevenueRollup, conversations, conversationTemplateRollup, feedbackEntries, funnelExecutions, leadCampaigns, leads, memories, messages, openaiUsage } from "@worker/db/schema";
 
@@ -22,15 +23,31 @@ export type TemplateCounts = {
   revenueCents: number;
 };
 // The key of the extra row that carries the account's whole revenue (converted leads with or without a
-// conversation), so the stats stay one statement.
+// conversation), so the stats stay one statement. Compiled once (a folded read: the session check
+// rides in its round trip).
 export const TOTAL_KEY = "*total";
-export function templateCounts(db: Db, accountId: string) {
-  return db.all<TemplateCounts>(sql`select r.template_key as templateKey, r.template_name as templateName, r.template_category as category,
-      r.conversations as conversations, r.active as active, r.converted as converted, r.revenue_cents as revenueCents
-    from ${conversationTemplateRollup} r
-    where r.twilio_account_id = ${accountId}
-    union all
-    select ${TOTAL_KEY}, null, null, 0, 0, 0, coalesce((select t.revenue_cents from ${accountRevenueRollup} t where t.twilio_account_id = ${accountId}), 0)`);
+const templateCountsRead = compiledByShape((db: Db) => {
+  const accountId = sql.placeholder("accountId");
+  return compileRead(
+    db
+      .select({
+        templateKey: sql<string>`template_key`,
+        templateName: sql<string | null>`template_name`,
+        category: sql<string | null>`category`,
+        conversations: sql<number>`conversations`,
+        active: sql<number>`active`,
+        converted: sql<number>`converted`,
+        revenueCents: sql<number>`revenue_cents`,
+      })
+      .from(sql`(select r.template_key, r.template_name, r.template_category as category, r.conversations, r.active, r.converted, r.revenue_cents
+        from ${conversationTemplateRollup} r
+        where r.twilio_account_id = ${accountId}
+        union all
+        select ${TOTAL_KEY}, null, null, 0, 0, 0, coalesce((select t.revenue_cents from ${accountRevenueRollup} t where t.twilio_account_id = ${accountId}), 0))`),
+  );
+});
+export function templateCounts(db: Db, accountId: string): Promise<TemplateCounts[]> {
+  return readRows(db, templateCountsRead(db, null), { accountId });
 }
 
 // One pass over the account's conversations, grouped by the template they were started with (null:

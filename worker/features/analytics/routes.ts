@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { timeseriesQuery } from "@shared/schemas/analytics";
+import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
 import { requireAccount, withActiveAccount } from "../accounts/context";
@@ -7,7 +8,7 @@ import * as service from "./service";
 
 export const analyticsRoutes = new Hono<AppEnv>()
   .use(withActiveAccount)
-  .get("/stats", async (c) => c.json(await service.stats(c.env, c.var.db, requireAccount(c.var.account).account), 200))
+  .get("/stats", routePolicy("foldedSession"), async (c) => c.json(await service.stats(c.env, c.var.db, requireAccount(c.var.account).account), 200))
   .get("/client-stats", async (c) => c.json(await service.clientStats(c.var.db, requireAccount(c.var.account).account), 200))
   .get("/timeseries", validate("query", timeseriesQuery), async (c) => {
     const { startDate, endDate } = c.req.valid("query");
