@@ -64,10 +64,17 @@ async function real(handler?: Handler) {
   return { user, cookie, account, accountSid };
 }
 
-function webhook(accountId: string, params: Record<string, string>, opts: { token?: string; signature?: string | null; kind?: "message" | "status"; signedPath?: string } = {}) {
+function webhook(
+  accountId: string,
+  params: Record<string, string>,
+  opts: { token?: string; signature?: string | null; kind?: "message" | "status"; signedPath?: string; env?: Partial<Env>; headers?: Record<string, string> } = {},
+) {
   const signedUrl = opts.signedPath === undefined ? undefined : `${env.PUBLIC_BASE_URL}${opts.signedPath}`;
-  return postTwilioWebhook(accountId, params, { token: opts.token ?? TOKEN, kind: opts.kind, signature: opts.signature, signedUrl });
+  return postTwilioWebhook(accountId, params, { token: opts.token ?? TOKEN, kind: opts.kind, signature: opts.signature, signedUrl, env: opts.env, headers: opts.headers });
 }
+
+// The Worker counts a request's D1 statements and round trips when asked (BENCH_SQL_COUNT, X-Count-SQL).
+const COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
 
 // What Twilio posts for a WhatsApp text, every parameter included.
 const inbound = (sid: string, body: string, from = CUSTOMER) => inboundParams({ sid, from, to: "+390212345678", body, profileName: "Giulia" });
@@ -388,6 +395,27 @@ describe("sending through Twilio (real account, fake Twilio)", () => {
     await status("delivered");
     expect((await current()).status).toBe("read");
     expect((await status("read", {}).then(() => webhook(account.id, { MessageSid: "SMstatus1", MessageStatus: "read" }, { kind: "status", signature: "bad" }))).status).toBe(403);
+  });
+
+  it("answers a status it already wrote without a round trip to D1, and applies the next one", async () => {
+    const { user, cookie, account } = await real(() => Response.json({ sid: "SM00000000000000000000000000known1", status: "queued" }, { status: 201 }));
+    const conversation = await openConversation(user.id, account.id);
+    await call(`/api/conversations/${conversation.id}/send-manual`, { cookie, body: { content: "Ciao" } });
+    await waitFor(async () => expect((await messagesOf(conversation.id))[0]).toMatchObject({ status: "sent", twilioMessageId: "SM00000000000000000000000000known1" }));
+    const status = async (s: string) => {
+      const res = await webhook(account.id, { MessageSid: "SM00000000000000000000000000known1", MessageStatus: s }, { kind: "status", env: COUNTING, headers: { "X-Count-SQL": "1" } });
+      expect(res.status).toBe(204);
+      return Number(res.headers.get("X-SQL-Round-Trips"));
+    };
+    // Twilio's "sent" after a send whose answer said so, and "queued" (sent to us): nothing to change.
+    expect(await status("sent")).toBe(0);
+    expect(await status("queued")).toBe(0);
+    expect(await status("delivered")).toBe(1);
+    expect((await messagesOf(conversation.id))[0]!.status).toBe("delivered");
+    // Posted again: known, so no round trip; a later status still goes through.
+    expect(await status("delivered")).toBe(0);
+    expect(await status("read")).toBe(1);
+    expect((await messagesOf(conversation.id))[0]!.status).toBe("read");
   });
 
   it("pushes each status Twilio reports to a console that has the chat open, with the error text of a failure", async () => {

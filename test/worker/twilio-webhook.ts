@@ -78,21 +78,21 @@ export function statusParams(o: { sid: string; status: string; accountSid?: stri
 
 // Posts form parameters to a webhook path as Twilio does (form-encoded, no Origin), with the given
 // X-Twilio-Signature (none when undefined); env replaces bindings as in call().
-export function postWebhookForm(path: string, params: Record<string, string>, signature?: string, env?: Partial<Env>) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
+export function postWebhookForm(path: string, params: Record<string, string>, signature?: string, env?: Partial<Env>, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...extraHeaders, "Content-Type": "application/x-www-form-urlencoded" };
   if (signature !== undefined) headers["X-Twilio-Signature"] = signature;
   return call(path, { method: "POST", origin: null, rawBody: new URLSearchParams(params).toString(), headers, env });
 }
 
 // THE signed webhook of the worker tests: posted as Twilio would, signed with the account's token by
 // Twilio's own signer. signature: null sends none; a string sends that one; signedUrl signs another URL
-// than the one called; env replaces bindings (e.g. a rotated ENCRYPTION_KEY).
+// than the one called; env replaces bindings (e.g. a rotated ENCRYPTION_KEY); headers are added.
 export function postTwilioWebhook(
   accountId: string,
   params: Record<string, string>,
-  opts: { token: string; kind?: "message" | "status"; signature?: string | null; signedUrl?: string; env?: Partial<Env> },
+  opts: { token: string; kind?: "message" | "status"; signature?: string | null; signedUrl?: string; env?: Partial<Env>; headers?: Record<string, string> },
 ) {
   const kind = opts.kind ?? "message";
   const signature = opts.signature === null ? undefined : (opts.signature ?? twilioSignature(opts.token, opts.signedUrl ?? webhookUrl(accountId, kind), params));
-  return postWebhookForm(`/webhooks/twilio/${accountId}/${kind}`, params, signature || undefined, opts.env);
+  return postWebhookForm(`/webhooks/twilio/${accountId}/${kind}`, params, signature || undefined, opts.env, opts.headers);
 }

@@ -1,5 +1,6 @@
 import { jobMessageSchema } from "@shared/jobs";
 import { createDb, type Db } from "../db/client";
+import { sharingRoundTrips } from "../db/shared-round-trip";
 import { ModelProviderError } from "../providers/openai";
 import { giveUp, runJob } from "./handlers";
 import { RetryLater } from "./send-message";
@@ -11,7 +12,8 @@ export const DEAD_LETTER_QUEUE = "agentbot-jobs-dlq";
 // Jobs of a batch run side by side (a send may wait for its sender's rate limit, and must not hold
 // up the others), except jobs of one conversation, which keep their order.
 export async function handleQueue(batch: MessageBatch, env: Env, _ctx: ExecutionContext) {
-  const db = createDb(env.DB);
+  // The batch's jobs share D1 round trips where they ask at once (its sends' claims).
+  const db = sharingRoundTrips(createDb(env.DB));
   const lanes = new Map<string, Message[]>();
   for (const message of batch.messages) {
     const body = message.body as { conversationId?: unknown } | null;

@@ -1,8 +1,9 @@
 import { twilioErrorText } from "@shared/messaging";
 import type { Db } from "../db/client";
-import { runStatements } from "../db/compiled";
+import { runStatementsShared } from "../db/shared-round-trip";
 import { accountWithAuthToken } from "../features/accounts/service";
 import * as repo from "../features/conversations/repo";
+import { rememberStatus } from "../features/conversations/known-statuses";
 import { failLaterParts, publish, queueNextPart } from "../features/conversations/service";
 import { toHex } from "../lib/crypto";
 import type { JobMessage } from "@shared/jobs";
@@ -15,6 +16,11 @@ import { reserveSendSlot } from "./sender-slots";
 
 // Waits longer than this are handed back to the queue rather than slept through.
 const MAX_SLEEP_MS = 10_000;
+// A sent message's sid and status are written together with the batch's next sends' for up to this
+// long: a campaign's sends leave one slot apart, so each would otherwise take a D1 round trip of its
+// own. Until then the message shows "sending"; a Worker lost meanwhile leaves the attempt marked, and
+// the outbox sweep adopts the message Twilio has.
+const SENT_WRITE_WAIT_MS = 50;
 
 export class RetryLater extends Error {
   constructor(readonly delaySeconds: number) {
@@ -40,7 +46,8 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
   let listened: boolean | undefined;
   const claimedAt = new Date();
   if (job.conversationId) {
-    const [claimed, conversation, listeners] = await runStatements(db, [
+    // Shared with the other sends of the queue batch, which all ask at once.
+    const [claimed, conversation, listeners] = await runStatementsShared(db, [
       repo.claimForSendingQuery(db, job.messageId, claimedAt),
       repo.findConversationQuery(db, job.conversationId),
       liveListenersQuery(db, null, "conversation", [job.conversationId]),
@@ -107,7 +114,8 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     }
     const sent = await sendMessage(env, creds, request);
     const status = sent.status === "sent" || sent.status === "delivered" ? sent.status : "sent";
-    await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null });
+    await changeMessageStatus(db, message.id, { twilioMessageId: sent.sid, status, errorCode: null, errorMessage: null, twilioAttemptAt: null }, { waitMs: SENT_WRITE_WAIT_MS });
+    rememberStatus(account.id, sent.sid, status);
     // What changed is known here: a chat that is open gets it without reading the message back.
     await publish(env, message.conversationId, { type: "message-status", messageId: message.id, status, errorCode: null, errorMessage: null }, listened);
     await sendNext(env, db, message);

@@ -3,6 +3,7 @@ import { romeInstant } from "@shared/calendar-time";
 import { type ApiCampaign, type ApiCampaignCapacity, type ApiFunnelStep, type ApiFunnelStepStats, type ApiRecipientSample, CAMPAIGN, type CampaignStatus, type CampaignType, checkStep, type CreateCalendarCampaignInput, type CreateDynamicCampaignInput, type CreateFunnelStepInput, type FunnelStepFields, type StepType, type TriggerType, type TriggerUnit, type UpdateFunnelStepInput } from "@shared/schemas/campaigns";
 import { CAMPAIGN_TEXTS as TX } from "@shared/texts/campaigns";
 import { type Db, runBatch } from "@worker/db/client";
+import { runStatementsShared } from "@worker/db/shared-round-trip";
 import { badRequest, notFound } from "@worker/lib/http-error";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
@@ -300,8 +301,10 @@ const STATUS_BITS: Record<string, number> = {
   undelivered: repo.COUNTED.failed,
 };
 
-export function changeMessageStatus(db: Db, messageId: string, values: Partial<MessageRow> & Pick<MessageRow, "status">) {
-  return runBatch(db, [updateMessage(db, messageId, values), ...statusCountStatements(db, { id: messageId }, values.status)]);
+// In a round trip shared with the other sends of a queue batch (db/shared-round-trip.ts), which may
+// wait `waitMs` for them.
+export async function changeMessageStatus(db: Db, messageId: string, values: Partial<MessageRow> & Pick<MessageRow, "status">, { waitMs = 0 } = {}) {
+  await runStatementsShared(db, [updateMessage(db, messageId, values), ...statusCountStatements(db, { id: messageId }, values.status)], { waitMs });
 }
 
 // What a message's new status adds to its campaign's counters (nothing for a message of no campaign).

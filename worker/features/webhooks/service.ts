@@ -9,6 +9,7 @@ import { validSignature } from "@worker/providers/twilio";
 import { accountWithAuthToken } from "../accounts/service";
 import * as repo from "../conversations/repo";
 import { ingestInbound, publish } from "../conversations/service";
+import { knownStatus, rememberStatus } from "../conversations/known-statuses";
 import { statusCountStatements } from "../campaigns/service";
 import { messageListenersQuery } from "../live-access/repo";
 import { parseInboundExtras, recordInboundExtras } from "../media/service";
@@ -61,6 +62,9 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
   if (!sid || !next) return;
   const terminalFailure = next === "failed" || next === "undelivered";
   const moves = (current: string) => (terminalFailure ? (RANK[current] ?? 99) < RANK.delivered! : (RANK[next] ?? -1) > (RANK[current] ?? 99));
+  // A status this isolate already wrote for the message (or one past it) can change nothing: Twilio's
+  // `sent` after a send whose answer said so, a callback posted again.
+  if (!terminalFailure && (RANK[next] ?? 99) <= (RANK[knownStatus(accountId, sid) ?? ""] ?? -1)) return;
   const errorCode = params.ErrorCode || null;
   // One round trip: the status applied if the message is the account's and the status moves it on, its
   // campaign's counters, and whether a console has the chat open (frames go only where one listens).
@@ -69,7 +73,9 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
     messageListenersQuery(db, accountId, sid),
     ...statusCountStatements(db, { sid, status: next }, next),
   ]);
-  if (!moved || listeners.length === 0) return;
+  if (!moved) return;
+  if (!terminalFailure) rememberStatus(accountId, sid, next);
+  if (listeners.length === 0) return;
   await publish(env, moved.conversationId, { type: "message-status", messageId: moved.id, status: next, errorCode: moved.errorCode, errorMessage: moved.errorMessage }, true);
 }
 
