@@ -155,13 +155,27 @@ describe("sender rate limit", () => {
     const sender = `sender-${crypto.randomUUID()}`;
     const get = vi.spyOn(env.SENDER_LIMITER, "get");
     const startedAt = Date.now();
-    const waits = await Promise.all(Array.from({ length: 20 }, () => reserveSendSlot(env, sender, 80)));
+    const batch = {};
+    const waits = await Promise.all(Array.from({ length: 20 }, () => reserveSendSlot(env, batch, sender, 80)));
     expect(get).toHaveBeenCalledTimes(1);
     get.mockRestore();
     // In the order they asked, one slot each, none shared.
     for (let i = 1; i < 20; i++) expect(waits[i]! - waits[i - 1]!).toBe(12.5);
     // A later send gets the slot after them (less the time that passed meanwhile).
-    const next = await reserveSendSlot(env, sender, 80);
+    const next = await reserveSendSlot(env, batch, sender, 80);
     expect(next).toBeGreaterThanOrEqual(20 * 12.5 - (Date.now() - startedAt) - 1);
+  });
+
+  it("never shares a reservation between two invocations (queue batches): each asks the object, and no slot is given twice", async () => {
+    const sender = `sender-${crypto.randomUUID()}`;
+    const get = vi.spyOn(env.SENDER_LIMITER, "get");
+    const [first, second] = [{}, {}];
+    // When each send may leave: its wait counts from when its reservation answered.
+    const slots = await Promise.all(Array.from({ length: 10 }, (_, i) => reserveSendSlot(env, i % 2 ? second : first, sender, 80).then((wait) => Date.now() + wait)));
+    expect(get).toHaveBeenCalledTimes(2);
+    get.mockRestore();
+    // Ten slots at least 12.5 ms apart, however the two reservations were ordered (1 ms for the clock).
+    const sorted = [...slots].sort((a, b) => a - b);
+    for (let i = 1; i < 10; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(11.5);
   });
 });

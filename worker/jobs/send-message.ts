@@ -74,7 +74,8 @@ export async function runSendMessage(env: Env, db: Db, job: { messageId: string;
     return;
   }
 
-  const wait = await reserveSendSlot(env, account.id, Number(env.TWILIO_SENDER_MPS ?? 80));
+  // The queue batch's Db stands for its invocation: its sends share their reservations.
+  const wait = await reserveSendSlot(env, db, account.id, Number(env.TWILIO_SENDER_MPS ?? 80));
   if (wait > MAX_SLEEP_MS) {
     await repo.updateMessage(db, message.id, { status: "queued", ...noAttempt });
     throw new RetryLater(Math.ceil(wait / 1000));

@@ -1,6 +1,6 @@
-// Send slots of a Twilio sender, reserved from its SenderRateLimiter Durable Object. Sends that ask
-// while a reservation is on its way wait for the next one and share it: however many sends of a queue
-// batch (or of a campaign job) ask at once, the object is called once per round, and each send gets
+// Send slots of a Twilio sender, reserved from its SenderRateLimiter Durable Object. Sends of one
+// invocation that ask while a reservation is on its way wait for the next one and share it: however many
+// sends of a queue batch ask at once, the object is called once per round, and each send gets
 // its own slot, in the order they asked. Slots are never handed out past the sender's limit: the
 // object reserves exactly as many as were asked for.
 // Twilio queues a sender's messages beyond its rate rather than refusing them, so slots the queue left
@@ -13,10 +13,12 @@ interface Round {
   start: () => void;
 }
 
-const open = new Map<string, Round>();
-const inFlight = new Map<string, Promise<unknown>>();
+// The rounds of each invocation (a queue batch, by its Db): sends of two invocations never share one,
+// since the Workers runtime cancels as hung an invocation that waits on I/O another one started. Two
+// invocations' rounds each call the object, which hands out their slots one after the other.
+const invocations = new WeakMap<object, { open: Map<string, Round>; inFlight: Map<string, Promise<unknown>> }>();
 
-function newRound(env: Pick<Env, "SENDER_LIMITER">, accountId: string, mps: number): Round {
+function newRound(env: Pick<Env, "SENDER_LIMITER">, open: Map<string, Round>, accountId: string, mps: number): Round {
   let start!: () => void;
   const started = new Promise<void>((resolve) => (start = resolve));
   const round: Round = {
@@ -34,10 +36,13 @@ function newRound(env: Pick<Env, "SENDER_LIMITER">, accountId: string, mps: numb
 }
 
 // Answers how many milliseconds this send must wait for its slot (it is reserved either way).
-export async function reserveSendSlot(env: Pick<Env, "SENDER_LIMITER">, accountId: string, mps: number): Promise<number> {
+export async function reserveSendSlot(env: Pick<Env, "SENDER_LIMITER">, invocation: object, accountId: string, mps: number): Promise<number> {
+  let rounds = invocations.get(invocation);
+  if (!rounds) invocations.set(invocation, (rounds = { open: new Map(), inFlight: new Map() }));
+  const { open, inFlight } = rounds;
   let round = open.get(accountId);
   if (!round) {
-    round = newRound(env, accountId, mps);
+    round = newRound(env, open, accountId, mps);
     open.set(accountId, round);
     const previous = inFlight.get(accountId) ?? Promise.resolve();
     // The round starts once the one before it has answered, collecting every send that asks meanwhile.
