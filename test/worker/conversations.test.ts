@@ -14,7 +14,7 @@ import { runAiReply } from "@worker/features/agent/reply";
 import { runFeedbackAnalysis } from "@worker/features/agent/feedback";
 import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { call, createAccount, db, openLiveSocket, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, signedInUser, SQL_COUNTING } from "./helpers";
 import { inboundParams, postTwilioWebhook, twilioSignature } from "./twilio-webhook";
 
 const TOKEN = "real-auth-token-0000000000000000";
@@ -72,9 +72,6 @@ function webhook(
   const signedUrl = opts.signedPath === undefined ? undefined : `${env.PUBLIC_BASE_URL}${opts.signedPath}`;
   return postTwilioWebhook(accountId, params, { token: opts.token ?? TOKEN, kind: opts.kind, signature: opts.signature, signedUrl, env: opts.env, headers: opts.headers });
 }
-
-// The Worker counts a request's D1 statements and round trips when asked (BENCH_SQL_COUNT, X-Count-SQL).
-const COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
 
 // What Twilio posts for a WhatsApp text, every parameter included.
 const inbound = (sid: string, body: string, from = CUSTOMER) => inboundParams({ sid, from, to: "+390212345678", body, profileName: "Giulia" });
@@ -403,7 +400,7 @@ describe("sending through Twilio (real account, fake Twilio)", () => {
     await call(`/api/conversations/${conversation.id}/send-manual`, { cookie, body: { content: "Ciao" } });
     await waitFor(async () => expect((await messagesOf(conversation.id))[0]).toMatchObject({ status: "sent", twilioMessageId: "SM00000000000000000000000000known1" }));
     const status = async (s: string) => {
-      const res = await webhook(account.id, { MessageSid: "SM00000000000000000000000000known1", MessageStatus: s }, { kind: "status", env: COUNTING, headers: { "X-Count-SQL": "1" } });
+      const res = await webhook(account.id, { MessageSid: "SM00000000000000000000000000known1", MessageStatus: s }, { kind: "status", env: SQL_COUNTING, headers: { "X-Count-SQL": "1" } });
       expect(res.status).toBe(204);
       return Number(res.headers.get("X-SQL-Round-Trips"));
     };

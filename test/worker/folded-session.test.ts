@@ -3,16 +3,15 @@ import { describe, expect, it } from "vitest";
 import { accountUsers, conversations, messages, sessions, userSettings, users } from "@worker/db/schema";
 import { sha256Hex } from "@worker/lib/crypto";
 import { AUTH_TEXTS } from "@shared/texts/auth";
-import { accountOwner, call, createAccount, db, sandboxOwner } from "./helpers";
+import { accountOwner, call, createAccount, db, sandboxOwner, SQL_COUNTING } from "./helpers";
 
 // A console read (routePolicy("foldedSession")) after a read of the same session carries its session
 // check in its own D1 batch: one round trip instead of two. Its answer leaves only when that check finds
 // the session as the read assumed it; here another isolate's changes are written straight to D1, as the
 // isolate serving the read would find them.
-const COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
 
 async function counted(path: string, cookie: string) {
-  const res = await call(path, { cookie, env: COUNTING, headers: { "X-Count-SQL": "1" } });
+  const res = await call(path, { cookie, env: SQL_COUNTING, headers: { "X-Count-SQL": "1" } });
   return { ...res, statements: Number(res.headers.get("X-SQL-Statements")), roundTrips: Number(res.headers.get("X-SQL-Round-Trips")) };
 }
 

@@ -13,6 +13,9 @@ import { leakedSecrets, rememberSecrets } from "./secret-scan";
 export const ORIGIN = "https://agentbot.test";
 export const PASSWORD = "password-di-prova-123";
 export const db = () => createDb(env.DB);
+// Bindings under which the Worker counts a request's D1 statements and round trips, for a request that
+// asks (X-Count-SQL: 1): X-SQL-Statements, X-SQL-Round-Trips (worker/app.ts).
+export const SQL_COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
 
 // A Db over the test D1 that notes how many rows each statement of its batches answered, in order.
 export function recordingDb() {

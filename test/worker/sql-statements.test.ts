@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { accountUsers, conversations, messages, openaiUsage, prompts } from "@worker/db/schema";
-import { call, createUser, db, login, signedInUser } from "./helpers";
+import { call, createUser, db, login, signedInUser, SQL_COUNTING } from "./helpers";
 
 // The console's reads run at most 3 SQL statements (the session with the user's active account, then
 // the read itself) whatever the number of rows: no N+1. The Worker counts them with BENCH_SQL_COUNT=1.
 const MAX_STATEMENTS = 3;
-const COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
 
 async function statements(path: string, cookie: string) {
-  const res = await call(path, { cookie, env: COUNTING, headers: { "X-Count-SQL": "1" } });
+  const res = await call(path, { cookie, env: SQL_COUNTING, headers: { "X-Count-SQL": "1" } });
   expect(res.status, `${path}: ${res.text}`).toBe(200);
   const header = res.headers.get("X-SQL-Statements");
   expect(header, `${path} answered without X-SQL-Statements`).not.toBeNull();

@@ -6,7 +6,7 @@ import { nextRomeDay, romeDay, romeDayStart } from "@shared/rome-time";
 import { conversations, openaiUsage, twilioAccounts, usageDailyRollup } from "@worker/db/schema";
 import { type Aggregates, scanAggregates, type UsageFilter, usageReport } from "@worker/features/usage/repo";
 import { formatCostE8, recordUsage } from "@worker/features/usage/service";
-import { accountOwner, call, db } from "./helpers";
+import { accountOwner, call, db, SQL_COUNTING } from "./helpers";
 
 // The migration's hand-written statements: the Rome day of a timestamp in SQL, and the backfill.
 const statements = migration.split("--> statement-breakpoint").map((s) => s.replace(/^\s*--.*$/gm, "").trim());
@@ -274,11 +274,10 @@ describe("the usage report's daily rollup", () => {
     await insert(small.user.id, small.account.id, mixedRows().slice(0, 1));
     const large = await accountOwner();
     await insert(large.user.id, large.account.id, [...mixedRows(), ...mixedRows(), ...mixedRows()]);
-    const counting = { BENCH_SQL_COUNT: "1" } as Partial<Env>;
     for (const query of ["", "?limit=10", "?startDate=2026-03-29&endDate=2026-10-25", "?model=gpt-4o&operationType=chat_response", "?startDate=2026-03-28&model=gpt-4"]) {
       const counts = [];
       for (const { cookie } of [small, large]) {
-        const res = await call(`/api/openai-usage${query}`, { cookie, env: counting, headers: { "X-Count-SQL": "1" } });
+        const res = await call(`/api/openai-usage${query}`, { cookie, env: SQL_COUNTING, headers: { "X-Count-SQL": "1" } });
         expect(res.status).toBe(200);
         counts.push(Number(res.headers.get("X-SQL-Statements")));
       }
@@ -286,7 +285,7 @@ describe("the usage report's daily rollup", () => {
       expect(counts[1], query).toBe(counts[0]);
     }
     for (const path of ["/api/openai-usage/stats", "/api/openai-usage/budget"]) {
-      const res = await call(path, { cookie: large.cookie, env: counting, headers: { "X-Count-SQL": "1" } });
+      const res = await call(path, { cookie: large.cookie, env: SQL_COUNTING, headers: { "X-Count-SQL": "1" } });
       expect(Number(res.headers.get("X-SQL-Statements")), path).toBeLessThanOrEqual(3);
     }
   });

@@ -213,10 +213,10 @@ export const bound = <Row>(db: Db, compiled: CompiledStatement<Row>, values: Rec
 
 // Compiled statements and drizzle ones in one D1 batch (one round trip, one transaction). The rows of
 // each compiled statement are answered; a drizzle statement's are not read.
-export async function runStatements<const T extends readonly (BoundStatement<unknown> | Statement)[]>(
-  db: Db,
-  statements: T,
-): Promise<{ [K in keyof T]: T[K] extends BoundStatement<infer Row> ? Row[] : unknown }> {
+export type AnyStatement = BoundStatement<unknown> | Statement;
+// Each compiled statement's rows; a drizzle statement's are not read.
+export type StatementResults<T extends readonly AnyStatement[]> = { [K in keyof T]: T[K] extends BoundStatement<infer Row> ? Row[] : unknown };
+export async function runStatements<const T extends readonly AnyStatement[]>(db: Db, statements: T): Promise<StatementResults<T>> {
   if (statements.length === 0) return [] as never;
   const prepared = statements.map((s) => {
     if (s instanceof BoundStatement) return s.prepared();

@@ -1,5 +1,5 @@
-import { createDb, type Db, type Statement } from "./client";
-import { type BoundStatement, runStatements } from "./compiled";
+import { createDb, type Db } from "./client";
+import { type AnyStatement, runStatements, type StatementResults } from "./compiled";
 
 // Statements of callers of one invocation that do not wait for each other (the sends of a queue
 // batch) share D1 round trips: what callers ask while one is out goes together in the next, as one
@@ -10,11 +10,8 @@ import { type BoundStatement, runStatements } from "./compiled";
 // Only callers of one invocation share (a Db from sharingRoundTrips): the Workers runtime does not let
 // a request wait on I/O that another request started, and cancels it as hung.
 
-type Any = BoundStatement<unknown> | Statement;
-type Results<T extends readonly Any[]> = { [K in keyof T]: T[K] extends BoundStatement<infer Row> ? Row[] : unknown };
-
 interface Call {
-  statements: readonly Any[];
+  statements: readonly AnyStatement[];
   resolve(results: readonly unknown[]): void;
   reject(error: unknown): void;
 }
@@ -42,16 +39,16 @@ export function sharingRoundTrips(db: Db): Db {
 // Callers that ask in the same turn go together: the round trip leaves once they have all asked. A
 // caller that can wait (`waitMs`: a write whose outcome nothing waits on at once) lets the round trip
 // wait that long for others, unless a caller that cannot wait asks meanwhile.
-export function runStatementsShared<const T extends readonly Any[]>(db: Db, statements: T, { waitMs = 0 } = {}): Promise<Results<T>> {
+export function runStatementsShared<const T extends readonly AnyStatement[]>(db: Db, statements: T, { waitMs = 0 } = {}): Promise<StatementResults<T>> {
   const line = lines.get(db);
-  if (!line) return runStatements(db, statements) as Promise<Results<T>>;
+  if (!line) return runStatements(db, statements) as Promise<StatementResults<T>>;
   const promise = new Promise<readonly unknown[]>((resolve, reject) => line.next.push({ statements, resolve, reject }));
   if (line.out) {
     if (waitMs === 0) line.release?.();
   } else {
     line.out = (waitMs > 0 ? waitFor(line, waitMs) : Promise.resolve()).then(() => drain(createDb(db.$client), line));
   }
-  return promise as Promise<Results<T>>;
+  return promise as Promise<StatementResults<T>>;
 }
 
 function waitFor(line: Line, ms: number) {

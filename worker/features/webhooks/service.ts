@@ -62,9 +62,11 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
   if (!sid || !next) return;
   const terminalFailure = next === "failed" || next === "undelivered";
   const moves = (current: string) => (terminalFailure ? (RANK[current] ?? 99) < RANK.delivered! : (RANK[next] ?? -1) > (RANK[current] ?? 99));
-  // A status this isolate already wrote for the message (or one past it) can change nothing: Twilio's
-  // `sent` after a send whose answer said so, a callback posted again.
-  if (!terminalFailure && (RANK[next] ?? 99) <= (RANK[knownStatus(accountId, sid) ?? ""] ?? -1)) return;
+  // The database holds the status this isolate last wrote for the message, or one past it: a callback
+  // that would not move that one on changes nothing (Twilio's `sent` after a send whose answer said so,
+  // a callback posted again).
+  const known = knownStatus(accountId, sid);
+  if (known && !moves(known)) return;
   const errorCode = params.ErrorCode || null;
   // One round trip: the status applied if the message is the account's and the status moves it on, its
   // campaign's counters, and whether a console has the chat open (frames go only where one listens).
