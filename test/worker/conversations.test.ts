@@ -394,6 +394,22 @@ describe("sending through Twilio (real account, fake Twilio)", () => {
     expect((await status("read", {}).then(() => webhook(account.id, { MessageSid: "SMstatus1", MessageStatus: "read" }, { kind: "status", signature: "bad" }))).status).toBe(403);
   });
 
+  it("applies a status Twilio posts before the send has written the message's sid, once it is written", async () => {
+    const { user, account } = await real();
+    const conversation = await openConversation(user.id, account.id);
+    // Twilio answered the send, whose write of the sid waits for its batch: the message is still "sending".
+    const [message] = await db().insert(messages).values({ conversationId: conversation.id, content: "x", isFromBot: true, sender: "operator", status: "sending" }).returning();
+    const callback = webhook(account.id, { MessageSid: "SMearly1", MessageStatus: "failed", ErrorCode: "63016" }, { kind: "status" });
+    await new Promise((r) => setTimeout(r, 100));
+    await db().update(messages).set({ status: "sent", twilioMessageId: "SMearly1" }).where(eq(messages.id, message!.id));
+    expect((await callback).status).toBe(204);
+    expect(await db().query.messages.findFirst({ where: eq(messages.id, message!.id) })).toMatchObject({ status: "failed", errorCode: "63016" });
+    // A sid that no message gets is answered all the same, after the last try.
+    const started = Date.now();
+    expect((await webhook(account.id, { MessageSid: "SMnever1", MessageStatus: "delivered" }, { kind: "status" })).status).toBe(204);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_250);
+  });
+
   it("answers a status it already wrote without a round trip to D1, and applies the next one", async () => {
     const { user, cookie, account } = await real(() => Response.json({ sid: "SM00000000000000000000000000known1", status: "queued" }, { status: 201 }));
     const conversation = await openConversation(user.id, account.id);

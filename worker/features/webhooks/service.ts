@@ -28,6 +28,10 @@ const TWILIO_TO_OURS: Record<string, (typeof messages.$inferSelect)["status"]> =
   undelivered: "undelivered",
 };
 
+// How long a status callback whose sid no message has yet waits before each new try (in all 1.25 s, far
+// longer than a send takes to write the sid Twilio answered; Twilio waits 15 s for an answer).
+const EARLY_STATUS_RETRY_MS = [250, 1000];
+
 // The account the webhook names, after checking Twilio's signature over the URL it called.
 export async function verifiedAccount(env: Env, db: Db, accountId: string, url: string, params: Record<string, string>, signature: string | undefined) {
   const found = await accountWithAuthToken(env, db, accountId);
@@ -70,11 +74,20 @@ export async function handleStatus(env: Env, db: Db, accountId: string, url: str
   const errorCode = params.ErrorCode || null;
   // One round trip: the status applied if the message is the account's and the status moves it on, its
   // campaign's counters, and whether a console has the chat open (frames go only where one listens).
-  const [[moved], listeners] = await runStatements(db, [
-    repo.statusBySidStatement(db, { sid, accountId, status: next, from: MESSAGE_STATUSES.filter(moves), error: terminalFailure ? { errorCode, errorMessage: twilioError(errorCode) } : null }),
-    messageListenersQuery(db, accountId, sid),
-    ...statusCountStatements(db, { sid, status: next }, next),
-  ]);
+  const apply = () =>
+    runStatements(db, [
+      repo.statusBySidStatement(db, { sid, accountId, status: next, from: MESSAGE_STATUSES.filter(moves), error: terminalFailure ? { errorCode, errorMessage: twilioError(errorCode) } : null }),
+      messageListenersQuery(db, accountId, sid),
+      ...statusCountStatements(db, { sid, status: next }, next),
+    ]);
+  let [[moved], listeners] = await apply();
+  // Twilio may post a status before the send that got the sid has written it (a send's write waits a
+  // little for its batch's others): while no message has the sid, the callback is applied again later.
+  for (const delay of EARLY_STATUS_RETRY_MS) {
+    if (moved || (await repo.findMessageBySid(db, sid))) break;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    [[moved], listeners] = await apply();
+  }
   if (!moved) return;
   if (!terminalFailure) rememberStatus(accountId, sid, next);
   if (listeners.length === 0) return;
