@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { countStatements, createDb } from "@worker/db/client";
 import { bound, compileRead, compileWrite, slot } from "@worker/db/compiled";
 import { conversations } from "@worker/db/schema";
-import { runStatementsShared, sharingRoundTrips } from "@worker/db/shared-round-trip";
+import { runCallers, runStatementsShared, sharingRoundTrips } from "@worker/db/shared-round-trip";
 import { accountOwner, db } from "./helpers";
 
 // Callers of one invocation that do not wait for each other share D1 round trips; each gets its own
@@ -61,6 +61,28 @@ describe("shared D1 round trips", () => {
     const answers = await Promise.all([first, ...later]);
     expect(answers.map(([r]) => r[0]!.name)).toEqual(rows.map((r) => r.customerName));
     expect(roundTrips()).toBe(2);
+  });
+
+  it("a held round trip leaves as soon as every running caller of the invocation has asked", async () => {
+    const rows = await conversationsOf(2);
+    const { db: d, roundTrips } = counted();
+    const read = (i: number) => runStatementsShared(d, [bound(d, nameOf, { id: rows[i]!.id })], { waitMs: 5_000 });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // A caller alone (a batch of one job): nobody else can come, so it does not wait.
+    let started = Date.now();
+    await runCallers(d, [() => read(0)]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(roundTrips()).toBe(1);
+    // Two callers: the first's round trip waits for the second, which asks later; both go together then.
+    started = Date.now();
+    await runCallers(d, [() => read(0), () => sleep(100).then(() => read(1))]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(roundTrips()).toBe(2);
+    // A caller that ends without asking: the other's round trip leaves when it ends.
+    started = Date.now();
+    await runCallers(d, [() => read(0), () => sleep(100)]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(roundTrips()).toBe(3);
   });
 
   it("a caller that can wait holds the round trip for later ones, until one that cannot wait asks", async () => {

@@ -20,6 +20,8 @@ interface Line {
   out: Promise<void> | null;
   // Ends a wait for more callers (waitMs) at once.
   release: (() => void) | null;
+  // The invocation's callers still running, when it counts them (runCallers).
+  running: number | null;
 }
 
 // A D1 batch this large still answers in one round trip; a longer queue goes in more than one.
@@ -31,22 +33,44 @@ const lines = new WeakMap<Db, Line>();
 // A Db for one invocation whose runStatementsShared calls share round trips: the same drizzle instance.
 export function sharingRoundTrips(db: Db): Db {
   const sharing = Object.create(db) as Db;
-  lines.set(sharing, { next: [], out: null, release: null });
+  lines.set(sharing, { next: [], out: null, release: null, running: null });
   return sharing;
 }
+
+// Runs the invocation's callers side by side (the lanes of a queue batch's jobs), counted from the start:
+// a round trip held for more (waitMs) then leaves as soon as every caller still running has asked, since
+// no other can come (a batch of one job waits for nobody).
+export function runCallers<T>(db: Db, callers: (() => Promise<T>)[]): Promise<T[]> {
+  const line = lines.get(db);
+  if (!line) return Promise.all(callers.map((run) => run()));
+  line.running = (line.running ?? 0) + callers.length;
+  return Promise.all(
+    callers.map(async (run) => {
+      try {
+        return await run();
+      } finally {
+        line.running = (line.running ?? 1) - 1;
+        if (allAsked(line)) line.release?.();
+      }
+    }),
+  );
+}
+
+// A caller awaits each of its round trips, so each running caller has at most one call waiting.
+const allAsked = (line: Line) => line.running !== null && line.next.length >= line.running;
 
 // runStatements, shared with the other callers of the invocation when `db` is from sharingRoundTrips.
 // Callers that ask in the same turn go together: the round trip leaves once they have all asked. A
 // caller that can wait (`waitMs`: a write whose outcome nothing waits on at once) lets the round trip
-// wait that long for others, unless a caller that cannot wait asks meanwhile.
+// wait that long for others, unless a caller that cannot wait asks meanwhile, or every caller has.
 export function runStatementsShared<const T extends readonly AnyStatement[]>(db: Db, statements: T, { waitMs = 0 } = {}): Promise<StatementResults<T>> {
   const line = lines.get(db);
   if (!line) return runStatements(db, statements) as Promise<StatementResults<T>>;
   const promise = new Promise<readonly unknown[]>((resolve, reject) => line.next.push({ statements, resolve, reject }));
   if (line.out) {
-    if (waitMs === 0) line.release?.();
+    if (waitMs === 0 || allAsked(line)) line.release?.();
   } else {
-    line.out = (waitMs > 0 ? waitFor(line, waitMs) : Promise.resolve()).then(() => drain(createDb(db.$client), line));
+    line.out = (waitMs > 0 && !allAsked(line) ? waitFor(line, waitMs) : Promise.resolve()).then(() => drain(createDb(db.$client), line));
   }
   return promise as Promise<StatementResults<T>>;
 }

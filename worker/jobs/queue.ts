@@ -1,6 +1,6 @@
 import { jobMessageSchema } from "@shared/jobs";
 import { createDb, type Db } from "../db/client";
-import { sharingRoundTrips } from "../db/shared-round-trip";
+import { runCallers, sharingRoundTrips } from "../db/shared-round-trip";
 import { ModelProviderError } from "../providers/openai";
 import { giveUp, runJob } from "./handlers";
 import { RetryLater } from "./send-message";
@@ -20,8 +20,9 @@ export async function handleQueue(batch: MessageBatch, env: Env, _ctx: Execution
     const key = typeof body?.conversationId === "string" ? `conversation:${body.conversationId}` : `message:${message.id}`;
     lanes.set(key, [...(lanes.get(key) ?? []), message]);
   }
-  await Promise.all(
-    [...lanes.values()].map(async (lane) => {
+  await runCallers(
+    db,
+    [...lanes.values()].map((lane) => async () => {
       for (const message of lane) await handleMessage(message, batch.queue, env, db);
     }),
   );
