@@ -190,6 +190,8 @@ describe("the benchmark's floors of a read's shape", () => {
     expect((await call("/api/bench-floor?rows=usage", { cookie, env: floors })).json).toEqual({ rows: 51 });
     // The tenant's 60 prompts and the one its new account got.
     expect((await call("/api/bench-floor?rows=prompts", { cookie, env: floors })).json).toEqual({ rows: 61 });
+    // The scaling rows' control: the tenant's conversations grouped by template and status (with and without).
+    expect((await call("/api/bench-floor?rows=conversation-scan", { cookie, env: floors })).json).toEqual({ rows: 2 });
     expect((await call("/api/bench-floor?rows=usage", { cookie: other.cookie, env: floors })).json).toEqual({ rows: 3 });
     expect((await call("/api/bench-floor?rows=prompts", { cookie: other.cookie, env: floors })).json).toEqual({ rows: 4 });
     // Another tenant's conversation reads nothing.

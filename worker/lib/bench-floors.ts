@@ -13,7 +13,10 @@ import type { AppEnv } from "@worker/types";
 const shapeQuery = z.object({
   // The newest 51 conversations of the active account: their ids only, or whole rows; a thread's page;
   // the newest 51 OpenAI usage rows (the usage report's page); the first 101 prompts (the prompts page).
-  rows: z.enum(["conversation-ids", "conversations", "messages", "usage", "prompts"]),
+  // "conversation-scan" is no console read's shape but a read that grows with the data (it reads every one
+  // of the account's conversations, grouped by template and status): the scaling rows' control, which
+  // shows that their measure sees a scan.
+  rows: z.enum(["conversation-ids", "conversations", "messages", "usage", "prompts", "conversation-scan"]),
   // For "messages": the conversation whose newest page of messages is read, and one more, as the thread
   // reads them (of the active account only).
   conversation: z.string().max(64).optional(),
@@ -25,6 +28,7 @@ const STATEMENTS = {
   messages: `select m.* from "messages" m where m."conversation_id" = ?2 and exists(select 1 from "conversations" c where c."id" = ?2 and c."twilio_account_id" = ?1) order by m."created_at" desc, m.rowid desc limit ${MESSAGE_PAGE_SIZE + 1}`,
   usage: `select * from "openai_usage" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 51`,
   prompts: `select * from "prompts" where "twilio_account_id" = ?1 order by "created_at" desc, rowid desc limit 101`,
+  "conversation-scan": `select "template_sid", "status", count(*), sum(length("last_message")) from "conversations" where "twilio_account_id" = ?1 group by "template_sid", "status"`,
 } as const;
 
 const pageQuery = z.object({ bytes: z.coerce.number().int().min(2).max(200_000) });
