@@ -235,7 +235,8 @@ async function scaleRatios(server, endpoints, idleMs, label, log) {
   for (let round = 0; round < SCALE_ROUNDS; round++) {
     await measure(endpoints.filter((ep) => !ep.shape), SCALE_SINGLE);
     // Apart from the reads: a request of the floor's right after a scan is slower (2026-11-30: the
-    // floor's p50 among the reads rose from 7 to 9 ms at 10× with the scan in their turn).
+    // floor's p50 among the reads rose from 7 to 9 ms at 10× with the scan in their turn). In its own
+    // turn the control's floor follows a scan too, which can only lower the control's ratio.
     await measure([floorEp, SCAN_CONTROL], SCAN_CONTROL_REQUESTS);
   }
   return { single, blocks: await pairedRatios(server, endpoints, idleMs, label, log) };
