@@ -5,7 +5,8 @@
 //
 // Three load shapes:
 // - closed loop, 50 connections: each connection sends its next request when the previous one answers,
-//   so latency ≈ 50 / throughput; this gives the p50 ratio to the floor and the throughput.
+//   so latency ≈ 50 / throughput; this gives the p50 ratio and the throughput, each read's block next to
+//   a block of the floor's.
 // - open loop at a steady rate below the floor's saturation (a share of its throughput, the same for
 //   every read): the latency of a request on a server that is not saturated, if the read keeps up. Each
 //   read takes turns with the floor in its windows, and its p99 is judged against the floor's there.
@@ -25,9 +26,8 @@ import { median, percentile } from "./stats.mjs";
 const CONNECTIONS = 50;
 const MAX_REQUESTS = Number(process.env.BENCH_API_REQUESTS ?? 3000);
 const SECONDS_PER_RUN = Number(process.env.BENCH_API_SECONDS ?? 8);
-// Three rounds, each with its own floor, and the median of their ratios: with two the median is the mean,
-// and the one block of the floor in each round divides every read of that round (2026-11-29, 17:52 run:
-// the floor answered 736 req/s in round 1 and 508 in round 2).
+// Three rounds and the median of their ratios: with two the median is the mean (2026-11-29, 17:52 run: the
+// floor answered 736 req/s in round 1 and 508 in round 2).
 const ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 3);
 // The steady rate, as a share of the floor's closed-loop throughput: a fifth, about 100 req/s here. The
 // runs before 2026-11-28 asked for a quarter of a throughput they under-read (autocannon rounds a run up
@@ -303,24 +303,45 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     const longest = await fetch(`${base}/api/conversations/${seed.longest.id}/messages`, { headers: { cookie } });
     details.messages.longest = { stored: seed.longest.messages, answered: (await longest.json()).length, nextCursor: !!longest.headers.get("x-next-cursor") };
 
-    // Closed loop at 50 connections, then the steady rate, in rounds; each round has its own floor.
+    // Closed loop at 50 connections, then the steady rate, in rounds. Each read's block is next to a block
+    // of the floor (the floor first for every other read, and the other way in the next round), and its
+    // ratio is to that block: until 2026-11-30 one floor block per round divided every read of the round,
+    // measured up to three minutes before some of them, and the same code's p50 ratios moved from 1.52–1.78×
+    // (07:56 run) to 0.75–1.37× (08:32 run) with the floor's block.
     const idleMs = await idleLatency(base, cookie);
+    const floorEp = endpoints.find((ep) => ep.key === "floor");
+    const closedBlock = async (ep) => {
+      await settle(base, cookie, idleMs);
+      const probe = await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
+      const amount = Math.round(Math.min(MAX_REQUESTS, Math.max(4 * CONNECTIONS, probe.rps * SECONDS_PER_RUN)));
+      await settle(base, cookie, idleMs);
+      return load(base, cookie, ep, { amount });
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      let floorRps = null;
-      for (const ep of endpoints) {
-        await settle(base, cookie, idleMs);
-        const probe = await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
-        const amount = Math.round(Math.min(MAX_REQUESTS, Math.max(4 * CONNECTIONS, probe.rps * SECONDS_PER_RUN)));
-        await settle(base, cookie, idleMs);
-        const closed = await load(base, cookie, ep, { amount });
-        if (ep.key === "floor") floorRps = closed.rps;
-        details[ep.key].rounds.push({ closed });
-        log(`  round ${round + 1} ${ep.label}: ${closed.requests} requests at ${CONNECTIONS} connections, p50 ${fixed(closed.p50)} ms, p99 ${fixed(closed.p99)} ms, ${fixed(closed.rps, 0)} req/s`);
+      const floorBlocks = [];
+      for (const [i, ep] of endpoints.entries()) {
+        if (ep === floorEp) continue;
+        const floorFirst = (i + round) % 2 === 0;
+        const first = await closedBlock(floorFirst ? floorEp : ep);
+        const second = await closedBlock(floorFirst ? ep : floorEp);
+        const [closed, closedFloor] = floorFirst ? [second, first] : [first, second];
+        floorBlocks.push(closedFloor);
+        details[ep.key].rounds.push({ closed, closedFloor });
+        log(`  round ${round + 1} ${ep.label}: ${closed.requests} requests at ${CONNECTIONS} connections, p50 ${fixed(closed.p50)} ms, p99 ${fixed(closed.p99)} ms, ${fixed(closed.rps, 0)} req/s; the floor's block ${floorFirst ? "before" : "after"} it p50 ${fixed(closedFloor.p50)} ms, ${fixed(closedFloor.rps, 0)} req/s`);
       }
+      // The floor's row: the median of its blocks in this round.
+      const closedFloor = {
+        requests: floorBlocks.reduce((n, b) => n + b.requests, 0),
+        failures: floorBlocks.reduce((n, b) => n + b.failures, 0),
+        p50: median(floorBlocks.map((b) => b.p50)),
+        p99: median(floorBlocks.map((b) => b.p99)),
+        rps: median(floorBlocks.map((b) => b.rps)),
+      };
+      details.floor.rounds.push({ closed: closedFloor, blocks: floorBlocks.length });
+      const floorRps = closedFloor.rps;
       // The steady rate: the floor alone, then each read interleaved with the floor (each at half the
       // rate, twice as long), its p99 judged against the floor's requests of the same window.
       const rate = Math.max(10, Math.round(floorRps * STEADY_SHARE));
-      const floorEp = endpoints.find((ep) => ep.key === "floor");
       for (const ep of endpoints) {
         if (ep.shape) continue;
         await settle(base, cookie, idleMs);
@@ -370,8 +391,9 @@ export async function runApiBench(figure, { log = console.log, server: given } =
           },
       single: { p50: m((r) => r.single.p50), p99: m((r) => r.single.p99) },
       ratio: {
-        p50: median(d.rounds.map((r, i) => r.closed.p50 / floor.rounds[i].closed.p50)),
-        rps: median(d.rounds.map((r, i) => r.closed.rps / floor.rounds[i].closed.rps)),
+        // Against the floor's block next to the read's.
+        p50: key === "floor" ? 1 : median(d.rounds.map((r) => r.closed.p50 / r.closedFloor.p50)),
+        rps: key === "floor" ? 1 : median(d.rounds.map((r) => r.closed.rps / r.closedFloor.rps)),
         // Against the floor's requests of the read's own windows.
         steadyP50: d.shape || key === "floor" ? null : median(d.rounds.map((r) => r.steady.p50 / r.steadyFloor.p50)),
         steadyP99: d.shape || key === "floor" ? null : median(d.rounds.map((r) => r.steady.p99 / r.steadyFloor.p99)),
@@ -458,7 +480,7 @@ export async function runApiBench(figure, { log = console.log, server: given } =
   }
 
   const counts = seed.counts;
-  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), then in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues): the floor alone for ${STEADY_SECONDS} s, then each read (shape floors aside) for ${2 * STEADY_SECONDS} s taking turns with the floor, each at half that rate, so that the read's requests and the floor's meet the same stalls of the server and each kind has as many requests as the floor alone (until 2026-11-29 each read ran ${STEADY_SECONDS} s alone and was judged against the floor's own window, so that which window met a stall decided the ratio), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. During each steady window the bench samples workerd's two main threads every 10 ms (wrangler's dev proxy and the Worker's; bench/stalls.mjs): each p99 row says how long each stalled in the read's windows, and how many of the read's and of the floor's slowest 1 % of requests in those windows were in flight then. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). The floors of a read's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts) are signed-in requests that run one plain D1 statement over the rows of the conversation list's first page (their ids only, or whole rows), of the longest thread's newest page, of the prompts page or of the usage report's page (its rows, not its sums) and answer only how many rows came back: what moving those rows through the local D1 shim costs without any building of ours, measured in the same rounds as the reads; and the floor of a held page's shape, which answers a body of the list's first page's size, built once and held in memory, after the floor's own session read: what answering the bytes of a page held at its version (the list, a thread, the usage report), which reads no rows, costs by itself. SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
+  const note = `API reads: ${seed.user.email} (a client, owner of the largest of ${seed.accounts.length} accounts) signed in through POST /api/auth/login; a database seeded with ${counts.conversations} conversations, ${counts.messages} messages, ${counts.openai_usage} OpenAI usage rows (one per AI reply), ${counts.prompts} prompts, ${counts.memories} memories, ${counts.leads} leads, ${counts.list_leads} list leads and ${counts.lead_campaigns} campaigns. Messages are read from ${sample.length} conversations in turn; the longest thread (${details.messages.longest.stored} messages) answers its newest ${details.messages.longest.answered}${details.messages.longest.nextCursor ? " with an X-Next-Cursor for the page before" : ""}. Each read ran ${ROUNDS} round(s) of up to ${MAX_REQUESTS} requests (about ${SECONDS_PER_RUN} s) at ${CONNECTIONS} connections in a closed loop (autocannon), each block next to a block of the floor's (the floor first for every other read, the other way in the next round) and its p50 and throughput ratios to that block (until 2026-11-30 to the round's one floor block, measured up to three minutes before some reads; the floor's row gives the median of its blocks), then in an open loop at a steady rate of ${fixed(STEADY_SHARE * 100, 0)}% of that round's median floor throughput (requests sent on schedule, each timed from its scheduled start; a read slower than that rate queues): the floor alone for ${STEADY_SECONDS} s, then each read (shape floors aside) for ${2 * STEADY_SECONDS} s taking turns with the floor, each at half that rate, so that the read's requests and the floor's meet the same stalls of the server and each kind has as many requests as the floor alone (until 2026-11-29 each read ran ${STEADY_SECONDS} s alone and was judged against the floor's own window, so that which window met a stall decided the ratio), then ${SINGLE_REQUESTS} requests each on one connection with the reads interleaved; ratios are to the floor of the same round and shape, medians over rounds. During each steady window the bench samples workerd's two main threads every 10 ms (wrangler's dev proxy and the Worker's; bench/stalls.mjs): each p99 row says how long each stalled in the read's windows, and how many of the read's and of the floor's slowest 1 % of requests in those windows were in flight then. The p50 target is judged at ${CONNECTIONS} connections, the p99 target at the steady rate (a saturated closed loop queues each request behind ~${CONNECTIONS} others, so its latency is ${CONNECTIONS} / throughput), each as a ratio to the floor's figure in the same round and shape. The load generators share the machine's ${os.cpus().length} CPUs with workerd (and, on a shared machine, with everything else running there). The floors of a read's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts) are signed-in requests that run one plain D1 statement over the rows of the conversation list's first page (their ids only, or whole rows), of the longest thread's newest page, of the prompts page or of the usage report's page (its rows, not its sums) and answer only how many rows came back: what moving those rows through the local D1 shim costs without any building of ours, measured in the same rounds as the reads; and the floor of a held page's shape, which answers a body of the list's first page's size, built once and held in memory, after the floor's own session read: what answering the bytes of a page held at its version (the list, a thread, the usage report), which reads no rows, costs by itself. SQL statements counted by the Worker with BENCH_SQL_COUNT=1 on the untimed requests that ask for it (X-Count-SQL: 1); the timed requests are not counted, as in production (the counting wraps the D1 binding anew for each request, which rebuilt drizzle and the compiled reads for every timed request until 2026-11-28).`;
   const scaleNote =
     SCALE > 1
       ? ` The scaling rows (BENCH_API_SCALE=${SCALE}): after the 1× rounds, and then on a second server seeded with ${SCALE} times the data (with the same settings), each read's median ratio to the floor at ${SCALE}× over its median ratio at 1×, measured two ways: judged, at 1 connection, ${SCALE_ROUNDS} rounds of ${SCALE_SINGLE} requests of each read interleaved with the floor's, each round's ratio of p50s (the time a request takes alone on the server, which a read that scans lengthens with the rows it reads); and reported, ${SCALE_ROUNDS} rounds of closed-loop blocks of ${SCALE_BLOCK} requests at ${CONNECTIONS} connections, each read's block next to a block of the floor (the floor first in one round, after it in the next), where a block's p50 is mostly its time queued behind the other ${CONNECTIONS - 1} connections and the stalls it meets (the rows give each size's range over the rounds). The scan control, a statement that reads every one of the account's conversations (worker/lib/bench-floors.ts), is measured the same way, ${SCAN_CONTROL_REQUESTS} requests per round interleaved with the floor's after the reads' (a floor request right after a scan is slower), and must grow by more than ${SCALE_GROWTH_TARGET}: the judged measure sees a read that scans.`
