@@ -99,6 +99,23 @@ async function settle(base, cookie, idleMs) {
   }
 }
 
+// One closed-loop block of `ep` at 50 connections, after a warm-up of 2 × 50 requests on a settled server:
+// `amount` requests, or about SECONDS_PER_RUN of them at the warm-up's rate.
+async function closedBlock({ base, cookie }, idleMs, ep, amount = null) {
+  await settle(base, cookie, idleMs);
+  const probe = await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
+  amount ??= Math.round(Math.min(MAX_REQUESTS, Math.max(4 * CONNECTIONS, probe.rps * SECONDS_PER_RUN)));
+  await settle(base, cookie, idleMs);
+  return load(base, cookie, ep, { amount });
+}
+
+// A read's block next to one of the floor's, the floor's first or second: answers [read's, floor's].
+async function nextToFloor(block, ep, floorEp, floorFirst) {
+  const first = await block(floorFirst ? floorEp : ep);
+  const second = await block(floorFirst ? ep : floorEp);
+  return floorFirst ? [second, first] : [first, second];
+}
+
 async function idleLatency(base, cookie) {
   const times = [];
   for (let i = 0; i < 30; i++) {
@@ -249,22 +266,14 @@ const SCAN_CONTROL = {
   path: () => "/api/bench-floor?rows=conversation-scan",
 };
 
-async function pairedRatios({ base, cookie }, endpoints, idleMs, label, log) {
+async function pairedRatios(server, endpoints, idleMs, label, log) {
   const floorEp = endpoints.find((ep) => ep.key === "floor");
-  const block = async (ep) => {
-    await settle(base, cookie, idleMs);
-    await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
-    await settle(base, cookie, idleMs);
-    return (await load(base, cookie, ep, { amount: Math.min(MAX_REQUESTS, SCALE_BLOCK) })).p50;
-  };
+  const block = async (ep) => (await closedBlock(server, idleMs, ep, Math.min(MAX_REQUESTS, SCALE_BLOCK))).p50;
   const ratios = {};
   for (let round = 0; round < SCALE_ROUNDS; round++) {
     for (const ep of endpoints) {
       if (ep === floorEp || ep.shape) continue;
-      const floorFirst = round % 2 === 0;
-      const first = await block(floorFirst ? floorEp : ep);
-      const second = await block(floorFirst ? ep : floorEp);
-      const [read, floor] = floorFirst ? [second, first] : [first, second];
+      const [read, floor] = await nextToFloor(block, ep, floorEp, round % 2 === 0);
       (ratios[ep.key] ??= []).push(read / floor);
       log(`  ${label} round ${round + 1} ${ep.label}: p50 ${fixed(read)} ms, the floor's next to it ${fixed(floor)} ms`);
     }
@@ -310,21 +319,12 @@ export async function runApiBench(figure, { log = console.log, server: given } =
     // (07:56 run) to 0.75–1.37× (08:32 run) with the floor's block.
     const idleMs = await idleLatency(base, cookie);
     const floorEp = endpoints.find((ep) => ep.key === "floor");
-    const closedBlock = async (ep) => {
-      await settle(base, cookie, idleMs);
-      const probe = await load(base, cookie, ep, { amount: 2 * CONNECTIONS });
-      const amount = Math.round(Math.min(MAX_REQUESTS, Math.max(4 * CONNECTIONS, probe.rps * SECONDS_PER_RUN)));
-      await settle(base, cookie, idleMs);
-      return load(base, cookie, ep, { amount });
-    };
     for (let round = 0; round < ROUNDS; round++) {
       const floorBlocks = [];
       for (const [i, ep] of endpoints.entries()) {
         if (ep === floorEp) continue;
         const floorFirst = (i + round) % 2 === 0;
-        const first = await closedBlock(floorFirst ? floorEp : ep);
-        const second = await closedBlock(floorFirst ? ep : floorEp);
-        const [closed, closedFloor] = floorFirst ? [second, first] : [first, second];
+        const [closed, closedFloor] = await nextToFloor((e) => closedBlock(server, idleMs, e), ep, floorEp, floorFirst);
         floorBlocks.push(closedFloor);
         details[ep.key].rounds.push({ closed, closedFloor });
         log(`  round ${round + 1} ${ep.label}: ${closed.requests} requests at ${CONNECTIONS} connections, p50 ${fixed(closed.p50)} ms, p99 ${fixed(closed.p99)} ms, ${fixed(closed.rps, 0)} req/s; the floor's block ${floorFirst ? "before" : "after"} it p50 ${fixed(closedFloor.p50)} ms, ${fixed(closedFloor.rps, 0)} req/s`);
@@ -337,11 +337,10 @@ export async function runApiBench(figure, { log = console.log, server: given } =
         p99: median(floorBlocks.map((b) => b.p99)),
         rps: median(floorBlocks.map((b) => b.rps)),
       };
-      details.floor.rounds.push({ closed: closedFloor, blocks: floorBlocks.length });
-      const floorRps = closedFloor.rps;
+      details.floor.rounds.push({ closed: closedFloor });
       // The steady rate: the floor alone, then each read interleaved with the floor (each at half the
       // rate, twice as long), its p99 judged against the floor's requests of the same window.
-      const rate = Math.max(10, Math.round(floorRps * STEADY_SHARE));
+      const rate = Math.max(10, Math.round(closedFloor.rps * STEADY_SHARE));
       for (const ep of endpoints) {
         if (ep.shape) continue;
         await settle(base, cookie, idleMs);
