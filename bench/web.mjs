@@ -80,8 +80,7 @@ function appShellChunk(build) {
  * unless `server` ({ base, cookie }) is given. Answers the details and a Markdown note.
  */
 // A production build of the web app in a throwaway folder: what `npm start` builds and deploys. dist/web
-// may hold another (the end-to-end tests build it inside vitest, where NODE_ENV=test gives React's
-// development JSX runtime), so sizes are read from this one and the browser is served this one.
+// may hold an older build than the code, so sizes are read from this one and the browser is served this one.
 function buildProduction() {
   const outDir = mkdtempSync(path.join(tmpdir(), "agentbot-web-"));
   execFileSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"], {

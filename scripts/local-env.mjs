@@ -36,8 +36,10 @@ export function applyMigrations(persistTo) {
   run("wrangler", ["d1", "migrations", "apply", "agentbot", "--local", ...extra], { CI: "true" });
 }
 
+// Always React's production build: under vitest (the e2e setup) NODE_ENV is "test", which would give
+// the development build, with StrictMode's doubled effects and several times the render cost.
 export function buildWeb() {
-  run("vite", ["build", "--logLevel", "warn"]);
+  run("vite", ["build", "--logLevel", "warn"], { NODE_ENV: "production" });
 }
 
 // Starts the real Worker under `wrangler dev` with a throwaway local state (D1, R2, Queues, DOs),
