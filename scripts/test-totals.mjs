@@ -1,6 +1,7 @@
 // Prints one line "N passed, M failed" over every suite that wrote a JSON report in test-results/.
 // A failing step that wrote no report (the type check, a suite that could not start) counts as one failure.
-// Before it, for each end-to-end file that failed, the server's log while that file ran.
+// Before it, for each end-to-end file that failed, the server's log while that file ran, then every
+// failed test with the start of its error: last, so that a log cut to its tail still names them.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -22,6 +23,7 @@ if (existsSync(dir)) {
 }
 if (status !== 0 && failed === 0) failed = 1;
 printServerLogOfFailedFiles(reports.get("e2e.json"));
+printFailedTests(reports);
 console.log(`${passed} passed, ${failed} failed`);
 
 // The lines of test-results/e2e-server.log (written by test/e2e/global-setup.ts) from a failed e2e file's
@@ -37,4 +39,20 @@ function printServerLogOfFailedFiles(report) {
     console.log(`\nServer log while ${path.relative(path.dirname(dir), file.name)} ran (${from} to ${to}, ${during.length} lines):`);
     for (const line of during.slice(-400)) console.log(line);
   }
+}
+
+// Each failed test (or file that could not load) of every suite: its file, its name and its error's first lines.
+function printFailedTests(reports) {
+  for (const [suite, report] of reports) {
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(path.dirname(dir), file.name);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      if (file.status === "failed" && failedTests.length === 0) console.log(`\nFAILED ${suite} ${where}: ${firstLines(file.message)}`);
+      for (const t of failedTests) console.log(`\nFAILED ${suite} ${where} > ${t.fullName}\n${firstLines(t.failureMessages?.join("\n"))}`);
+    }
+  }
+}
+
+function firstLines(text = "", count = 12) {
+  return text.split("\n").slice(0, count).map((line) => `    ${line}`).join("\n");
 }
