@@ -36,16 +36,31 @@ describe("two consoles on the team inbox at 1280 px", () => {
   it("shows a new conversation on the other console at once, without reloading or polling the list", async () => {
     let loads = 0;
     second.on("load", () => (loads += 1));
+    // The list is read on load and once more when the account socket opens; then it must stay quiet.
+    const isListRead = (request: Request) => request.method() === "GET" && new URL(request.url()).pathname === "/api/conversations";
+    let listInFlight = 0;
+    let listLastSeen = Date.now();
+    const track = (delta: number) => (request: Request) => {
+      if (!isListRead(request)) return;
+      listInFlight += delta;
+      listLastSeen = Date.now();
+    };
+    const [started, ended] = [track(1), track(-1)];
+    second.on("request", started);
+    second.on("requestfinished", ended);
+    second.on("requestfailed", ended);
     const socketOpened = second.waitForEvent("websocket", (ws) => ws.url().endsWith("/api/conversations/live"));
     await second.goto(`${baseUrl()}/conversations`);
     await socketOpened;
     await second.getByTestId("conversation-search").waitFor();
-    await second.waitForTimeout(1_000);
+    await expect.poll(() => listInFlight === 0 && Date.now() - listLastSeen > 1_500).toBe(true);
+    second.off("request", started);
+    second.off("requestfinished", ended);
+    second.off("requestfailed", ended);
     loads = 0;
     const listReads: string[] = [];
     const watch = (request: Request) => {
-      const url = new URL(request.url());
-      if (request.method() === "GET" && url.pathname === "/api/conversations") listReads.push(url.search);
+      if (isListRead(request)) listReads.push(new URL(request.url()).search);
     };
     second.on("request", watch);
     const startedAt = Date.now();
@@ -147,13 +162,13 @@ describe("the inbox on a phone at 375 px", () => {
 
     await item(page, `Telefono ${RUN}`).click();
     await page.locator('[data-testid="message"][data-sender="customer"]').filter({ hasText: "riga 30" }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("message-thread").evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 4))
+      .toBe(true);
     const composer = await page.getByTestId("composer").boundingBox();
     expect(composer).not.toBeNull();
     expect(composer!.y + composer!.height).toBeLessThanOrEqual(812);
     expect(composer!.y).toBeGreaterThan(300);
-    await expect
-      .poll(() => page.getByTestId("message-thread").evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 4))
-      .toBe(true);
     await screenshot(page, "team-inbox-chat-375");
     await page.getByTestId("back-to-list").click();
     await page.getByTestId("conversation-search").waitFor();

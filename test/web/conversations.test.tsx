@@ -273,6 +273,29 @@ describe("'Chat WhatsApp' side by side", () => {
     await waitFor(() => expect(listInterval()).toBe(POLL_MS.conversations));
   });
 
+  it("reads the list again when the account socket opens again, so a conversation that came while it was down shows", async () => {
+    let arrived = false;
+    const fresh = conversation({ id: "c3", customerName: "Arrivato Offline", lastMessage: "Ci siete?", lastMessageAt: "2026-03-10T11:00:00.000Z", unread: true });
+    const { calls } = signedIn(ADMIN, { ...routes(), "GET /api/conversations": () => jsonResponse(arrived ? [fresh, first, second] : [first, second]) });
+    const { queryClient } = renderApp("/conversations");
+    await screen.findAllByTestId("conversation-item");
+    const sockets = () => FakeWebSocket.instances.filter((s) => new URL(s.url).pathname === "/api/conversations/live");
+    act(() => sockets().at(-1)!.open());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+    // Down for less than a polling interval: no poll, and no frame for what came meanwhile.
+    const opened = sockets().length;
+    act(() => sockets().at(-1)!.close());
+    arrived = true;
+    const listReads = () => calls.filter((c) => c.method === "GET" && c.url === "/api/conversations").length;
+    const before = listReads();
+    await waitFor(() => expect(sockets()).toHaveLength(opened + 1), { timeout: 3_000 });
+    expect(listReads()).toBe(before);
+    act(() => sockets().at(-1)!.open());
+    await waitFor(() => expect(screen.getAllByTestId("conversation-item").map((i) => i.dataset.id)).toEqual(["c3", "c1", "c2"]));
+    expect(listReads()).toBe(before + 1);
+  });
+
   it("archives for real, and lists archived conversations under their own filter", async () => {
     let archived = false;
     const { calls } = signedIn(ADMIN, {

@@ -4,6 +4,7 @@ import type { AccountFrame } from "@shared/live";
 import { CUSTOMER_WINDOW_MS } from "@shared/messaging";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { cachedConversation, putInLists, removeFromLists } from "../queries/conversation-lists";
+import { isConversationListKey } from "../queries/refresh-conversations";
 import { queryKeys } from "../query-keys";
 import { keepLiveSocket, parseTaggedFrame, wsUrl } from "./live-socket";
 
@@ -64,6 +65,18 @@ export function customerJustWrote(before: ApiConversation | undefined, next: Api
   return new Date(next.windowOpenUntil).getTime() - CUSTOMER_WINDOW_MS > now - 60_000;
 }
 
+// Whatever changed while the socket was down (or before it first opened) is read once: the unread
+// count and the lists (the dashboard's active conversations among them), which are not polled while
+// it is open. A list read already on its way may have read D1 just before a change no frame carried,
+// so it is awaited, then read again.
+function readAgainOnOpen(queryClient: QueryClient) {
+  const lists = { predicate: (query: { queryKey: readonly unknown[] }) => isConversationListKey(query.queryKey) };
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true }),
+    queryClient.refetchQueries({ ...lists, fetchStatus: "fetching" }, { cancelRefetch: false }).then(() => queryClient.invalidateQueries(lists)),
+  ]);
+}
+
 // One socket per signed-in console on its active account; reopened with backoff, and on an account switch.
 export function useAccountLive(meId: string | null, accountId: string | null, events: AccountFrameEvents = {}) {
   const queryClient = useQueryClient();
@@ -73,9 +86,7 @@ export function useAccountLive(meId: string | null, accountId: string | null, ev
     const stop = keepLiveSocket(accountLiveUrl(), {
       onOpen: () => {
         setConnected(true);
-        // Whatever changed while the socket was down is read once.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.activeConversations, exact: true });
+        void readAgainOnOpen(queryClient);
       },
       onMessage: (data) => {
         const frame = parseAccountFrame(data);
