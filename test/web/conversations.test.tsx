@@ -453,6 +453,38 @@ describe("the chat page", () => {
     await waitFor(() => expect(interval()).toBe(POLL_MS.conversation));
   });
 
+  it("marks read once more for a burst of customer messages, not once per message", async () => {
+    let release!: () => void;
+    let held: Promise<void> | null = null;
+    const { calls } = signedIn(
+      ADMIN,
+      chatRoutes(detail({ sandbox: true }), {
+        "POST /api/conversations/c1/mark-read": () => (held ?? Promise.resolve()).then(() => jsonResponse({ ok: true })),
+      }),
+    );
+    renderApp("/chat/c1");
+    expect((await screen.findByTestId("conversation-title")).textContent).toBe("Giulia Bianchi");
+    const marks = () => posts(calls, "/api/conversations/c1/mark-read").length;
+    await waitFor(() => expect(marks()).toBe(1));
+    const socket = FakeWebSocket.latestFor("/api/conversations/c1/live");
+    act(() => socket.open());
+
+    held = new Promise<void>((resolve) => (release = resolve));
+    const customerWrites = (n: number) =>
+      act(() => socket.receive({ type: "message", message: message({ id: `burst${n}`, content: `Messaggio ${n}`, createdAt: `2026-03-10T10:0${n}:00.000Z` }) }));
+    customerWrites(1);
+    await waitFor(() => expect(marks()).toBe(2));
+    for (const n of [2, 3, 4, 5]) customerWrites(n);
+    expect((await screen.findAllByText("Messaggio 5")).length).toBeGreaterThan(0);
+    expect(marks()).toBe(2);
+    held = null;
+    release();
+    // One more for the four that came while the second was on its way, then none.
+    await waitFor(() => expect(marks()).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(marks()).toBe(3);
+  });
+
   it("reads the thread again when its socket opens during the first read, so a message sent in between shows", async () => {
     const before = detail({ sandbox: true });
     const arrived = message({ id: "m9", sender: "ai", isFromBot: true, content: "Arrivata nel frattempo", createdAt: "2026-03-10T10:05:00.000Z" });

@@ -47,13 +47,39 @@ function joinPages(older: ApiMessage[], newest: ApiMessage[]) {
   return [...older.filter((m) => !live.has(m.id)), ...newest];
 }
 
+// One mark-read at a time per conversation: the customer's messages that arrive while one is on its
+// way are covered by a single one after it, not one each (each also reads the lists again).
+function useCoalescedMarkRead() {
+  const { mutateAsync } = useMarkRead();
+  const mutateRef = useRef(mutateAsync);
+  mutateRef.current = mutateAsync;
+  const pending = useRef(new Map<string, "on its way" | "again after it">());
+  return useCallback((id: string) => {
+    if (pending.current.has(id)) {
+      pending.current.set(id, "again after it");
+      return;
+    }
+    const send = () => {
+      pending.current.set(id, "on its way");
+      // A failure is already logged by the mutation cache; the promise settles even after an unmount.
+      void mutateRef.current(id)
+        .catch(() => undefined)
+        .then(() => {
+          if (pending.current.get(id) === "again after it") send();
+          else pending.current.delete(id);
+        });
+    };
+    send();
+  }, []);
+}
+
 // One open conversation: its detail and messages (polled only without the live socket), marked
 // read on opening and again when the customer writes while it is on screen; older pages on demand,
 // and the team's internal notes.
 export function useConversationThread(id: string) {
-  const markRead = useMarkRead();
-  const markReadRef = useRef(markRead.mutate);
-  markReadRef.current = markRead.mutate;
+  const markRead = useCoalescedMarkRead();
+  const markReadRef = useRef(markRead);
+  markReadRef.current = markRead;
   const { live } = useConversationLive(id, { onCustomerMessage: () => markReadRef.current(id) });
   const detail = useConversation(id, { queryConfig: { refetchInterval: live ? false : POLL_MS.conversation } });
   const messages = useMessages(id, { live });
