@@ -41,7 +41,7 @@ export default defineConfig({
   test: {
     include: ["test/worker/**/*.test.ts"],
     // Vitest's default in a run is one file at a time on a 2-core machine; a file's worker waits on
-    // workerd half the time, so two at once keep both cores busy (CI: 9.6 min down to 5.3).
+    // workerd half the time, so two at once keep both cores busy (in CI: 9.6 min down to 6.2).
     maxWorkers: availableParallelism(),
     setupFiles: ["./test/worker/setup.ts"],
     testTimeout: 30_000,
