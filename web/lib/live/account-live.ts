@@ -4,9 +4,9 @@ import type { AccountFrame } from "@shared/live";
 import { CUSTOMER_WINDOW_MS } from "@shared/messaging";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { cachedConversation, putInLists, removeFromLists } from "../queries/conversation-lists";
-import { isConversationListKey } from "../queries/refresh-conversations";
+import { CONVERSATION_LISTS } from "../queries/refresh-conversations";
 import { queryKeys } from "../query-keys";
-import { keepLiveSocket, parseTaggedFrame, wsUrl } from "./live-socket";
+import { keepLiveSocket, parseTaggedFrame, readAgainAfterInFlight, wsUrl } from "./live-socket";
 
 // Whether the account's live socket is open: while it is, the list, the unread badge and the
 // dashboard's active conversations are not polled.
@@ -67,13 +67,11 @@ export function customerJustWrote(before: ApiConversation | undefined, next: Api
 
 // Whatever changed while the socket was down (or before it first opened) is read once: the unread
 // count and the lists (the dashboard's active conversations among them), which are not polled while
-// it is open. A list read already on its way may have read D1 just before a change no frame carried,
-// so it is awaited, then read again.
+// it is open; a list read already on its way is awaited first.
 function readAgainOnOpen(queryClient: QueryClient) {
-  const lists = { predicate: (query: { queryKey: readonly unknown[] }) => isConversationListKey(query.queryKey) };
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount, exact: true }),
-    queryClient.refetchQueries({ ...lists, fetchStatus: "fetching" }, { cancelRefetch: false }).then(() => queryClient.invalidateQueries(lists)),
+    readAgainAfterInFlight(queryClient, CONVERSATION_LISTS),
   ]);
 }
 

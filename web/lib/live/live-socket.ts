@@ -1,3 +1,5 @@
+import type { QueryClient, QueryFilters } from "@tanstack/react-query";
+
 // The console's live sockets (a conversation's, the account's): one connect loop with keep-alive
 // pings and backoff, and one way to read a frame. Frames are checked by their type tag only (the
 // server is ours), which keeps zod out of the shell's first load.
@@ -24,6 +26,13 @@ export function parseTaggedFrame<F extends { type: string }>(raw: unknown, types
   } catch {
     return null;
   }
+}
+
+// What a socket's open makes stale is read again by reads that start after it opened: a read already in
+// flight may have read D1 just before a change that the socket, not yet open, did not carry. So those
+// are awaited, then all read again.
+export function readAgainAfterInFlight(queryClient: QueryClient, filters: QueryFilters): Promise<void> {
+  return queryClient.refetchQueries({ ...filters, fetchStatus: "fetching" }, { cancelRefetch: false }).then(() => queryClient.invalidateQueries(filters));
 }
 
 export interface LiveSocketHandlers {

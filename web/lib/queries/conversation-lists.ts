@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ApiConversation } from "@shared/schemas/conversations";
 import { lastActivity } from "../conversation-format";
 import { queryKeys } from "../query-keys";
-import { isConversationListKey } from "./refresh-conversations";
+import { CONVERSATION_LISTS } from "./refresh-conversations";
 
 // One page of the conversation list and the cursor of the page after it (null: the list ends here).
 export interface ConversationPage {
@@ -70,7 +70,7 @@ function placeInPages(data: PagedConversations, conversation: ApiConversation, k
 // Puts a changed conversation into every cached list it belongs to, and out of those it left. A list
 // that may hold it but cannot tell (a search) or has never seen it is read again.
 export function putInLists(queryClient: QueryClient, conversation: ApiConversation, meId: string | null) {
-  for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => isConversationListKey(q.queryKey) })) {
+  for (const query of queryClient.getQueryCache().findAll(CONVERSATION_LISTS)) {
     const data = query.state.data as ListData | null | undefined;
     if (!data) continue;
     const present = contains(data, conversation.id);
@@ -95,7 +95,7 @@ export function putInLists(queryClient: QueryClient, conversation: ApiConversati
 
 // Replaces a conversation's fields where a list holds it (no move between lists).
 export function updateInLists(queryClient: QueryClient, id: string, update: (c: ApiConversation) => ApiConversation) {
-  queryClient.setQueriesData<ListData | null>({ predicate: (q) => isConversationListKey(q.queryKey) }, (data) => {
+  queryClient.setQueriesData<ListData | null>(CONVERSATION_LISTS, (data) => {
     if (!data || !contains(data, id)) return data;
     const apply = (items: ApiConversation[]) => items.map((c) => (c.id === id ? update(c) : c)).sort(byActivity);
     return isPaged(data) ? { ...data, pages: data.pages.map((p) => ({ ...p, items: apply(p.items) })) } : apply(data);
@@ -103,7 +103,7 @@ export function updateInLists(queryClient: QueryClient, id: string, update: (c: 
 }
 
 export function removeFromLists(queryClient: QueryClient, id: string) {
-  queryClient.setQueriesData<ListData | null>({ predicate: (q) => isConversationListKey(q.queryKey) }, (data) => {
+  queryClient.setQueriesData<ListData | null>(CONVERSATION_LISTS, (data) => {
     if (!data || !contains(data, id)) return data;
     return isPaged(data) ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c.id !== id) })) } : data.filter((c) => c.id !== id);
   });
@@ -111,7 +111,7 @@ export function removeFromLists(queryClient: QueryClient, id: string) {
 
 // The cached copy of a conversation in any list, to compare a pushed change with.
 export function cachedConversation(queryClient: QueryClient, id: string): ApiConversation | undefined {
-  for (const [, data] of queryClient.getQueriesData<ListData | null>({ predicate: (q) => isConversationListKey(q.queryKey) })) {
+  for (const [, data] of queryClient.getQueriesData<ListData | null>(CONVERSATION_LISTS)) {
     if (!data) continue;
     const items = isPaged(data) ? data.pages.flatMap((p) => p.items) : data;
     const found = items.find((c) => c.id === id);

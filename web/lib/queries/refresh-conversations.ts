@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryFilters, QueryKey } from "@tanstack/react-query";
 import { queryKeys } from "../query-keys";
 
 // List queries: the filtered lists (key ends with the filter object) and the active list.
@@ -6,11 +6,14 @@ export function isConversationListKey(key: QueryKey): boolean {
   return key[0] === queryKeys.conversations[0] && key.length === 2 && (key[1] === "active" || (typeof key[1] === "object" && key[1] !== null));
 }
 
+// Every cached conversation list, as query filters.
+export const CONVERSATION_LISTS: QueryFilters = { predicate: (query) => isConversationListKey(query.queryKey) };
+
 // After any change to a conversation: the lists, the active conversations and the unread count.
 export function refreshConversationSummaries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.activeConversations }),
     queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount }),
-    queryClient.invalidateQueries({ predicate: (query) => isConversationListKey(query.queryKey) }),
+    queryClient.invalidateQueries(CONVERSATION_LISTS),
   ]);
 }

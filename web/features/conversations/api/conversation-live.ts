@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import type { ServerFrame } from "@shared/live";
-import { keepLiveSocket, parseTaggedFrame, wsUrl } from "@web/lib/live/live-socket";
+import { keepLiveSocket, parseTaggedFrame, readAgainAfterInFlight, wsUrl } from "@web/lib/live/live-socket";
 import { queryKeys } from "@web/lib/query-keys";
 import { applyFrame } from "../lib/live-cache";
 
@@ -36,13 +36,9 @@ export function useConversationLive(id: string, { onCustomerMessage }: { onCusto
     const stop = keepLiveSocket(liveUrl(id), {
       onOpen: () => {
         setLive(true);
-        // Whatever happened while the socket was down (or before it opened) is read once, by reads that
-        // start after it opened: a read already in flight (the chat's first) may have read D1 just before a
-        // message that the socket, not yet open, did not carry. So those are awaited, then all read again.
-        const key = queryKeys.conversation(id);
-        void queryClient
-          .refetchQueries({ queryKey: key, fetchStatus: "fetching" }, { cancelRefetch: false })
-          .then(() => queryClient.invalidateQueries({ queryKey: key }));
+        // Whatever happened while the socket was down (or before it opened, the chat's first read
+        // perhaps still on its way) is read once.
+        void readAgainAfterInFlight(queryClient, { queryKey: queryKeys.conversation(id) });
       },
       onMessage: (data) => {
         const frame = parseFrame(data);

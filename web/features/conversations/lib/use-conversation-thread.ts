@@ -78,16 +78,14 @@ function useCoalescedMarkRead() {
 // and the team's internal notes.
 export function useConversationThread(id: string) {
   const markRead = useCoalescedMarkRead();
-  const markReadRef = useRef(markRead);
-  markReadRef.current = markRead;
-  const { live } = useConversationLive(id, { onCustomerMessage: () => markReadRef.current(id) });
+  const { live } = useConversationLive(id, { onCustomerMessage: () => markRead(id) });
   const detail = useConversation(id, { queryConfig: { refetchInterval: live ? false : POLL_MS.conversation } });
   const messages = useMessages(id, { live });
   const notes = useNotes(id);
 
   useEffect(() => {
-    markReadRef.current(id);
-  }, [id]);
+    markRead(id);
+  }, [id, markRead]);
 
   const newest = freshestMessages(
     { data: detail.data, updatedAt: detail.dataUpdatedAt },
