@@ -279,7 +279,7 @@ describe("'Chat WhatsApp' side by side", () => {
     const { calls } = signedIn(ADMIN, { ...routes(), "GET /api/conversations": () => jsonResponse(arrived ? [fresh, first, second] : [first, second]) });
     const { queryClient } = renderApp("/conversations");
     await screen.findAllByTestId("conversation-item");
-    const sockets = () => FakeWebSocket.instances.filter((s) => new URL(s.url).pathname === "/api/conversations/live");
+    const sockets = () => FakeWebSocket.allFor("/api/conversations/live");
     act(() => sockets().at(-1)!.open());
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 

@@ -25,9 +25,14 @@ export class FakeWebSocket {
     return socket;
   }
 
+  // Every socket opened on this path, oldest first.
+  static allFor(path: string): FakeWebSocket[] {
+    return FakeWebSocket.instances.filter((s) => new URL(s.url).pathname === path);
+  }
+
   // The newest socket opened on this path (the console holds the account's and a conversation's).
   static latestFor(path: string): FakeWebSocket {
-    const socket = FakeWebSocket.instances.filter((s) => new URL(s.url).pathname === path).at(-1);
+    const socket = FakeWebSocket.allFor(path).at(-1);
     if (!socket) throw new Error(`no WebSocket was opened on ${path}`);
     return socket;
   }
