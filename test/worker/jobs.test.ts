@@ -74,11 +74,11 @@ describe("conversation Durable Object", () => {
     ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
     ws.send(JSON.stringify({ type: "ping" }));
     ws.send("not json");
-    await vi.waitFor(() => expect(frames).toHaveLength(2));
+    await vi.waitFor(() => expect(frames).toHaveLength(2), { timeout: 10_000 });
     expect(frames[0]).toMatchObject({ type: "pong" });
     expect(frames[1]).toEqual({ type: "error", message: "Messaggio non valido" });
     expect(await stub.publish({ type: "error", message: "prova" })).toBe(1);
-    await vi.waitFor(() => expect(frames).toHaveLength(3));
+    await vi.waitFor(() => expect(frames).toHaveLength(3), { timeout: 10_000 });
     ws.close();
   });
 

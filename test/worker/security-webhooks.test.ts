@@ -207,6 +207,6 @@ describe("replays", () => {
     const sid = `SMclaim${crypto.randomUUID().replaceAll("-", "")}`;
     await signed(a, "message", inbound(sid, "Da A"));
     expect((await signed(b, "message", inbound(sid, "Da B"))).status).toBeLessThan(500);
-    await vi.waitFor(async () => expect((await storedWithSid(sid)).map((m) => m.content)).toEqual(["Da A"]));
+    await vi.waitFor(async () => expect((await storedWithSid(sid)).map((m) => m.content)).toEqual(["Da A"]), { timeout: 10_000 });
   });
 });
