@@ -9,10 +9,10 @@ export function isConversationListKey(key: QueryKey): boolean {
 // Every cached conversation list, as query filters.
 export const CONVERSATION_LISTS: QueryFilters = { predicate: (query) => isConversationListKey(query.queryKey) };
 
-// After any change to a conversation: the lists, the active conversations and the unread count.
+// After any change to a conversation: the lists (the active conversations are one of them) and the
+// unread count.
 export function refreshConversationSummaries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.activeConversations }),
     queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount }),
     queryClient.invalidateQueries(CONVERSATION_LISTS),
   ]);

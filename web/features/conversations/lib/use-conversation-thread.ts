@@ -50,9 +50,8 @@ function joinPages(older: ApiMessage[], newest: ApiMessage[]) {
 // One mark-read at a time per conversation: the customer's messages that arrive while one is on its
 // way are covered by a single one after it, not one each (each also reads the lists again).
 function useCoalescedMarkRead() {
+  // mutateAsync is the mutation observer's bound method: the same function on every render.
   const { mutateAsync } = useMarkRead();
-  const mutateRef = useRef(mutateAsync);
-  mutateRef.current = mutateAsync;
   const pending = useRef(new Map<string, "on its way" | "again after it">());
   return useCallback((id: string) => {
     if (pending.current.has(id)) {
@@ -62,7 +61,7 @@ function useCoalescedMarkRead() {
     const send = () => {
       pending.current.set(id, "on its way");
       // A failure is already logged by the mutation cache; the promise settles even after an unmount.
-      void mutateRef.current(id)
+      void mutateAsync(id)
         .catch(() => undefined)
         .then(() => {
           if (pending.current.get(id) === "again after it") send();
@@ -70,7 +69,7 @@ function useCoalescedMarkRead() {
         });
     };
     send();
-  }, []);
+  }, [mutateAsync]);
 }
 
 // One open conversation: its detail and messages (polled only without the live socket), marked
