@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderTemplate, SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { T } from "@shared/strings";
@@ -14,14 +14,13 @@ import { runAiReply } from "@worker/features/agent/reply";
 import { runFeedbackAnalysis } from "@worker/features/agent/feedback";
 import { computeSignature } from "@worker/providers/twilio";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { call, createAccount, db, openLiveSocket, signedInUser, SQL_COUNTING } from "./helpers";
+import { call, createAccount, db, openLiveSocket, signedInUser, SQL_COUNTING, waitFor } from "./helpers";
 import { inboundParams, postTwilioWebhook, twilioSignature } from "./twilio-webhook";
 
 const TOKEN = "real-auth-token-0000000000000000";
 const CUSTOMER = "+393401234567";
 // {{1}} the contact's name, {{2}} fixed text.
 const NAME_AND_TEXT = { "1": { source: "field", field: "nome" }, "2": "Sandbox" };
-const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 
 // One fake outside world for the whole file: background jobs of one test may still run during the next,
 // so Twilio answers per account SID (each test has its own account) and OpenAI per test.

@@ -1,6 +1,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, vi } from "vitest";
 import { app } from "@worker/app";
 import { createDb } from "@worker/db/client";
 import { eq } from "drizzle-orm";
@@ -13,6 +13,9 @@ import { leakedSecrets, rememberSecrets } from "./secret-scan";
 export const ORIGIN = "https://agentbot.test";
 export const PASSWORD = "password-di-prova-123";
 export const db = () => createDb(env.DB);
+// Waits for what a queue, a timer or another object brings about: with two test files running at once,
+// well past Vitest's 1 s default.
+export const waitFor = <T>(fn: () => T | Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 // Bindings under which the Worker counts a request's D1 statements and round trips, for a request that
 // asks (X-Count-SQL: 1): X-SQL-Statements, X-SQL-Round-Trips (worker/app.ts).
 export const SQL_COUNTING = { BENCH_SQL_COUNT: "1" } as Partial<Env>;

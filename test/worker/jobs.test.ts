@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "@worker/index";
 import { sessions } from "@worker/db/schema";
 import { reserveSendSlot } from "@worker/jobs/sender-slots";
-import { db, signedInUser } from "./helpers";
+import { db, signedInUser, waitFor } from "./helpers";
 
 describe("cron and the jobs queue", () => {
   it("the cron enqueues the due work", async () => {
@@ -74,11 +74,11 @@ describe("conversation Durable Object", () => {
     ws.addEventListener("message", (e) => frames.push(JSON.parse(e.data as string)));
     ws.send(JSON.stringify({ type: "ping" }));
     ws.send("not json");
-    await vi.waitFor(() => expect(frames).toHaveLength(2), { timeout: 10_000 });
+    await waitFor(() => expect(frames).toHaveLength(2), 10_000);
     expect(frames[0]).toMatchObject({ type: "pong" });
     expect(frames[1]).toEqual({ type: "error", message: "Messaggio non valido" });
     expect(await stub.publish({ type: "error", message: "prova" })).toBe(1);
-    await vi.waitFor(() => expect(frames).toHaveLength(3), { timeout: 10_000 });
+    await waitFor(() => expect(frames).toHaveLength(3), 10_000);
     ws.close();
   });
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONVERSATION_TEXTS } from "@shared/texts/conversations";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
 import { T } from "@shared/strings";
@@ -10,9 +10,8 @@ import { analytics, conversations, leadDetections, leadNotificationsSent, leads,
 import { dueDetectionJobs, heuristicAnalysis, runDetection } from "@worker/features/lead-detection/service";
 import worker from "@worker/index";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
-import { call, db, signedInUser } from "./helpers";
+import { call, db, signedInUser, waitFor } from "./helpers";
 
-const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 let counter = 0;
 const phone = (prefix: string) => `+39${prefix}${String(Date.now()).slice(-5)}${String((counter += 1)).padStart(2, "0")}`;
 

@@ -1,15 +1,14 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEAD_TEXTS as TX } from "@shared/texts/leads";
 import { TEMPLATE_VARIABLE_TEXTS as VX } from "@shared/texts/template-variables";
 import { T } from "@shared/strings";
 import { conversations, leads, messages } from "@worker/db/schema";
 import worker from "@worker/index";
-import { call, db, signedInUser } from "./helpers";
+import { call, db, signedInUser, waitFor } from "./helpers";
 
-const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 
 async function sandboxUser() {
   const { user, cookie } = await signedInUser();

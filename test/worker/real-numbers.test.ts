@@ -1,7 +1,7 @@
 import { T } from "@shared/strings";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import migration from "../../migrations/0011_real_numbers.sql?raw";
 import { parseTwilioAddress, toE164 } from "@shared/phone";
 import { SANDBOX_TEMPLATES } from "@shared/sandbox-templates";
@@ -14,14 +14,13 @@ import { runAiReply } from "@worker/features/agent/reply";
 import { googleLeadPayload } from "../fakes/google-lead-form";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { registerTwilioAccount } from "../fakes/twilio-accounts";
-import { accountBody, call, createAccount, db, signedInUser } from "./helpers";
+import { accountBody, call, createAccount, db, signedInUser, waitFor } from "./helpers";
 import { inboundParams, newMessageSid, postTwilioWebhook } from "./twilio-webhook";
 
 // Issue 14: one phone rule, customers who write first, the customer's channel, going live on Twilio.
 
 const TOKEN = "real-numbers-token-000000000000";
 const NUMBER = "+390212345678";
-const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 100 });
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const twilioBySid = new Map<string, Handler>();

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, messages } from "@worker/db/schema";
 import { T } from "@shared/strings";
 import { WEBHOOK_BODY_MAX_BYTES } from "@worker/features/webhooks/routes";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { createAccount, db, signedInUser } from "./helpers";
+import { createAccount, db, signedInUser, waitFor } from "./helpers";
 import { postTwilioWebhook, postWebhookForm, twilioSignature } from "./twilio-webhook";
 
 // Twilio's webhooks answer only to a signature made with the account's own auth token over the
@@ -207,6 +207,6 @@ describe("replays", () => {
     const sid = `SMclaim${crypto.randomUUID().replaceAll("-", "")}`;
     await signed(a, "message", inbound(sid, "Da A"));
     expect((await signed(b, "message", inbound(sid, "Da B"))).status).toBeLessThan(500);
-    await vi.waitFor(async () => expect((await storedWithSid(sid)).map((m) => m.content)).toEqual(["Da A"]), { timeout: 10_000 });
+    await waitFor(async () => expect((await storedWithSid(sid)).map((m) => m.content)).toEqual(["Da A"]), 10_000);
   });
 });

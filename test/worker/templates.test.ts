@@ -1,14 +1,13 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { templateBodyIssues } from "@shared/schemas/templates";
 import { TEMPLATE_TEXTS as TX } from "@shared/texts/templates";
 import worker from "@worker/index";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { fakeTwilioContent } from "../fakes/twilio-content";
-import { call, createAccount, signedInUser } from "./helpers";
+import { call, createAccount, signedInUser, waitFor } from "./helpers";
 
-const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 150 });
 
 const content = fakeTwilioContent();
 let world: FakeOutside;

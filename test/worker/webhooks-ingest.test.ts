@@ -10,7 +10,7 @@ import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "@worker/features/acc
 import { storeInbounds } from "@worker/features/conversations/repo";
 import { encryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
-import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser } from "./helpers";
+import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser, waitFor } from "./helpers";
 import { inboundParams, postTwilioWebhook } from "./twilio-webhook";
 
 // The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
@@ -18,7 +18,6 @@ import { inboundParams, postTwilioWebhook } from "./twilio-webhook";
 
 const TOKEN = "webhook-ingest-token-00000000000";
 const debounceMs = Number(env.AI_REPLY_DEBOUNCE_MS);
-const waitFor = <T>(fn: () => Promise<T>, timeout = 12_000) => vi.waitFor(fn, { timeout, interval: 100 });
 
 let world: FakeOutside;
 beforeAll(() => {
