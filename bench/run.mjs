@@ -281,6 +281,9 @@ async function withProduct(vars, run) {
     const hookUrl = `${base}/webhooks/twilio/${account.id}/message`;
     // The floor: the same signed POST to a webhook route that does nothing (404).
     const floorUrl = `${base}/webhooks/twilio/${account.id}/none`;
+    // The floor of a stored webhook's shape (BENCH_FLOORS=1, worker/lib/bench-floors.ts): verified as the
+    // webhook is, one call to the account's ingest object, one plain D1 insert per group commit.
+    const storedFloorUrl = `${base}/webhooks/twilio/${account.id}/stored-floor`;
     // A webhook as Twilio sends it: form-encoded, signed over the URL and the sorted params.
     const signedPost = (url, params, { token, expect = 200 } = {}) =>
       request(url, {
@@ -297,7 +300,9 @@ async function withProduct(vars, run) {
       figure(label, `${stored.n} (distinct ${stored.d}) of ${sent.size} unique`, "", "all, none twice", stored.n === sent.size && stored.d === sent.size);
     };
     const pids = serverPids(server.persist);
-    await run({ post, signedPost, hookUrl, floorUrl, base, pids, threads: serverThreads(pids, Number(new URL(base).port)), storedOnce });
+    // Rows the stored-webhook floor holds under a sid prefix.
+    const storedFloorRows = (prefix) => d1(server.persist, `select count(*) as n from bench_stored_floor where sid like '${prefix}%'`)[0].n;
+    await run({ post, signedPost, hookUrl, floorUrl, storedFloorUrl, storedFloorRows, base, pids, threads: serverThreads(pids, Number(new URL(base).port)), storedOnce });
   } finally {
     server.stop();
   }
@@ -321,7 +326,7 @@ const fakes = await startFakes();
 try {
   if (PARTS.has("webhooks")) {
   // 1. Ingest throughput and answer latency, with the product's default 2 s reply debounce.
-  await withProduct({}, async ({ post, signedPost, hookUrl, floorUrl, base, pids, threads, storedOnce }) => {
+  await withProduct({ BENCH_FLOORS: "1" }, async ({ post, signedPost, hookUrl, floorUrl, storedFloorUrl, storedFloorRows, base, pids, threads, storedOnce }) => {
     for (let i = 0; i < 20; i++) await post(inbound(`SMwarm${i}`, "+393999999999", "riscaldamento"));
     const message = (i) => inbound(`SMfloor${i}`, phoneOf("331", i), `Messaggio di prova ${i}`);
 
@@ -392,16 +397,26 @@ try {
         phones.add(`whatsapp:${phone(n)}`);
         await post(inbound(`SMround${r}-${n}`, phone(n), `Messaggio di prova ${n}`));
       });
-      rounds.push({ floor, ingest: stored, share: stored.rate / floor.rate });
       // The block's AI replies come after the debounce: they run before the next round, not in it. (A
       // number whose every turn was a replay got no message of its own: only the numbers written wait.)
       await repliesAfter(phones, since, Date.now() + REPLIES_DEADLINE_MS);
+      // Then, on a quiet server again, a floor block and a block of the stored-webhook floor (reported): what
+      // storing a webhook before its answer costs on this stack with nothing of ours, against its own floor.
+      await quiet(pids);
+      const shapeFloor = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(floorUrl, message(i), { expect: 404 }));
+      const storedFloor = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) =>
+        signedPost(storedFloorUrl, inbound(`SMstoredfloor${r}-${i}`, phone(i), `Messaggio di prova ${i}`)),
+      );
+      const storedShare = storedFloor.rate / shapeFloor.rate;
+      rounds.push({ floor, ingest: stored, share: stored.rate / floor.rate, shapeFloor, storedFloor, storedShare, overStored: stored.rate / floor.rate / storedShare });
     }
     const ingestShare = median(rounds.map((round) => round.share));
+    const storedFloorShare = median(rounds.map((round) => round.storedShare));
+    const ingestOverStored = median(rounds.map((round) => round.overStored));
     for (const [r, round] of rounds.entries()) {
       figure(
-        `Ingest round ${r + 1} (a floor block, then an ingest block, ${INGEST_ROUND_REQUESTS} requests each, ${INGEST_CONCURRENCY} concurrent)`,
-        `floor ${Math.round(round.floor.rate)} requests/s${cpuText(round.floor)}; ingest ${Math.round(round.ingest.rate)} stored webhooks/s${cpuText(round.ingest)}: ${percent(round.share)}`,
+        `Ingest round ${r + 1} (a floor block, then an ingest block; later a floor block, then a block of the stored-webhook floor; ${INGEST_ROUND_REQUESTS} requests each, ${INGEST_CONCURRENCY} concurrent)`,
+        `floor ${Math.round(round.floor.rate)} requests/s${cpuText(round.floor)}; ingest ${Math.round(round.ingest.rate)} stored webhooks/s${cpuText(round.ingest)}: ${percent(round.share)}. Floor ${Math.round(round.shapeFloor.rate)} requests/s${cpuText(round.shapeFloor)}; stored-webhook floor ${Math.round(round.storedFloor.rate)} requests/s${cpuText(round.storedFloor)}: ${percent(round.storedShare)}`,
         "",
         null,
         null,
@@ -414,6 +429,23 @@ try {
       `≥ ${100 * INGEST_SHARE_TARGET} %`,
       ingestShare >= INGEST_SHARE_TARGET,
     );
+    figure(
+      `Stored-webhook floor / signed-POST floor (median of ${INGEST_ROUNDS} rounds of adjacent blocks; reported): the webhook verified, one call to the account's ingest object, one plain D1 insert per group commit, nothing of ours`,
+      `${percent(storedFloorShare)} of the requests/s (rounds: ${rounds.map((round) => percent(round.storedShare)).join(", ")})`,
+      "",
+      null,
+      null,
+    );
+    figure(
+      "Webhook ingest / the stored-webhook floor (each round's two shares divided; reported)",
+      `${percent(ingestOverStored)} (rounds: ${rounds.map((round) => percent(round.overStored)).join(", ")})`,
+      "",
+      null,
+      null,
+    );
+    const storedFloorSent = INGEST_ROUNDS * INGEST_ROUND_REQUESTS;
+    const storedFloorHeld = storedFloorRows("SMstoredfloor");
+    figure("Webhooks stored by the stored-webhook floor", `${storedFloorHeld} of ${storedFloorSent} unique`, "", "all", storedFloorHeld === storedFloorSent);
 
     // (b) Answer latency under a sustainable load: an open loop at a fixed arrival rate. Judged with the
     // webhooks and the floor interleaved in one window, so that both meet the same stalls of the server.
@@ -506,7 +538,7 @@ try {
     storedOnce("Messages stored (latency run)", "SMlatency", latencySent);
     storedOnce("Messages stored (interleaved latency run)", "SMpaired", pairedSent);
     figure("Requests sent again after their reused keep-alive connection was reset before any answer (informational)", String(resentAfterReset), "", null, null);
-    ingestSummary = { floorGet, floorPost, verifyOnly, ingest, rounds, ingestShare, latencyRate, open };
+    ingestSummary = { floorGet, floorPost, verifyOnly, ingest, rounds, ingestShare, storedFloorShare, ingestOverStored, latencyRate, open };
   });
 
   // 2. Inbound message → reply handed to Twilio, with a model that answers at once and no debounce.
@@ -568,12 +600,13 @@ const cpus = os.cpus();
 const stateRootText = memoryStateRoot() ? `tmpfs (\`${memoryStateRoot()}\`)` : "the machine's temporary directory (no tmpfs here)";
 const ingestText = (() => {
   if (!ingestSummary) return "";
-  const { floorPost, ingest, rounds, ingestShare } = ingestSummary;
+  const { floorPost, ingest, rounds, ingestShare, storedFloorShare, ingestOverStored } = ingestSummary;
   const cpu = ingest.cpu && floorPost.cpu ? ` and cost ${(ingest.cpu.server / floorPost.cpu.server).toFixed(2)}× its server CPU per request (${ingest.cpu.server.toFixed(2)} against ${floorPost.cpu.server.toFixed(2)} ms)` : "";
   const thread = ingest.busiestThread !== null ? ` (its busiest thread was ${(100 * ingest.busiestThread).toFixed(0)} % busy during the throughput run)` : "";
   return [
     `**Ingest against the floor.** The judged ratio is the median of ${INGEST_ROUNDS} rounds, each a block of ${INGEST_ROUND_REQUESTS} signed POSTs that do nothing and then a block of ${INGEST_ROUND_REQUESTS} stored webhooks, on a server left to finish the previous round's work: ${percent(ingestShare)} in this run (the rounds: ${rounds.map((r) => `${Math.round(r.ingest.rate)} / ${Math.round(r.floor.rate)}`).join(", ")} requests/s). The target is ${100 * INGEST_SHARE_TARGET} % of that floor. Until 2026-11-29 the figure was one floor block of ${FLOOR_REQUESTS} requests against the throughput run of ${INGEST_REQUESTS}, a minute apart; in this run that ratio was ${pct(ingest.rate, floorPost.rate)} (${Math.round(ingest.rate)} stored webhooks/s against ${Math.round(floorPost.rate)} requests/s${cpu}). On 2026-11-29 that ratio came in anywhere from 62 % to 103 % in runs of the same product code, and the floor's own blocks moved as much within one run (663 and 825 requests/s a minute apart), because the load generator, wrangler's dev proxy and workerd share the machine's ${cpus.length} cores and what else they do shifts from minute to minute; a round compares two blocks a second apart.`,
     `Beyond the floor, each stored webhook costs one call to its account's InboundIngest Durable Object and a share of its flush: one D1 transaction (five statements per flush whatever its size, the batch as one JSON parameter, through the local D1 shim; they also say which conversations and whether the account have a console listening, and which replayed sids may still need announcing), and the reply debounce's timer, kept by that same object. No console listens in this run, so no conversation object and no AccountLiveDO is called; workerd runs all of it in one thread${thread}. Until 2026-11-28 each message also called its conversation's Durable Object (to restart the debounce kept there; creating one costs about 2.5 ms of that thread) and each replay read D1 three more times, one after another, to decide whether to announce its message again: the ingest share was 62 % in the full run of that morning, 67 to 75 % after the first change and 78 to 86 % in two runs after the second. Measured on 2026-11-29 on an idle server, one flush after another with nothing else running (not part of every run): a flush of 12 messages took about 4.2 ms of that thread, a flush of 1 about 1.5 ms and a one-statement D1 round trip with the same parameter about 0.8 ms; the same five statements cost about 1.1 ms per flush of 12 in SQLite itself (node:sqlite, a file in WAL mode, statements prepared once), so most of a flush is the local D1 shim's work around SQLite (its round trip through two more isolates, and each statement compiled on every call), which a deployed D1 does not run on the Worker's thread.`,
+    `**The stored-webhook floor.** What a webhook costs when it is stored before its answer, on this stack, with nothing of ours: in each round, after the judged pair and the ingest block's replies, on a quiet server again, a floor block and then ${INGEST_ROUND_REQUESTS} signed POSTs to a benchmark-only route (BENCH_FLOORS=1, \`worker/lib/bench-floors.ts\`) that checks the signature as the webhook does, calls the account's InboundIngest object once, and there joins the same kind of group commit, one plain D1 insert of the batch (one JSON parameter) into a table of its own per transaction, with no conversation, message, announcement or reply. It reached ${percent(storedFloorShare)} of its floor block (median of the rounds; ${rounds.map((r) => `${Math.round(r.storedFloor.rate)} / ${Math.round(r.shapeFloor.rate)}`).join(", ")} requests/s), and the webhook ${percent(ingestOverStored)} of the stored-webhook floor (each round's two shares divided): of what the stored webhook gives up against the floor (${percent(1 - ingestShare)} of its rate), the local stack's call, group commit and D1 round trip by themselves account for ${percent(1 - storedFloorShare)}, and our own storing and announcing (five statements instead of one, the rows read back, the conversations' replies scheduled) for the rest.`,
     `**Where the answer latency's tail comes from.** At the open-loop rate the median answer is a few milliseconds; the slowest percent are requests queued behind stalls of workerd's one thread, which hit every request in flight at once. Profiled with the V8 inspector while investigating (not part of every run), earlier on 2026-11-28: major garbage collections of the isolate that runs the Worker and all its Durable Objects, of 60 to 110 ms each, one or two in a 10 s window under this load, and gaps of 20 to 60 ms when the thread did not run at all (both cores busy with the load generator and wrangler's proxy). Profiled again that evening, after that day's changes, the isolate's collector ran at most 18 ms at a time. Profiled on 2026-11-29 in a webhooks-only run, the Worker's isolate and the local D1's together through workerd's own inspector (wrangler's inspector proxy, which otherwise holds the Worker's session, turned off with VSCODE_INSPECTOR_OPTIONS): a stall of the Worker's thread was a 169 ms collection of the Worker's isolate, whose live heap was 16.5 MB (a heap snapshot after the next run's windows), so a collection that usually takes under 20 ms, stretched while the load generator and the dev proxy held both cores; another coincided with the local D1's isolate running queued statements back to back. The dev proxy's resident memory grew from 144 to 404 MB over such a run, as it forwarded the throughput runs' requests, and its one stall came about 34 s after it started: 6 s into the webhook's window (5.6 to 6.4 s) in 9 of 10 webhooks-only runs, because the floor's window runs first, and never on an idle server. It forwards the floor's requests exactly as the webhook's, so which of two windows meets it is set by their order, not by what a request does (next paragraph); interleaved, both kinds meet it. A 100 ms stall at 200 requests/s holds 20 requests, as many as the p99 of 2,000 may be: with the floor and the webhooks in windows of their own, whether the floor's window met such a stall decided most of the ratio (its p99 was 20 ms in some runs and 75 to 109 ms in others); that is why, since 2026-11-29, the judged ratio is of the two interleaved in one window. (Until 2026-11-28 the floor's own window ran 5 s against the measurement's 10 s, so it met half as many stalls; both run 10 s since.) Until 2026-11-28 workerd also evicted the throughput run's 300 conversation objects together, 10 s after their last event, which stalled the thread for about 200 ms; messages no longer create those objects. Neither is a request's own work, and a deployed Worker spreads objects over many isolates and machines, but the figure is reported as measured.`,
     `**Which process stalled, in this run.** \`wrangler dev\` runs two workerd processes, each with one main thread: its dev proxy, which owns the public port and forwards every request (no deployed Worker has it), and the one that runs the Worker, its Durable Objects and the local D1. During the latency windows the bench samples the two threads' CPU every 10 ms (bench/stalls.mjs); a 100 ms stretch in which one ran at least 90 % while the other ran at most 30 % is a stall of the first, and the rows above give each window's stalls and how many of its slowest 1 % of requests were in flight during them.${latencyStalls ? ` Here the interleaved window met ${latencyStalls.pairedHook.proxy.ms} ms of proxy stalls and ${latencyStalls.pairedHook.worker.ms} ms of the Worker's, with ${latencyStalls.pairedHook.proxy.slowest} and ${latencyStalls.pairedHook.worker.slowest} of the webhooks' ${latencyStalls.pairedHook.slowest} slowest requests in flight then, and ${latencyStalls.pairedFloor.proxy.slowest} and ${latencyStalls.pairedFloor.worker.slowest} of the floor's. In the windows of their own, the floor's met ${latencyStalls.floor.proxy.ms} ms of proxy stalls and ${latencyStalls.floor.worker.ms} ms of the Worker's; the webhook's ${latencyStalls.webhook.proxy.ms} and ${latencyStalls.webhook.worker.ms} ms, with ${latencyStalls.webhook.proxy.slowest} and ${latencyStalls.webhook.worker.slowest} of its ${latencyStalls.webhook.slowest} slowest requests in flight then.` : ""} A stall of the Worker's thread also comes in the floor's window, where the Worker does nothing but answer 404, so it is not only our requests' work. In windows of their own, which window the stalls fall in decided most of the ratio: in ten webhooks-only runs on 2026-11-29 the webhook's window met the dev proxy's stall in nine, and its p99 was 1.87× to 6.76× the floor's, within 2× once. Interleaved, both kinds of request meet the same stalls, and the ratio says what the webhook adds to the server's own tail: in five webhooks-only runs on 2026-11-29 it was 0.99× to 1.03× (three at 100 + 100 requests/s over 20 s, as judged here) and 1.00× twice with each kind at the full 200 requests/s, whose 400 requests/s in all saturated the server in one of them (floor p50 57 ms), so not kept.`,
   ].join("\n\n");
@@ -596,7 +629,7 @@ All requests come from this process over keep-alive connections with node:http (
 - **Floors.** ${FLOOR_REQUESTS} requests, ${INGEST_CONCURRENCY} at a time: an anonymous \`GET /api/health\` that the auth middleware answers 401, and the very form body and \`X-Twilio-Signature\` header of a webhook POSTed to \`/webhooks/twilio/<account>/none\`, which no route matches (404). Both do no I/O: they are wrangler's proxy, workerd, the app's middleware and the request itself.
 - **Refused at the signature check (403).** The same webhook signed with another token: the form parsing, the account and its decrypted auth token (cached per isolate for at most 60 s), the HMAC-SHA1, nothing stored.
 - **(a) Ingest throughput.** ${INGEST_REQUESTS} signed webhooks in a closed loop of ${INGEST_CONCURRENCY} concurrent clients, over ${INGEST_PHONES} customer numbers, every ${REPLAY_EVERY}th one a replay of the previous MessageSid. The webhook answers 200 only once the message is committed to D1 (a group commit per account in the InboundIngest Durable Object) and its reply debounce started, so requests/s is the wall time of the run until every message was stored. Afterwards D1 must hold each unique MessageSid exactly once. Its ratio to the floor block before it is reported, not judged.
-- **Ingest against the floor, judged.** ${INGEST_ROUNDS} rounds, after the throughput run's replies: each waits until the server's processes use under ${100 * QUIET_SHARE} % of a core over ${QUIET_WINDOW_MS} ms (at most ${QUIET_DEADLINE_MS / 1000} s), then runs ${INGEST_ROUND_REQUESTS} signed POSTs to the route that does nothing and then ${INGEST_ROUND_REQUESTS} webhooks over ${INGEST_ROUND_PHONES} numbers of the round's own (a tenth of them open a conversation, every ${REPLAY_EVERY}th a replay, as in the throughput run), ${INGEST_CONCURRENCY} concurrent; the floor goes first so that the ingest block's AI replies, 2 s after it, run after both blocks (the round waits for them). The figure is the median of the rounds' ratios; D1 must hold each of their MessageSids exactly once.
+- **Ingest against the floor, judged.** ${INGEST_ROUNDS} rounds, after the throughput run's replies: each waits until the server's processes use under ${100 * QUIET_SHARE} % of a core over ${QUIET_WINDOW_MS} ms (at most ${QUIET_DEADLINE_MS / 1000} s), then runs ${INGEST_ROUND_REQUESTS} signed POSTs to the route that does nothing and then ${INGEST_ROUND_REQUESTS} webhooks over ${INGEST_ROUND_PHONES} numbers of the round's own (a tenth of them open a conversation, every ${REPLAY_EVERY}th a replay, as in the throughput run), ${INGEST_CONCURRENCY} concurrent; the floor goes first so that the ingest block's AI replies, 2 s after it, run after both blocks (the round waits for them). The figure is the median of the rounds' ratios; D1 must hold each of their MessageSids exactly once. After the replies, each round waits for a quiet server again and runs a floor block and a block of the stored-webhook floor (reported, not judged), over the round's numbers, each with a sid of its own that its table must hold.
 - **Answer latency at saturation** (informational). The latencies of that closed loop. In a closed loop latency is not free to vary: by Little's law mean latency = concurrency / throughput, so at ${INGEST_CONCURRENCY} concurrent clients even the floor shows ${INGEST_CONCURRENCY} / its requests/s (${ingestSummary ? `${((1000 * INGEST_CONCURRENCY) / ingestSummary.floorPost.rate).toFixed(0)} ms` : "tens of ms"}) per request. The p99 target is therefore judged under a sustainable load, (b), as a ratio to the floor's p99 at the same rate.
 - **AI replies of the ingest.** With the product's default 2 s reply debounce, each conversation's messages get one reply after its last message; the bench waits (up to ${REPLIES_DEADLINE_MS / 1000} s) until the fake Twilio got a reply in each conversation that received a message (${INGEST_PHONES} numbers, less those whose every message was a replay). When ingest runs slower than one message per number every 2 s (${INGEST_PHONES / 2} requests/s with ${INGEST_PHONES} numbers), replies also fire during the run and compete with it for the same cores; the throughput row then says how many ran.
 - **(b) Answer latency.** An open loop: webhooks (replays included) sent at a fixed arrival rate whether or not the earlier ones have answered, each timed from its scheduled time to the answer, so a stall cannot hide queued requests. The rate is ${LATENCY_RATE_MAX} requests/s, or ${LATENCY_LOAD_SHARE * 100} % of the ingest throughput (a) of the same run when that is lower, so that the server stays at most half busy. They go to the conversations of the throughput run (the common case: a customer writing in a conversation that exists; creating conversations is part of (a)), to as many of them as keep each number writing every ${LATENCY_NUMBER_INTERVAL_S} s (twice that when its turn is a replay), so that, as in (a), the 2 s debounce holds the AI replies until after the window: the figure is the webhook's, not the AI's; the bench then waits for those replies. The messages must all be stored once. **The judged window** interleaves the webhooks with the floor, the signed POST that does nothing: they alternate, each at half the rate (the server as busy as at the full rate of webhooks alone), for ${LATENCY_PAIRED_SECONDS} s, so that each kind has as many requests as a ${LATENCY_SECONDS} s window of its own, and both meet the same stalls of the server; the target is the webhooks' p99 over the floor's p99 of that window. **Informational:** the measurement as it was judged until 2026-11-29, the floor alone for ${LATENCY_FLOOR_SECONDS} s at the full rate, then the webhooks alone for ${LATENCY_SECONDS} s; the order of those two windows decides which of them meets a stall of wrangler's dev proxy (below).

@@ -3,6 +3,8 @@ import type { ApiConversation } from "@shared/schemas/conversations";
 import { createDb, type Db } from "./db/client";
 import { findConversation, type InboundToStore, type MessageRow, type StoredInbound, type StoredInbounds, storeInbounds } from "./features/conversations/repo";
 import { type AnnouncedInbound, announceInbound, publishConversationsToAccount } from "./features/conversations/service";
+import { commitStoredFloor, type StoredFloorItem, type StoredFloorWaiting } from "./lib/bench-floors";
+import { GroupCommit } from "./lib/group-commit";
 import { ReplyDebounce } from "./reply-debounce";
 
 // Messages per transaction. storeInbounds costs five statements whatever the count, with the batch as
@@ -33,8 +35,9 @@ interface Waiting {
 // transaction does not wait for them. The object also keeps the account's reply debounce
 // (ReplyDebounce): a message then costs no call to another object unless a console listens.
 export class InboundIngest extends DurableObject<Env> {
-  private waiting: Waiting[] = [];
-  private flushing = false;
+  private readonly inbound = new GroupCommit<Waiting>(MAX_PER_FLUSH, (batch) => this.storeBatch(batch));
+  // The benchmark's floor of a stored webhook (worker/lib/bench-floors.ts): its route exists only with BENCH_FLOORS=1.
+  private readonly storedFloor = new GroupCommit<StoredFloorWaiting>(MAX_PER_FLUSH, (batch) => commitStoredFloor(this.env.DB, batch));
   // Per conversation, the end of its last announcement in flight.
   private announcing = new Map<string, Promise<unknown>>();
   // The messages announced lately, by id, with when (oldest first).
@@ -52,82 +55,75 @@ export class InboundIngest extends DurableObject<Env> {
   }
 
   store(item: InboundToStore): Promise<StoredRef> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
+    return new Promise((resolve, reject) => this.inbound.add({ item, resolve, reject }));
   }
 
-  // While one transaction runs, the next webhooks wait; the next one takes them all (up to MAX_PER_FLUSH).
-  private async flush() {
-    this.flushing = true;
+  storeFloor(item: StoredFloorItem): Promise<void> {
+    return new Promise((resolve, reject) => this.storedFloor.add({ item, resolve, reject }));
+  }
+
+  // One transaction for the webhooks that arrived while the last one ran (GroupCommit), then their announcements.
+  private async storeBatch(batch: Waiting[]) {
     const db = createDb(this.env.DB);
+    let result: StoredInbounds;
     try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, MAX_PER_FLUSH);
-        let result: StoredInbounds;
-        try {
-          result = await storeInbounds(
-            db,
-            batch.map((w) => w.item),
-          );
-        } catch (err) {
-          // Nothing of the batch was stored (one transaction): each webhook fails, and Twilio retries it.
-          batch.forEach((w) => w.reject(err));
-          continue;
-        }
-        this.forgetAnnouncedBefore(Date.now() - ANNOUNCED_MEMORY_MS);
-        const unfinished = new Map(result.unfinished.map((m) => [m.twilioMessageId, m]));
-        // The new messages by conversation, in arrival order.
-        const groups = new Map<string, { first: NonNullable<StoredInbound>; items: AnnouncedInbound[]; done: (() => void)[]; failed: ((err: unknown) => void)[] }>();
-        const flushAnnounced: Promise<ApiConversation | null>[] = [];
-        batch.forEach((w, i) => {
-          const s = result.stored[i];
-          if (s) {
-            const group = groups.get(s.conversation.id) ?? { first: s, items: [], done: [], failed: [] };
-            group.items.push({ message: s.message, now: w.item.now, feedbackMemory: s.feedbackMemory });
-            group.done.push(() => w.resolve({ conversationId: s.conversation.id, messageId: s.message.id }));
-            group.failed.push((err) => w.reject(err));
-            groups.set(s.conversation.id, group);
-            return;
-          }
-          // A replayed sid is answered at once, unless its message may not have been announced.
-          const message = unfinished.get(w.item.inbound.sid);
-          unfinished.delete(w.item.inbound.sid);
-          if (!message || this.announced.has(message.id)) return w.resolve(null);
-          flushAnnounced.push(this.inTurn(message.conversationId, () => this.announceReplay(db, message, w)));
-        });
-        for (const [conversationId, { first, items, done, failed }] of groups) {
-          flushAnnounced.push(
-            this.inTurn(conversationId, () =>
-              announceInbound(this.env, db, first.conversation, first.optedOut, items, { listened: !!first.listened, replies: this.replies }).then(
-                (conversation) => {
-                  this.remember(items.map((item) => item.message.id));
-                  done.forEach((answer) => answer());
-                  return conversation;
-                },
-                (err: unknown) => {
-                  failed.forEach((answer) => answer(err));
-                  return null;
-                },
-              ),
-            ),
-          );
-        }
-        // The account's consoles hear of the flush's conversations in one call, once all are announced.
-        const accountId = batch[0]!.item.account.id;
-        if (result.accountListened) {
-          void Promise.all(flushAnnounced).then((announced) =>
-            publishConversationsToAccount(
-              this.env,
-              accountId,
-              announced.filter((c): c is ApiConversation => c !== null),
-            ),
-          );
-        }
+      result = await storeInbounds(
+        db,
+        batch.map((w) => w.item),
+      );
+    } catch (err) {
+      // Nothing of the batch was stored (one transaction): each webhook fails, and Twilio retries it.
+      batch.forEach((w) => w.reject(err));
+      return;
+    }
+    this.forgetAnnouncedBefore(Date.now() - ANNOUNCED_MEMORY_MS);
+    const unfinished = new Map(result.unfinished.map((m) => [m.twilioMessageId, m]));
+    // The new messages by conversation, in arrival order.
+    const groups = new Map<string, { first: NonNullable<StoredInbound>; items: AnnouncedInbound[]; done: (() => void)[]; failed: ((err: unknown) => void)[] }>();
+    const flushAnnounced: Promise<ApiConversation | null>[] = [];
+    batch.forEach((w, i) => {
+      const s = result.stored[i];
+      if (s) {
+        const group = groups.get(s.conversation.id) ?? { first: s, items: [], done: [], failed: [] };
+        group.items.push({ message: s.message, now: w.item.now, feedbackMemory: s.feedbackMemory });
+        group.done.push(() => w.resolve({ conversationId: s.conversation.id, messageId: s.message.id }));
+        group.failed.push((err) => w.reject(err));
+        groups.set(s.conversation.id, group);
+        return;
       }
-    } finally {
-      this.flushing = false;
+      // A replayed sid is answered at once, unless its message may not have been announced.
+      const message = unfinished.get(w.item.inbound.sid);
+      unfinished.delete(w.item.inbound.sid);
+      if (!message || this.announced.has(message.id)) return w.resolve(null);
+      flushAnnounced.push(this.inTurn(message.conversationId, () => this.announceReplay(db, message, w)));
+    });
+    for (const [conversationId, { first, items, done, failed }] of groups) {
+      flushAnnounced.push(
+        this.inTurn(conversationId, () =>
+          announceInbound(this.env, db, first.conversation, first.optedOut, items, { listened: !!first.listened, replies: this.replies }).then(
+            (conversation) => {
+              this.remember(items.map((item) => item.message.id));
+              done.forEach((answer) => answer());
+              return conversation;
+            },
+            (err: unknown) => {
+              failed.forEach((answer) => answer(err));
+              return null;
+            },
+          ),
+        ),
+      );
+    }
+    // The account's consoles hear of the flush's conversations in one call, once all are announced.
+    const accountId = batch[0]!.item.account.id;
+    if (result.accountListened) {
+      void Promise.all(flushAnnounced).then((announced) =>
+        publishConversationsToAccount(
+          this.env,
+          accountId,
+          announced.filter((c): c is ApiConversation => c !== null),
+        ),
+      );
     }
   }
 

@@ -398,6 +398,11 @@ export const ROUTES: Record<string, Entry> = {
     access: { kind: "public", anonymous: 403 },
     request: (w) => ({ path: `/webhooks/twilio/${w.b.accountId}/message`, method: "POST", origin: null, headers: FORM, rawBody: "MessageSid=SMx&From=whatsapp%3A%2B393331112266&Body=ciao" }),
   },
+  // The benchmark's floor of a stored webhook (BENCH_FLOORS=1 only, 404 otherwise).
+  "POST /webhooks/twilio/:twilioAccountId/stored-floor": {
+    access: { kind: "public", anonymous: 404 },
+    request: (w) => ({ path: `/webhooks/twilio/${w.b.accountId}/stored-floor`, method: "POST", origin: null, headers: FORM, rawBody: "MessageSid=SMx&From=whatsapp%3A%2B393331112266&Body=ciao" }),
+  },
   "POST /webhooks/twilio/:twilioAccountId/status": {
     access: { kind: "public", anonymous: 403 },
     request: (w) => ({ path: `/webhooks/twilio/${w.b.accountId}/status`, method: "POST", origin: null, headers: FORM, rawBody: "MessageSid=SMx&MessageStatus=delivered" }),

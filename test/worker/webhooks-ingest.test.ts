@@ -11,7 +11,7 @@ import { storeInbounds } from "@worker/features/conversations/repo";
 import { encryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser, waitFor } from "./helpers";
-import { inboundParams, postTwilioWebhook } from "./twilio-webhook";
+import { inboundParams, postTwilioWebhook, postWebhookForm, twilioSignature, webhookUrl } from "./twilio-webhook";
 
 // The inbound webhook path: the per-isolate account cache, the group commit of InboundIngest with one
 // announcement per conversation and flush, and the account's reply debounce it keeps.
@@ -311,5 +311,32 @@ describe("objects a message wakes", () => {
     expect(frames).toHaveBeenCalledTimes(1);
     await waitFor(async () => expect(seen.filter((f) => f.type === "message").map((f) => f.message.content)).toEqual(["terza"]));
     ws.close();
+  });
+});
+
+describe("the benchmark's floor of a stored webhook", () => {
+  it("answers 404 unless BENCH_FLOORS=1, checks the signature as the message webhook does, and stores each sid of a burst once, and nothing else", async () => {
+    const { account } = await realAccount();
+    const floors = { BENCH_FLOORS: "1" } as Partial<Env>;
+    const path = `/webhooks/twilio/${account.id}/stored-floor`;
+    const customer = "+393401009999";
+    // Signed as the message webhook is: over that URL, with the account's token.
+    const floorPost = (params: Record<string, string>, env?: Partial<Env>, signature = twilioSignature(TOKEN, webhookUrl(account.id), params)) =>
+      postWebhookForm(path, params, signature, env);
+    const first = inbound(newSid(), "ciao", customer);
+    expect((await floorPost(first)).status).toBe(404);
+    expect((await floorPost(first, floors, twilioSignature("another-token-000000000000000000", webhookUrl(account.id), first))).status).toBe(403);
+    expect((await floorPost(first, floors, twilioSignature(TOKEN, `${webhookUrl(account.id)}x`, first))).status).toBe(403);
+
+    // A burst, one sid posted twice: every webhook answered, each sid stored once.
+    const sids = Array.from({ length: 12 }, newSid);
+    const answers = await Promise.all([...sids, sids[0]!].map((sid) => floorPost(inbound(sid, "ciao", customer), floors)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const { results } = await env.DB.prepare(`select "sid", "from", "body" from "bench_stored_floor" where "sid" in (select value from json_each(?1)) order by "sid"`)
+      .bind(JSON.stringify(sids))
+      .all<{ sid: string; from: string; body: string }>();
+    expect(results).toEqual([...sids].sort().map((sid) => ({ sid, from: `whatsapp:${customer}`, body: "ciao" })));
+    // The floor builds nothing of the product: no conversation, no message.
+    expect(await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, customer)) })).toBeUndefined();
   });
 });

@@ -42,9 +42,11 @@ function heldBody(bytes: number) {
   return body;
 }
 
+export const benchFloorsOn = (env: Env) => (env as { BENCH_FLOORS?: string }).BENCH_FLOORS === "1";
+
 export const benchFloorRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if ((c.env as { BENCH_FLOORS?: string }).BENCH_FLOORS !== "1" || !c.var.sessionAccount) throw notFound();
+    if (!benchFloorsOn(c.env) || !c.var.sessionAccount) throw notFound();
     await next();
   })
   .get("/page", validate("query", pageQuery), (c) => c.json(heldBody(c.req.valid("query").bytes), 200))
@@ -55,3 +57,46 @@ export const benchFloorRoutes = new Hono<AppEnv>()
     const found = await (rows === "messages" ? statement.bind(accountId, conversation ?? "") : statement.bind(accountId)).raw();
     return c.json({ rows: found.length }, 200);
   });
+
+// The floor of a stored webhook's shape (BENCH_FLOORS=1 only, at POST /webhooks/twilio/:id/stored-floor):
+// the signed POST verified as the message webhook is, one call to the account's InboundIngest object, and
+// there one plain D1 insert of the webhooks that arrived together (a group commit, as the webhook's own
+// path has, the batch as one JSON parameter), into a table of its own, with nothing else stored, read or
+// announced. bench/run.mjs measures it beside the webhook, so that the report shows what a webhook
+// stored before its answer costs on local workerd by itself.
+export interface StoredFloorItem {
+  sid: string;
+  from: string;
+  body: string;
+  at: number;
+}
+
+export interface StoredFloorWaiting {
+  item: StoredFloorItem;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+const STORED_FLOOR_TABLE = `create table if not exists "bench_stored_floor" ("sid" text primary key, "from" text, "body" text, "at" integer)`;
+const STORED_FLOOR_INSERT = `insert into "bench_stored_floor" ("sid", "from", "body", "at")
+  select j.value->>'sid', j.value->>'from', j.value->>'body', j.value->>'at' from json_each(?1) j where true
+  on conflict do nothing`;
+
+// The table is created once per isolate, by the first commit, outside the measured transactions' shape.
+let storedFloorTable: Promise<unknown> | null = null;
+
+export async function commitStoredFloor(d1: D1Database, batch: StoredFloorWaiting[]) {
+  try {
+    await (storedFloorTable ??= d1.exec(STORED_FLOOR_TABLE).catch((err: unknown) => {
+      storedFloorTable = null;
+      throw err;
+    }));
+    await d1
+      .prepare(STORED_FLOOR_INSERT)
+      .bind(JSON.stringify(batch.map((w) => w.item)))
+      .run();
+    batch.forEach((w) => w.resolve());
+  } catch (err) {
+    batch.forEach((w) => w.reject(err));
+  }
+}

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { T } from "@shared/strings";
-import { HttpError } from "@worker/lib/http-error";
+import { benchFloorsOn } from "@worker/lib/bench-floors";
+import { HttpError, notFound } from "@worker/lib/http-error";
 import type { AppEnv } from "@worker/types";
-import { handleInbound, handleStatus } from "./service";
+import { handleInbound, handleStatus, verifiedAccount } from "./service";
 
 // Twilio's webhooks are a few KB (a body of at most 1,600 characters and a handful of fields); anything
 // far larger is refused before it is read, parsed or its signature computed.
@@ -38,6 +39,15 @@ export const webhookRoutes = new Hono<AppEnv>()
   .post("/twilio/:twilioAccountId/message", async (c) => {
     const params = await formParams(c.req.raw);
     await handleInbound(c.env, c.var.db, c.req.param("twilioAccountId"), signedUrl(c.env, c.req.raw), params, c.req.header("X-Twilio-Signature"));
+    return c.body(EMPTY_TWIML, 200, { "Content-Type": "text/xml" });
+  })
+  // The benchmark's floor of a stored webhook (worker/lib/bench-floors.ts), signed as the message webhook is.
+  .post("/twilio/:twilioAccountId/stored-floor", async (c) => {
+    if (!benchFloorsOn(c.env)) throw notFound();
+    const params = await formParams(c.req.raw);
+    const url = signedUrl(c.env, c.req.raw).replace(/\/stored-floor$/, "/message");
+    const account = await verifiedAccount(c.env, c.var.db, c.req.param("twilioAccountId"), url, params, c.req.header("X-Twilio-Signature"));
+    await c.env.INBOUND_INGEST.get(c.env.INBOUND_INGEST.idFromName(account.id)).storeFloor({ sid: params.MessageSid ?? "", from: params.From ?? "", body: params.Body ?? "", at: Date.now() });
     return c.body(EMPTY_TWIML, 200, { "Content-Type": "text/xml" });
   })
   .post("/twilio/:twilioAccountId/status", async (c) => {
