@@ -385,11 +385,12 @@ try {
     // the ingest block's AI replies, 2 s after it, must not run in the floor's block.
     const rounds = [];
     const roundSent = new Set();
+    const floorBlock = () => closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(floorUrl, message(i), { expect: 404 }));
     for (let r = 0; r < INGEST_ROUNDS; r++) {
       const phone = (n) => `+39${341 + r}${String(n % INGEST_ROUND_PHONES).padStart(7, "0")}`;
       await quiet(pids);
       const since = performance.now();
-      const floor = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(floorUrl, message(i), { expect: 404 }));
+      const floor = await floorBlock();
       const phones = new Set();
       const stored = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, async (i) => {
         const n = sidIndex(i);
@@ -403,7 +404,7 @@ try {
       // Then, on a quiet server again, a floor block and a block of the stored-webhook floor (reported): what
       // storing a webhook before its answer costs on this stack with nothing of ours, against its own floor.
       await quiet(pids);
-      const shapeFloor = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) => signedPost(floorUrl, message(i), { expect: 404 }));
+      const shapeFloor = await floorBlock();
       const storedFloor = await closedLoop(pids, INGEST_ROUND_REQUESTS, INGEST_CONCURRENCY, (i) =>
         signedPost(storedFloorUrl, inbound(`SMstoredfloor${r}-${i}`, phone(i), `Messaggio di prova ${i}`)),
       );

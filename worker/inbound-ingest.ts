@@ -3,8 +3,8 @@ import type { ApiConversation } from "@shared/schemas/conversations";
 import { createDb, type Db } from "./db/client";
 import { findConversation, type InboundToStore, type MessageRow, type StoredInbound, type StoredInbounds, storeInbounds } from "./features/conversations/repo";
 import { type AnnouncedInbound, announceInbound, publishConversationsToAccount } from "./features/conversations/service";
-import { commitStoredFloor, type StoredFloorItem, type StoredFloorWaiting } from "./lib/bench-floors";
-import { GroupCommit } from "./lib/group-commit";
+import { commitStoredFloor, type StoredFloorItem } from "./lib/bench-floors";
+import { GroupCommit, type Waiting as GroupWaiting } from "./lib/group-commit";
 import { ReplyDebounce } from "./reply-debounce";
 
 // Messages per transaction. storeInbounds costs five statements whatever the count, with the batch as
@@ -18,11 +18,7 @@ const ANNOUNCED_MEMORY_MS = 10 * 60_000;
 // What a webhook learns: the ids of its new message and conversation, or null for a replayed sid.
 export type StoredRef = { conversationId: string; messageId: string } | null;
 
-interface Waiting {
-  item: InboundToStore;
-  resolve: (stored: StoredRef) => void;
-  reject: (err: unknown) => void;
-}
+type Waiting = GroupWaiting<InboundToStore, StoredRef>;
 
 // One object per provider account. The inbound webhooks arriving together are written to D1 in one
 // transaction (group commit). Then each conversation that got new messages is announced ONCE for the
@@ -35,9 +31,9 @@ interface Waiting {
 // transaction does not wait for them. The object also keeps the account's reply debounce
 // (ReplyDebounce): a message then costs no call to another object unless a console listens.
 export class InboundIngest extends DurableObject<Env> {
-  private readonly inbound = new GroupCommit<Waiting>(MAX_PER_FLUSH, (batch) => this.storeBatch(batch));
+  private readonly inbound = new GroupCommit<InboundToStore, StoredRef>(MAX_PER_FLUSH, (batch) => this.storeBatch(batch));
   // The benchmark's floor of a stored webhook (worker/lib/bench-floors.ts): its route exists only with BENCH_FLOORS=1.
-  private readonly storedFloor = new GroupCommit<StoredFloorWaiting>(MAX_PER_FLUSH, (batch) => commitStoredFloor(this.env.DB, batch));
+  private readonly storedFloor = new GroupCommit<StoredFloorItem, void>(MAX_PER_FLUSH, (batch) => commitStoredFloor(this.env.DB, batch));
   // Per conversation, the end of its last announcement in flight.
   private announcing = new Map<string, Promise<unknown>>();
   // The messages announced lately, by id, with when (oldest first).
@@ -55,11 +51,11 @@ export class InboundIngest extends DurableObject<Env> {
   }
 
   store(item: InboundToStore): Promise<StoredRef> {
-    return new Promise((resolve, reject) => this.inbound.add({ item, resolve, reject }));
+    return this.inbound.add(item);
   }
 
   storeFloor(item: StoredFloorItem): Promise<void> {
-    return new Promise((resolve, reject) => this.storedFloor.add({ item, resolve, reject }));
+    return this.storedFloor.add(item);
   }
 
   // One transaction for the webhooks that arrived while the last one ran (GroupCommit), then their announcements.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MESSAGE_PAGE_SIZE } from "@shared/constants";
 import { notFound } from "@worker/lib/http-error";
 import { validate } from "@worker/lib/validate";
+import type { Waiting } from "@worker/lib/group-commit";
 import type { AppEnv } from "@worker/types";
 
 // Floors of the API reads' shape, for the benchmark only (BENCH_FLOORS=1; never set in production, where
@@ -71,12 +72,6 @@ export interface StoredFloorItem {
   at: number;
 }
 
-export interface StoredFloorWaiting {
-  item: StoredFloorItem;
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
-
 const STORED_FLOOR_TABLE = `create table if not exists "bench_stored_floor" ("sid" text primary key, "from" text, "body" text, "at" integer)`;
 const STORED_FLOOR_INSERT = `insert into "bench_stored_floor" ("sid", "from", "body", "at")
   select j.value->>'sid', j.value->>'from', j.value->>'body', j.value->>'at' from json_each(?1) j where true
@@ -85,7 +80,7 @@ const STORED_FLOOR_INSERT = `insert into "bench_stored_floor" ("sid", "from", "b
 // The table is created once per isolate, by the first commit, outside the measured transactions' shape.
 let storedFloorTable: Promise<unknown> | null = null;
 
-export async function commitStoredFloor(d1: D1Database, batch: StoredFloorWaiting[]) {
+export async function commitStoredFloor(d1: D1Database, batch: Waiting<StoredFloorItem, void>[]) {
   try {
     await (storedFloorTable ??= d1.exec(STORED_FLOOR_TABLE).catch((err: unknown) => {
       storedFloorTable = null;

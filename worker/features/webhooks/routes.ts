@@ -4,6 +4,7 @@ import { T } from "@shared/strings";
 import { benchFloorsOn } from "@worker/lib/bench-floors";
 import { HttpError, notFound } from "@worker/lib/http-error";
 import type { AppEnv } from "@worker/types";
+import { ingestObject } from "../conversations/service";
 import { handleInbound, handleStatus, verifiedAccount } from "./service";
 
 // Twilio's webhooks are a few KB (a body of at most 1,600 characters and a handful of fields); anything
@@ -47,7 +48,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     const params = await formParams(c.req.raw);
     const url = signedUrl(c.env, c.req.raw).replace(/\/stored-floor$/, "/message");
     const account = await verifiedAccount(c.env, c.var.db, c.req.param("twilioAccountId"), url, params, c.req.header("X-Twilio-Signature"));
-    await c.env.INBOUND_INGEST.get(c.env.INBOUND_INGEST.idFromName(account.id)).storeFloor({ sid: params.MessageSid ?? "", from: params.From ?? "", body: params.Body ?? "", at: Date.now() });
+    await ingestObject(c.env, account.id).storeFloor({ sid: params.MessageSid ?? "", from: params.From ?? "", body: params.Body ?? "", at: Date.now() });
     return c.body(EMPTY_TWIML, 200, { "Content-Type": "text/xml" });
   })
   .post("/twilio/:twilioAccountId/status", async (c) => {
