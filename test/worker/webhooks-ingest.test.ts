@@ -7,7 +7,7 @@ import { ConversationDO } from "@worker/conversation-do";
 import { REPLY_BACKSTOP_MS } from "@worker/reply-debounce";
 import { conversations, memories, messages, optOuts, twilioAccounts } from "@worker/db/schema";
 import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "@worker/features/accounts/service";
-import { storeInbounds } from "@worker/features/conversations/repo";
+import { insertMessageOnce, storeInbounds } from "@worker/features/conversations/repo";
 import { encryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser, waitFor } from "./helpers";
@@ -338,5 +338,24 @@ describe("the benchmark's floor of a stored webhook", () => {
     expect(results).toEqual([...sids].sort().map((sid) => ({ sid, from: `whatsapp:${customer}`, body: "ciao" })));
     // The floor builds nothing of the product: no conversation, no message.
     expect(await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, customer)) })).toBeUndefined();
+  });
+});
+
+describe("the reply-to index of messages", () => {
+  it("keeps one AI reply per customer message, holds only the messages that have a reply-to, and serves their lookup", async () => {
+    const { user, account } = await realAccount();
+    const [conversation] = await db().insert(conversations).values({ userId: user.id, twilioAccountId: account.id, phoneNumber: "+393404000001" }).returning();
+    const message = (content: string, replyToId?: string) => ({ conversationId: conversation!.id, content, sender: replyToId ? ("ai" as const) : ("customer" as const), replyToId });
+    const question = await insertMessageOnce(db(), message("Quanto costa?"));
+    // Messages without a reply-to repeat freely; a second reply to the same message is not stored.
+    expect(await insertMessageOnce(db(), message("Quanto costa?"))).toBeDefined();
+    expect(await insertMessageOnce(db(), message("Dipende dal modello.", question!.id))).toBeDefined();
+    expect(await insertMessageOnce(db(), message("Dipende dal modello!", question!.id))).toBeUndefined();
+    expect((await db().select().from(messages).where(eq(messages.conversationId, conversation!.id))).map((m) => m.content)).toEqual(["Quanto costa?", "Quanto costa?", "Dipende dal modello."]);
+
+    const index = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'messages_reply_uq'").first<{ sql: string }>();
+    expect(index!.sql).toMatch(/WHERE `reply_to_id` IS NOT NULL$/);
+    const plan = await env.DB.prepare("EXPLAIN QUERY PLAN SELECT id FROM messages WHERE conversation_id = ?1 AND reply_to_id = ?2").bind(conversation!.id, question!.id).all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join(" ")).toContain("USING INDEX messages_reply_uq");
   });
 });

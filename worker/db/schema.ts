@@ -442,7 +442,10 @@ export const messages = sqliteTable(
       .on(t.createdAt)
       .where(sql`${t.twilioMessageId} IS NULL AND ${t.status} IN ('queued', 'sending')`),
     uniqueIndex("messages_twilio_sid_uq").on(t.twilioMessageId),
-    uniqueIndex("messages_reply_uq").on(t.conversationId, t.replyToId),
+    // Only AI replies have a reply-to: the others stay out of the index (migration 0026).
+    uniqueIndex("messages_reply_uq")
+      .on(t.conversationId, t.replyToId)
+      .where(sql`${t.replyToId} IS NOT NULL`),
   ],
 );
 
