@@ -10,6 +10,7 @@ import worker from "@worker/index";
 import { DEAD_LETTER_QUEUE } from "@worker/jobs/queue";
 import { sweepOutbox } from "@worker/jobs/send-message";
 import { OUTBOX_LEASE_MS } from "@worker/features/conversations/repo";
+import { ingestObject } from "@worker/features/conversations/service";
 import { fakeAirtableBase, type FakeBaseTable } from "../fakes/airtable-base";
 import { fakeOutside, type FakeOutside, openAiCompletion } from "../fakes/outside";
 import { type FakeContent, fakeTwilioContent } from "../fakes/twilio-content";
@@ -607,7 +608,6 @@ describe("Airtable fails mid-import", () => {
 // ---- Durable Objects evicted mid-conversation ----------------------------------------------------
 
 const conversationObject = (conversationId: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(conversationId));
-const ingestObject = (accountId: string) => env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
 
 // Tears down the object's instance (its memory) and keeps its storage, as Cloudflare does when it evicts one.
 async function evict(stub: DurableObjectStub) {
@@ -630,14 +630,14 @@ describe("a Durable Object evicted mid-conversation", () => {
     // Both objects lose their memory between the messages of one turn, inside the reply's debounce.
     for (const body of ["secondo", "terzo"]) {
       await evict(conversationObject(id));
-      await evict(ingestObject(account.id));
+      await evict(ingestObject(env, account.id));
       expect((await inboundWebhook(account.id, newSid(), body)).status).toBe(200);
     }
     await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "customer", "customer", "ai"]));
 
     // And again after the reply went out.
     await evict(conversationObject(id));
-    await evict(ingestObject(account.id));
+    await evict(ingestObject(env, account.id));
     expect((await inboundWebhook(account.id, newSid(), "quarto")).status).toBe(200);
     await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "customer", "customer", "ai", "customer", "ai"]));
     await new Promise((r) => setTimeout(r, 1000));
@@ -659,10 +659,10 @@ describe("a Durable Object evicted mid-conversation", () => {
     const burst = Array.from({ length: 12 }, (_, i) => ({ sid: newSid(), body: `messaggio ${i + 1}` }));
     const results = await Promise.all([
       ...burst.map((m) => inboundWebhook(account.id, m.sid, m.body)),
-      evict(ingestObject(account.id)).catch(() => undefined),
+      evict(ingestObject(env, account.id)).catch(() => undefined),
     ]);
     expect(results.slice(0, burst.length).map((r) => r!.status)).toEqual(burst.map(() => 200));
-    await evict(ingestObject(account.id));
+    await evict(ingestObject(env, account.id));
     for (const m of burst) expect((await inboundWebhook(account.id, m.sid, m.body)).status).toBe(200);
 
     const conversation = await db().query.conversations.findFirst({ where: and(eq(conversations.twilioAccountId, account.id), eq(conversations.phoneNumber, CUSTOMER)) });
@@ -690,7 +690,7 @@ describe("a Durable Object evicted mid-conversation", () => {
     await waitFor(async () => expect((await messagesOf(cookie, id)).map((m) => m.sender)).toEqual(["customer", "ai"]));
 
     // The next reply scheduling fails as a reset object's would (e.g. during a deploy).
-    const stub = ingestObject(account.id);
+    const stub = ingestObject(env, account.id);
     await runInDurableObject(stub, (instance) => {
       const replies = (instance as unknown as { replies: { schedule: (...args: unknown[]) => Promise<void> } }).replies;
       const schedule = replies.schedule;

@@ -8,6 +8,7 @@ import { REPLY_BACKSTOP_MS } from "@worker/reply-debounce";
 import { conversations, memories, messages, optOuts, twilioAccounts } from "@worker/db/schema";
 import { ACCOUNT_TOKEN_TTL_MS, accountWithAuthToken } from "@worker/features/accounts/service";
 import { insertMessageOnce, storeInbounds } from "@worker/features/conversations/repo";
+import { ingestObject } from "@worker/features/conversations/service";
 import { encryptSecret } from "@worker/lib/crypto";
 import { fakeOutside, type FakeOutside } from "../fakes/outside";
 import { call, createAccount, db, openLiveSocket, setFirstContactPrompt, signedInUser, waitFor } from "./helpers";
@@ -47,11 +48,10 @@ async function webhook(accountId: string, params: Record<string, string>, token 
 }
 
 const conversationObject = (id: string) => env.CONVERSATIONS.get(env.CONVERSATIONS.idFromName(id));
-const ingestObject = (accountId: string) => env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
-const alarmOf = (accountId: string) => runInDurableObject(ingestObject(accountId), (_instance, state) => state.storage.getAlarm());
+const alarmOf = (accountId: string) => runInDurableObject(ingestObject(env, accountId), (_instance, state) => state.storage.getAlarm());
 // The conversations whose reply the account's ingest object has pending, as stored.
 const pendingOf = async (accountId: string) =>
-  runInDurableObject(ingestObject(accountId), async (_instance, state) => [...(await state.storage.list({ prefix: "reply:" })).keys()].map((k) => k.slice("reply:".length)));
+  runInDurableObject(ingestObject(env, accountId), async (_instance, state) => [...(await state.storage.list({ prefix: "reply:" })).keys()].map((k) => k.slice("reply:".length)));
 const sendersOf = async (conversationId: string) =>
   (await db().select().from(messages).where(eq(messages.conversationId, conversationId)).orderBy(messages.createdAt)).map((m) => m.sender);
 
@@ -248,7 +248,7 @@ describe("the reply debounce of the account's ingest object", () => {
     const CUSTOMER = "+393404000002";
     const first = await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: CUSTOMER, body: "Ci siete?" } });
     const id = first.json.conversationId as string;
-    const stub = ingestObject(account.id);
+    const stub = ingestObject(env, account.id);
     await runInDurableObject(stub, forgetReplyTimers);
     await new Promise((r) => setTimeout(r, debounceMs + 300));
     expect(await sendersOf(id)).toEqual(["customer"]);
@@ -259,7 +259,7 @@ describe("the reply debounce of the account's ingest object", () => {
 
   it("keeps a reply it could not start (the queue failed) for the alarm to start after the backstop", async () => {
     const { cookie, account } = await sandbox();
-    const stub = ingestObject(account.id);
+    const stub = ingestObject(env, account.id);
     // The ingest object's queue refuses the reply's job once.
     await runInDurableObject(stub, (instance) => {
       vi.spyOn((instance as unknown as { env: Env }).env.JOBS, "send").mockRejectedValueOnce(new Error("coda non raggiungibile"));
@@ -282,7 +282,7 @@ describe("the reply debounce of the account's ingest object", () => {
     await waitFor(async () => expect(await sendersOf(id)).toEqual(["customer", "ai"]));
     await call("/api/sandbox/inbound", { cookie, body: { phoneNumber: "+393404000003", body: "ancora io" } });
     // The new debounce is dropped, and the record an older version wrote stands in for it.
-    await runInDurableObject(ingestObject(account.id), async (instance, state) => {
+    await runInDurableObject(ingestObject(env, account.id), async (instance, state) => {
       forgetReplyTimers(instance);
       (instance as unknown as { replies: { pending: Map<string, unknown> } }).replies.pending.clear();
       await state.storage.deleteAll();

@@ -320,13 +320,13 @@ export interface InboundMessage {
   channel: Channel;
 }
 
+// The account's InboundIngest object: one per provider account.
+export const ingestObject = (env: Env, accountId: string) => env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
+
 // An inbound customer message (webhook or simulator). The account's InboundIngest object stores it
 // once per MessageSid, in a group commit with the other webhooks of the moment, and announces it
 // (announceInbound) before answering. A replayed sid answers null, unless the first delivery stored the
 // message and stopped before announcing it: then the replay announces it. Answers the ids stored.
-// The account's InboundIngest object: one per provider account.
-export const ingestObject = (env: Env, accountId: string) => env.INBOUND_INGEST.get(env.INBOUND_INGEST.idFromName(accountId));
-
 export async function ingestInbound(env: Env, account: AccountRow, inbound: InboundMessage, now = new Date()) {
   return ingestObject(env, account.id).store({
     account: { id: account.id, userId: account.userId },
