@@ -54,6 +54,10 @@ const SQL_TARGET = 3;
 // The counting of SQL statements on the requests that ask for it, and the floors of a read's shape.
 const SERVER_VARS = { BENCH_SQL_COUNT: "1", BENCH_FLOORS: "1" };
 
+// Every request asks as the console's browser does: JSON, in gzip if the server has it (Chromium sends
+// "gzip, deflate, br, zstd"; fetch() sends its own and decodes).
+const asBrowser = (cookie) => ({ cookie, accept: "application/json", "accept-encoding": "gzip, deflate, br, zstd" });
+
 // One autocannon run; latencies are kept exactly (autocannon's histogram rounds to whole ms).
 async function load(base, cookie, endpoint, { amount }) {
   const latencies = [];
@@ -64,7 +68,7 @@ async function load(base, cookie, endpoint, { amount }) {
     connections: CONNECTIONS,
     amount,
     timeout: 60,
-    headers: { cookie, accept: "application/json" },
+    headers: asBrowser(cookie),
     requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: endpoint.path(next++) }) }],
   });
   // autocannon ends a run (and stamps its finish) on its once-a-second tick, so its own duration rounds
@@ -135,7 +139,7 @@ async function openLoopOf(base, cookie, endpoints, { rate, amount, threads = nul
   const n = endpoints.length;
   const get = (path) =>
     new Promise((resolve, reject) => {
-      const req = http.get({ hostname, port, path, agent, headers: { cookie, accept: "application/json" } }, (res) => {
+      const req = http.get({ hostname, port, path, agent, headers: asBrowser(cookie) }, (res) => {
         res.resume();
         res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
       });
@@ -175,6 +179,19 @@ async function interleaved(base, cookie, endpoints, rounds) {
 
 const fixed = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : String(n));
 
+// How many bytes an answer takes on the wire, as a browser asks for it (not decoded).
+function sentBytes(url, cookie) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: asBrowser(cookie) }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => (bytes += chunk.length));
+        res.on("end", () => (res.statusCode === 200 ? resolve({ bytes, encoding: res.headers["content-encoding"] }) : reject(new Error(`${url} answered ${res.statusCode}`))));
+      })
+      .on("error", reject);
+  });
+}
+
 // The reads measured on a seeded server, the paged ones through the cursors of their earlier pages.
 async function endpointsOf({ base, cookie, seed }) {
   const sample = seed.sample.map((s) => s.id);
@@ -188,8 +205,10 @@ async function endpointsOf({ base, cookie, seed }) {
     return res.headers.get("x-next-cursor");
   };
   const listPage2 = await nextCursor("/api/conversations");
-  // The size of the list's first page, for the floor of a held page's shape (below).
-  const pageBytes = (await (await fetch(`${base}/api/conversations`, { headers: { cookie } })).text()).length;
+  // The size of the list's first page as it is sent (in gzip) and as JSON, for the floor of a held
+  // page's shape (below).
+  const page = await sentBytes(`${base}/api/conversations`, cookie);
+  const jsonBytes = (await (await fetch(`${base}/api/conversations`, { headers: { cookie } })).text()).length;
   const listPage3 = listPage2 && (await nextCursor(`/api/conversations?cursor=${encodeURIComponent(listPage2)}`));
   const threadPath = `/api/conversations/${seed.longest.id}/messages`;
   const olderPage = await nextCursor(threadPath);
@@ -219,7 +238,7 @@ async function endpointsOf({ base, cookie, seed }) {
     { key: "shapePrompts", shape: true, label: "Floor of the prompts page's shape: one D1 read of the account's first 101 prompts' whole rows", path: () => "/api/bench-floor?rows=prompts" },
     // A held page (the list, a thread, the usage report) reads no rows: what it costs beyond the floor's
     // one D1 round trip is its other statements in that round trip and answering its bytes.
-    { key: "shapeHeld", shape: true, label: `Floor of a held page's shape: the floor, then an answer of ${pageBytes} bytes (the list's first page) from memory, no other D1 read`, path: () => `/api/bench-floor/page?bytes=${pageBytes}` },
+    { key: "shapeHeld", shape: true, label: `Floor of a held page's shape: the floor, then an answer of ${page.bytes} bytes (the list's first page as sent, ${page.encoding ?? "not compressed"}; ${jsonBytes} bytes of JSON) from memory, no other D1 read`, path: () => `/api/bench-floor/page?bytes=${page.bytes}` },
     { key: "shapeUsage", shape: true, label: "Floor of the usage report's shape: one D1 read of the 51 newest usage rows, whole (without the report's sums)", path: () => "/api/bench-floor?rows=usage" },
   ];
   return { sample, endpoints };

@@ -157,10 +157,15 @@ describe("a sandbox conversation on a desktop", () => {
   });
 
   it("lists the conversation on 'Chat WhatsApp', side by side with the first one selected", async () => {
+    const listRead = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/conversations" && r.request().method() === "GET");
     await sidebar(page).getByRole("link", { name: "Conversazioni", exact: true }).click();
     await page.waitForURL(/\/conversations$/);
     const item = page.getByTestId("conversation-item").filter({ hasText: CUSTOMER });
     await item.waitFor();
+    // The list's page comes in gzip, compressed once while it is held, and reads as the list.
+    const listed = await listRead;
+    expect((await listed.allHeaders())["content-encoding"]).toBe("gzip");
+    expect(((await listed.json()) as ApiConversation[]).some((c) => c.customerName === CUSTOMER)).toBe(true);
     await expect(item.getAttribute("aria-current")).resolves.toBe("true");
     await page.getByTestId("conversation-detail").getByTestId("conversation-title").filter({ hasText: CUSTOMER }).waitFor();
     await item.getByText(TX.statusActive).waitFor();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { conversationLabelLinks, conversationLabels, conversationListVersions, conversations, messages, optOuts, twilioAccounts, users } from "@worker/db/schema";
 import { apiColumns, type ListFilter, listConversations } from "@worker/features/conversations/repo";
 import { conversationPage, toApiConversation } from "@worker/features/conversations/service";
+import { HeldJson } from "@worker/lib/held-json";
 import { accountOwner, addMember, call, createUser, db, recordingDb } from "./helpers";
 
 // A conversation list page is held per isolate at the account's list version, and read again only when
@@ -15,9 +16,11 @@ const versionOf = async (accountId: string) => (await db().select().from(convers
 async function freshPage(accountId: string, filter: ListFilter) {
   const { rows } = await listConversations(db(), accountId, filter);
   const last = rows[filter.limit - 1];
+  const items = rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels));
   return {
-    items: rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels)),
+    items,
     nextCursor: last ? `${(last.conversation.lastMessageAt ?? last.conversation.createdAt).getTime()}_${last.conversation.id}` : null,
+    body: new HeldJson(items),
   };
 }
 

@@ -5,6 +5,7 @@ import { accountUsers, conversationMessageVersions, conversations, messageMedia,
 import { apiMessageColumns, messagePage, versionedMessagePage } from "@worker/features/conversations/repo";
 import { messagePageForUser } from "@worker/features/conversations/service";
 import { withEmbeddedMedia } from "@worker/features/media/service";
+import { HeldJson } from "@worker/lib/held-json";
 import type { SessionUser } from "@worker/types";
 import { accountOwner, addMember, call, createUser, db, recordingDb } from "./helpers";
 
@@ -18,7 +19,8 @@ const versionOf = async (conversationId: string) =>
 // The page as the rows read afresh give it (no held page).
 async function freshPage(conversationId: string, q: { limit: number; before?: string }) {
   const page = await messagePage(db(), conversationId, q);
-  return { messages: withEmbeddedMedia(page.messages), nextCursor: page.nextCursor };
+  const messages = withEmbeddedMedia(page.messages);
+  return { messages, nextCursor: page.nextCursor, body: new HeldJson(messages) };
 }
 
 let phone = 0;

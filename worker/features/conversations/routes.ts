@@ -5,6 +5,7 @@ import { T } from "@shared/strings";
 import { archiveSchema, assignSchema, conversationIdParam, conversationListQuery, labelIdParam, labelSchema, noteSchema, setLabelsSchema, operatorModeSchema, sendManualSchema, sendTemplateSchema, startConversationSchema } from "@shared/schemas/conversations";
 import { conversationConversionSchema } from "@shared/schemas/lead-sources";
 import { HttpError } from "@worker/lib/http-error";
+import { sendJson } from "@worker/lib/held-json";
 import { isOwnOrigin } from "@worker/lib/origin";
 import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
@@ -44,7 +45,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     });
     // A full page may have more after it: X-Next-Cursor is the `cursor` of the next page.
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
-    return c.json(page.items, 200);
+    return sendJson(c, page.body);
   })
   // The account's live socket: every change to its conversations, for the list, badge and dashboard.
   .get("/live", async (c) => {
@@ -76,7 +77,7 @@ export const conversationRoutes = new Hono<AppEnv>()
   .get("/active", async (c) => {
     const active = c.var.account;
     if (!active) return c.json([], 200);
-    return c.json((await service.activeConversations(c.var.db, active.account.id, ACTIVE_LIMIT)).items, 200);
+    return sendJson(c, (await service.activeConversations(c.var.db, active.account.id, ACTIVE_LIMIT)).body);
   })
   .get("/unread-count", async (c) => {
     const active = c.var.account;
@@ -93,7 +94,7 @@ export const conversationRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const page = await service.messagePageForUser(c.var.db, currentUser(c), id, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
-    return c.json(page.messages, 200);
+    return sendJson(c, page.body);
   })
   .get("/:id/live", validate("param", conversationIdParam), async (c) => {
     // Browsers send the page's Origin with a WebSocket and its cookies: another site's page must not

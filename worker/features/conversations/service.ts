@@ -11,6 +11,7 @@ import { createDb, type Db, runBatch } from "@worker/db/client";
 import { messages } from "@worker/db/schema";
 import { badRequest, conflict, notFound } from "@worker/lib/http-error";
 import { HeldByVersion } from "@worker/lib/held-by-version";
+import { HeldJson } from "@worker/lib/held-json";
 import { auditStatement } from "../admin/audit";
 import type { SessionUser } from "@worker/types";
 import type { AccountRow } from "../accounts/repo";
@@ -85,16 +86,15 @@ export async function conversationPage(db: Db, accountId: string, filter: repo.L
     const { version, rows } = await repo.listConversations(db, accountId, filter, known);
     const build = (): ConversationPage => {
       const last = rows[filter.limit - 1];
-      return {
-        items: rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels)),
-        nextCursor: last ? `${repo.activityOf(last.conversation)}_${last.conversation.id}` : null,
-      };
+      const items = rows.map((r) => toApiConversation(r.conversation, r.optedOut, r.labels));
+      return { items, nextCursor: last ? `${repo.activityOf(last.conversation)}_${last.conversation.id}` : null, body: new HeldJson(items) };
     };
     return { version, build };
   };
   return filter.search ? (await read(-1)).build() : heldPages.answer(JSON.stringify([accountId, filter]), read);
 }
-type ConversationPage = { items: ApiConversation[]; nextCursor: string | null };
+// `body` is the items' JSON, held with the page (lib/held-json).
+type ConversationPage = { items: ApiConversation[]; nextCursor: string | null; body: HeldJson<ApiConversation[]> };
 // At most 100 pages of about 30 KB each.
 const heldPages = new HeldByVersion<ConversationPage>(100);
 
@@ -118,10 +118,16 @@ export async function messagePageForUser(db: Db, user: SessionUser, id: string, 
   return heldThreadPages.answer(JSON.stringify([id, q.limit, q.before ?? null]), async (known) => {
     const { version, messages, nextCursor } = await repo.versionedMessagePage(db, id, { ...q, viewerId, known });
     if (version === null) throw notFound(TX.notFound);
-    return { version, build: () => ({ messages: withEmbeddedMedia(messages), nextCursor }) };
+    return {
+      version,
+      build: () => {
+        const page = withEmbeddedMedia(messages);
+        return { messages: page, nextCursor, body: new HeldJson(page) };
+      },
+    };
   });
 }
-type ThreadPage = { messages: ApiMessage[]; nextCursor: string | null };
+type ThreadPage = { messages: ApiMessage[]; nextCursor: string | null; body: HeldJson<ApiMessage[]> };
 // At most 100 pages: 50 messages each as the console reads them (about 25 KB), up to 200.
 const heldThreadPages = new HeldByVersion<ThreadPage>(100);
 

@@ -99,7 +99,7 @@ export async function usageReport(db: Db, f: UsageFilter, limit: number, before?
     return { version, build };
   });
 }
-type Report = { items: Pick<typeof openaiUsage.$inferSelect, keyof typeof itemColumns>[]; nextCursor: string | null; aggregates: Aggregates };
+export type Report = { items: Pick<typeof openaiUsage.$inferSelect, keyof typeof itemColumns>[]; nextCursor: string | null; aggregates: Aggregates };
 
 // The reports this isolate read last, by account, filter and page, at the account's usage version: at
 // most 200, of up to 200 rows each (50 as the console reads them, about 15 KB).

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { budgetSchema, usageListQuery } from "@shared/schemas/ai-usage";
+import { sendJson } from "@worker/lib/held-json";
 import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
@@ -16,9 +17,9 @@ export const usageRoutes = new Hono<AppEnv>()
   // X-Next-Cursor, when present, is the `before` of the next page of rows.
   .get("/", routePolicy("foldedSession"), validate("query", usageCursorQuery), validate("query", usageListQuery), async (c) => {
     const account = managedActiveAccount(c.var.account)?.account;
-    const { report, nextCursor } = await usageReport(c.var.db, account?.id ?? null, c.req.valid("query"), c.req.query("before"));
+    const { body, nextCursor } = await usageReport(c.var.db, account?.id ?? null, c.req.valid("query"), c.req.query("before"));
     if (nextCursor) c.header("X-Next-Cursor", nextCursor);
-    return c.json(report, 200);
+    return sendJson(c, body);
   })
   .get("/stats", async (c) => {
     return c.json(await usageStats(c.var.db, c.var.account?.account.id ?? null), 200);

@@ -11,6 +11,7 @@ import type { UsageStats } from "@shared/schemas/usage";
 import { USAGE_TEXTS as TX } from "@shared/texts/usage";
 import type { Db } from "@worker/db/client";
 import { forbidden } from "@worker/lib/http-error";
+import { HeldJson } from "@worker/lib/held-json";
 import type { ChatResult } from "@worker/providers/openai";
 import type { ActiveAccount } from "../accounts/context";
 import * as repo from "./repo";
@@ -75,7 +76,8 @@ const group = (r: repo.Group) => ({ totalCost: formatCostE8(r.costE8), requests:
 
 // The report; its rows are a page (the `limit` newest, or those after the row `before`), and nextCursor
 // is the `before` of the next page. The totals and breakdowns cover every row the filters match.
-export async function usageReport(db: Db, accountId: string | null, q: ListQuery, before?: string): Promise<{ report: UsageReport; nextCursor: string | null }> {
+// `body` holds the report and its JSON, made once for each report the repo holds (lib/held-json).
+export async function usageReport(db: Db, accountId: string | null, q: ListQuery, before?: string): Promise<{ body: HeldJson<UsageReport>; nextCursor: string | null }> {
   const filters = {
     limit: q.limit,
     startDate: q.startDate ?? null,
@@ -84,7 +86,7 @@ export async function usageReport(db: Db, accountId: string | null, q: ListQuery
     operationType: q.operationType ?? null,
   };
   if (!accountId) {
-    return { report: { items: [], totals: { totalCost: formatCost(0), totalRequests: 0, totalTokens: 0 }, byModel: [], byOperation: [], byDay: [], filters }, nextCursor: null };
+    return { body: new HeldJson<UsageReport>({ items: [], totals: { totalCost: formatCost(0), totalRequests: 0, totalTokens: 0 }, byModel: [], byOperation: [], byDay: [], filters }), nextCursor: null };
   }
   // Rome calendar days, the end day included: [start 00:00, day after end 00:00).
   const f: repo.UsageFilter = {
@@ -94,9 +96,19 @@ export async function usageReport(db: Db, accountId: string | null, q: ListQuery
     model: q.model,
     operationType: q.operationType,
   };
-  const { items, nextCursor, aggregates } = await repo.usageReport(db, f, q.limit, before);
+  const held = await repo.usageReport(db, f, q.limit, before);
+  let body = heldBodies.get(held);
+  if (!body) heldBodies.set(held, (body = new HeldJson(apiReport(held, filters))));
+  return { body, nextCursor: held.nextCursor };
+}
+
+// The answer of each report the repo holds, while it holds it: the same report object for as long as
+// the account's usage version stands, held by the same filters (the ones the answer repeats).
+const heldBodies = new WeakMap<repo.Report, HeldJson<UsageReport>>();
+
+function apiReport({ items, aggregates }: repo.Report, filters: UsageReport["filters"]): UsageReport {
   const { totals, byModel, byOperation, byDay } = aggregates;
-  const report: UsageReport = {
+  return {
     items: items.map((u) => ({
       id: u.id,
       model: u.model,
@@ -116,7 +128,6 @@ export async function usageReport(db: Db, accountId: string | null, q: ListQuery
     byDay: byDay.map((d) => ({ day: d.day, totalCost: formatCostE8(d.costE8), requests: d.requests })),
     filters,
   };
-  return { report, nextCursor };
 }
 
 const dollars = (n: number) => n.toFixed(2);
