@@ -5,8 +5,8 @@ import { app } from "@worker/app";
 import { HeldJson } from "@worker/lib/held-json";
 import { accountOwner, call, db, ORIGIN } from "./helpers";
 
-// The console's held pages (the conversation list, the dashboard's active conversations, a thread, the AI
-// usage report) are answered in gzip, compressed once per held page, to a client that accepts it; plain JSON otherwise.
+// The console's held pages (the conversation list, the dashboard's active conversations, a thread, the
+// prompts, the AI usage report) are answered in gzip, compressed once per held page, to a client that accepts it; plain JSON otherwise.
 
 const gunzip = async (bytes: ArrayBuffer) => new Response(new Response(bytes).body!.pipeThrough(new DecompressionStream("gzip"))).text();
 
@@ -53,7 +53,8 @@ describe("held pages in gzip", () => {
     const { user, account, cookie } = await accountOwner();
     const ids = await conversationsWithMessages(user.id, account.id, 4);
     for (const at of ["2026-11-02T10:00:00Z", "2026-11-03T10:00:00Z"]) await addUsage(user.id, account.id, at);
-    for (const path of ["/api/conversations?limit=3", "/api/conversations/active", `/api/conversations/${ids[0]}/messages?limit=1`, "/api/openai-usage"]) {
+    for (const name of ["Vendite", "Assistenza"]) await call("/api/prompts", { cookie, body: { name, content: "Sei l'assistente vendite." } });
+    for (const path of ["/api/conversations?limit=3", "/api/conversations/active", `/api/conversations/${ids[0]}/messages?limit=1`, "/api/prompts?limit=1", "/api/openai-usage"]) {
       const plain = await call(path, { cookie });
       expect(plain.status, path).toBe(200);
       expect(plain.headers.get("Content-Encoding"), path).toBeNull();

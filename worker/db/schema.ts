@@ -791,6 +791,16 @@ export const conversationMessageVersions = sqliteTable("conversation_message_ver
   version: integer("version").notNull().default(0),
 });
 
+// Each account's prompt list version: a count of the changes to its prompts, kept by triggers on prompts
+// (migrations/0027_prompt_versions.sql), never written by the Worker. A page of the prompts this isolate
+// holds is read again only when it changed (worker/features/prompts/service.ts).
+export const promptVersions = sqliteTable("prompt_versions", {
+  twilioAccountId: text("twilio_account_id")
+    .primaryKey()
+    .references(() => twilioAccounts.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(0),
+});
+
 // Each account's usage version: a count of the changes to its usage rows, kept by triggers on openai_usage
 // (migrations/0022_usage_versions.sql, 0025), never written by the Worker. The usage report's page and
 // sums are read again only when it changed (worker/features/usage/repo.ts).

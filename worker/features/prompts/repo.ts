@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "@worker/db/client";
-import { prompts } from "@worker/db/schema";
+import { promptVersions, prompts } from "@worker/db/schema";
 import type { Tenant } from "@worker/db/tenancy";
 import { findForUser, updateReturning } from "@worker/db/rows";
 import { afterCursor, cursorPage, newestFirst } from "@worker/db/paging";
-import { compiledByShape, compileRead, readRows } from "@worker/db/compiled";
+import { bound, compiledByShape, compileRead, runStatements } from "@worker/db/compiled";
 
 export type PromptRow = typeof prompts.$inferSelect;
 
@@ -20,16 +20,21 @@ export function findPromptById(db: Db, id: string) {
 // The prompt if its account is one the user may reach.
 export const findPromptForUser = (db: Db, id: string, user: Tenant) => findForUser(db, prompts, id, user);
 
-// A page of the account's prompts, newest first (after the prompt `before`, when given), and the cursor
-// of the next page when there is one.
-export async function listPrompts(db: Db, accountId: string, { limit, before }: { limit: number; before?: string }) {
-  const rows = await readRows(db, promptPageRead(db, { before: !!before }), { accountId, before, limit: limit + 1 });
+// A page of the account's prompts, newest first (after the prompt `before`, when given), the cursor of the
+// next page when there is one, and the account's prompt version (prompt_versions), read first in the same
+// batch (one snapshot). The rows are read only when the version differs from `known`, the version of the
+// page the caller holds (-1 for none): otherwise no row.
+export async function versionedPromptPage(db: Db, accountId: string, { limit, before }: { limit: number; before?: string }, known: number) {
+  const values = { accountId, before, limit: limit + 1, known };
+  const [[current], rows] = await runStatements(db, [bound(db, promptVersionRead(db, null), values), bound(db, promptPageRead(db, { before: !!before }), values)]);
   const { page, nextCursor } = cursorPage(rows, limit);
-  return { prompts: page, nextCursor };
+  return { version: current?.version ?? 0, prompts: page, nextCursor };
 }
 
 // Compiled once per shape: the prompts page is one of the console's busiest reads.
 const accountSlot = sql.placeholder("accountId");
+const promptVersion = sql<number>`coalesce((select ${promptVersions.version} from ${promptVersions} where ${promptVersions.twilioAccountId} = ${accountSlot}), 0)`;
+const promptVersionRead = compiledByShape((db: Db) => compileRead(db.select({ version: promptVersion.mapWith(Number) }).from(sql`(select 1)`)));
 const promptPageRead = compiledByShape((db: Db, { before }: { before: boolean }) =>
   compileRead(
     db
@@ -37,7 +42,8 @@ const promptPageRead = compiledByShape((db: Db, { before }: { before: boolean })
       .from(prompts)
       .where(and(eq(prompts.twilioAccountId, accountSlot), before ? afterCursor(prompts, sql.placeholder("before"), { column: prompts.twilioAccountId, value: accountSlot }) : undefined))
       .orderBy(...newestFirst(prompts))
-      .limit(sql.placeholder("limit")),
+      // As the conversation list's: SQLite evaluates a LIMIT once, and 0 reads nothing.
+      .limit(sql`(case when ${promptVersion} <> ${sql.placeholder("known")} then ${sql.placeholder("limit")} else 0 end)` as unknown as Placeholder),
   ),
 );
 

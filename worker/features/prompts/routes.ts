@@ -7,6 +7,7 @@ import {
   promptTestSchema,
   updatePromptSchema,
 } from "@shared/schemas/prompts";
+import { sendJson } from "@worker/lib/held-json";
 import { routePolicy } from "@worker/lib/route-policy";
 import { validate } from "@worker/lib/validate";
 import type { AppEnv } from "@worker/types";
@@ -25,7 +26,7 @@ export const promptRoutes = new Hono<AppEnv>()
   .get("/", routePolicy("foldedSession"), validate("query", promptPageQuery), async (c) => {
     const page = await service.listPrompts(c.var.db, c.var.account, c.req.valid("query"));
     if (page.nextCursor) c.header("X-Next-Cursor", page.nextCursor);
-    return c.json(page.prompts.map(service.toApiPrompt), 200);
+    return sendJson(c, page.body);
   })
   .post("/", validate("json", createPromptSchema), async (c) => {
     const prompt = await service.createPrompt(c.var.db, currentUser(c), c.var.account, c.req.valid("json"));

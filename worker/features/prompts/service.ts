@@ -3,6 +3,8 @@ import { duplicateName, generatedTestMessage } from "@shared/prompt-limits";
 import type { ApiPrompt, createPromptSchema, promptContentTestSchema, PromptTestResult, updatePromptSchema } from "@shared/schemas/prompts";
 import { PROMPT_TEXTS as TX } from "@shared/texts/prompts";
 import type { Db } from "@worker/db/client";
+import { HeldByVersion } from "@worker/lib/held-by-version";
+import { HeldJson } from "@worker/lib/held-json";
 import { HttpError, notFound } from "@worker/lib/http-error";
 import { isOffline, ModelProviderError } from "@worker/providers/openai";
 import { complete } from "../agent/model";
@@ -37,9 +39,27 @@ export function toApiPrompt(p: repo.PromptRow): ApiPrompt {
 export const PROMPT_PAGE_SIZE = 100;
 export const PROMPT_PAGE_MAX = 200;
 
-export async function listPrompts(db: Db, active: ActiveAccount, page: { limit: number; before?: string }) {
-  return active ? repo.listPrompts(db, active.account.id, page) : { prompts: [], nextCursor: null };
+// A page of the active account's prompts, and the `before` of the next page when this one is full. Held
+// per isolate by account and page at the account's prompt version (prompt_versions): the console reads
+// them again and again (the prompts page, the pickers of the start form and the campaigns), and while the
+// account's prompts do not change they are answered without reading the rows. `body` is the page's JSON
+// (lib/held-json).
+export async function listPrompts(db: Db, active: ActiveAccount, page: { limit: number; before?: string }): Promise<PromptPage> {
+  if (!active) return { prompts: [], nextCursor: null, body: new HeldJson([]) };
+  return heldPages.answer(JSON.stringify([active.account.id, page.limit, page.before ?? null]), async (known) => {
+    const { version, prompts, nextCursor } = await repo.versionedPromptPage(db, active.account.id, page, known);
+    return {
+      version,
+      build: () => {
+        const items = prompts.map(toApiPrompt);
+        return { prompts: items, nextCursor, body: new HeldJson(items) };
+      },
+    };
+  });
 }
+type PromptPage = { prompts: ApiPrompt[]; nextCursor: string | null; body: HeldJson<ApiPrompt[]> };
+// At most 100 pages of up to 200 prompts.
+const heldPages = new HeldByVersion<PromptPage>(100);
 
 // A prompt of an account the user belongs to; 404 otherwise, so other tenants' ids look absent.
 export async function getPromptForUser(db: Db, user: SessionUser, id: string) {
