@@ -205,8 +205,9 @@ async function endpointsOf({ base, cookie, seed }) {
     return res.headers.get("x-next-cursor");
   };
   const listPage2 = await nextCursor("/api/conversations");
-  // The size of the list's first page as it is sent (in gzip) and as JSON, for the floor of a held
-  // page's shape (below).
+  // The size of the list's first page as it is sent again while held (in gzip from its second answer
+  // on) and as JSON, for the floor of a held page's shape (below).
+  await sentBytes(`${base}/api/conversations`, cookie);
   const page = await sentBytes(`${base}/api/conversations`, cookie);
   const jsonBytes = (await (await fetch(`${base}/api/conversations`, { headers: { cookie } })).text()).length;
   const listPage3 = listPage2 && (await nextCursor(`/api/conversations?cursor=${encodeURIComponent(listPage2)}`));

@@ -78,10 +78,23 @@ describe("held pages in gzip", () => {
     expect((await call("/api/conversations?limit=3", { cookie })).headers.get("X-Next-Cursor")).toBeTruthy();
   });
 
+  it("answers a page read for the first time plain, even to a browser: compressing a page sent once costs what its bytes do", async () => {
+    const { user, account, cookie } = await accountOwner();
+    await conversationsWithMessages(user.id, account.id, 2);
+    const first = await raw("/api/conversations", cookie, "gzip");
+    expect(first.headers.get("Content-Encoding")).toBeNull();
+    const again = await raw("/api/conversations", cookie, "gzip");
+    expect(again.headers.get("Content-Encoding")).toBe("gzip");
+    expect(await gunzip(again.bytes)).toBe(new TextDecoder().decode(first.bytes));
+    // A search is never held: each is read afresh, and answered plain.
+    for (let read = 0; read < 2; read++) expect((await raw("/api/conversations?search=Cliente", cookie, "gzip")).headers.get("Content-Encoding")).toBeNull();
+  });
+
   it("answers plain JSON to a client that does not accept gzip, or refuses it", async () => {
     const { user, account, cookie } = await accountOwner();
     await conversationsWithMessages(user.id, account.id, 2);
     const plain = await call("/api/conversations", { cookie });
+    await raw("/api/conversations", cookie, "gzip");
     for (const acceptEncoding of [undefined, "identity", "gzip;q=0", "br", "deflate, gzip;q=0"]) {
       const answer = await raw("/api/conversations", cookie, acceptEncoding);
       expect(answer.headers.get("Content-Encoding"), String(acceptEncoding)).toBeNull();
@@ -93,7 +106,13 @@ describe("held pages in gzip", () => {
   it("answers a page that changed in gzip with its new rows, not the bytes held before", async () => {
     const { user, account, cookie } = await accountOwner();
     const [id] = await conversationsWithMessages(user.id, account.id, 1);
-    const read = async <T>(path: string) => JSON.parse(await gunzip((await raw(path, cookie, "gzip")).bytes)) as T;
+    // The second answer of each version, in gzip.
+    const read = async <T>(path: string) => {
+      await raw(path, cookie, "gzip");
+      const answer = await raw(path, cookie, "gzip");
+      expect(answer.headers.get("Content-Encoding")).toBe("gzip");
+      return JSON.parse(await gunzip(answer.bytes)) as T;
+    };
     expect((await read<{ customerName: string }[]>("/api/conversations")).map((c) => c.customerName)).toEqual(["Cliente 0"]);
     // Any write to a listed column moves the list's version (its triggers, migrations).
     await env.DB.prepare("UPDATE conversations SET customer_name = 'Giulia Bianchi' WHERE id = ?").bind(id!).run();
@@ -109,6 +128,7 @@ describe("held pages in gzip", () => {
 
   it("writes the JSON once and compresses it once, however many answers share it", async () => {
     const body = new HeldJson([{ a: 1 }, { b: "è" }]);
+    expect([body.answeredBefore(), body.answeredBefore(), body.answeredBefore()]).toEqual([false, true, true]);
     expect(body.text).toBe('[{"a":1},{"b":"è"}]');
     expect(body.text).toBe(body.text);
     const [one, two] = await Promise.all([body.gzip(), body.gzip()]);

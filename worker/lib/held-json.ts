@@ -2,14 +2,24 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { accepts } from "hono/accepts";
 
-// A JSON answer kept with its bytes: its text written once, and its gzip made once, on the first request
-// that accepts it. A page held at its version (HeldByVersion) is sent again and again, and a list page is
-// about 40 KB of JSON and 5 to 10 KB in gzip, so each answer costs neither the writing nor the compressing,
-// and moves a fifth of the bytes. Never changed once made, like the held answer it belongs to.
+// A JSON answer kept with its bytes: its text written once, and its gzip made once, when it is answered a
+// second time to a client that accepts gzip. A page held at its version (HeldByVersion) is sent again and
+// again, and a list page is about 40 KB of JSON and 5 to 10 KB in gzip, so each answer after the first
+// costs neither the writing nor the compressing, and moves a fifth of the bytes. A page answered once (a
+// search, a page no longer held) goes plain: compressing it would cost about what its bytes do. Never
+// changed once made, like the held answer it belongs to.
 export class HeldJson<T = unknown> {
   #text?: string;
   #gzip?: Promise<ArrayBuffer>;
+  #answered = false;
   constructor(readonly value: T) {}
+
+  // Whether this answer was sent before; true from the second call on.
+  answeredBefore() {
+    const before = this.#answered;
+    this.#answered = true;
+    return before;
+  }
 
   get text() {
     return (this.#text ??= JSON.stringify(this.value));
@@ -29,11 +39,12 @@ const wantsGzip = (c: Context) => accepts(c, { header: "Accept-Encoding", suppor
 // Typed as c.json's answer, for the console's typed client.
 type JsonAnswer<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
 
-// Answers `body` as JSON: in gzip to a client that accepts it (every browser does), plain otherwise.
+// Answers `body` as JSON: from its second answer on in gzip to a client that accepts it (every browser
+// does), plain otherwise.
 export async function sendJson<T>(c: Context, body: HeldJson<T>): Promise<JsonAnswer<T>> {
   c.header("Content-Type", "application/json");
   c.header("Vary", "Accept-Encoding", { append: true });
-  if (!wantsGzip(c)) return c.body(body.text, 200) as Response as JsonAnswer<T>;
+  if (!body.answeredBefore() || !wantsGzip(c)) return c.body(body.text, 200) as Response as JsonAnswer<T>;
   c.header("Content-Encoding", "gzip");
   const gzip = await body.gzip();
   // The headers the handler set, on a response whose bytes are gzip already ("manual": by default
