@@ -6,8 +6,8 @@ import { accepts } from "hono/accepts";
 // second time to a client that accepts gzip. A page held at its version (HeldByVersion) is sent again and
 // again, and a list page is about 40 KB of JSON and 5 to 10 KB in gzip, so each answer after the first
 // costs neither the writing nor the compressing, and moves a fifth of the bytes. A page answered once (a
-// search, a page no longer held) goes plain: compressing it would cost about what its bytes do. Never
-// changed once made, like the held answer it belongs to.
+// search, a page no longer held) goes plain: compressing it would cost about what its bytes do. Its text
+// and gzip never change once made, like the held answer they belong to.
 export class HeldJson<T = unknown> {
   #text?: string;
   #gzip?: Promise<ArrayBuffer>;
