@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { conversations, messages, openaiUsage } from "@worker/db/schema";
 import { app } from "@worker/app";
@@ -88,6 +89,28 @@ describe("held pages in gzip", () => {
     expect(await gunzip(again.bytes)).toBe(new TextDecoder().decode(first.bytes));
     // A search is never held: each is read afresh, and answered plain.
     for (let read = 0; read < 2; read++) expect((await raw("/api/conversations?search=Cliente", cookie, "gzip")).headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("answers many browsers at once, each request compressing with its own streams until one kept the bytes", async () => {
+    const { user, account, cookie } = await accountOwner();
+    await conversationsWithMessages(user.id, account.id, 3);
+    const plain = await call("/api/conversations", { cookie });
+    // Each fetch through workerd is a request of its own, and they share the bytes the first kept. (A
+    // compression shared between requests failed only under the benchmark's load, about 1 % of 2,000
+    // answers at 50 connections, which these few do not reproduce.)
+    for (let wave = 0; wave < 2; wave++) {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => throughWorkerd("/api/conversations", cookie)));
+      for (const answer of answers) expect(answer).toEqual({ encoding: "gzip", text: plain.text });
+    }
+    // A browser that leaves while its answer is compressed ends its request: the others still get theirs.
+    await db().update(conversations).set({ customerName: "Giulia Bianchi" }).where(eq(conversations.twilioAccountId, account.id));
+    const fresh = await call("/api/conversations", { cookie });
+    const leaving = new AbortController();
+    const left = exports.default.fetch(new Request(`${ORIGIN}/api/conversations`, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" }, signal: leaving.signal })).catch(() => null);
+    const staying = Array.from({ length: 12 }, () => throughWorkerd("/api/conversations", cookie));
+    leaving.abort();
+    await left;
+    for (const answer of await Promise.all(staying)) expect(answer).toEqual({ encoding: "gzip", text: fresh.text });
   });
 
   it("answers plain JSON to a client that does not accept gzip, or refuses it", async () => {

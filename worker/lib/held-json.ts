@@ -10,7 +10,7 @@ import { accepts } from "hono/accepts";
 // and gzip never change once made, like the held answer they belong to.
 export class HeldJson<T = unknown> {
   #text?: string;
-  #gzip?: Promise<ArrayBuffer>;
+  #gzip?: ArrayBuffer;
   #answered = false;
   constructor(readonly value: T) {}
 
@@ -25,12 +25,13 @@ export class HeldJson<T = unknown> {
     return (this.#text ??= JSON.stringify(this.value));
   }
 
-  gzip() {
-    this.#gzip ??= new Response(new Response(this.text).body!.pipeThrough(new CompressionStream("gzip"))).arrayBuffer().catch((error: unknown) => {
-      this.#gzip = undefined;
-      throw error;
-    });
-    return this.#gzip;
+  // Until one request has kept the bytes, each compresses with streams of its own: the runtime refuses
+  // a stream (or a promise of one) made in one request and awaited in another, which failed such
+  // answers under load. The bytes kept are plain data that every later answer shares.
+  async gzip(): Promise<ArrayBuffer> {
+    if (this.#gzip) return this.#gzip;
+    const bytes = await new Response(new Response(this.text).body!.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+    return (this.#gzip ??= bytes);
   }
 }
 
