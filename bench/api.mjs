@@ -237,8 +237,8 @@ async function endpointsOf({ base, cookie, seed }) {
     { key: "shapeRows", shape: true, label: "Floor of the list's shape: one D1 read of the 51 newest conversations' whole rows", path: () => "/api/bench-floor?rows=conversations" },
     { key: "shapeMessages", shape: true, label: `Floor of the thread's shape: one D1 read of the ${seed.longest.messages}-message thread's newest page of whole rows (and one more, as the thread reads it)`, path: () => `/api/bench-floor?rows=messages&conversation=${seed.longest.id}` },
     { key: "shapePrompts", shape: true, label: "Floor of the prompts page's shape: one D1 read of the account's first 101 prompts' whole rows", path: () => "/api/bench-floor?rows=prompts" },
-    // A held page (the list, a thread, the usage report) reads no rows: what it costs beyond the floor's
-    // one D1 round trip is its other statements in that round trip and answering its bytes.
+    // A held page (the list, a thread, the prompts, the usage report) reads no rows: what it costs beyond
+    // the floor's one D1 round trip is its other statements in that round trip and answering its bytes.
     { key: "shapeHeld", shape: true, label: `Floor of a held page's shape: the floor, then an answer of ${page.bytes} bytes (the list's first page as sent, ${page.encoding ?? "not compressed"}; ${jsonBytes} bytes of JSON) from memory, no other D1 read`, path: () => `/api/bench-floor/page?bytes=${page.bytes}` },
     { key: "shapeUsage", shape: true, label: "Floor of the usage report's shape: one D1 read of the 51 newest usage rows, whole (without the report's sums)", path: () => "/api/bench-floor?rows=usage" },
   ];

@@ -162,18 +162,17 @@ describe("a sandbox conversation on a desktop", () => {
     await page.waitForURL(/\/conversations$/);
     const item = page.getByTestId("conversation-item").filter({ hasText: CUSTOMER });
     await item.waitFor();
+    await expect(item.getAttribute("aria-current")).resolves.toBe("true");
+    await page.getByTestId("conversation-detail").getByTestId("conversation-title").filter({ hasText: CUSTOMER }).waitFor();
+    await item.getByText(TX.statusActive).waitFor();
     // The list's page, read again while it is held, comes in gzip (compressed once) and reads as the list.
     const listed = await listRead;
     expect(((await listed.json()) as ApiConversation[]).some((c) => c.customerName === CUSTOMER)).toBe(true);
-    await page.getByTestId("conversation-detail").getByTestId("conversation-title").filter({ hasText: CUSTOMER }).waitFor();
     const once = await page.request.get(listed.url());
     const again = await page.request.get(listed.url());
     expect(again.headers()["content-encoding"]).toBe("gzip");
     expect(await again.json()).toEqual(await once.json());
     expect(((await again.json()) as ApiConversation[]).some((c) => c.customerName === CUSTOMER)).toBe(true);
-    await expect(item.getAttribute("aria-current")).resolves.toBe("true");
-    await page.getByTestId("conversation-detail").getByTestId("conversation-title").filter({ hasText: CUSTOMER }).waitFor();
-    await item.getByText(TX.statusActive).waitFor();
 
     await page.getByTestId("conversation-search").fill("nessuno-si-chiama-cosi");
     await page.getByText(TX.listEmpty).waitFor();
