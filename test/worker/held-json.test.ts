@@ -2,9 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { conversations, messages, openaiUsage } from "@worker/db/schema";
-import { app } from "@worker/app";
 import { HeldJson } from "@worker/lib/held-json";
-import { accountOwner, call, db, ORIGIN } from "./helpers";
+import { accountOwner, appFetch, call, db, ORIGIN } from "./helpers";
 
 // The console's held pages (the conversation list, the dashboard's active conversations, a thread, the
 // prompts, the AI usage report) are answered in gzip, compressed once per held page, to a client that accepts it; plain JSON otherwise.
@@ -19,7 +18,7 @@ function request(path: string, cookie: string, acceptEncoding?: string) {
 
 // The app's own answer, the bytes it hands to workerd.
 async function raw(path: string, cookie: string, acceptEncoding?: string) {
-  const response = await app.fetch(request(path, cookie, acceptEncoding), env, { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext);
+  const response = await appFetch(request(path, cookie, acceptEncoding));
   return { status: response.status, headers: response.headers, bytes: await response.arrayBuffer() };
 }
 

@@ -49,6 +49,10 @@ export interface CallOptions {
   env?: Partial<Env>;
 }
 
+// The app's own answer to `request`, in this test's context (not through workerd's HTTP layer).
+export const appFetch = (request: Request, bindings: Env = env) =>
+  app.fetch(request, bindings, { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext);
+
 export async function call(path: string, opts: CallOptions = {}) {
   const headers = new Headers(opts.headers);
   const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? "POST" : "GET");
@@ -61,9 +65,7 @@ export async function call(path: string, opts: CallOptions = {}) {
   }
   await rememberSecrets(opts.body, headers);
   const request = new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: "manual" });
-  const response = opts.env
-    ? await app.fetch(request, { ...env, ...opts.env }, { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext)
-    : await exports.default.fetch(request);
+  const response = opts.env ? await appFetch(request, { ...env, ...opts.env }) : await exports.default.fetch(request);
   const text = await response.text();
   const leaks = leakedSecrets(text, opts.env);
   if (leaks.length > 0) throw new Error(`${method} ${path} answered with secrets: ${leaks.join(", ")}`);

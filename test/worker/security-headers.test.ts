@@ -1,10 +1,8 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "@worker/app";
 import { HSTS, SECURITY_HEADERS, WORKER_CSP } from "@worker/lib/security-headers";
 import staticHeaders from "@web/public/_headers?raw";
 import indexHtml from "@web/index.html?raw";
-import { call } from "./helpers";
+import { appFetch, call } from "./helpers";
 import { createWorld, registeredRoutes, requestsOf, ROUTES, type World } from "./security-routes";
 
 // The Worker's answers carry the security headers (security-headers.ts); the static files carry
@@ -42,10 +40,9 @@ describe("the Worker's answers", () => {
   });
 
   it("send HSTS only when the request came over https", async () => {
-    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-    const plain = await app.fetch(new Request("http://localhost:8787/api/health"), env, ctx);
+    const plain = await appFetch(new Request("http://localhost:8787/api/health"));
     expectWorkerHeaders(plain.headers, "http", false);
-    const secure = await app.fetch(new Request("https://agentbot.test/api/health"), env, ctx);
+    const secure = await appFetch(new Request("https://agentbot.test/api/health"));
     expectWorkerHeaders(secure.headers, "https", true);
   });
 });
