@@ -584,7 +584,7 @@ try {
 }
 
 // The campaign engine, the API reads on a seeded database and the web app, each on its own server.
-const { runCampaignBench, runSustainedRateSearch, STATUS_CALLBACKS } = await import("./campaign.mjs");
+const { runCampaignBench, runSustainedRateSearch, STATUS_CALLBACKS, CALLBACKS_SETTLE_MS } = await import("./campaign.mjs");
 if (PARTS.has("campaign")) await runSustainedRateSearch(figure, await runCampaignBench(figure));
 const { runMediaMemoryBench } = await import("./media-memory.mjs");
 const mediaNote = PARTS.has("media") ? (await runMediaMemoryBench(figure)).note : "";
@@ -640,7 +640,7 @@ ${ingestText}
 
 ## Campaigns, media, API reads and the web app
 
-- **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\` and judged at the three decimals it is reported with (a sender held at its limit reads 0.9998 or 1.0003 by the fake's timing). As Twilio does, the fake posts each message's ${STATUS_CALLBACKS.map(([status, afterMs]) => `\`${status}\` (after ${afterMs} ms)`).join(" and ")} status callbacks, signed with the account's auth token, to the StatusCallback URL the send named: the server's CPU per send includes them. The highest sustained rate: the same on a fresh server per step, with \`TWILIO_SENDER_MPS\` raised to 120, 160, 240, 320 and 400 (Twilio grants up to 400 on request) and enough leads for a 20 s window, until the ratio falls below 0.9.
+- **Campaign.** \`bench/campaign.mjs\`: a dynamic list of 10,000 leads imported from CSV, a one-step campaign on a non-sandbox account pointed at the fake Twilio, activated, the cron fired through \`/__scheduled\`; the send rate is measured at the fake Twilio against the configured \`TWILIO_SENDER_MPS\` and judged at the three decimals it is reported with (a sender held at its limit reads 0.9998 or 1.0003 by the fake's timing). As Twilio does, the fake posts each message's ${STATUS_CALLBACKS.map(([status, afterMs]) => `\`${status}\` (after ${afterMs} ms)`).join(" and ")} status callbacks, signed with the account's auth token, to the StatusCallback URL the send named: the server's CPU per send includes them, and each must be answered 204 (after the campaign's pause the bench waits up to ${CALLBACKS_SETTLE_MS / 1000} s for the callbacks still owed or on their way). The highest sustained rate: the same on a fresh server per step, with \`TWILIO_SENDER_MPS\` raised to 120, 160, 240, 320 and 400 (Twilio grants up to 400 on request) and enough leads for a 20 s window, until the ratio falls below 0.9.
 - ${mediaNote}
 - ${apiNote}
 - ${webNote}
