@@ -260,7 +260,7 @@ export async function runCampaignBench(figure, { mps = MPS, leads = LEADS, windo
     figure(
       "Campaign: status callbacks (sent and delivered for each message, signed, as Twilio posts them) answered 204",
       `${callbacks.answered} of ${callbacks.scheduled}`,
-      [callbacks.refused.length ? `(refused: ${[...new Set(callbacks.refused)].join(", ")})` : "", missing > 0 ? `(${missing} not answered within ${CALLBACKS_SETTLE_MS / 1000} s of the last send)` : ""].filter(Boolean).join(" "),
+      [callbacks.refused.length ? `(refused: ${[...new Set(callbacks.refused)].join(", ")})` : "", missing > 0 ? `(${missing} not answered ${CALLBACKS_SETTLE_MS / 1000} s after the wait that follows the pause)` : ""].filter(Boolean).join(" "),
       "all",
       callbacks.refused.length === 0 && missing === 0,
     );
